@@ -1,0 +1,101 @@
+#ifndef BASE_ARENA_H
+#define BASE_ARENA_H
+// Linear arenas carved out of the platform's one big allocation. Push, temporary scopes, and an
+// overflow that is a logged, counted error returning null: never a write past the end.
+
+#include "base_types.h"
+#include "base_log.h"
+#include <string.h>
+
+struct memory_arena
+{
+    u8 *base;
+    umm size;
+    umm used;
+    const char *name;
+    s32 temporaryCount;
+    u32 overflowCount;
+    // NOTE: must point into the exe (it outlives every game.dll), never into game code.
+    platform_log *log;
+};
+
+struct temporary_memory
+{
+    memory_arena *arena;
+    umm usedAtBegin;
+};
+
+inline void InitializeArena(memory_arena *arena, const char *name, umm size, void *base, platform_log *log)
+{
+    arena->base = (u8 *)base;
+    arena->size = size;
+    arena->used = 0;
+    arena->name = name;
+    arena->temporaryCount = 0;
+    arena->overflowCount = 0;
+    arena->log = log;
+}
+
+inline umm ArenaRemaining(memory_arena *arena, umm alignment = 16)
+{
+    umm alignedUsed = (umm)AlignPow2(arena->used, alignment);
+    return (alignedUsed <= arena->size) ? (arena->size - alignedUsed) : 0;
+}
+
+// Returns zeroed memory, or null (logged and counted) when the arena cannot hold the request.
+inline void *PushSize_(memory_arena *arena, umm size, umm alignment = 16)
+{
+    Assert(IsPow2(alignment));
+    umm start = (umm)AlignPow2((umm)(arena->base + arena->used), alignment) - (umm)arena->base;
+    if (start > arena->size || size > arena->size - start)
+    {
+        ++arena->overflowCount;
+        if (arena->log)
+        {
+            arena->log(LogLevel_Error,
+                       "arena '%s' overflow: asked for %llu bytes, %llu of %llu used; request refused",
+                       arena->name ? arena->name : "?", (unsigned long long)size,
+                       (unsigned long long)arena->used, (unsigned long long)arena->size);
+        }
+        return 0;
+    }
+    void *result = arena->base + start;
+    arena->used = start + size;
+    memset(result, 0, size);
+    return result;
+}
+
+#define PushStruct(arena, type) ((type *)PushSize_((arena), sizeof(type)))
+#define PushArray(arena, count, type) ((type *)PushSize_((arena), (umm)(count) * sizeof(type)))
+#define PushSize(arena, size) PushSize_((arena), (size))
+
+inline void SubArena(memory_arena *result, memory_arena *parent, const char *name, umm size)
+{
+    void *base = PushSize_(parent, size);
+    InitializeArena(result, name, base ? size : 0, base, parent->log);
+}
+
+inline temporary_memory BeginTemporaryMemory(memory_arena *arena)
+{
+    temporary_memory result;
+    result.arena = arena;
+    result.usedAtBegin = arena->used;
+    ++arena->temporaryCount;
+    return result;
+}
+
+inline void EndTemporaryMemory(temporary_memory temp)
+{
+    Assert(temp.arena->used >= temp.usedAtBegin);
+    Assert(temp.arena->temporaryCount > 0);
+    temp.arena->used = temp.usedAtBegin;
+    --temp.arena->temporaryCount;
+}
+
+// Frame boundaries call this: a temporary scope left open is a programmer error.
+inline void CheckArena(memory_arena *arena)
+{
+    Assert(arena->temporaryCount == 0);
+}
+
+#endif // BASE_ARENA_H

@@ -1,0 +1,375 @@
+#ifndef GAME_PLATFORM_H
+#define GAME_PLATFORM_H
+// The ONLY contract between win32_platform.exe and game.dll.
+//
+// Everything the game may use of the platform arrives as data or function pointers inside
+// game_memory; the DLL links against nothing of the exe. Both sides compare
+// GAME_CONTRACT_VERSION at load (the DLL exports it), and every struct that crosses the boundary
+// has its size pinned by a StaticAssert at the bottom of this file, so a change to one side that
+// is not made to the other fails to compile or fails to load, never silently corrupts memory.
+
+#include "base_types.h"
+#include "base_log.h"
+#include "base_math.h"
+
+// Bump on every change to a struct or signature below.
+#define GAME_CONTRACT_VERSION 1
+
+//~ Work queues (implemented by the platform, see work_queue.h)
+struct platform_work_queue;
+#define PLATFORM_WORK_QUEUE_CALLBACK(name) void name(platform_work_queue *queue, void *data)
+typedef PLATFORM_WORK_QUEUE_CALLBACK(platform_work_queue_callback);
+
+// Never drops work: when the ring is full the caller runs queued entries until there is room.
+typedef void platform_add_work_queue_entry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
+// Returns when every entry added so far has finished; the calling thread helps run them.
+typedef void platform_complete_all_work(platform_work_queue *queue);
+
+// Runs callback(first, onePastLast) over [0, count) split into jobs of at least minBatch items.
+#define PLATFORM_PARALLEL_FOR_CALLBACK(name) void name(void *data, u32 first, u32 onePastLast)
+typedef PLATFORM_PARALLEL_FOR_CALLBACK(platform_parallel_for_callback);
+typedef void platform_parallel_for(platform_work_queue *queue, u32 count, u32 minBatch,
+                                   platform_parallel_for_callback *callback, void *data);
+
+//~ Files (development services: whole-file reads and writes)
+struct debug_read_file_result
+{
+    u32 contentsSize;
+    void *contents;   // null when the read failed (the platform has logged why)
+};
+#define DEBUG_PLATFORM_READ_ENTIRE_FILE(name) debug_read_file_result name(const char *fileName)
+typedef DEBUG_PLATFORM_READ_ENTIRE_FILE(debug_platform_read_entire_file);
+#define DEBUG_PLATFORM_WRITE_ENTIRE_FILE(name) b32 name(const char *fileName, u32 memorySize, const void *memory)
+typedef DEBUG_PLATFORM_WRITE_ENTIRE_FILE(debug_platform_write_entire_file);
+#define DEBUG_PLATFORM_FREE_FILE_MEMORY(name) void name(void *memory)
+typedef DEBUG_PLATFORM_FREE_FILE_MEMORY(debug_platform_free_file_memory);
+
+//~ Platform services, filled by the exe before every call into the game.
+struct platform_api
+{
+    platform_add_work_queue_entry *AddWorkQueueEntry;
+    platform_complete_all_work *CompleteAllWork;
+    platform_parallel_for *ParallelFor;
+
+    debug_platform_read_entire_file *DEBUGReadEntireFile;
+    debug_platform_write_entire_file *DEBUGWriteEntireFile;
+    debug_platform_free_file_memory *DEBUGFreeFileMemory;
+
+    platform_log *Log;
+};
+
+//~ Memory
+struct game_memory
+{
+    u64 permanentStorageSize;
+    void *permanentStorage;     // zeroed at startup; survives reloads; the game's state lives here
+    u64 transientStorageSize;
+    void *transientStorage;     // zeroed at startup; scratch the game may rebuild at any time
+
+    b32 executableReloaded;     // true for the first update after a new game.dll was loaded
+    u32 reloadVersion;          // increases with every load of game code, never reused
+
+    platform_work_queue *highPriorityQueue;
+    platform_work_queue *lowPriorityQueue;
+    u32 workerThreadCount;      // of the high priority queue: a hint for splitting work
+
+    platform_api platform;
+};
+
+//~ Input
+// NOTE: a button reports its state at the end of the frame and how many times it changed
+// during the frame, so a press and release inside one frame is never lost.
+struct game_button_state
+{
+    s32 halfTransitionCount;
+    b32 endedDown;
+};
+
+inline b32 IsDown(game_button_state button) { return button.endedDown; }
+inline b32 WasPressed(game_button_state button)
+{
+    return (button.halfTransitionCount > 1) || (button.halfTransitionCount == 1 && button.endedDown);
+}
+inline b32 WasReleased(game_button_state button)
+{
+    return (button.halfTransitionCount > 1) || (button.halfTransitionCount == 1 && !button.endedDown);
+}
+
+// Platform side: records one observed state of a button during the frame.
+inline void ProcessButtonState(game_button_state *button, b32 isDown)
+{
+    isDown = isDown ? 1 : 0;
+    if (button->endedDown != isDown)
+    {
+        button->endedDown = isDown;
+        ++button->halfTransitionCount;
+    }
+}
+
+// Platform side: a new frame keeps what is held and forgets the transitions.
+inline void BeginButtonFrame(game_button_state *button)
+{
+    button->halfTransitionCount = 0;
+}
+
+#define GAME_KEY_LIST(X) \
+    X(A) X(B) X(C) X(D) X(E) X(F) X(G) X(H) X(I) X(J) X(K) X(L) X(M) \
+    X(N) X(O) X(P) X(Q) X(R) X(S) X(T) X(U) X(V) X(W) X(X) X(Y) X(Z) \
+    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) \
+    X(Up) X(Down) X(Left) X(Right) X(Space) X(Escape) X(Enter) X(Tab) X(Backspace) \
+    X(Shift) X(Control) X(Alt) \
+    X(F1) X(F2) X(F3) X(F4) X(F5) X(F6) X(F7) X(F8) X(F9) X(F10) X(F11) X(F12)
+
+enum game_key
+{
+#define X(name) Key_##name,
+    GAME_KEY_LIST(X)
+#undef X
+    Key_Count
+};
+
+enum game_modifier_flags
+{
+    Modifier_Shift = 1 << 0,
+    Modifier_Control = 1 << 1,
+    Modifier_Alt = 1 << 2,
+};
+
+struct game_keyboard_input
+{
+    game_button_state keys[Key_Count];
+    u32 modifiers;              // game_modifier_flags held at the end of the frame
+    u32 pad;
+};
+
+enum game_mouse_button
+{
+    MouseButton_Left,
+    MouseButton_Middle,
+    MouseButton_Right,
+    MouseButton_Extended0,
+    MouseButton_Extended1,
+    MouseButton_Count
+};
+
+struct game_mouse_input
+{
+    s32 x, y;                   // pixels from the top left of the client area
+    s32 deltaX, deltaY;         // movement since the previous frame
+    s32 wheelDelta;             // in notches (120 units of WM_MOUSEWHEEL = 1)
+    b32 inWindow;
+    game_button_state buttons[MouseButton_Count];
+};
+
+#define GAME_CONTROLLER_BUTTON_LIST(X) \
+    X(MoveUp) X(MoveDown) X(MoveLeft) X(MoveRight) \
+    X(ActionUp) X(ActionDown) X(ActionLeft) X(ActionRight) \
+    X(LeftShoulder) X(RightShoulder) X(Back) X(Start)
+
+enum game_controller_button
+{
+#define X(name) ControllerButton_##name,
+    GAME_CONTROLLER_BUTTON_LIST(X)
+#undef X
+    ControllerButton_Count
+};
+
+struct game_controller_input
+{
+    b32 isConnected;
+    b32 isAnalog;
+    f32 leftStickX, leftStickY;     // [-1, 1] after dead zone
+    f32 rightStickX, rightStickY;
+    f32 leftTrigger, rightTrigger;  // [0, 1]
+    game_button_state buttons[ControllerButton_Count];
+};
+
+#define GAME_MAX_CONTROLLERS 4
+
+struct game_input
+{
+    f32 dtForFrame;             // seconds the frame simulates (fixed with --fixed-dt)
+    u32 pad0;
+    u64 frameIndex;
+    game_keyboard_input keyboard;
+    game_mouse_input mouse;
+    game_controller_input controllers[GAME_MAX_CONTROLLERS];
+    b32 quitRequested;          // the game may set this to ask the platform to exit
+    u32 pad1;
+};
+
+//~ Render commands
+// The game appends typed entries to a push buffer; the renderer walks it in order. Every entry
+// starts with a render_entry_header whose size covers the header and its payload, so a renderer
+// can skip entry types it does not know.
+#define RENDER_ENTRY_TYPE_LIST(X) \
+    X(Clear)                      \
+    X(Camera)                     \
+    X(Fog)                        \
+    X(Texture)                    \
+    X(Quads)                      \
+    X(Cubes)
+
+enum render_entry_type
+{
+#define X(name) RenderEntry_##name,
+    RENDER_ENTRY_TYPE_LIST(X)
+#undef X
+    RenderEntry_Count
+};
+
+struct render_entry_header
+{
+    u32 type;                   // render_entry_type
+    u32 size;                   // bytes, header included, multiple of 16
+    u64 pad;
+};
+
+struct render_entry_clear
+{
+    v4 color;                   // linear colour; depth is cleared to "far" as well
+};
+
+enum render_projection_kind
+{
+    RenderProjection_Perspective,
+    RenderProjection_PerspectiveInfinite,
+    RenderProjection_Orthographic,
+};
+
+struct render_entry_camera
+{
+    m4x4 projection;            // reverse-z: near maps to depth 1, far to depth 0
+    m4x4 inverseProjection;
+    m4x4 view;
+    v3 position;
+    f32 nearClip;
+    f32 farClip;                // ignored by infinite projections
+    u32 projectionKind;         // render_projection_kind
+    u32 pad[2];
+};
+
+struct render_entry_fog
+{
+    v4 color;
+    f32 fogStart, fogEnd;               // distance from the camera where fog starts / is total
+    f32 alphaClipStart, alphaClipEnd;   // distance band where geometry fades in
+    f32 alphaThreshold;                 // fragments with less alpha are discarded
+    u32 pad[3];
+};
+
+struct render_entry_texture
+{
+    u32 textureIndex;           // slot the game chose, < RENDER_MAX_TEXTURES
+    u32 width, height;
+    u32 pad;
+    const u32 *pixels;          // RGBA8, sRGB-encoded, rows bottom-up; must stay valid one frame
+    u64 pad2;
+};
+#define RENDER_MAX_TEXTURES 256
+
+struct render_vertex
+{
+    v3 p;
+    v2 uv;
+    u32 color;                  // RGBA8, sRGB-encoded, multiplied with the texture
+};
+
+// Followed by quadCount * 4 render_vertex (counter-clockwise). Consecutive pushes with the same
+// texture and translucency extend the same entry: that is the batching.
+struct render_entry_quads
+{
+    u32 textureIndex;           // 0 = plain white
+    u32 quadCount;
+    b32 translucent;            // drawn in the depth-peeled transparency passes
+    u32 pad;
+};
+
+struct render_cube_instance
+{
+    v3 center;
+    f32 yaw;
+    v3 halfExtent;
+    u32 color;                  // RGBA8, sRGB-encoded
+};
+
+// Followed by instanceCount render_cube_instance.
+struct render_entry_cubes
+{
+    u32 instanceCount;
+    b32 translucent;
+    u64 pad;
+};
+
+struct game_render_commands
+{
+    u32 widthInPixels;          // viewport, set by the platform
+    u32 heightInPixels;
+    v4 clearColor;
+
+    u32 maxPushBufferSize;
+    u32 pushBufferSize;         // bytes used
+    u8 *pushBufferBase;
+
+    u32 entryCount;
+    u32 refusedEntryCount;      // pushes that did not fit; the platform logs them
+    render_entry_header *lastEntry;  // batching: the entry a matching push may extend
+
+    u32 depthPeelLayers;        // transparency layers the game asks for (0 = plain blending)
+    u32 msaaSamples;            // 0/1 = off
+};
+
+//~ Sound
+struct game_sound_output_buffer
+{
+    s32 samplesPerSecond;
+    s32 sampleCount;            // frames of stereo to produce
+    s16 *samples;               // interleaved L R, sampleCount * 2 values
+};
+
+//~ Entry points (each declared once by a signature macro)
+#define GAME_UPDATE_AND_RENDER(name) void name(game_memory *memory, game_input *input, game_render_commands *renderCommands)
+typedef GAME_UPDATE_AND_RENDER(game_update_and_render);
+
+#define GAME_GET_SOUND_SAMPLES(name) void name(game_memory *memory, game_sound_output_buffer *soundBuffer)
+typedef GAME_GET_SOUND_SAMPLES(game_get_sound_samples);
+
+#define DEBUG_GAME_END_FRAME(name) void name(game_memory *memory, game_input *input, game_render_commands *renderCommands)
+typedef DEBUG_GAME_END_FRAME(debug_game_end_frame);
+
+// The DLL exports this so the platform can refuse a build made against another contract.
+#define GAME_GET_CONTRACT_VERSION(name) u32 name(void)
+typedef GAME_GET_CONTRACT_VERSION(game_get_contract_version);
+
+// Stubs: what the platform calls while no valid game code is loaded.
+inline GAME_UPDATE_AND_RENDER(gameUpdateAndRenderStub) { (void)memory; (void)input; (void)renderCommands; }
+inline GAME_GET_SOUND_SAMPLES(gameGetSoundSamplesStub) { (void)memory; (void)soundBuffer; }
+inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; (void)renderCommands; }
+
+#define GAME_EXPORT_NAMES(X)                      \
+    X(gameUpdateAndRender, game_update_and_render) \
+    X(gameGetSoundSamples, game_get_sound_samples) \
+    X(DEBUGGameEndFrame, debug_game_end_frame)     \
+    X(gameGetContractVersion, game_get_contract_version)
+
+//~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
+StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
+StaticAssert(sizeof(platform_api) == 7 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_memory) == 64 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_keyboard_input) == Key_Count * 8 + 8, "game_keyboard_input changed");
+StaticAssert(sizeof(game_mouse_input) == 24 + MouseButton_Count * 8, "game_mouse_input changed");
+StaticAssert(sizeof(game_controller_input) == 32 + ControllerButton_Count * 8, "game_controller_input changed");
+StaticAssert(sizeof(game_input) == 16 + sizeof(game_keyboard_input) + sizeof(game_mouse_input) +
+             GAME_MAX_CONTROLLERS * sizeof(game_controller_input) + 8, "game_input changed");
+StaticAssert(sizeof(render_entry_header) == 16, "render_entry_header changed");
+StaticAssert(sizeof(render_entry_camera) % 16 == 0 && sizeof(render_entry_fog) % 16 == 0 &&
+             sizeof(render_entry_quads) % 16 == 0 && sizeof(render_entry_cubes) % 16 == 0 &&
+             sizeof(render_entry_texture) % 16 == 0 && sizeof(render_entry_clear) % 16 == 0,
+             "render entries keep 16-byte multiples so entries stay aligned in the push buffer");
+StaticAssert(sizeof(render_vertex) == 24, "render_vertex changed");
+StaticAssert(sizeof(render_cube_instance) == 32, "render_cube_instance changed");
+StaticAssert(sizeof(game_render_commands) == 64, "game_render_commands changed");
+StaticAssert(sizeof(game_sound_output_buffer) == 16, "game_sound_output_buffer changed");
+
+#endif // GAME_PLATFORM_H

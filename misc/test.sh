@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The one test command (Linux): installs what is missing, builds every target with MinGW, then
+# runs every tests/suite_*.sh and closes with the total "N passed, M failed".
+# A suite prints one line per failure and its own "N passed, M failed"; a suite that dies or
+# hangs (timeout) counts as one failure. Full logs land in build/test_logs/.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+misc/install_deps.sh || { echo "FAIL could not install the toolchain"; echo "0 passed, 1 failed"; exit 1; }
+
+mkdir -p "$BUILD_DIR/test_logs"
+total_passed=0
+total_failed=0
+
+# One X server for every suite that opens a window (Wine + Mesa llvmpipe).
+xvfb_pid=""
+if [ -z "${DISPLAY:-}" ]; then
+    for display_number in $(seq 91 120); do
+        [ -e "/tmp/.X11-unix/X$display_number" ] && continue
+        Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+        xvfb_pid=$!
+        export DISPLAY=":$display_number"
+        sleep 1
+        break
+    done
+fi
+cleanup() {
+    wineserver -k >/dev/null 2>&1
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" >/dev/null 2>&1
+}
+trap cleanup EXIT
+# Keep one wineserver alive for the whole run: every Wine start after the first is then ~2 s.
+wineserver -p >/dev/null 2>&1
+
+suite_filter=${1:-}
+for suite in tests/suite_*.sh; do
+    name=$(basename "$suite" .sh)
+    if [ -n "$suite_filter" ] && [[ "$name" != *"$suite_filter"* ]]; then continue; fi
+    log="$BUILD_DIR/test_logs/$name.log"
+    echo "== $name"
+    start=$(date +%s)
+    timeout --kill-after=10 "${SUITE_TIMEOUT:-1200}" bash "$suite" >"$log" 2>&1
+    status=$?
+    elapsed=$(( $(date +%s) - start ))
+    grep -E '^FAIL' "$log"
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    if [ -z "$summary" ]; then
+        echo "FAIL $name ended without a summary (exit $status); see $log"
+        tail -n 15 "$log" | sed 's/^/    /'
+        total_failed=$((total_failed + 1))
+        continue
+    fi
+    passed=$(echo "$summary" | awk '{print $1}')
+    failed=$(echo "$summary" | awk '{print $3}')
+    if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+        echo "FAIL $name exited $status although it counted no failure; see $log"
+        failed=1
+    fi
+    echo "   $name: $passed ok, $failed bad (${elapsed}s)"
+    total_passed=$((total_passed + passed))
+    total_failed=$((total_failed + failed))
+done
+
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]
