@@ -13,7 +13,7 @@
 #include "base_math.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 1
+#define GAME_CONTRACT_VERSION 2
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -30,6 +30,26 @@ typedef void platform_complete_all_work(platform_work_queue *queue);
 typedef PLATFORM_PARALLEL_FOR_CALLBACK(platform_parallel_for_callback);
 typedef void platform_parallel_for(platform_work_queue *queue, u32 count, u32 minBatch,
                                    platform_parallel_for_callback *callback, void *data);
+
+// Job graphs (job_graph.h): the game builds one in its own memory (inline builders, no platform
+// call), submits it, and waits while helping. Submit refuses (logged) a cycle or a graph with no
+// job free to start; it never hangs.
+struct job_graph;
+typedef b32 platform_submit_job_graph(platform_work_queue *queue, job_graph *graph);
+typedef void platform_wait_for_job_graph(job_graph *graph);
+
+// Tasks (task_manager.h). Flags combine: none = background, run once, as soon as possible.
+struct task_manager;
+enum task_flags
+{
+    TaskFlag_MainThread = 1 << 0,   // run by the main thread at its per-frame task point
+    TaskFlag_Repeating = 1 << 1,    // run once per frame until cancelled
+    TaskFlag_FrameSync = 1 << 2,    // the end-of-frame sync point waits for it (background only)
+};
+// Returns a task id for CancelTask, or 0 when refused (logged: table full, bad flags).
+typedef u32 platform_add_task(task_manager *manager, u32 taskFlags,
+                              platform_work_queue_callback *callback, void *data);
+typedef void platform_cancel_task(task_manager *manager, u32 taskId);
 
 //~ Files (development services: whole-file reads and writes)
 struct debug_read_file_result
@@ -50,6 +70,11 @@ struct platform_api
     platform_add_work_queue_entry *AddWorkQueueEntry;
     platform_complete_all_work *CompleteAllWork;
     platform_parallel_for *ParallelFor;
+    platform_submit_job_graph *SubmitJobGraph;
+    platform_wait_for_job_graph *WaitForJobGraph;
+    platform_add_task *AddTask;
+    platform_cancel_task *CancelTask;
+    task_manager *taskManager;      // the first argument of AddTask / CancelTask
 
     debug_platform_read_entire_file *DEBUGReadEntireFile;
     debug_platform_write_entire_file *DEBUGWriteEntireFile;
@@ -354,7 +379,7 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
-StaticAssert(sizeof(platform_api) == 7 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(platform_api) == 12 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_memory) == 64 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_keyboard_input) == Key_Count * 8 + 8, "game_keyboard_input changed");

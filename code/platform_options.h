@@ -1,0 +1,165 @@
+#ifndef PLATFORM_OPTIONS_H
+#define PLATFORM_OPTIONS_H
+// The exe's command-line flags: what makes it scriptable. Portable (no OS headers) so the parser is
+// unit-tested natively; win32_main.cpp feeds it __argc/__argv.
+
+#include "base_types.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+struct platform_options
+{
+    s64 frameLimit;             // --frames N: run N frames then exit 0 (0 = until the window closes)
+    f32 fixedDt;                // --fixed-dt S: every frame simulates S seconds (0 = measured)
+    f32 targetHz;               // --hz N: frame rate the loop paces to
+    b32 unthrottled;            // --unthrottled: no sleeping between frames (for scripted runs)
+    b32 vsync;                  // --no-vsync clears it
+    const char *logPath;        // --log PATH
+    const char *screenshotPath; // --screenshot PATH: the last presented frame, written at exit
+    const char *quitFilePath;   // --quit-file PATH: exit cleanly once PATH exists
+    const char *gameDllPath;    // --game PATH: game DLL to load (default: game.dll beside the exe)
+    s32 windowWidth;            // --size WxH
+    s32 windowHeight;
+    s32 highPriorityWorkers;    // --workers N (-1 = from core count)
+    s32 lowPriorityWorkers;     // --low-workers N (-1 = from core count)
+    b32 serialFrames;           // --serial: update and render one after the other (no overlap)
+    b32 showHelp;               // --help
+};
+
+#define PLATFORM_OPTIONS_HELP \
+    "usage: win32_platform.exe [flags]\n" \
+    "  --frames N         run N frames, then exit 0\n" \
+    "  --fixed-dt S       simulate exactly S seconds per frame (e.g. 0.0166667)\n" \
+    "  --hz N             target frame rate (default 60)\n" \
+    "  --unthrottled      do not sleep between frames\n" \
+    "  --no-vsync         swap interval 0\n" \
+    "  --log PATH         also write the log to PATH\n" \
+    "  --screenshot PATH  write the last presented frame to PATH (.png or .bmp) at exit\n" \
+    "  --quit-file PATH   exit cleanly as soon as PATH exists\n" \
+    "  --game PATH        game DLL to load (default: game.dll beside the exe)\n" \
+    "  --size WxH         window client size (default 1280x720)\n" \
+    "  --workers N        high-priority worker threads (default: cores - 1, at least 1)\n" \
+    "  --low-workers N    low-priority worker threads (default 1)\n" \
+    "  --serial           run update and render one after the other (no frame overlap)\n" \
+    "  --help             this text\n"
+
+inline void DefaultPlatformOptions(platform_options *options)
+{
+    memset(options, 0, sizeof(*options));
+    options->targetHz = 60.0f;
+    options->vsync = 1;
+    options->windowWidth = 1280;
+    options->windowHeight = 720;
+    options->highPriorityWorkers = -1;
+    options->lowPriorityWorkers = -1;
+}
+
+internal b32 ParseWholeNumber(const char *text, s64 minimum, s64 maximum, s64 *result)
+{
+    if (!text || !*text) return 0;
+    char *end = 0;
+    long long value = strtoll(text, &end, 10);
+    if (*end != 0 || value < minimum || value > maximum) return 0;
+    *result = value;
+    return 1;
+}
+
+internal b32 ParsePositiveReal(const char *text, f32 maximum, f32 *result)
+{
+    if (!text || !*text) return 0;
+    char *end = 0;
+    double value = strtod(text, &end);
+    if (*end != 0 || !(value > 0.0) || value > maximum) return 0;
+    *result = (f32)value;
+    return 1;
+}
+
+// The --log path alone, found even when another flag is malformed, so that error gets logged too.
+internal const char *FindLogPathOption(int argc, char **argv)
+{
+    for (int argIndex = 1; argIndex + 1 < argc; ++argIndex)
+        if (strcmp(argv[argIndex], "--log") == 0) return argv[argIndex + 1];
+    return 0;
+}
+
+// Returns false with a one-line reason in errorText for an unknown flag or a bad value.
+internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,
+                                  char *errorText, umm errorTextSize)
+{
+    DefaultPlatformOptions(options);
+    errorText[0] = 0;
+    for (int argIndex = 1; argIndex < argc; ++argIndex)
+    {
+        const char *flag = argv[argIndex];
+        const char *value = (argIndex + 1 < argc) ? argv[argIndex + 1] : 0;
+        b32 usedValue = 0;
+        b32 ok = 1;
+        s64 number = 0;
+
+        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0 || strcmp(flag, "/?") == 0)
+        {
+            options->showHelp = 1;
+        }
+        else if (strcmp(flag, "--frames") == 0)
+        {
+            ok = ParseWholeNumber(value, 1, 1000000000ll, &number);
+            options->frameLimit = number;
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--fixed-dt") == 0)
+        {
+            ok = ParsePositiveReal(value, 1.0f, &options->fixedDt);
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--hz") == 0)
+        {
+            ok = ParsePositiveReal(value, 1000.0f, &options->targetHz);
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--unthrottled") == 0) { options->unthrottled = 1; }
+        else if (strcmp(flag, "--no-vsync") == 0) { options->vsync = 0; }
+        else if (strcmp(flag, "--serial") == 0) { options->serialFrames = 1; }
+        else if (strcmp(flag, "--log") == 0) { ok = value != 0; options->logPath = value; usedValue = 1; }
+        else if (strcmp(flag, "--screenshot") == 0) { ok = value != 0; options->screenshotPath = value; usedValue = 1; }
+        else if (strcmp(flag, "--quit-file") == 0) { ok = value != 0; options->quitFilePath = value; usedValue = 1; }
+        else if (strcmp(flag, "--game") == 0) { ok = value != 0; options->gameDllPath = value; usedValue = 1; }
+        else if (strcmp(flag, "--size") == 0)
+        {
+            int width = 0, height = 0;
+            char trailing = 0;
+            ok = value && sscanf(value, "%dx%d%c", &width, &height, &trailing) == 2 &&
+                 width >= 64 && height >= 64 && width <= 16384 && height <= 16384;
+            options->windowWidth = width;
+            options->windowHeight = height;
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--workers") == 0)
+        {
+            ok = ParseWholeNumber(value, 1, 64, &number);
+            options->highPriorityWorkers = (s32)number;
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--low-workers") == 0)
+        {
+            ok = ParseWholeNumber(value, 1, 64, &number);
+            options->lowPriorityWorkers = (s32)number;
+            usedValue = 1;
+        }
+        else
+        {
+            snprintf(errorText, errorTextSize, "unknown flag '%s' (try --help)", flag);
+            return 0;
+        }
+
+        if (!ok)
+        {
+            snprintf(errorText, errorTextSize, "bad or missing value for %s: '%s'", flag, value ? value : "");
+            return 0;
+        }
+        if (usedValue) ++argIndex;
+    }
+    return 1;
+}
+
+#endif // PLATFORM_OPTIONS_H

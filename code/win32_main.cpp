@@ -1,0 +1,36 @@
+// Unity build entry for win32_platform.exe: every platform .cpp is included here, once.
+// build.bat compiles this one file with cl; misc/build.sh with MinGW g++.
+
+#ifndef _WIN32_WINNT
+#define _WIN32_WINNT 0x0A00     // Windows 10: GetSystemTimePreciseAsFileTime
+#endif
+#define WIN32_LEAN_AND_MEAN
+#define NOMINMAX
+#include <windows.h>
+#include <mmsystem.h>   // timeBeginPeriod
+#include <xinput.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_platform.h"
+#include "base_arena.h"
+#include "platform_options.h"
+
+#include "win32_log.cpp"
+#include "win32_memory.cpp"
+#include "win32_files.cpp"
+#include "win32_input.cpp"
+#include "win32_window.cpp"
+#include "win32_game_code.cpp"
+#include "win32_pending.cpp"
+#include "win32_frame_loop.cpp"
+
+int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)
+{
+    (void)previousInstance;
+    (void)commandLine;
+    (void)showCode;
+    return Win32Main(instance, __argc, __argv);
+}

@@ -1,0 +1,47 @@
+//~ Win32 memory: the one reservation the whole game lives in.
+
+struct win32_game_memory_block
+{
+    void *base;
+    u64 totalSize;
+    b32 atFixedAddress;
+};
+
+// NOTE: development builds ask for a fixed base address so that pointers stored in game memory
+// mean the same thing in every run: that is what makes recorded state replayable.
+#define WIN32_GAME_MEMORY_BASE_ADDRESS ((void *)0x0000020000000000ull)
+
+internal b32 Win32AllocateGameMemory(win32_game_memory_block *block, game_memory *memory,
+                                     u64 permanentSize, u64 transientSize)
+{
+    block->totalSize = permanentSize + transientSize;
+    void *wantedBase = ENGINE_DEVELOPMENT ? WIN32_GAME_MEMORY_BASE_ADDRESS : 0;
+    block->base = VirtualAlloc(wantedBase, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    block->atFixedAddress = (block->base != 0) && (block->base == wantedBase) && (wantedBase != 0);
+    if (!block->base && wantedBase)
+    {
+        Win32Log(LogLevel_Warning, "memory: fixed base address %p unavailable; using any address "
+                 "(recorded loops will not replay across runs)", wantedBase);
+        block->base = VirtualAlloc(0, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    }
+    if (!block->base)
+    {
+        Win32Log(LogLevel_Error, "memory: could not allocate %llu MB of game memory",
+                 (unsigned long long)(block->totalSize / Megabytes(1)));
+        return 0;
+    }
+    memory->permanentStorageSize = permanentSize;
+    memory->permanentStorage = block->base;
+    memory->transientStorageSize = transientSize;
+    memory->transientStorage = (u8 *)block->base + permanentSize;
+    Win32Log(LogLevel_Info, "memory: %llu MB permanent + %llu MB transient at %p%s",
+             (unsigned long long)(permanentSize / Megabytes(1)), (unsigned long long)(transientSize / Megabytes(1)),
+             block->base, block->atFixedAddress ? " (fixed base)" : "");
+    return 1;
+}
+
+internal void Win32FreeGameMemory(win32_game_memory_block *block)
+{
+    if (block->base) VirtualFree(block->base, 0, MEM_RELEASE);
+    block->base = 0;
+}

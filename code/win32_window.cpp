@@ -1,0 +1,106 @@
+//~ Win32 window: class registration, creation and the window procedure.
+
+struct win32_window
+{
+    HWND handle;
+    HDC dc;                     // CS_OWNDC: one DC for the window's whole life, as OpenGL wants
+    s32 clientWidth;
+    s32 clientHeight;
+    b32 closeRequested;
+    b32 lostFocus;              // set by WM_ACTIVATEAPP; the loop releases held keys
+};
+global win32_window *globalWindow;
+
+internal LRESULT CALLBACK Win32MainWindowCallback(HWND window, UINT message, WPARAM wParam, LPARAM lParam)
+{
+    switch (message)
+    {
+        case WM_CLOSE:
+        case WM_DESTROY:
+            if (globalWindow) globalWindow->closeRequested = 1;
+            return 0;
+        case WM_SIZE:
+            if (globalWindow)
+            {
+                globalWindow->clientWidth = LOWORD(lParam);
+                globalWindow->clientHeight = HIWORD(lParam);
+            }
+            return 0;
+        case WM_ACTIVATEAPP:
+            if (globalWindow && !wParam) globalWindow->lostFocus = 1;
+            return 0;
+        case WM_PAINT:
+        {
+            // NOTE: the frame loop redraws continuously; validating here stops an endless WM_PAINT.
+            PAINTSTRUCT paint;
+            BeginPaint(window, &paint);
+            EndPaint(window, &paint);
+            return 0;
+        }
+        case WM_ERASEBKGND:
+            return 1;   // OpenGL covers the whole client area: no flicker from GDI erasing it
+    }
+    return DefWindowProcA(window, message, wParam, lParam);
+}
+
+internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32 clientWidth, s32 clientHeight)
+{
+    WNDCLASSEXA windowClass = {};
+    windowClass.cbSize = sizeof(windowClass);
+    windowClass.style = CS_OWNDC | CS_HREDRAW | CS_VREDRAW;
+    windowClass.lpfnWndProc = Win32MainWindowCallback;
+    windowClass.hInstance = instance;
+    windowClass.hCursor = LoadCursor(0, IDC_ARROW);
+    windowClass.lpszClassName = "HandmadeEngineWindowClass";
+    if (!RegisterClassExA(&windowClass))
+    {
+        Win32Log(LogLevel_Error, "window: RegisterClassEx failed (%lu)", (unsigned long)GetLastError());
+        return 0;
+    }
+
+    DWORD style = WS_OVERLAPPEDWINDOW | WS_VISIBLE;
+    RECT rect = {0, 0, clientWidth, clientHeight};
+    AdjustWindowRect(&rect, style, FALSE);
+    globalWindow = window;
+    window->clientWidth = clientWidth;
+    window->clientHeight = clientHeight;
+    window->handle = CreateWindowExA(0, windowClass.lpszClassName, "Handmade Engine", style,
+                                     CW_USEDEFAULT, CW_USEDEFAULT, rect.right - rect.left, rect.bottom - rect.top,
+                                     0, 0, instance, 0);
+    if (!window->handle)
+    {
+        Win32Log(LogLevel_Error, "window: CreateWindowEx failed (%lu)", (unsigned long)GetLastError());
+        return 0;
+    }
+    window->dc = GetDC(window->handle);
+    RECT client;
+    if (GetClientRect(window->handle, &client))
+    {
+        window->clientWidth = client.right - client.left;
+        window->clientHeight = client.bottom - client.top;
+    }
+    Win32Log(LogLevel_Info, "window: %dx%d client area", window->clientWidth, window->clientHeight);
+    return 1;
+}
+
+// Drains the message queue: input messages go to the game's input, the rest to the window proc.
+internal void Win32PumpMessages(win32_window *window, win32_input_state *inputState, game_input *input)
+{
+    MSG message;
+    while (PeekMessageA(&message, 0, 0, 0, PM_REMOVE))
+    {
+        if (message.message == WM_QUIT)
+        {
+            window->closeRequested = 1;
+            continue;
+        }
+        if (Win32ProcessInputMessage(inputState, input, &message)) continue;
+        TranslateMessage(&message);
+        DispatchMessageA(&message);
+    }
+    if (window->lostFocus)
+    {
+        Win32ReleaseAllKeys(input);
+        window->lostFocus = 0;
+    }
+}

@@ -1,0 +1,72 @@
+# Shared helpers for tests/suite_*.sh: counting checks, running counted test exes, waiting on logs.
+# Every failure prints one "FAIL ..." line; `summary` prints "N passed, M failed" and sets the exit code.
+suite_passed=0
+suite_failed=0
+LAST_EXIT_STATUS=0
+
+pass() { suite_passed=$((suite_passed + 1)); }
+fail() { echo "FAIL $*"; suite_failed=$((suite_failed + 1)); }
+
+# check "description" command args...: one check, passes when the command succeeds.
+check() {
+    local description=$1
+    shift
+    if "$@" >/dev/null 2>&1; then pass; else fail "$description"; fi
+}
+
+# run_counted "name" command args...: runs a test exe that ends with "N passed, M failed" and
+# adds its counts; its FAIL lines are repeated with the name in front.
+run_counted() {
+    local name=$1
+    shift
+    local output status summary
+    output=$("$@" 2>&1)
+    status=$?
+    echo "$output" | grep '^FAIL' | sed "s/^FAIL /FAIL [$name] /"
+    summary=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    if [ -z "$summary" ]; then
+        fail "$name ended without a summary (exit $status)"
+        echo "$output" | tail -n 5 | sed 's/^/    /'
+        return
+    fi
+    suite_passed=$((suite_passed + $(echo "$summary" | awk '{print $1}')))
+    suite_failed=$((suite_failed + $(echo "$summary" | awk '{print $3}')))
+    if [ "$status" -ne 0 ] && [ "$(echo "$summary" | awk '{print $3}')" -eq 0 ]; then
+        fail "$name exited $status with no failed check"
+    fi
+}
+
+# wait_for_log FILE PATTERN SECONDS: true once FILE contains PATTERN (fixed string).
+wait_for_log() {
+    local file=$1 pattern=$2 seconds=$3
+    local deadline=$(( $(date +%s) + seconds ))
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        grep -qF -- "$pattern" "$file" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# wait_for_exit PID SECONDS: sets LAST_EXIT_STATUS (124 and kills the process on timeout).
+wait_for_exit() {
+    local pid=$1 seconds=$2
+    local deadline=$(( $(date +%s) + seconds ))
+    while kill -0 "$pid" 2>/dev/null; do
+        if [ "$(date +%s)" -gt "$deadline" ]; then
+            kill -9 "$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null
+            LAST_EXIT_STATUS=124
+            return 1
+        fi
+        sleep 0.1
+    done
+    wait "$pid"
+    LAST_EXIT_STATUS=$?
+    return 0
+}
+
+summary() {
+    echo "$suite_passed passed, $suite_failed failed"
+    [ "$suite_failed" -eq 0 ]
+    exit $?
+}

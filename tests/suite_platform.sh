@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Platform skeleton suite: unit tests (native and MinGW under Wine), the MSVC-dialect check, and
+# end-to-end runs of win32_platform.exe under Wine: hot reload of an edited game, bad DLLs, a
+# lock file that stays, a missing DLL, and the command-line interface.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+source tests/suite_lib.sh
+
+out="$BUILD_DIR/suite_platform"
+rm -rf "$out"
+mkdir -p "$out"
+
+#- Unit tests, natively and as Windows exes under Wine
+for test in test_arena test_input test_options; do
+    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
+        run_counted "$test native" "$out/$test"
+    else
+        fail "$test: native build failed"; head -5 "$out/$test.build.txt"
+    fi
+    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
+        run_counted "$test wine" wine "$out/$test.exe"
+    else
+        fail "$test: MinGW build failed"; head -5 "$out/$test.mingw.txt"
+    fi
+done
+
+#- MSVC dialect: every translation unit of the exe, the DLL and these tests
+for unit in code/win32_main.cpp code/game_main.cpp tests/test_arena.cpp tests/test_input.cpp \
+            tests/test_options.cpp tests/bad_game_missing_export.cpp tests/bad_game_wrong_contract.cpp; do
+    check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
+done
+
+#- End to end under Wine. A private copy of code/ and misc/ so the test can edit game source.
+work="$out/e2e"
+mkdir -p "$work"
+cp -r code misc "$work/"
+export ENGINE_E2E_BUILD="$work/build"
+build_copy() { (cd "$work" && BUILD_DIR="$work/build" bash misc/build.sh "$@") >"$out/build_$1.txt" 2>&1; }
+# NOTE: toolchain.sh derives BUILD_DIR from its own location, so the copy builds into $work/build.
+
+check "engine and game build in a fresh copy" build_copy debug
+exe="$work/build/win32_platform.exe"
+log="$out/engine.log"
+quit="$work/build/quit.now"
+
+#- Command line
+wine "$exe" --help >"$out/help.txt" 2>&1
+check "--help exits 0" test $? -eq 0
+check "--help lists --frames" grep -q -- "--frames N" "$out/help.txt"
+wine "$exe" --frames banana --log "$out/badflag.log" >/dev/null 2>&1
+check "a bad flag value exits 2" test $? -eq 2
+check "a bad flag value is logged" grep -q "bad or missing value for --frames" "$out/badflag.log"
+
+#- --frames runs exactly N frames and exits cleanly
+wine "$exe" --frames 20 --unthrottled --log "$out/frames.log" >/dev/null 2>&1
+check "--frames 20 exits 0" test $? -eq 0
+check "--frames 20 runs 20 frames" grep -q "exiting cleanly after 20 frames" "$out/frames.log"
+
+#- Long run for the reload scenarios; ends through the quit file
+rm -f "$quit"
+wine "$exe" --log "$log" --quit-file "$quit" >/dev/null 2>&1 &
+engine_pid=$!
+check "engine starts and runs game code version 1" wait_for_log "$log" "game: code version 1 running: spin speed 0.50" 30
+
+frames_of() { grep "game: code version $1 running" "$log" | sed -E 's/.* ([0-9]+) frames simulated.*/\1/' | tail -n 1; }
+
+# 1. Edit the game's source while it runs, rebuild only game.dll: new behaviour, same state.
+sed -i 's/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.75f/' "$work/code/game_tuning.h"
+check "game.dll-only rebuild succeeds" build_copy game
+check "edited code runs without a restart" wait_for_log "$log" "spin speed 0.75" 30
+check "the exe did not restart" test "$(grep -c 'engine: starting' "$log")" -eq 1
+frames_v2=$(frames_of 2)
+check "game state survived the reload (frames kept counting: ${frames_v2:-none})" test "${frames_v2:-0}" -gt 0
+check "exactly one private copy of game.dll exists while running" \
+    test "$(ls "$work/build"/game_loaded_*.dll 2>/dev/null | wc -l)" -eq 1
+
+# 2. A DLL that lacks exports
+$MINGW_CXX $MINGW_FLAGS -shared tests/bad_game_missing_export.cpp -o "$out/missing_export.dll"
+cp "$out/missing_export.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+check "missing exports are named in the log" wait_for_log "$log" "lacks required export(s): gameGetSoundSamples DEBUGGameEndFrame" 20
+
+# 3. A truncated DLL (a build that died half-way)
+head -c 3000 "$out/missing_export.dll" >"$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+check "a truncated DLL is refused with a reason" wait_for_log "$log" "(3000 bytes) is not a loadable DLL" 20
+
+# 4. A file that is not a DLL at all
+echo "this is not a DLL" >"$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+check "a non-DLL file is refused with a reason" wait_for_log "$log" "(18 bytes) is not a loadable DLL" 20
+
+# 5. A DLL built against another contract version
+$MINGW_CXX $MINGW_FLAGS -shared tests/bad_game_wrong_contract.cpp -o "$out/wrong_contract.dll"
+cp "$out/wrong_contract.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+check "a DLL of another contract version is refused" wait_for_log "$log" "was built against contract version 999" 20
+
+# 6. game.dll deleted
+rm -f "$work/build/game.dll"
+check "a missing game.dll is reported" wait_for_log "$log" "does not exist; running the code already loaded" 20
+check "no bad build ever ran" bash -c "! grep -q 'bad game: this code must never run' '$log'"
+
+# 7. A lock file that stays: the new build must wait for it, then load within a frame.
+sed -i 's/GAME_TUNING_SPIN_SPEED 0.75f/GAME_TUNING_SPIN_SPEED 0.90f/' "$work/code/game_tuning.h"
+$MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -shared "$work/code/game_main.cpp" -o "$out/game_090.dll"
+echo "held" >"$work/build/lock.tmp"
+cp "$out/game_090.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+check "a present lock file is noticed" wait_for_log "$log" "build in progress (lock file present), waiting" 20
+sleep 1.5
+check "nothing loads while the lock file exists" bash -c "! grep -q 'spin speed 0.90' '$log'"
+rm -f "$work/build/lock.tmp"
+check "the build loads once the lock file is gone" wait_for_log "$log" "spin speed 0.90" 20
+version_now=$(grep -o "game: code version [0-9]* running: spin speed 0.90" "$log" | awk '{print $4}' | tail -n 1)
+check "the still-running old code was replaced by the good build (version ${version_now:-?} > 2)" test "${version_now:-0}" -gt 2
+frames_last=$(frames_of "$version_now")
+check "state still intact after the bad builds (${frames_last:-?} > ${frames_v2:-?} frames)" test "${frames_last:-0}" -gt "${frames_v2:-0}"
+
+# Versions only increase
+check "reload versions strictly increase" bash -c "grep -o 'game code version [0-9]* loaded' '$log' | awk '{print \$4}' | awk 'NR>1 && \$1<=prev {exit 1} {prev=\$1}'"
+
+#- Clean exit through the quit file; private copies removed
+touch "$quit"
+wait_for_exit "$engine_pid" 20
+check "engine exits 0 through the quit file" test "$LAST_EXIT_STATUS" -eq 0
+check "engine logged a clean exit" grep -q "engine: exiting cleanly" "$log"
+check "no private copy of game.dll is left behind" test "$(ls "$work/build"/game_loaded_*.dll 2>/dev/null | wc -l)" -eq 0
+
+#- Stale copies from a crashed run are cleaned at start
+cp "$work/build/game.dll" "$work/build/game_loaded_999_1.dll"
+wine "$exe" --frames 3 --unthrottled --log "$out/stale.log" >/dev/null 2>&1
+check "stale private copies are deleted at start" grep -q "deleted stale copy 'game_loaded_999_1.dll'" "$out/stale.log"
+
+summary

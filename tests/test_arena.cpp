@@ -1,0 +1,86 @@
+// Arena tests: push alignment and zeroing, temporary scopes, sub-arenas, and overflow being a
+// logged, counted refusal that never writes past the end.
+
+#include "base_arena.h"
+#include "test_framework.h"
+#include <stdarg.h>
+#include <string.h>
+
+static int globalLogCalls;
+static char globalLastLog[512];
+static PLATFORM_LOG(CaptureLog)
+{
+    ++globalLogCalls;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(globalLastLog, sizeof(globalLastLog), format, args);
+    va_end(args);
+    (void)level;
+}
+
+int main(void)
+{
+    static u8 storage[1024 + 64];
+    memset(storage, 0xAB, sizeof(storage));
+    u8 *base = (u8 *)AlignPow2((umm)storage, 16);
+    memory_arena arena;
+    InitializeArena(&arena, "test", 1024, base, CaptureLog);
+
+    //- push: aligned, zeroed, advancing
+    u32 *a = PushArray(&arena, 3, u32);
+    CHECK(a != 0);
+    CHECK(((umm)a & 15) == 0);
+    CHECK(a[0] == 0 && a[1] == 0 && a[2] == 0);
+    u8 *b = (u8 *)PushSize_(&arena, 1, 64);
+    CHECK(((umm)b & 63) == 0);
+    CHECK(b > (u8 *)(a + 2));
+
+    //- temporary memory restores the mark
+    umm usedBefore = arena.used;
+    temporary_memory temp = BeginTemporaryMemory(&arena);
+    CHECK(PushSize(&arena, 100) != 0);
+    CHECK(arena.used > usedBefore);
+    EndTemporaryMemory(temp);
+    CHECK(arena.used == usedBefore);
+    CHECK(arena.temporaryCount == 0);
+
+    //- sub-arena carved from the parent
+    memory_arena child;
+    SubArena(&child, &arena, "child", 256);
+    CHECK(child.size == 256 && child.base != 0);
+    CHECK(child.log == CaptureLog);
+
+    //- overflow: refused, logged with the arena's name, counted, nothing written beyond the end
+    umm usedBeforeOverflow = arena.used;
+    void *tooBig = PushSize(&arena, 4096);
+    CHECK(tooBig == 0);
+    CHECK(arena.used == usedBeforeOverflow);
+    CHECK(arena.overflowCount == 1);
+    CHECK(globalLogCalls == 1);
+    CHECK(strstr(globalLastLog, "arena 'test' overflow") != 0);
+    CHECK(strstr(globalLastLog, "4096") != 0);
+
+    // Fill exactly to the end: the last byte fits, one more byte does not.
+    umm remaining = ArenaRemaining(&arena);
+    u8 *rest = (u8 *)PushSize(&arena, remaining);
+    CHECK(rest != 0);
+    CHECK(rest + remaining == base + 1024);
+    CHECK(PushSize_(&arena, 1, 1) == 0);
+    CHECK(arena.overflowCount == 2);
+    int untouched = 1;
+    for (u8 *guard = base + 1024; guard < storage + sizeof(storage); ++guard)
+        if (*guard != 0xAB) untouched = 0;
+    CHECK_MSG(untouched, "bytes past the arena's end stay untouched");
+
+    //- a huge request cannot wrap the size arithmetic
+    CHECK(PushSize(&child, ~(umm)0 - 8) == 0);
+    CHECK(child.overflowCount == 1);
+
+    //- an arena without a log still refuses cleanly
+    memory_arena silent;
+    InitializeArena(&silent, "silent", 16, base, 0);
+    CHECK(PushSize(&silent, 32) == 0);
+    CHECK(silent.overflowCount == 1);
+
+    return TestSummary();
+}

@@ -1,0 +1,49 @@
+// Command-line flags of the exe: the scripting interface must parse exactly and reject bad input.
+
+#include "platform_options.h"
+#include "test_framework.h"
+
+static b32 Parse(const char *a, const char *b, const char *c, platform_options *options, char *error)
+{
+    char *argv[4] = {(char *)"exe", (char *)a, (char *)b, (char *)c};
+    int argc = 1 + (a ? 1 : 0) + (b ? 1 : 0) + (c ? 1 : 0);
+    return ParsePlatformOptions(argc, argv, options, error, 256);
+}
+
+int main(void)
+{
+    platform_options options;
+    char error[256];
+
+    CHECK(Parse(0, 0, 0, &options, error));
+    CHECK(options.frameLimit == 0 && options.targetHz == 60.0f && options.vsync == 1);
+    CHECK(options.windowWidth == 1280 && options.windowHeight == 720);
+
+    CHECK(Parse("--frames", "600", 0, &options, error) && options.frameLimit == 600);
+    CHECK(Parse("--fixed-dt", "0.0166667", 0, &options, error) && options.fixedDt > 0.0166f && options.fixedDt < 0.0167f);
+    CHECK(Parse("--log", "out.log", "--unthrottled", &options, error) && options.unthrottled &&
+          strcmp(options.logPath, "out.log") == 0);
+    CHECK(Parse("--screenshot", "shot.png", 0, &options, error) && strcmp(options.screenshotPath, "shot.png") == 0);
+    CHECK(Parse("--size", "640x360", 0, &options, error) && options.windowWidth == 640 && options.windowHeight == 360);
+    CHECK(Parse("--workers", "3", 0, &options, error) && options.highPriorityWorkers == 3);
+    CHECK(Parse("--help", 0, 0, &options, error) && options.showHelp);
+
+    CHECK(!Parse("--frames", "0", 0, &options, error));
+    CHECK(strstr(error, "--frames") != 0);
+    CHECK(!Parse("--frames", "12x", 0, &options, error));
+    CHECK(!Parse("--frames", 0, 0, &options, error));
+    CHECK(!Parse("--fixed-dt", "-1", 0, &options, error));
+    CHECK(!Parse("--size", "640", 0, &options, error));
+    CHECK(!Parse("--size", "640x360junk", 0, &options, error));
+    CHECK(!Parse("--bogus", 0, 0, &options, error));
+    CHECK(strstr(error, "unknown flag '--bogus'") != 0);
+
+    {
+        char *argv[5] = {(char *)"exe", (char *)"--frames", (char *)"banana", (char *)"--log", (char *)"x.log"};
+        CHECK(!ParsePlatformOptions(5, argv, &options, error, 256));
+        CHECK(FindLogPathOption(5, argv) != 0 && strcmp(FindLogPathOption(5, argv), "x.log") == 0);
+        CHECK(FindLogPathOption(4, argv) == 0);
+    }
+
+    return TestSummary();
+}
