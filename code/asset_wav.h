@@ -1,0 +1,28 @@
+#ifndef ASSET_WAV_H
+#define ASSET_WAV_H
+// WAV reader: RIFF/WAVE, PCM 16-bit, mono or stereo, any sample rate, parsed from a memory
+// buffer. Unknown chunks are skipped (with their pad byte). A malformed or truncated file is
+// logged and gives the silent fallback sound: never a crash, never a read outside the buffer.
+
+#include "base_types.h"
+#include "base_arena.h"
+#include "base_log.h"
+
+struct loaded_sound
+{
+    u32 sampleCount;            // per channel
+    u32 channelCount;           // 1 or 2
+    u32 samplesPerSecond;
+    u32 pad;
+    const s16 *samples;         // interleaved, sampleCount * channelCount values
+    b32 isFallback;             // true: the file was rejected and this is silence
+    u32 pad2;
+};
+
+// Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only.
+loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log);
+
+// A short silent sound from constant memory: always valid, never fails.
+loaded_sound FallbackSound(void);
+
+#endif // ASSET_WAV_H
