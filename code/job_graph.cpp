@@ -1,0 +1,206 @@
+// Job graphs on top of the work queue: validation at submit, dependency counting while running,
+// and waits in which the waiting thread runs queued work.
+
+#include "job_graph.h"
+#include "work_queue.h"
+
+//~ Validation
+// Builds each job's dependents list from the edges (a counting sort) and checks that the graph
+// can run to the end: Kahn's algorithm must visit every job. Logs and returns false otherwise.
+static b32 FinaliseJobGraph(job_graph *graph)
+{
+    const char *name = graph->name ? graph->name : "?";
+    if (graph->overflowCount)
+    {
+        if (graph->log)
+        {
+            graph->log(LogLevel_Error, "job graph '%s' refused: %u jobs or dependencies did not fit "
+                       "(capacity %u jobs, %u dependencies)", name, graph->overflowCount,
+                       graph->maxJobCount, graph->maxEdgeCount);
+        }
+        return false;
+    }
+    if (graph->finalised)
+    {
+        return true;
+    }
+
+    job *jobs = graph->jobs;
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        jobs[index].dependencyCount = 0;
+        jobs[index].dependentCount = 0;
+    }
+    for (u32 index = 0; index < graph->edgeCount; ++index)
+    {
+        ++jobs[graph->edges[index].before].dependentCount;
+        ++jobs[graph->edges[index].after].dependencyCount;
+    }
+    u32 offset = 0;
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        jobs[index].firstDependent = offset;
+        offset += jobs[index].dependentCount;
+        jobs[index].dependentCount = 0;
+    }
+    for (u32 index = 0; index < graph->edgeCount; ++index)
+    {
+        job *before = jobs + graph->edges[index].before;
+        graph->dependents[before->firstDependent + before->dependentCount++] = graph->edges[index].after;
+    }
+
+    // Kahn's algorithm, with unfinishedDependencies as scratch and the edges array untouched:
+    // the ready list lives in the 'finished' field as a singly linked stack of job ids + 1.
+    u32 readyHead = 0;
+    u32 rootCount = 0;
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        jobs[index].unfinishedDependencies = jobs[index].dependencyCount;
+        if (jobs[index].dependencyCount == 0)
+        {
+            jobs[index].finished = readyHead;
+            readyHead = index + 1;
+            ++rootCount;
+        }
+    }
+    u32 visited = 0;
+    while (readyHead)
+    {
+        job *current = jobs + (readyHead - 1);
+        readyHead = current->finished;
+        ++visited;
+        for (u32 index = 0; index < current->dependentCount; ++index)
+        {
+            job_id dependentId = graph->dependents[current->firstDependent + index];
+            if (--jobs[dependentId].unfinishedDependencies == 0)
+            {
+                jobs[dependentId].finished = readyHead;
+                readyHead = dependentId + 1;
+            }
+        }
+    }
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        jobs[index].finished = 0;
+    }
+
+    if (visited != graph->jobCount)
+    {
+        if (graph->log)
+        {
+            if (rootCount == 0)
+            {
+                graph->log(LogLevel_Error, "job graph '%s' refused: no job is free to start "
+                           "(every one of its %u jobs waits on another)", name, graph->jobCount);
+            }
+            else
+            {
+                job_id example = JOB_ID_NONE;
+                for (u32 index = 0; index < graph->jobCount && example == JOB_ID_NONE; ++index)
+                {
+                    if (jobs[index].unfinishedDependencies)
+                    {
+                        example = index;
+                    }
+                }
+                graph->log(LogLevel_Error, "job graph '%s' refused: dependency cycle; %u of %u jobs "
+                           "could never start (job %u among them)", name, graph->jobCount - visited,
+                           graph->jobCount, example);
+            }
+        }
+        return false;
+    }
+    graph->finalised = true;
+    return true;
+}
+
+//~ Running
+static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
+{
+    job *current = (job *)data;
+    job_graph *graph = current->graph;
+    current->callback(queue, current->data);
+    for (u32 index = 0; index < current->dependentCount; ++index)
+    {
+        job *dependent = graph->jobs + graph->dependents[current->firstDependent + index];
+        if (AtomicDecrementU32(&dependent->unfinishedDependencies) == 0)
+        {
+            AddWorkQueueEntry(graph->queue, RunGraphJob, dependent);
+        }
+    }
+    AtomicStoreU32(&current->finished, 1);
+    // NOTE: the last touch of the graph: once the count reaches zero its owner may reuse it.
+    AtomicDecrementU32(&graph->unfinishedJobCount);
+}
+
+b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
+{
+    if (graph->submitted && AtomicLoadU32(&graph->unfinishedJobCount) != 0)
+    {
+        if (graph->log)
+        {
+            graph->log(LogLevel_Error, "job graph '%s' refused: submitted again while still running",
+                       graph->name ? graph->name : "?");
+        }
+        return false;
+    }
+    if (!FinaliseJobGraph(graph))
+    {
+        return false;
+    }
+    graph->queue = queue;
+    graph->submitted = true;
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        graph->jobs[index].unfinishedDependencies = graph->jobs[index].dependencyCount;
+        graph->jobs[index].finished = 0;
+    }
+    AtomicStoreU32(&graph->unfinishedJobCount, graph->jobCount);
+    // NOTE: the scan tests the fixed dependencyCount, never the live counter: a queued root may
+    // already have finished and released a dependent, which must not be queued a second time.
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        if (graph->jobs[index].dependencyCount == 0)
+        {
+            AddWorkQueueEntry(queue, RunGraphJob, graph->jobs + index);
+        }
+    }
+    return true;
+}
+
+static void WaitHelping(platform_work_queue *queue, volatile u32 *value, u32 until)
+{
+    u32 spinCount = 0;
+    while (AtomicLoadU32(value) != until)
+    {
+        if (DoNextWorkQueueEntry(queue))
+        {
+            spinCount = 0;
+        }
+        else if (spinCount < 256)
+        {
+            ++spinCount;
+            CpuPause();
+        }
+        else
+        {
+            OSYieldThread();
+        }
+    }
+}
+
+void WaitForJobGraph(job_graph *graph)
+{
+    if (graph->submitted)
+    {
+        WaitHelping(graph->queue, &graph->unfinishedJobCount, 0);
+    }
+}
+
+void WaitForJob(job_graph *graph, job_id id)
+{
+    if (graph->submitted && id < graph->jobCount)
+    {
+        WaitHelping(graph->queue, &graph->jobs[id].finished, 1);
+    }
+}

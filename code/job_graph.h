@@ -1,0 +1,128 @@
+#ifndef JOB_GRAPH_H
+#define JOB_GRAPH_H
+// Job graphs: jobs with a dependency counter and a list of dependents, run on a work queue. A job
+// is queued the moment its last dependency finishes; a whole frame can be one graph.
+//
+// Building is plain data work on caller memory (inline below, usable by the game DLL as well as
+// the platform); submitting and waiting are platform functions (job_graph.cpp, reached by the
+// game through platform_api.SubmitJobGraph / WaitForJobGraph).
+//
+//   job_graph graph;
+//   BeginJobGraph(&graph, &arena, "frame", 64, 128, log);
+//   job_id sim = AddJob(&graph, SimulateCallback, &state);
+//   job_id anim = AddJob(&graph, AnimateCallback, &state);
+//   AddJobDependency(&graph, sim, anim);          // anim runs after sim
+//   if (SubmitJobGraph(queue, &graph)) { WaitForJobGraph(&graph); }
+//
+// A graph may be submitted again once it has finished (every frame, say). A graph with a cycle,
+// with no job free to start, or that overflowed its capacity is refused with a logged error.
+
+#include "base_types.h"
+#include "base_atomics.h"
+#include "base_arena.h"
+#include "base_log.h"
+#include "game_platform.h"
+
+typedef u32 job_id;
+#define JOB_ID_NONE 0xffffffffu
+
+struct job
+{
+    platform_work_queue_callback *callback;
+    void *data;
+    job_graph *graph;
+    u32 dependencyCount;                // edges into this job (set when the graph is finalised)
+    volatile u32 unfinishedDependencies;// counts down while the graph runs
+    u32 firstDependent;                 // into graph->dependents
+    u32 dependentCount;
+    volatile u32 finished;
+    u32 pad;
+};
+
+struct job_edge
+{
+    job_id before;
+    job_id after;
+};
+
+struct job_graph
+{
+    const char *name;
+    platform_log *log;
+    job *jobs;
+    job_edge *edges;
+    job_id *dependents;                 // per job, its dependents, contiguous (built at submit)
+    u32 jobCount;
+    u32 maxJobCount;
+    u32 edgeCount;
+    u32 maxEdgeCount;
+    u32 overflowCount;                  // AddJob / AddJobDependency calls refused: graph invalid
+    b32 finalised;                      // dependents built for the current set of edges
+    volatile u32 unfinishedJobCount;
+    b32 submitted;
+    platform_work_queue *queue;
+};
+
+inline b32 BeginJobGraph(job_graph *graph, memory_arena *arena, const char *name,
+                         u32 maxJobCount, u32 maxEdgeCount, platform_log *log)
+{
+    memset(graph, 0, sizeof(*graph));
+    graph->name = name;
+    graph->log = log;
+    graph->jobs = PushArray(arena, maxJobCount, job);
+    graph->edges = PushArray(arena, maxEdgeCount, job_edge);
+    graph->dependents = PushArray(arena, maxEdgeCount, job_id);
+    if (!graph->jobs || !graph->edges || !graph->dependents)
+    {
+        ++graph->overflowCount;     // the arena has logged the overflow; Submit will refuse
+        return false;
+    }
+    graph->maxJobCount = maxJobCount;
+    graph->maxEdgeCount = maxEdgeCount;
+    return true;
+}
+
+inline job_id AddJob(job_graph *graph, platform_work_queue_callback *callback, void *data)
+{
+    Assert(!graph->submitted || AtomicLoadU32(&graph->unfinishedJobCount) == 0);
+    if (graph->jobCount >= graph->maxJobCount)
+    {
+        ++graph->overflowCount;
+        return JOB_ID_NONE;
+    }
+    job_id id = graph->jobCount++;
+    job *newJob = graph->jobs + id;
+    memset(newJob, 0, sizeof(*newJob));
+    newJob->callback = callback;
+    newJob->data = data;
+    newJob->graph = graph;
+    graph->finalised = false;
+    return id;
+}
+
+// "after" runs only once "before" has finished.
+inline b32 AddJobDependency(job_graph *graph, job_id before, job_id after)
+{
+    if (before >= graph->jobCount || after >= graph->jobCount || graph->edgeCount >= graph->maxEdgeCount)
+    {
+        ++graph->overflowCount;
+        return false;
+    }
+    graph->edges[graph->edgeCount].before = before;
+    graph->edges[graph->edgeCount].after = after;
+    ++graph->edgeCount;
+    graph->finalised = false;
+    return true;
+}
+
+inline b32 IsJobFinished(job_graph *graph, job_id id)
+{
+    return (id < graph->jobCount) && AtomicLoadU32(&graph->jobs[id].finished);
+}
+
+// Platform side (job_graph.cpp).
+b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph);
+void WaitForJobGraph(job_graph *graph);
+void WaitForJob(job_graph *graph, job_id id);
+
+#endif // JOB_GRAPH_H

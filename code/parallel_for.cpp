@@ -1,0 +1,96 @@
+// ParallelFor: splits [0, count) into batches that the caller and a few helper entries claim
+// with one atomic increment each. The caller always takes part, so a small range costs little
+// more than a plain loop, and a queue busy with other work still makes progress.
+
+#include "work_queue.h"
+
+// NOTE: about four batches per thread balances uneven items without paying an atomic per item.
+#define PARALLEL_FOR_BATCHES_PER_THREAD 4
+
+struct parallel_for_state
+{
+    platform_parallel_for_callback *callback;
+    void *data;
+    u32 count;
+    u32 batchSize;
+    u32 batchCount;
+    volatile u32 nextBatch;
+    volatile u32 helpersFinished;
+};
+
+static void RunParallelForBatches(parallel_for_state *state)
+{
+    for (;;)
+    {
+        u32 batch = AtomicIncrementU32(&state->nextBatch) - 1;
+        if (batch >= state->batchCount)
+        {
+            break;
+        }
+        u32 first = batch * state->batchSize;
+        u32 onePastLast = Minimum(state->count, first + state->batchSize);
+        state->callback(state->data, first, onePastLast);
+    }
+}
+
+static PLATFORM_WORK_QUEUE_CALLBACK(ParallelForHelper)
+{
+    parallel_for_state *state = (parallel_for_state *)data;
+    RunParallelForBatches(state);
+    // NOTE: the last touch of the caller's stack frame: after this the caller may return.
+    AtomicIncrementU32(&state->helpersFinished);
+}
+
+void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
+                 platform_parallel_for_callback *callback, void *data)
+{
+    if (count == 0)
+    {
+        return;
+    }
+    u32 threadCount = queue->workerCount + 1;
+    u32 batchSize = Maximum(minBatch, 1u);
+    u32 balancedSize = (u32)(((u64)count + threadCount * PARALLEL_FOR_BATCHES_PER_THREAD - 1) /
+                             (threadCount * PARALLEL_FOR_BATCHES_PER_THREAD));
+    batchSize = Maximum(batchSize, balancedSize);
+    u32 batchCount = (u32)(((u64)count + batchSize - 1) / batchSize);
+    u32 helperCount = Minimum(queue->workerCount, batchCount - 1);
+    if (helperCount == 0)
+    {
+        callback(data, 0, count);
+        return;
+    }
+
+    parallel_for_state state;
+    state.callback = callback;
+    state.data = data;
+    state.count = count;
+    state.batchSize = batchSize;
+    state.batchCount = batchCount;
+    state.nextBatch = 0;
+    state.helpersFinished = 0;
+    for (u32 index = 0; index < helperCount; ++index)
+    {
+        AddWorkQueueEntry(queue, ParallelForHelper, &state);
+    }
+    RunParallelForBatches(&state);
+
+    // Every batch is claimed; wait for the helpers to let go of the state. A helper still in the
+    // ring is simply run here (it finds no batch and returns at once).
+    u32 spinCount = 0;
+    while (AtomicLoadU32(&state.helpersFinished) < helperCount)
+    {
+        if (!DoNextWorkQueueEntry(queue))
+        {
+            if (spinCount < 256)
+            {
+                ++spinCount;
+                CpuPause();
+            }
+            else
+            {
+                OSYieldThread();
+            }
+        }
+    }
+}
