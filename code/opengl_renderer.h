@@ -1,0 +1,181 @@
+#ifndef OPENGL_RENDERER_H
+#define OPENGL_RENDERER_H
+// Executes game_render_commands with OpenGL 3.3+ core: reverse-z (32F depth, [0,1] clip range,
+// GEQUAL, cleared to 0), batched quads and instanced cubes, depth-peeled transparency with fog and
+// alpha-threshold discard, and a custom MSAA resolve. No OS headers: the context comes from
+// win32_opengl.cpp, which calls OpenGLInit once its functions are loaded.
+//
+// API for the platform layer:
+//   OpenGLRenderCommands(gl, commands, windowWidth, windowHeight)
+//       Draws one frame into the current context's back buffer. Reads `commands` during the call
+//       only (vertices and texture pixels are copied to the GPU before it returns), so the
+//       platform may hand the other of its two command buffers to the game right away.
+//   OpenGLWriteScreenshot(gl, path)
+//       Writes the last frame OpenGLRenderCommands drew (.png, or .bmp by extension).
+//   OpenGLReadPresentedPixels(gl, ...)
+//       The same frame as RGBA8 rows, top row first (tests read pixels through this).
+
+#include "base_types.h"
+#include "base_log.h"
+#include "base_arena.h"
+#include "game_platform.h"
+#include "opengl_functions.h"
+
+//~ What the driver gave us (logged at start)
+struct opengl_info
+{
+    const char *vendor;
+    const char *renderer;
+    const char *version;
+    const char *shadingLanguageVersion;
+    s32 major, minor;
+    b32 modernContext;
+    b32 debugContext;
+#define X(name) b32 GL_##name;
+    OPENGL_EXTENSION_LIST(X)
+#undef X
+};
+
+// Reads strings and extension flags from the current context (glGetStringi on core contexts,
+// the GL_EXTENSIONS token string on legacy ones).
+void OpenGLGetInfo(opengl_info *info, b32 modernContext);
+void OpenGLLogInfo(opengl_info *info, platform_log *log);
+
+//~ Renderer state
+#define OPENGL_PROGRAM_LIST(X) \
+    X(Quads)                   \
+    X(Cubes)                   \
+    X(Resolve)                 \
+    X(PeelComposite)           \
+    X(Final)
+
+enum opengl_program_id
+{
+#define X(name) OpenGLProgram_##name,
+    OPENGL_PROGRAM_LIST(X)
+#undef X
+    OpenGLProgram_Count
+};
+
+struct opengl_program
+{
+    GLuint handle;
+    GLint viewProjection, view, fogColor, fogParams, alphaThreshold;
+    GLint peelEnabled, depthSign, peelDepth, textureSampler;
+    GLint colorSampler, depthSampler, sampleCount, reverseZ, layerSampler, accumSampler;
+    GLint encodeSRGB;
+};
+
+// One framebuffer set; rebuilt when the size or sample count changes.
+struct opengl_targets
+{
+    u32 width, height, samples;
+    GLuint msaaFramebuffer, msaaColor, msaaDepth;     // only when samples > 1
+    GLuint mainFramebuffer, mainColor, mainDepth;     // opaque result (resolved), plain blending
+    GLuint peelFramebuffer, peelColor, peelDepth[2];  // one transparency layer; depth ping-pongs
+    GLuint accumFramebuffer, accumColor;              // front-to-back sum of peeled layers
+    GLuint presentFramebuffer, presentColor;          // the finished sRGB-encoded RGBA8 frame
+};
+
+// One draw in the frame, found by walking the push buffer once.
+enum opengl_draw_kind
+{
+    OpenGLDraw_Clear,
+    OpenGLDraw_Quads,
+    OpenGLDraw_Cubes,
+};
+
+struct opengl_draw_item
+{
+    u16 kind;
+    u16 translucent;
+    u16 stateIndex;
+    u16 textureIndex;
+    u32 payloadOffset;     // byte offset of the vertices/instances inside the uploaded push buffer
+    u32 count;             // quads or instances; for Clear, index into clearColors
+};
+
+struct opengl_draw_state
+{
+    m4x4 viewProjection;   // already converted for standard depth when reverse-z is off
+    m4x4 view;
+    v4 fogColor;
+    v4 fogParams;          // fogStart, fogEnd, alphaClipStart, alphaClipEnd
+    f32 alphaThreshold;
+};
+
+struct opengl_frame_stats
+{
+    u32 drawCalls;         // glDraw* calls this frame (every pass)
+    u32 opaqueBatches;
+    u32 translucentBatches;
+    u32 peelLayersDrawn;
+    u32 droppedItems;      // items beyond the fixed tables (logged)
+    u32 skippedEntries;    // malformed or unknown entries (logged)
+};
+
+struct opengl_state
+{
+    b32 initialized;
+    platform_log *log;
+    opengl_info info;
+
+    // Depth convention actually in use: reverse-z needs glClipControl; without it we fall back.
+    b32 reverseZ;
+    GLenum depthFormat;            // GL_DEPTH_COMPONENT32F (reverse-z) or GL_DEPTH_COMPONENT24
+    GLenum depthFunc;              // GL_GEQUAL or GL_LEQUAL
+    f32 depthClearValue;           // 0 (far, reverse-z) or 1
+    u32 maxSamples;
+
+    opengl_program programs[OpenGLProgram_Count];
+    GLuint quadVertexArray, cubeVertexArray, emptyVertexArray;
+    GLuint pushBuffer;             // the whole push buffer, uploaded once per frame
+    GLuint quadIndexBuffer;        // 0,1,2, 0,2,3 repeated for OPENGL_MAX_QUADS_PER_DRAW
+    GLuint cubeVertexBuffer;
+    GLuint textures[RENDER_MAX_TEXTURES];   // slot 0 is plain white until the game replaces it
+    u32 pushBufferCapacity;
+
+    opengl_targets targets;
+    b32 hasPresentedFrame;
+
+    // Fixed CPU tables carved from the arena at init: nothing is allocated per frame.
+    memory_arena *arena;
+    opengl_draw_item *items;
+    u32 maxItems;
+    opengl_draw_state *states;
+    u32 maxStates;
+    v4 *clearColors;
+    u32 maxClears;
+
+    opengl_frame_stats stats;
+};
+
+#define OPENGL_MAX_QUADS_PER_DRAW 16384
+
+struct opengl_init_options
+{
+    b32 forceStandardDepth;        // the control setup: 24-bit depth, [-1,1], LEQUAL, cleared to 1
+    u32 maxDrawItems;              // 0 = 16384
+};
+
+// Needs a current context with every OPENGL_FUNCTIONS_REQUIRED entry loaded. The arena provides
+// the fixed tables and later the screenshot readback scratch (inside a temporary scope).
+b32 OpenGLInit(opengl_state *gl, opengl_info *info, opengl_init_options *options, memory_arena *arena, platform_log *log);
+void OpenGLShutdown(opengl_state *gl);
+
+void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 windowWidth, u32 windowHeight);
+
+// RGBA8, top row first, width*height*4 bytes; false when no frame was drawn yet or it does not fit.
+b32 OpenGLReadPresentedPixels(opengl_state *gl, u8 *pixels, umm pixelsSize, u32 *width, u32 *height);
+b32 OpenGLWriteScreenshot(opengl_state *gl, const char *path);
+
+//~ Shader sources (opengl_shaders.cpp)
+struct opengl_shader_source
+{
+    const char *name;
+    const char *vertex;
+    const char *fragment;
+};
+extern const opengl_shader_source openGLShaderSources[OpenGLProgram_Count];
+
+#endif // OPENGL_RENDERER_H

@@ -1,0 +1,217 @@
+#ifndef RENDER_PUSH_H
+#define RENDER_PUSH_H
+// Game-side helpers that append entries to game_render_commands. Header-only and OS-free: the
+// game DLL, the tests and the benchmark include it. A push that does not fit is refused whole
+// (refusedEntryCount grows, nothing is written) so the renderer never sees a torn entry.
+
+#include "game_platform.h"
+#include "render_projection.h"
+#include <string.h>
+
+//~ Colours
+// RGBA8 in memory order r, g, b, a (little-endian u32), sRGB-encoded like texture texels.
+inline u32 PackRGBA8(u32 r, u32 g, u32 b, u32 a)
+{
+    return (r & 0xFF) | ((g & 0xFF) << 8) | ((b & 0xFF) << 16) | ((a & 0xFF) << 24);
+}
+
+inline u32 PackColor(v4 srgbColor)
+{
+    return PackRGBA8((u32)(Clamp01(srgbColor.x) * 255.0f + 0.5f), (u32)(Clamp01(srgbColor.y) * 255.0f + 0.5f),
+                     (u32)(Clamp01(srgbColor.z) * 255.0f + 0.5f), (u32)(Clamp01(srgbColor.w) * 255.0f + 0.5f));
+}
+
+//~ Buffer
+inline void BeginRenderCommands(game_render_commands *commands, u8 *buffer, u32 bufferSize, u32 width, u32 height)
+{
+    memset(commands, 0, sizeof(*commands));
+    commands->pushBufferBase = buffer;
+    commands->maxPushBufferSize = bufferSize;
+    commands->widthInPixels = width;
+    commands->heightInPixels = height;
+    commands->clearColor = V4(0, 0, 0, 1);
+}
+
+// The platform calls this before handing a buffer to the game for a new frame.
+inline void ResetRenderCommands(game_render_commands *commands)
+{
+    commands->pushBufferSize = 0;
+    commands->entryCount = 0;
+    commands->refusedEntryCount = 0;
+    commands->lastEntry = 0;
+}
+
+inline void *PushRenderEntry_(game_render_commands *commands, render_entry_type type, u32 payloadSize)
+{
+    u32 size = (u32)AlignPow2(sizeof(render_entry_header) + payloadSize, 16);
+    if (!commands->pushBufferBase || commands->pushBufferSize > commands->maxPushBufferSize ||
+        size > commands->maxPushBufferSize - commands->pushBufferSize)
+    {
+        ++commands->refusedEntryCount;
+        return 0;
+    }
+    render_entry_header *header = (render_entry_header *)(commands->pushBufferBase + commands->pushBufferSize);
+    memset(header, 0, size);
+    header->type = (u32)type;
+    header->size = size;
+    commands->pushBufferSize += size;
+    ++commands->entryCount;
+    commands->lastEntry = header;
+    return header + 1;
+}
+
+#define PushRenderEntry(commands, Type, type) ((render_entry_##type *)PushRenderEntry_((commands), RenderEntry_##Type, sizeof(render_entry_##type)))
+
+// Grows the last entry by `extra` bytes if it is the newest thing in the buffer and room is left.
+inline void *ExtendLastEntry_(game_render_commands *commands, render_entry_type type, u32 extra)
+{
+    render_entry_header *last = commands->lastEntry;
+    if (last && last->type == (u32)type &&
+        (u8 *)last + last->size == commands->pushBufferBase + commands->pushBufferSize &&
+        extra <= commands->maxPushBufferSize - commands->pushBufferSize)
+    {
+        void *result = (u8 *)last + last->size;
+        last->size += extra;
+        commands->pushBufferSize += extra;
+        return result;
+    }
+    return 0;
+}
+
+//~ Entries
+inline void PushClear(game_render_commands *commands, v4 linearColor)
+{
+    render_entry_clear *entry = PushRenderEntry(commands, Clear, clear);
+    if (entry)
+    {
+        entry->color = linearColor;
+    }
+}
+
+inline void PushCamera(game_render_commands *commands, m4x4_inv projection, m4x4 view, v3 position,
+                       f32 nearClip, f32 farClip, render_projection_kind kind)
+{
+    render_entry_camera *entry = PushRenderEntry(commands, Camera, camera);
+    if (entry)
+    {
+        entry->projection = projection.forward;
+        entry->inverseProjection = projection.inverse;
+        entry->view = view;
+        entry->position = position;
+        entry->nearClip = nearClip;
+        entry->farClip = farClip;
+        entry->projectionKind = (u32)kind;
+    }
+}
+
+// fogStart >= fogEnd turns fog off; alphaClipStart >= alphaClipEnd turns the fade-in off.
+inline void PushFog(game_render_commands *commands, v4 linearColor, f32 fogStart, f32 fogEnd,
+                    f32 alphaClipStart, f32 alphaClipEnd, f32 alphaThreshold)
+{
+    render_entry_fog *entry = PushRenderEntry(commands, Fog, fog);
+    if (entry)
+    {
+        entry->color = linearColor;
+        entry->fogStart = fogStart;
+        entry->fogEnd = fogEnd;
+        entry->alphaClipStart = alphaClipStart;
+        entry->alphaClipEnd = alphaClipEnd;
+        entry->alphaThreshold = alphaThreshold;
+    }
+}
+
+// The pixels must stay valid until the renderer has consumed this buffer (it uploads them then).
+inline void PushTexture(game_render_commands *commands, u32 textureIndex, u32 width, u32 height, const u32 *pixels)
+{
+    render_entry_texture *entry = PushRenderEntry(commands, Texture, texture);
+    if (entry)
+    {
+        entry->textureIndex = textureIndex;
+        entry->width = width;
+        entry->height = height;
+        entry->pixels = pixels;
+    }
+}
+
+// Four corners counter-clockwise as seen from the front. Extends the previous Quads entry when
+// texture and translucency match: one draw call per run of compatible quads.
+inline void PushQuadVertices(game_render_commands *commands, u32 textureIndex, b32 translucent, const render_vertex *vertices)
+{
+    u32 bytes = 4 * sizeof(render_vertex);
+    render_entry_header *last = commands->lastEntry;
+    render_vertex *destination = 0;
+    if (last && last->type == RenderEntry_Quads)
+    {
+        render_entry_quads *quads = (render_entry_quads *)(last + 1);
+        if (quads->textureIndex == textureIndex && (quads->translucent != 0) == (translucent != 0))
+        {
+            destination = (render_vertex *)ExtendLastEntry_(commands, RenderEntry_Quads, bytes);
+            if (destination)
+            {
+                ++quads->quadCount;
+            }
+        }
+    }
+    if (!destination)
+    {
+        render_entry_quads *quads = (render_entry_quads *)PushRenderEntry_(commands, RenderEntry_Quads, sizeof(render_entry_quads) + bytes);
+        if (!quads)
+        {
+            return;
+        }
+        quads->textureIndex = textureIndex;
+        quads->translucent = translucent ? 1 : 0;
+        quads->quadCount = 1;
+        destination = (render_vertex *)(quads + 1);
+    }
+    memcpy(destination, vertices, bytes);
+}
+
+// A rectangle centred at `center` spanning +-xAxis and +-yAxis, facing along Cross(xAxis, yAxis).
+inline void PushQuad(game_render_commands *commands, u32 textureIndex, b32 translucent, v3 center,
+                     v3 xAxis, v3 yAxis, u32 color, v2 uvMin = V2(0, 0), v2 uvMax = V2(1, 1))
+{
+    render_vertex v[4];
+    v[0].p = center - xAxis - yAxis; v[0].uv = V2(uvMin.x, uvMin.y);
+    v[1].p = center + xAxis - yAxis; v[1].uv = V2(uvMax.x, uvMin.y);
+    v[2].p = center + xAxis + yAxis; v[2].uv = V2(uvMax.x, uvMax.y);
+    v[3].p = center - xAxis + yAxis; v[3].uv = V2(uvMin.x, uvMax.y);
+    v[0].color = v[1].color = v[2].color = v[3].color = color;
+    PushQuadVertices(commands, textureIndex, translucent, v);
+}
+
+// Extends the previous Cubes entry when translucency matches (one instanced draw per run).
+inline void PushCube(game_render_commands *commands, v3 center, f32 yaw, v3 halfExtent, u32 color, b32 translucent)
+{
+    render_cube_instance *destination = 0;
+    render_entry_header *last = commands->lastEntry;
+    if (last && last->type == RenderEntry_Cubes)
+    {
+        render_entry_cubes *cubes = (render_entry_cubes *)(last + 1);
+        if ((cubes->translucent != 0) == (translucent != 0))
+        {
+            destination = (render_cube_instance *)ExtendLastEntry_(commands, RenderEntry_Cubes, sizeof(render_cube_instance));
+            if (destination)
+            {
+                ++cubes->instanceCount;
+            }
+        }
+    }
+    if (!destination)
+    {
+        render_entry_cubes *cubes = (render_entry_cubes *)PushRenderEntry_(commands, RenderEntry_Cubes, sizeof(render_entry_cubes) + sizeof(render_cube_instance));
+        if (!cubes)
+        {
+            return;
+        }
+        cubes->instanceCount = 1;
+        cubes->translucent = translucent ? 1 : 0;
+        destination = (render_cube_instance *)(cubes + 1);
+    }
+    destination->center = center;
+    destination->yaw = yaw;
+    destination->halfExtent = halfExtent;
+    destination->color = color;
+}
+
+#endif // RENDER_PUSH_H
