@@ -1,0 +1,233 @@
+// BMP reader. Header fields are validated before any pixel is touched; the pixel array's extent
+// is computed in 64 bits against the real buffer size, so no field value can cause a read
+// outside the buffer or an overflow.
+
+#include "asset_bmp.h"
+
+#define BMP_BI_RGB 0
+#define BMP_BI_BITFIELDS 3
+#define BMP_BI_ALPHABITFIELDS 6
+
+// 8x8 magenta/black checker, 2x2 squares: obvious on screen, and the same in either row order.
+#define M BMP_FALLBACK_MAGENTA
+#define K BMP_FALLBACK_BLACK
+global const u32 globalFallbackChecker[BMP_FALLBACK_SIZE * BMP_FALLBACK_SIZE] = {
+    M, M, K, K, M, M, K, K,
+    M, M, K, K, M, M, K, K,
+    K, K, M, M, K, K, M, M,
+    K, K, M, M, K, K, M, M,
+    M, M, K, K, M, M, K, K,
+    M, M, K, K, M, M, K, K,
+    K, K, M, M, K, K, M, M,
+    K, K, M, M, K, K, M, M,
+};
+#undef M
+#undef K
+
+loaded_bitmap FallbackBitmap(void)
+{
+    loaded_bitmap result;
+    memset(&result, 0, sizeof(result));
+    result.width = BMP_FALLBACK_SIZE;
+    result.height = BMP_FALLBACK_SIZE;
+    result.pixels = globalFallbackChecker;
+    result.isFallback = 1;
+    return result;
+}
+
+//~ Helpers
+internal u16 BmpRead16(const u8 *at)
+{
+    return (u16)(at[0] | (at[1] << 8));
+}
+
+internal u32 BmpRead32(const u8 *at)
+{
+    return (u32)at[0] | ((u32)at[1] << 8) | ((u32)at[2] << 16) | ((u32)at[3] << 24);
+}
+
+internal loaded_bitmap BmpReject(platform_log *log, const char *name, const char *why)
+{
+    if (log)
+    {
+        log(LogLevel_Error, "bmp '%s': %s; using the checker texture instead", name ? name : "?", why);
+    }
+    return FallbackBitmap();
+}
+
+// How to pull one 8-bit channel out of a 32-bit pixel through a BI_BITFIELDS mask.
+struct bmp_channel
+{
+    u32 mask;
+    u32 shift;
+    u32 maximum;                // mask >> shift; 0 = channel absent
+};
+
+internal bmp_channel BmpChannelFromMask(u32 mask)
+{
+    bmp_channel channel;
+    channel.mask = mask;
+    channel.shift = 0;
+    if (mask)
+    {
+        while (((mask >> channel.shift) & 1u) == 0)
+        {
+            ++channel.shift;
+        }
+    }
+    channel.maximum = mask >> channel.shift;
+    return channel;
+}
+
+internal u32 BmpExtract(bmp_channel channel, u32 pixel, u32 absentValue)
+{
+    if (channel.maximum == 0)
+    {
+        return absentValue;
+    }
+    u64 value = (pixel & channel.mask) >> channel.shift;
+    // Rescale any channel width to 0..255 with rounding (exact for 8-bit masks).
+    return (u32)((value * 255u + channel.maximum / 2) / channel.maximum);
+}
+
+//~ Reader
+loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log)
+{
+    const u8 *bytes = (const u8 *)contents;
+    if (!bytes || size < 14 + 40)
+    {
+        return BmpReject(log, name, "file shorter than the BMP headers");
+    }
+    if (bytes[0] != 'B' || bytes[1] != 'M')
+    {
+        return BmpReject(log, name, "no 'BM' signature");
+    }
+    u32 pixelOffset = BmpRead32(bytes + 10);
+    u32 headerSize = BmpRead32(bytes + 14);
+    if (headerSize != 40 && headerSize != 52 && headerSize != 56 && headerSize != 108 && headerSize != 124)
+    {
+        return BmpReject(log, name, "unsupported DIB header (only BITMAPINFOHEADER and its V2-V5 successors)");
+    }
+    if (headerSize > size - 14)
+    {
+        return BmpReject(log, name, "DIB header runs past the end of the file (truncated?)");
+    }
+    s32 widthField = (s32)BmpRead32(bytes + 18);
+    s32 heightField = (s32)BmpRead32(bytes + 22);
+    u16 planes = BmpRead16(bytes + 26);
+    u16 bitsPerPixel = BmpRead16(bytes + 28);
+    u32 compression = BmpRead32(bytes + 30);
+
+    // NOTE: 64-bit magnitudes: -INT_MIN does not fit in s32.
+    s64 width = widthField;
+    s64 height = (heightField < 0) ? -(s64)heightField : (s64)heightField;
+    b32 topDown = (heightField < 0);
+    if (width <= 0 || height <= 0)
+    {
+        return BmpReject(log, name, "zero or negative dimensions");
+    }
+    if (width > BMP_MAX_DIMENSION || height > BMP_MAX_DIMENSION)
+    {
+        return BmpReject(log, name, "dimensions larger than 16384");
+    }
+    if (planes != 1)
+    {
+        return BmpReject(log, name, "plane count is not 1");
+    }
+    if (bitsPerPixel != 24 && bitsPerPixel != 32)
+    {
+        return BmpReject(log, name, "only 24- and 32-bit pixels are supported");
+    }
+
+    // Default layout: BGR(X) in memory, i.e. these masks on the little-endian 32-bit value.
+    u32 redMask = 0x00FF0000u;
+    u32 greenMask = 0x0000FF00u;
+    u32 blueMask = 0x000000FFu;
+    u32 alphaMask = 0;      // BI_RGB: the fourth byte of 32-bit pixels is unused, alpha is opaque
+    u32 headersEnd = 14 + headerSize;
+    if (compression == BMP_BI_BITFIELDS || compression == BMP_BI_ALPHABITFIELDS)
+    {
+        if (bitsPerPixel != 32)
+        {
+            return BmpReject(log, name, "bit-field masks on a pixel size other than 32 bits");
+        }
+        // The masks follow the 40-byte header, or sit inside V2+ headers at the same place.
+        u32 maskCount = (compression == BMP_BI_ALPHABITFIELDS || headerSize >= 56) ? 4 : 3;
+        if ((u64)14 + 40 + 4 * maskCount > size)
+        {
+            return BmpReject(log, name, "bit-field masks run past the end of the file");
+        }
+        redMask = BmpRead32(bytes + 54);
+        greenMask = BmpRead32(bytes + 58);
+        blueMask = BmpRead32(bytes + 62);
+        alphaMask = (maskCount == 4) ? BmpRead32(bytes + 66) : 0;
+        headersEnd = Maximum(headersEnd, 14 + 40 + 4 * maskCount);
+        if ((redMask | greenMask | blueMask) == 0)
+        {
+            return BmpReject(log, name, "all colour masks are zero");
+        }
+    }
+    else if (compression != BMP_BI_RGB)
+    {
+        return BmpReject(log, name, "compressed BMP (RLE, JPEG, PNG) is not supported");
+    }
+
+    u64 bytesPerPixel = bitsPerPixel / 8;
+    u64 stride = ((u64)width * bitsPerPixel + 31) / 32 * 4;
+    // NOTE: some writers drop the last row's padding; everything up to its last pixel must exist.
+    u64 pixelBytesNeeded = stride * (u64)(height - 1) + (u64)width * bytesPerPixel;
+    if (pixelOffset < headersEnd)
+    {
+        return BmpReject(log, name, "pixel data offset points inside the headers");
+    }
+    if (pixelOffset > size || pixelBytesNeeded > (u64)size - pixelOffset)
+    {
+        return BmpReject(log, name, "pixel data offset or size runs past the end of the file (truncated?)");
+    }
+
+    u32 outWidth = (u32)width;
+    u32 outHeight = (u32)height;
+    u32 *pixels = PushArray(arena, (u64)outWidth * outHeight, u32);
+    if (!pixels)
+    {
+        return BmpReject(log, name, "not enough arena memory for its pixels");
+    }
+
+    bmp_channel red = BmpChannelFromMask(redMask);
+    bmp_channel green = BmpChannelFromMask(greenMask);
+    bmp_channel blue = BmpChannelFromMask(blueMask);
+    bmp_channel alpha = BmpChannelFromMask(alphaMask);
+    const u8 *pixelBase = bytes + pixelOffset;
+    for (u32 y = 0; y < outHeight; ++y)
+    {
+        // Output row 0 is the bottom row, which is the first stored row unless top-down.
+        u32 fileRow = topDown ? (outHeight - 1 - y) : y;
+        const u8 *source = pixelBase + (u64)fileRow * stride;
+        u32 *dest = pixels + (u64)y * outWidth;
+        for (u32 x = 0; x < outWidth; ++x)
+        {
+            u32 value;
+            if (bytesPerPixel == 3)
+            {
+                value = (u32)source[0] | ((u32)source[1] << 8) | ((u32)source[2] << 16);
+            }
+            else
+            {
+                value = BmpRead32(source);
+            }
+            source += bytesPerPixel;
+            u32 r = BmpExtract(red, value, 0);
+            u32 g = BmpExtract(green, value, 0);
+            u32 b = BmpExtract(blue, value, 0);
+            u32 a = BmpExtract(alpha, value, 255);
+            dest[x] = r | (g << 8) | (b << 16) | (a << 24);
+        }
+    }
+
+    loaded_bitmap result;
+    memset(&result, 0, sizeof(result));
+    result.width = outWidth;
+    result.height = outHeight;
+    result.pixels = pixels;
+    return result;
+}

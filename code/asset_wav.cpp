@@ -1,0 +1,196 @@
+// WAV reader. Every read goes through a bounds-checked cursor over the caller's buffer, and all
+// size arithmetic is done against "bytes left" so a hostile chunk size can never wrap around.
+
+#include "asset_wav.h"
+
+#define WAV_MAX_SAMPLE_RATE 768000u
+
+// NOTE: 10 ms of mono silence at 48 kHz: the mixer can play it like any sound and it ends at once.
+global const s16 globalFallbackSilence[480] = {0};
+
+loaded_sound FallbackSound(void)
+{
+    loaded_sound result;
+    memset(&result, 0, sizeof(result));
+    result.sampleCount = ArrayCount(globalFallbackSilence);
+    result.channelCount = 1;
+    result.samplesPerSecond = 48000;
+    result.samples = globalFallbackSilence;
+    result.isFallback = 1;
+    return result;
+}
+
+//~ Little-endian reads (byte by byte: the buffer may have any alignment)
+internal u16 WavRead16(const u8 *at)
+{
+    return (u16)(at[0] | (at[1] << 8));
+}
+
+internal u32 WavRead32(const u8 *at)
+{
+    return (u32)at[0] | ((u32)at[1] << 8) | ((u32)at[2] << 16) | ((u32)at[3] << 24);
+}
+
+internal b32 WavIdIs(const u8 *at, const char *id)
+{
+    return at[0] == (u8)id[0] && at[1] == (u8)id[1] && at[2] == (u8)id[2] && at[3] == (u8)id[3];
+}
+
+internal loaded_sound WavReject(platform_log *log, const char *name, const char *why)
+{
+    if (log)
+    {
+        log(LogLevel_Error, "wav '%s': %s; using silence instead", name ? name : "?", why);
+    }
+    return FallbackSound();
+}
+
+//~ Reader
+loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log)
+{
+    const u8 *bytes = (const u8 *)contents;
+    if (!bytes || size < 12)
+    {
+        return WavReject(log, name, "file shorter than a RIFF header");
+    }
+    if (!WavIdIs(bytes, "RIFF") || !WavIdIs(bytes + 8, "WAVE"))
+    {
+        return WavReject(log, name, "not a RIFF/WAVE file");
+    }
+
+    // NOTE: the RIFF size is often wrong in the wild (streamed writers leave 0 or -1); the chunk
+    // walk is bounded by the real buffer, and only a chunk that crosses its end is an error.
+    u32 riffSize = WavRead32(bytes + 4);
+    u32 end = size;
+    if (riffSize >= 4 && riffSize <= size - 8)
+    {
+        end = 8 + riffSize;
+    }
+
+    b32 haveFormat = 0;
+    u16 formatTag = 0;
+    u16 channels = 0;
+    u32 sampleRate = 0;
+    u16 blockAlign = 0;
+    u16 bitsPerSample = 0;
+    b32 haveData = 0;
+    u32 dataOffset = 0;
+    u32 dataSize = 0;
+
+    u32 at = 12;
+    while (end - at >= 8)
+    {
+        const u8 *chunk = bytes + at;
+        u32 chunkSize = WavRead32(chunk + 4);
+        u32 bodyOffset = at + 8;
+        if (chunkSize > end - bodyOffset)
+        {
+            if (WavIdIs(chunk, "data") || WavIdIs(chunk, "fmt "))
+            {
+                return WavReject(log, name, "a chunk's size runs past the end of the file (truncated?)");
+            }
+            // An unknown trailing chunk that is cut short does not hurt the sound: stop walking.
+            break;
+        }
+
+        if (WavIdIs(chunk, "fmt "))
+        {
+            if (chunkSize < 16)
+            {
+                return WavReject(log, name, "fmt chunk shorter than 16 bytes");
+            }
+            const u8 *format = bytes + bodyOffset;
+            formatTag = WavRead16(format + 0);
+            channels = WavRead16(format + 2);
+            sampleRate = WavRead32(format + 4);
+            blockAlign = WavRead16(format + 12);
+            bitsPerSample = WavRead16(format + 14);
+            // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
+            if (formatTag == 0xFFFE)
+            {
+                if (chunkSize < 40)
+                {
+                    return WavReject(log, name, "extensible fmt chunk shorter than 40 bytes");
+                }
+                formatTag = WavRead16(format + 24);
+            }
+            haveFormat = 1;
+        }
+        else if (WavIdIs(chunk, "data"))
+        {
+            if (!haveData)
+            {
+                dataOffset = bodyOffset;
+                dataSize = chunkSize;
+                haveData = 1;
+            }
+        }
+
+        // Chunks are padded to even sizes; a missing pad byte at the very end is tolerated.
+        u32 advance = chunkSize + (chunkSize & 1);
+        if (advance >= end - bodyOffset)
+        {
+            break;
+        }
+        at = bodyOffset + advance;
+    }
+
+    if (!haveFormat)
+    {
+        return WavReject(log, name, "no fmt chunk");
+    }
+    if (formatTag != 1)
+    {
+        return WavReject(log, name, "not PCM (only uncompressed 16-bit PCM is supported)");
+    }
+    if (bitsPerSample != 16)
+    {
+        return WavReject(log, name, "not 16 bits per sample");
+    }
+    if (channels != 1 && channels != 2)
+    {
+        return WavReject(log, name, "neither mono nor stereo");
+    }
+    if (sampleRate == 0 || sampleRate > WAV_MAX_SAMPLE_RATE)
+    {
+        return WavReject(log, name, "sample rate is zero or absurd");
+    }
+    if (blockAlign != channels * 2)
+    {
+        return WavReject(log, name, "block align does not match channels * 2 bytes");
+    }
+    if (!haveData)
+    {
+        return WavReject(log, name, "no data chunk");
+    }
+    u32 sampleCount = dataSize / blockAlign;
+    if (sampleCount == 0)
+    {
+        return WavReject(log, name, "data chunk holds no samples");
+    }
+    if ((dataSize % blockAlign) != 0 && log)
+    {
+        log(LogLevel_Warning, "wav '%s': data size is not a whole number of samples; the tail is dropped",
+            name ? name : "?");
+    }
+
+    u32 valueCount = sampleCount * channels;   // <= dataSize / 2: cannot overflow
+    s16 *samples = PushArray(arena, valueCount, s16);
+    if (!samples)
+    {
+        return WavReject(log, name, "not enough arena memory for its samples");
+    }
+    const u8 *source = bytes + dataOffset;
+    for (u32 index = 0; index < valueCount; ++index)
+    {
+        samples[index] = (s16)WavRead16(source + 2 * index);
+    }
+
+    loaded_sound result;
+    memset(&result, 0, sizeof(result));
+    result.sampleCount = sampleCount;
+    result.channelCount = channels;
+    result.samplesPerSecond = sampleRate;
+    result.samples = samples;
+    return result;
+}
