@@ -8,9 +8,9 @@
 // typical job, so a worker that will be needed again within one burst should not have slept.
 #define WORK_QUEUE_SPIN_CYCLES 60000ull
 #define WORK_QUEUE_SPIN_ITERATIONS 4096
-// NOTE: a job that adds to a full ring runs other entries meanwhile; those may add in turn. The
-// nesting is capped so that a chain of such jobs cannot overflow the stack; past the cap the
-// adder yields until a worker makes room.
+// NOTE: a job that adds to a full ring runs other entries meanwhile; those may add in turn. Past
+// this nesting the adder runs its new entry itself instead: helping further could exhaust the
+// stack, and waiting could deadlock when every thread is a job waiting for room.
 #define WORK_QUEUE_MAX_HELP_DEPTH 16
 
 static thread_local u32 workQueueHelpDepth;
@@ -141,16 +141,25 @@ void AddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback 
         {
             AtomicIncrementU64(&queue->fullRingCount);
         }
-        b32 ran = false;
         if (workQueueHelpDepth < WORK_QUEUE_MAX_HELP_DEPTH)
         {
             ++workQueueHelpDepth;
-            ran = DoNextWorkQueueEntry(queue);
+            b32 ran = DoNextWorkQueueEntry(queue);
             --workQueueHelpDepth;
+            if (!ran)
+            {
+                // Full, yet nothing claimable: a consumer is between claiming and releasing.
+                OSYieldThread();
+            }
         }
-        if (!ran)
+        else
         {
-            OSYieldThread();
+            // Nested too deep to help further (every thread may be down here, waiting on a
+            // ring only they could empty): run the new entry right here, as a plain call.
+            ++workQueueHelpDepth;
+            callback(queue, data);
+            --workQueueHelpDepth;
+            break;
         }
     }
 }

@@ -1,0 +1,442 @@
+// Job graphs (random DAGs in topological order, refusals of unrunnable graphs, waits) and the
+// task manager (main-thread, background, repeating and frame-synchronised tasks).
+// Usage: test_job_graph [-s divisor]
+
+#include "test_work_common.h"
+
+//~ Random DAGs
+struct dag_test
+{
+    u32 jobCount;
+    u32 *predecessorStart;      // jobCount + 1 offsets into predecessors
+    u32 *predecessors;
+    volatile u32 *runs;
+    volatile u32 *finished;
+    volatile u32 orderViolations;
+};
+static dag_test globalDag;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(DagJob)
+{
+    u32 id = (u32)(umm)data;
+    for (u32 index = globalDag.predecessorStart[id]; index < globalDag.predecessorStart[id + 1]; ++index)
+    {
+        if (!AtomicLoadU32(&globalDag.finished[globalDag.predecessors[index]]))
+        {
+            AtomicIncrementU32(&globalDag.orderViolations);
+        }
+    }
+    AtomicIncrementU32(&globalDag.runs[id]);
+    BusyWork((id * 2654435761u >> 24) & 31);
+    AtomicStoreU32(&globalDag.finished[id], 1);
+}
+
+// Builds a random DAG over a random permutation: each job depends on 0-4 earlier jobs, mostly
+// recent ones (long chains) and sometimes far ones (wide fan-in).
+static b32 BuildRandomDag(job_graph *graph, memory_arena *arena, u32 jobCount, random_series *series)
+{
+    u32 maxEdges = jobCount * 4;
+    if (!BeginJobGraph(graph, arena, "random dag", jobCount, maxEdges, TestLog))
+    {
+        return false;
+    }
+    u32 *order = PushArray(arena, jobCount, u32);
+    for (u32 index = 0; index < jobCount; ++index)
+    {
+        order[index] = index;
+    }
+    for (u32 index = jobCount - 1; index > 0; --index)
+    {
+        u32 other = NextRandom(series) % (index + 1);
+        u32 swap = order[index];
+        order[index] = order[other];
+        order[other] = swap;
+    }
+    for (u32 index = 0; index < jobCount; ++index)
+    {
+        AddJob(graph, DagJob, (void *)(umm)index);
+    }
+    globalDag.jobCount = jobCount;
+    globalDag.predecessorStart = PushArray(arena, jobCount + 1, u32);
+    globalDag.predecessors = PushArray(arena, maxEdges, u32);
+    u32 *predecessorCount = PushArray(arena, jobCount, u32);
+    job_edge *edges = PushArray(arena, maxEdges, job_edge);
+    u32 edgeCount = 0;
+    for (u32 position = 1; position < jobCount; ++position)
+    {
+        u32 dependencyCount = NextRandom(series) % 5;
+        for (u32 index = 0; index < dependencyCount; ++index)
+        {
+            u32 span = (NextRandom(series) % 4 == 0) ? position : Minimum(position, 16u);
+            u32 before = order[position - 1 - NextRandom(series) % span];
+            u32 after = order[position];
+            edges[edgeCount].before = before;
+            edges[edgeCount].after = after;
+            ++edgeCount;
+            ++predecessorCount[after];
+            AddJobDependency(graph, before, after);
+        }
+    }
+    u32 offset = 0;
+    for (u32 index = 0; index < jobCount; ++index)
+    {
+        globalDag.predecessorStart[index] = offset;
+        offset += predecessorCount[index];
+        predecessorCount[index] = 0;
+    }
+    globalDag.predecessorStart[jobCount] = offset;
+    for (u32 index = 0; index < edgeCount; ++index)
+    {
+        u32 after = edges[index].after;
+        globalDag.predecessors[globalDag.predecessorStart[after] + predecessorCount[after]++] = edges[index].before;
+    }
+    globalDag.runs = PushArray(arena, jobCount, volatile u32);
+    globalDag.finished = PushArray(arena, jobCount, volatile u32);
+    return true;
+}
+
+static void TestRandomDags(u32 workerCount, u32 dagCount)
+{
+    ArmWatchdog("random DAGs", 120);
+    memory_arena arena = MakeTestArena(Megabytes(8));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "dag", 1024, workerCount, workerCount, TestLog);
+    random_series series = {0x9e3779b97f4a7c15ull + workerCount};
+    u32 badDags = 0;
+    for (u32 dagIndex = 0; dagIndex < dagCount; ++dagIndex)
+    {
+        temporary_memory temp = BeginTemporaryMemory(&arena);
+        job_graph graph;
+        u32 jobCount = 10000;
+        BuildRandomDag(&graph, &arena, jobCount, &series);
+        globalDag.orderViolations = 0;
+        // The same graph runs twice (a frame graph is resubmitted every frame).
+        for (u32 repeat = 0; repeat < 2; ++repeat)
+        {
+            for (u32 index = 0; index < jobCount; ++index)
+            {
+                globalDag.runs[index] = 0;
+                globalDag.finished[index] = 0;
+            }
+            b32 submitted = SubmitJobGraph(&queue, &graph);
+            WaitForJobGraph(&graph);
+            u32 wrongRuns = 0;
+            for (u32 index = 0; index < jobCount; ++index)
+            {
+                wrongRuns += (globalDag.runs[index] != 1) || !IsJobFinished(&graph, index);
+            }
+            badDags += !submitted || wrongRuns != 0 || globalDag.orderViolations != 0;
+        }
+        EndTemporaryMemory(temp);
+    }
+    CHECK_MSG(badDags == 0, "random DAGs of 10,000 jobs: each job once, after all of its dependencies");
+    CompleteAllWork(&queue);
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
+//~ Refusals
+static volatile u32 globalRefusedRuns;
+static PLATFORM_WORK_QUEUE_CALLBACK(MustNotRunJob)
+{
+    AtomicIncrementU32(&globalRefusedRuns);
+}
+
+static b32 LastLogContains(const char *text)
+{
+    return strstr(globalLastLog, text) != 0;
+}
+
+static void TestRefusedGraphs(void)
+{
+    ArmWatchdog("refused graphs", 30);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "refusals", 64, 1, 1, TestLog);
+    globalRefusedRuns = 0;
+
+    job_graph graph;
+    BeginJobGraph(&graph, &arena, "cycle", 8, 8, TestLog);
+    job_id a = AddJob(&graph, MustNotRunJob, 0);
+    job_id b = AddJob(&graph, MustNotRunJob, 0);
+    job_id c = AddJob(&graph, MustNotRunJob, 0);
+    job_id root = AddJob(&graph, MustNotRunJob, 0);
+    AddJobDependency(&graph, root, a);
+    AddJobDependency(&graph, a, b);
+    AddJobDependency(&graph, b, c);
+    AddJobDependency(&graph, c, a);
+    CHECK_MSG(!SubmitJobGraph(&queue, &graph), "a graph with a cycle is refused");
+    CHECK_MSG(LastLogContains("cycle") && LastLogContains("'cycle'"), "... with an error naming the graph and the cycle");
+
+    BeginJobGraph(&graph, &arena, "no root", 8, 8, TestLog);
+    a = AddJob(&graph, MustNotRunJob, 0);
+    b = AddJob(&graph, MustNotRunJob, 0);
+    AddJobDependency(&graph, a, b);
+    AddJobDependency(&graph, b, a);
+    CHECK_MSG(!SubmitJobGraph(&queue, &graph), "a graph with no job free to start is refused");
+    CHECK_MSG(LastLogContains("no job is free to start"), "... with an error that says so");
+
+    BeginJobGraph(&graph, &arena, "self", 8, 8, TestLog);
+    a = AddJob(&graph, MustNotRunJob, 0);
+    AddJob(&graph, MustNotRunJob, 0);
+    AddJobDependency(&graph, a, a);
+    CHECK_MSG(!SubmitJobGraph(&queue, &graph), "a job depending on itself is refused");
+
+    BeginJobGraph(&graph, &arena, "overflow", 2, 1, TestLog);
+    AddJob(&graph, MustNotRunJob, 0);
+    AddJob(&graph, MustNotRunJob, 0);
+    CHECK(AddJob(&graph, MustNotRunJob, 0) == JOB_ID_NONE);
+    CHECK_MSG(!SubmitJobGraph(&queue, &graph) && LastLogContains("did not fit"), "an overflowed graph is refused, logged");
+
+    CompleteAllWork(&queue);
+    CHECK_MSG(globalRefusedRuns == 0, "no job of a refused graph ever runs");
+
+    // An empty graph is fine and finishes at once.
+    BeginJobGraph(&graph, &arena, "empty", 1, 1, TestLog);
+    CHECK(SubmitJobGraph(&queue, &graph));
+    WaitForJobGraph(&graph);
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
+//~ Waiting on one job, from inside jobs too
+struct chain_test
+{
+    job_graph *graph;
+    volatile u32 step;
+    volatile u32 bad;
+};
+static chain_test globalChain;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(ChainJob)
+{
+    u32 index = (u32)(umm)data;
+    if (AtomicLoadU32(&globalChain.step) != index)
+    {
+        AtomicIncrementU32(&globalChain.bad);
+    }
+    BusyWork(2000);
+    AtomicStoreU32(&globalChain.step, index + 1);
+}
+
+static PLATFORM_WORK_QUEUE_CALLBACK(WaitInsideJob)
+{
+    // A job waiting (helping) for a job of a graph: must not deadlock even with one worker.
+    WaitForJob(globalChain.graph, 5);
+    if (!IsJobFinished(globalChain.graph, 5) || AtomicLoadU32(&globalChain.step) < 6)
+    {
+        AtomicIncrementU32(&globalChain.bad);
+    }
+}
+
+static void TestWaitForJob(void)
+{
+    ArmWatchdog("wait for job", 30);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "chain", 64, 1, 1, TestLog);
+    job_graph graph;
+    BeginJobGraph(&graph, &arena, "chain", 16, 16, TestLog);
+    for (u32 index = 0; index < 10; ++index)
+    {
+        AddJob(&graph, ChainJob, (void *)(umm)index);
+        if (index)
+        {
+            AddJobDependency(&graph, index - 1, index);
+        }
+    }
+    globalChain.graph = &graph;
+    globalChain.step = 0;
+    globalChain.bad = 0;
+    CHECK(SubmitJobGraph(&queue, &graph));
+    AddWorkQueueEntry(&queue, WaitInsideJob, 0);
+    WaitForJob(&graph, 3);
+    CHECK_MSG(IsJobFinished(&graph, 3) && AtomicLoadU32(&globalChain.step) >= 4, "WaitForJob returns once that job finished");
+    CHECK_MSG(!SubmitJobGraph(&queue, &graph) || AtomicLoadU32(&globalChain.step) == 10,
+              "a graph still running cannot be submitted again");
+    WaitForJobGraph(&graph);
+    CompleteAllWork(&queue);
+    CHECK_MSG(globalChain.bad == 0 && globalChain.step == 10, "a chain runs strictly in order");
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
+//~ Tasks
+static thread_local b32 isMainThread;
+
+struct task_test
+{
+    volatile u32 mainRuns;
+    volatile u32 mainRunsOffThread;
+    volatile u32 repeatingMainRuns;
+    volatile u32 repeatingBackgroundRuns;
+    volatile u32 syncRuns;
+    volatile u32 syncSlowDone;
+    volatile u32 gate;
+    volatile u32 gatedRuns;
+    volatile u32 addedFromWorker;
+    volatile u32 cancelledRuns;
+    task_manager *manager;
+};
+static task_test globalTasks;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(MainThreadTask)
+{
+    AtomicIncrementU32(&globalTasks.mainRuns);
+    if (!isMainThread)
+    {
+        AtomicIncrementU32(&globalTasks.mainRunsOffThread);
+    }
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(RepeatingMainTask)
+{
+    AtomicIncrementU32(&globalTasks.repeatingMainRuns);
+    if (!isMainThread)
+    {
+        AtomicIncrementU32(&globalTasks.mainRunsOffThread);
+    }
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(RepeatingSyncTask)
+{
+    BusyWork(20000);
+    AtomicIncrementU32(&globalTasks.repeatingBackgroundRuns);
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(SlowSyncTask)
+{
+    OSSleepMilliseconds(20);
+    AtomicStoreU32(&globalTasks.syncSlowDone, 1);
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(GatedBackgroundTask)
+{
+    while (!AtomicLoadU32(&globalTasks.gate))
+    {
+        OSSleepMilliseconds(1);
+    }
+    AtomicIncrementU32(&globalTasks.gatedRuns);
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(AddsMainThreadTask)
+{
+    // Any thread may add tasks: a background task schedules main-thread work.
+    if (AddTask(globalTasks.manager, TaskFlag_MainThread, MainThreadTask, 0))
+    {
+        AtomicIncrementU32(&globalTasks.addedFromWorker);
+    }
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(CancelledTask)
+{
+    AtomicIncrementU32(&globalTasks.cancelledRuns);
+}
+
+static void TestTasks(void)
+{
+    ArmWatchdog("tasks", 60);
+    isMainThread = true;
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    static work_queue_system system;
+    CHECK(InitWorkQueueSystem(&system, &arena, 2, 1, TestLog));
+    platform_api api;
+    memset(&api, 0, sizeof(api));
+    FillPlatformWorkQueueApi(&api, &system);
+    CHECK(api.AddWorkQueueEntry && api.CompleteAllWork && api.ParallelFor && api.SubmitJobGraph &&
+          api.WaitForJobGraph && api.AddTask && api.CancelTask && api.taskManager == &system.tasks);
+    task_manager *manager = api.taskManager;
+    memset(&globalTasks, 0, sizeof(globalTasks));
+    globalTasks.manager = manager;
+
+    // Main-thread one-shot, added from a worker; runs at the next per-frame point, on the main
+    // thread, once.
+    api.AddTask(manager, 0, AddsMainThreadTask, 0);
+    CompleteAllWork(&system.lowQueue);
+    CHECK(globalTasks.addedFromWorker == 1);
+    CHECK_MSG(globalTasks.mainRuns == 0, "a main-thread task waits for the per-frame point");
+    RunMainThreadTasks(manager);
+    RunMainThreadTasks(manager);
+    CHECK_MSG(globalTasks.mainRuns == 1, "a one-shot main-thread task runs exactly once");
+
+    // Repeating main-thread and repeating frame-synchronised background tasks: once per frame.
+    u32 repeatingMain = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, RepeatingMainTask, 0);
+    u32 repeatingSync = api.AddTask(manager, TaskFlag_Repeating | TaskFlag_FrameSync, RepeatingSyncTask, 0);
+    CHECK(repeatingMain && repeatingSync);
+    // A background task that is not frame-synchronised and stays blocked: the sync point must not
+    // wait for it (if it did, this test would hang and the watchdog would say so).
+    api.AddTask(manager, 0, GatedBackgroundTask, 0);
+    u32 framesInSync = 0;
+    for (u32 frame = 1; frame <= 10; ++frame)
+    {
+        RunMainThreadTasks(manager);
+        if (frame == 4)
+        {
+            api.AddTask(manager, TaskFlag_FrameSync, SlowSyncTask, 0);
+        }
+        EndFrameTasks(manager);
+        framesInSync += (globalTasks.repeatingBackgroundRuns == frame) && (globalTasks.repeatingMainRuns == frame);
+        if (frame == 4)
+        {
+            CHECK_MSG(globalTasks.syncSlowDone == 1, "the end-of-frame sync point waits for a frame-sync task");
+        }
+    }
+    CHECK_MSG(framesInSync == 10, "repeating tasks run exactly once per frame, synced ones done at frame end");
+    CHECK_MSG(globalTasks.gatedRuns == 0, "the sync point does not wait for other background tasks");
+    CHECK_MSG(globalTasks.mainRunsOffThread == 0, "main-thread tasks only ever run on the main thread");
+
+    api.CancelTask(manager, repeatingMain);
+    api.CancelTask(manager, repeatingSync);
+    for (u32 frame = 0; frame < 3; ++frame)
+    {
+        RunMainThreadTasks(manager);
+        EndFrameTasks(manager);
+    }
+    CHECK_MSG(globalTasks.repeatingMainRuns == 10 && globalTasks.repeatingBackgroundRuns == 10,
+              "cancelled repeating tasks stop");
+
+    // A stale id does not cancel the task that reuses its slot.
+    u32 fresh = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, CancelledTask, 0);
+    api.CancelTask(manager, repeatingMain);
+    RunMainThreadTasks(manager);
+    CHECK_MSG(globalTasks.cancelledRuns == 1, "a stale task id cancels nothing");
+    api.CancelTask(manager, fresh);
+    RunMainThreadTasks(manager);
+    CHECK(globalTasks.cancelledRuns == 1);
+
+    // Refusals, logged.
+    u32 errorsBefore = globalErrorLogCount;
+    CHECK_MSG(api.AddTask(manager, TaskFlag_MainThread | TaskFlag_FrameSync, MainThreadTask, 0) == 0,
+              "a main-thread task cannot be frame-synchronised");
+    CHECK(api.AddTask(manager, 0x80, MainThreadTask, 0) == 0);
+    u32 ids[TASK_MANAGER_MAX_TASKS];
+    u32 added = 0;
+    for (u32 index = 0; index < TASK_MANAGER_MAX_TASKS; ++index)
+    {
+        ids[index] = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, CancelledTask, 0);
+        added += (ids[index] != 0);
+    }
+    CHECK_MSG(added < TASK_MANAGER_MAX_TASKS && LastLogContains("slots in use"), "a full task table refuses, logged");
+    CHECK(globalErrorLogCount >= errorsBefore + 3);
+    for (u32 index = 0; index < TASK_MANAGER_MAX_TASKS; ++index)
+    {
+        api.CancelTask(manager, ids[index]);
+    }
+    CHECK(manager->activeCount == 1);   // only the gated task, still blocked
+
+    AtomicStoreU32(&globalTasks.gate, 1);
+    ShutdownWorkQueueSystem(&system);
+    CHECK_MSG(globalTasks.gatedRuns == 1, "shutdown finishes background work instead of dropping it");
+    CHECK(manager->activeCount == 0);
+    free(arena.base);
+}
+
+int main(int argumentCount, char **arguments)
+{
+    ParseScale(argumentCount, arguments);
+    setvbuf(stdout, 0, _IONBF, 0);
+    StartWatchdog();
+
+    TestRandomDags(2, (u32)Scaled(20, 2));
+    TestRandomDags(3 * OSGetCoreCount(), (u32)Scaled(10, 1));
+    TestRefusedGraphs();
+    TestWaitForJob();
+    TestTasks();
+
+    StopWatchdog();
+    return TestSummary();
+}

@@ -1,0 +1,140 @@
+#ifndef TEST_WORK_COMMON_H
+#define TEST_WORK_COMMON_H
+// Shared by the work-queue test exes: a unity include of the queue modules and the OS layer, an
+// arena on the C heap, a capturing log, a random generator, helper threads and a watchdog that
+// turns any hang into a FAIL line (the suite would otherwise only see a timeout).
+
+#include "../code/work_queue.cpp"
+#include "../code/parallel_for.cpp"
+#include "../code/job_graph.cpp"
+#include "../code/task_manager.cpp"
+#if OS_WINDOWS
+#include "../code/win32_threads.cpp"
+#else
+#include "../code/posix_threads.cpp"
+#endif
+
+#include "test_framework.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+//~ Scale: big counts are divided by this (TSan and Wine runs are much slower).
+static u32 globalScale = 1;
+
+static u64 Scaled(u64 fullCount, u64 minimum)
+{
+    u64 result = fullCount / globalScale;
+    return (result < minimum) ? minimum : result;
+}
+
+static void ParseScale(int argumentCount, char **arguments)
+{
+    for (int index = 1; index + 1 < argumentCount; ++index)
+    {
+        if (strcmp(arguments[index], "-s") == 0)
+        {
+            int value = atoi(arguments[index + 1]);
+            globalScale = (value > 0) ? (u32)value : 1;
+        }
+    }
+}
+
+//~ Log: remembers the last error so tests can check that a refusal was explained.
+static char globalLastLog[512];
+static volatile u32 globalErrorLogCount;
+
+static PLATFORM_LOG(TestLog)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    char buffer[512];
+    vsnprintf(buffer, sizeof(buffer), format, arguments);
+    va_end(arguments);
+    if (level == LogLevel_Error)
+    {
+        AtomicIncrementU32(&globalErrorLogCount);
+        memcpy(globalLastLog, buffer, sizeof(buffer));
+    }
+}
+
+//~ Arena on the C heap (tests only; the product carves from the platform's block).
+static memory_arena MakeTestArena(umm size)
+{
+    memory_arena arena;
+    InitializeArena(&arena, "test", size, calloc(1, size), TestLog);
+    return arena;
+}
+
+//~ Random
+struct random_series
+{
+    u64 state;
+};
+static u32 NextRandom(random_series *series)
+{
+    u64 x = series->state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    series->state = x;
+    return (u32)(x >> 16);
+}
+
+// A tiny, variable amount of work; returns a value so the compiler keeps the loop.
+static u32 BusyWork(u32 iterations)
+{
+    volatile u32 sink = 0;
+    for (u32 index = 0; index < iterations; ++index)
+    {
+        sink = sink + index;
+    }
+    return sink;
+}
+
+//~ Watchdog: a hang in any section becomes "FAIL watchdog: <section>" and exit code 1.
+struct watchdog_state
+{
+    volatile u64 deadline;          // OSGetTimeNanoseconds() value; 0 = disarmed
+    const char *volatile section;
+    volatile u32 quit;
+    os_thread thread;
+};
+static watchdog_state globalWatchdog;
+
+static OS_THREAD_PROC(WatchdogThreadProc)
+{
+    while (!AtomicLoadU32(&globalWatchdog.quit))
+    {
+        u64 deadline = AtomicLoadU64(&globalWatchdog.deadline);
+        if (deadline && OSGetTimeNanoseconds() > deadline)
+        {
+            printf("FAIL watchdog: '%s' did not finish in time (hang)\n",
+                   (const char *)AtomicLoadPointer((void *volatile *)&globalWatchdog.section));
+            TestSummary();
+            fflush(stdout);
+            _Exit(1);
+        }
+        OSSleepMilliseconds(10);
+    }
+}
+
+static void ArmWatchdog(const char *section, u32 seconds)
+{
+    AtomicStorePointer((void *volatile *)&globalWatchdog.section, (void *)section);
+    AtomicStoreU64(&globalWatchdog.deadline, OSGetTimeNanoseconds() + (u64)seconds * 1000000000ull);
+}
+
+static void StartWatchdog(void)
+{
+    OSCreateThread(&globalWatchdog.thread, WatchdogThreadProc, 0);
+}
+
+static void StopWatchdog(void)
+{
+    AtomicStoreU32(&globalWatchdog.quit, 1);
+    OSJoinThread(&globalWatchdog.thread);
+}
+
+#endif // TEST_WORK_COMMON_H

@@ -1,0 +1,468 @@
+// Work queue core: exactly-once delivery under many producers and oversubscription, full rings,
+// jobs adding jobs, sleep/wake, start/stop cycles, draining several queues, and ParallelFor.
+// Usage: test_work_queue [-s divisor]   (divides the big counts; TSan and Wine runs use it)
+
+#include "test_work_common.h"
+
+//~ Exactly once, many producers
+struct counting_test
+{
+    volatile u32 *counters;
+    u64 jobCount;
+    u32 producerCount;
+    platform_work_queue *queue;
+};
+static counting_test globalCounting;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(CountingJob)
+{
+    u64 id = (u64)(umm)data;
+    AtomicIncrementU32(&globalCounting.counters[id]);
+    // Random tiny durations: mostly a few loop iterations, now and then a longer one.
+    u32 hash = (u32)(id * 2654435761u);
+    BusyWork(((hash >> 20) & 1023) == 0 ? 2000 : ((hash >> 8) & 15));
+}
+
+static OS_THREAD_PROC(CountingProducer)
+{
+    u64 producerIndex = (u64)(umm)parameter;
+    for (u64 id = producerIndex; id < globalCounting.jobCount; id += globalCounting.producerCount)
+    {
+        AddWorkQueueEntry(globalCounting.queue, CountingJob, (void *)(umm)id);
+    }
+}
+
+static void TestExactlyOnce(const char *name, u64 jobCount, u32 producerCount, u32 workerCount, u32 ringSize)
+{
+    ArmWatchdog(name, 240);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CHECK(CreateWorkQueue(&queue, &arena, name, ringSize, workerCount, workerCount, TestLog));
+
+    globalCounting.counters = (volatile u32 *)calloc(jobCount, sizeof(u32));
+    globalCounting.jobCount = jobCount;
+    globalCounting.producerCount = producerCount;
+    globalCounting.queue = &queue;
+
+    os_thread producers[16];
+    Assert(producerCount <= ArrayCount(producers));
+    for (u32 index = 0; index < producerCount; ++index)
+    {
+        OSCreateThread(producers + index, CountingProducer, (void *)(umm)index);
+    }
+    for (u32 index = 0; index < producerCount; ++index)
+    {
+        OSJoinThread(producers + index);
+    }
+    CompleteAllWork(&queue);
+
+    u64 wrong = 0;
+    u64 firstWrong = 0;
+    for (u64 id = 0; id < jobCount; ++id)
+    {
+        if (globalCounting.counters[id] != 1)
+        {
+            if (wrong++ == 0)
+            {
+                firstWrong = id;
+            }
+        }
+    }
+    if (!CHECK_MSG(wrong == 0, name))
+    {
+        printf("    %llu of %llu jobs did not run exactly once (first: job %llu ran %u times)\n",
+               (unsigned long long)wrong, (unsigned long long)jobCount, (unsigned long long)firstWrong,
+               globalCounting.counters[firstWrong]);
+    }
+    CHECK(IsWorkQueueIdle(&queue));
+    CHECK(queue.completionCount == jobCount);
+    StopWorkQueue(&queue);
+    free((void *)globalCounting.counters);
+    free(arena.base);
+}
+
+//~ Jobs adding jobs, through a ring far too small for them
+struct tree_test
+{
+    volatile u32 jobsRun;
+    u32 maxDepth;
+};
+static tree_test globalTree;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(TreeJob)
+{
+    u64 depth = (u64)(umm)data;
+    AtomicIncrementU32(&globalTree.jobsRun);
+    if (depth < globalTree.maxDepth)
+    {
+        AddWorkQueueEntry(queue, TreeJob, (void *)(umm)(depth + 1));
+        AddWorkQueueEntry(queue, TreeJob, (void *)(umm)(depth + 1));
+    }
+}
+
+static void TestJobsAddJobs(u32 workerCount)
+{
+    ArmWatchdog("jobs add jobs", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "tree", 8, workerCount, workerCount, TestLog);
+    globalTree.jobsRun = 0;
+    globalTree.maxDepth = 14;
+    AddWorkQueueEntry(&queue, TreeJob, (void *)(umm)0);
+    CompleteAllWork(&queue);
+    CHECK_MSG(globalTree.jobsRun == (1u << 15) - 1, "every job of a job tree ran once (jobs adding jobs, ring of 8)");
+    CHECK_MSG(queue.fullRingCount > 0, "the tree really overflowed the ring (so helping was exercised)");
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
+//~ Full ring: nothing lost, never an assert, with and without workers
+static void TestFullRing(void)
+{
+    ArmWatchdog("full ring", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    u64 jobCount = Scaled(200000, 5000);
+    for (u32 workerCount = 0; workerCount <= 2; ++workerCount)
+    {
+        platform_work_queue queue;
+        CreateWorkQueue(&queue, &arena, "full", 4, workerCount, workerCount, TestLog);
+        globalCounting.counters = (volatile u32 *)calloc(jobCount, sizeof(u32));
+        globalCounting.jobCount = jobCount;
+        globalCounting.queue = &queue;
+        for (u64 id = 0; id < jobCount; ++id)
+        {
+            AddWorkQueueEntry(&queue, CountingJob, (void *)(umm)id);
+        }
+        CompleteAllWork(&queue);
+        u64 wrong = 0;
+        for (u64 id = 0; id < jobCount; ++id)
+        {
+            wrong += (globalCounting.counters[id] != 1);
+        }
+        CHECK_MSG(wrong == 0, "full ring of 4: every entry ran exactly once");
+        CHECK_MSG(queue.fullRingCount > 0, "full ring of 4: the producer found it full and helped");
+        StopWorkQueue(&queue);
+        free((void *)globalCounting.counters);
+    }
+    free(arena.base);
+}
+
+//~ Sleep and wake
+struct wake_test
+{
+    volatile u32 done;
+    volatile u32 gate;
+    volatile u32 started;
+};
+static wake_test globalWake;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(SetDoneJob)
+{
+    AtomicIncrementU32(&globalWake.done);
+}
+
+static PLATFORM_WORK_QUEUE_CALLBACK(GateJob)
+{
+    AtomicStoreU32(&globalWake.started, 1);
+    while (!AtomicLoadU32(&globalWake.gate))
+    {
+        CpuPause();
+    }
+}
+
+static void WaitUntilAsleep(platform_work_queue *queue, u32 sleepers)
+{
+    while (AtomicLoadU32(&queue->sleepingWorkerCount) != sleepers)
+    {
+        OSSleepMilliseconds(0);
+    }
+}
+
+static void TestSleepAndWake(void)
+{
+    ArmWatchdog("sleep and wake", 120);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "wake", 64, 1, 1, TestLog);
+
+    // A sleeping worker is woken by one add, with exactly one semaphore release; the main
+    // thread does not help, so a lost wake-up hangs and the watchdog reports it.
+    u32 rounds = (u32)Scaled(2000, 50);
+    u32 badWakeCount = 0;
+    globalWake.done = 0;
+    for (u32 round = 0; round < rounds; ++round)
+    {
+        WaitUntilAsleep(&queue, 1);
+        u64 wakesBefore = queue.wakeCount;
+        AddWorkQueueEntry(&queue, SetDoneJob, 0);
+        while (AtomicLoadU32(&globalWake.done) != round + 1)
+        {
+            CpuPause();
+        }
+        badWakeCount += (queue.wakeCount != wakesBefore + 1);
+    }
+    CHECK_MSG(badWakeCount == 0, "an add to a queue whose worker sleeps releases the semaphore exactly once");
+
+    // No system call when nobody sleeps: the worker is busy in GateJob, adds must not release.
+    globalWake.gate = 0;
+    globalWake.started = 0;
+    AddWorkQueueEntry(&queue, GateJob, 0);
+    while (!AtomicLoadU32(&globalWake.started))
+    {
+        CpuPause();
+    }
+    u64 wakesBefore = queue.wakeCount;
+    for (u32 index = 0; index < 32; ++index)
+    {
+        AddWorkQueueEntry(&queue, SetDoneJob, 0);
+    }
+    CHECK_MSG(queue.wakeCount == wakesBefore, "adds while no worker sleeps make no semaphore release");
+    AtomicStoreU32(&globalWake.gate, 1);
+    CompleteAllWork(&queue);
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
+//~ Start / stop cycles
+static OS_THREAD_PROC(CycleProducer)
+{
+    platform_work_queue *queue = (platform_work_queue *)parameter;
+    for (u32 index = 0; index < 40; ++index)
+    {
+        AddWorkQueueEntry(queue, SetDoneJob, 0);
+    }
+}
+
+static void TestStartStopCycles(u32 cycles)
+{
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "cycles", 16, 0, 4, TestLog);
+    StopWorkQueue(&queue);
+    globalWake.done = 0;
+    u32 expected = 0;
+    u32 badCycles = 0;
+    for (u32 cycle = 0; cycle < cycles; ++cycle)
+    {
+        // NOTE: armed per cycle: one stuck start or stop fails the test within seconds.
+        ArmWatchdog("start/stop cycle", 20);
+        StartWorkQueue(&queue, 1 + cycle % 4);
+        switch (cycle % 4)
+        {
+            case 0: break;                                              // empty: must not hang
+            case 1: OSSleepMilliseconds(cycle % 3); break;              // workers asleep at stop
+            case 2:
+            {
+                for (u32 index = 0; index < cycle % 64; ++index)
+                {
+                    AddWorkQueueEntry(&queue, SetDoneJob, 0);
+                }
+                expected += cycle % 64;
+            } break;
+            case 3:
+            {
+                // Entries from another thread just before the stop: none may be lost.
+                os_thread producer;
+                OSCreateThread(&producer, CycleProducer, &queue);
+                OSJoinThread(&producer);
+                expected += 40;
+            } break;
+        }
+        StopWorkQueue(&queue);
+        badCycles += (AtomicLoadU32(&globalWake.done) != expected) || !IsWorkQueueIdle(&queue) ||
+                     queue.workerCount != 0;
+    }
+    CHECK_MSG(badCycles == 0, "start/stop cycles: every entry ran once, every worker joined");
+    CHECK(AtomicLoadU32(&globalWake.done) == expected);
+    free(arena.base);
+}
+
+//~ Draining several queues (what the platform does before unloading game.dll)
+struct drain_test
+{
+    platform_work_queue *high;
+    platform_work_queue *low;
+    volatile u32 highRuns;
+    volatile u32 lowRuns;
+};
+static drain_test globalDrain;
+
+static PLATFORM_WORK_QUEUE_CALLBACK(DrainHighJob)
+{
+    BusyWork(200);
+    AtomicIncrementU32(&globalDrain.highRuns);
+}
+
+static PLATFORM_WORK_QUEUE_CALLBACK(DrainLowJob)
+{
+    BusyWork(500);
+    // A low-priority job feeding the high queue late, after a naive drain had passed it.
+    AddWorkQueueEntry(globalDrain.high, DrainHighJob, 0);
+    AddWorkQueueEntry(globalDrain.high, DrainHighJob, 0);
+    AtomicIncrementU32(&globalDrain.lowRuns);
+}
+
+static void TestDrain(void)
+{
+    ArmWatchdog("drain", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue high;
+    platform_work_queue low;
+    // NOTE: the high queue has no worker: its entries run only when someone drains it, so a
+    // drain that does not loop until every queue is idle at once leaves work behind.
+    CreateWorkQueue(&high, &arena, "high", 64, 0, 0, TestLog);
+    CreateWorkQueue(&low, &arena, "low", 64, 2, 2, TestLog);
+    globalDrain.high = &high;
+    globalDrain.low = &low;
+    u32 rounds = (u32)Scaled(200, 20);
+    u32 badRounds = 0;
+    for (u32 round = 0; round < rounds; ++round)
+    {
+        globalDrain.highRuns = 0;
+        globalDrain.lowRuns = 0;
+        for (u32 index = 0; index < 40; ++index)
+        {
+            AddWorkQueueEntry(&low, DrainLowJob, 0);
+        }
+        platform_work_queue *queues[] = {&high, &low};
+        DrainWorkQueues(queues, 2);
+        badRounds += !IsWorkQueueIdle(&high) || !IsWorkQueueIdle(&low) ||
+                     AtomicLoadU32(&globalDrain.lowRuns) != 40 || AtomicLoadU32(&globalDrain.highRuns) != 80;
+    }
+    CHECK_MSG(badRounds == 0, "DrainWorkQueues leaves every queue idle, including work added across queues");
+    StopWorkQueue(&high);
+    StopWorkQueue(&low);
+    free(arena.base);
+}
+
+//~ ParallelFor
+struct parallel_for_test
+{
+    volatile u32 *hits;
+    volatile u32 invocations;
+    u32 count;
+    volatile u32 badRange;
+};
+static parallel_for_test globalFor;
+
+static PLATFORM_PARALLEL_FOR_CALLBACK(HitRange)
+{
+    parallel_for_test *test = (parallel_for_test *)data;
+    AtomicIncrementU32(&test->invocations);
+    if (first >= onePastLast || onePastLast > test->count)
+    {
+        AtomicIncrementU32(&test->badRange);
+        return;
+    }
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        AtomicIncrementU32(&test->hits[index]);
+    }
+}
+
+static b32 RunAndCheckParallelFor(platform_work_queue *queue, u32 count, u32 minBatch, u32 *invocations)
+{
+    parallel_for_test test;
+    memset(&test, 0, sizeof(test));
+    test.hits = (volatile u32 *)calloc(count + 1, sizeof(u32));
+    test.count = count;
+    ParallelFor(queue, count, minBatch, HitRange, &test);
+    b32 ok = (test.badRange == 0);
+    for (u32 index = 0; index < count; ++index)
+    {
+        ok = ok && (test.hits[index] == 1);
+    }
+    free((void *)test.hits);
+    if (invocations)
+    {
+        *invocations = test.invocations;
+    }
+    return ok;
+}
+
+static PLATFORM_WORK_QUEUE_CALLBACK(NestedParallelForJob)
+{
+    if (!RunAndCheckParallelFor(queue, 5000, 8, 0))
+    {
+        AtomicIncrementU32(&globalFor.badRange);
+    }
+}
+
+static void TestParallelFor(void)
+{
+    ArmWatchdog("parallel for", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    u32 counts[] = {0, 1, 7, 64, 1000, 100003};
+    u32 batches[] = {1, 16, 1000};
+    for (u32 workerCount = 0; workerCount <= 3; workerCount += 3)
+    {
+        platform_work_queue queue;
+        CreateWorkQueue(&queue, &arena, "for", 256, workerCount, workerCount, TestLog);
+        u32 bad = 0;
+        for (u32 countIndex = 0; countIndex < ArrayCount(counts); ++countIndex)
+        {
+            for (u32 batchIndex = 0; batchIndex < ArrayCount(batches); ++batchIndex)
+            {
+                u32 invocations = 0;
+                bad += !RunAndCheckParallelFor(&queue, counts[countIndex], batches[batchIndex], &invocations);
+                u32 minBatch = batches[batchIndex];
+                u32 maxInvocations = (counts[countIndex] + minBatch - 1) / minBatch;
+                bad += (invocations > maxInvocations);
+            }
+        }
+        CHECK_MSG(bad == 0, "ParallelFor visits every index exactly once, in batches of at least minBatch");
+
+        u32 invocations = 0;
+        RunAndCheckParallelFor(&queue, 64, 1, &invocations);
+        CHECK_MSG(invocations <= 16, "a 64-item ParallelFor runs in a few batches, not one job per item");
+
+        // Nested: jobs that themselves run a ParallelFor on the same queue.
+        globalFor.badRange = 0;
+        for (u32 index = 0; index < 8; ++index)
+        {
+            AddWorkQueueEntry(&queue, NestedParallelForJob, 0);
+        }
+        CompleteAllWork(&queue);
+        CHECK_MSG(globalFor.badRange == 0, "ParallelFor inside jobs of the same queue");
+        StopWorkQueue(&queue);
+    }
+    free(arena.base);
+}
+
+//~ Defaults
+static void TestDefaults(void)
+{
+    u32 cores = OSGetCoreCount();
+    CHECK(cores >= 1);
+    CHECK(DefaultHighPriorityWorkerCount() >= 1 && DefaultHighPriorityWorkerCount() <= Maximum(cores, 1u));
+    CHECK(DefaultLowPriorityWorkerCount() >= 1);
+    memory_arena tiny = MakeTestArena(256);
+    platform_work_queue queue;
+    u32 errorsBefore = globalErrorLogCount;
+    CHECK_MSG(!CreateWorkQueue(&queue, &tiny, "tiny", 4096, 1, 1, TestLog), "a queue that does not fit is refused");
+    CHECK_MSG(globalErrorLogCount > errorsBefore, "... and the refusal is logged");
+    free(tiny.base);
+}
+
+int main(int argumentCount, char **arguments)
+{
+    ParseScale(argumentCount, arguments);
+    setvbuf(stdout, 0, _IONBF, 0);
+    StartWatchdog();
+    u32 cores = OSGetCoreCount();
+
+    TestDefaults();
+    TestExactlyOnce("10M jobs, 3 producers, 2 workers", Scaled(10000000, 20000), 3, 2, 1024);
+    TestExactlyOnce("oversubscribed: 4 producers, 12 workers, ring of 8", Scaled(1000000, 20000), 4, 12, 8);
+    TestExactlyOnce("oversubscribed: 8 producers, 3x cores workers, ring of 2", Scaled(300000, 10000), 8, 3 * cores, 2);
+    TestJobsAddJobs(0);
+    TestJobsAddJobs(3);
+    TestFullRing();
+    TestSleepAndWake();
+    TestStartStopCycles((u32)Scaled(1000, 100));
+    TestDrain();
+    TestParallelFor();
+
+    StopWatchdog();
+    return TestSummary();
+}
