@@ -30,10 +30,13 @@ static const char openGLSceneFragment[] =
     "uniform float alphaThreshold;\n"
     "in vec2 fragUV;\n"
     "in vec4 fragColor;\n"
-    "in float fogDistance;\n"
+    "in vec3 viewPosition;\n"
     "out vec4 resultColor;\n"
     "void main(void)\n"
     "{\n"
+    // NOTE: the distance is taken per fragment; interpolating a per-vertex length across a large
+    // quad overestimates it in the middle (the corners are farther than the centre).
+    "    float fogDistance = length(viewPosition);\n"
     "    if (peelEnabled != 0)\n"
     "    {\n"
     // Peel: drop everything at or in front of the layer peeled last time.
@@ -57,13 +60,13 @@ static const char openGLQuadsVertex[] =
     "uniform mat4 view;\n"
     "out vec2 fragUV;\n"
     "out vec4 fragColor;\n"
-    "out float fogDistance;\n"
+    "out vec3 viewPosition;\n"
     OPENGL_GLSL_SRGB_DECODE
     "void main(void)\n"
     "{\n"
     "    vec4 world = vec4(position, 1.0);\n"
     "    gl_Position = viewProjection * world;\n"
-    "    fogDistance = length((view * world).xyz);\n"
+    "    viewPosition = (view * world).xyz;\n"
     "    fragUV = uv;\n"
     "    fragColor = vec4(SRGBToLinear(color.rgb), color.a);\n"
     "}\n";
@@ -82,7 +85,7 @@ static const char openGLCubesVertex[] =
     "uniform mat4 view;\n"
     "out vec2 fragUV;\n"
     "out vec4 fragColor;\n"
-    "out float fogDistance;\n"
+    "out vec3 viewPosition;\n"
     OPENGL_GLSL_SRGB_DECODE
     "vec3 TurnY(vec3 v, float c, float s) { return vec3(c * v.x + s * v.z, v.y, -s * v.x + c * v.z); }\n"
     "void main(void)\n"
@@ -93,7 +96,7 @@ static const char openGLCubesVertex[] =
     "    vec3 n = TurnY(normal, c, s);\n"
     "    float light = 0.55 + 0.45 * max(dot(n, normalize(vec3(0.4, 0.8, 0.45))), 0.0);\n"
     "    gl_Position = viewProjection * world;\n"
-    "    fogDistance = length((view * world).xyz);\n"
+    "    viewPosition = (view * world).xyz;\n"
     "    fragUV = vec2(0.5);\n"
     "    fragColor = vec4(SRGBToLinear(color.rgb) * light, color.a);\n"
     "}\n";

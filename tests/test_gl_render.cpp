@@ -1,0 +1,459 @@
+// End-to-end renderer tests on a real context (Wine + Xvfb + Mesa llvmpipe, or any Windows GL):
+// GL state after setup, depth precision with reverse-z against a standard-depth control,
+// order-independent transparency by depth peeling, fog and alpha threshold, MSAA resolve, and a
+// screenshot of a demo-like scene (argv[1], default build/gl_render_demo.png).
+
+#include "win32_opengl.h"
+#include "render_push.h"
+#include "image_writer.h"
+#include "test_framework.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <math.h>
+
+//~ Harness
+global u32 testLogErrors;
+
+internal PLATFORM_LOG(TestLog)
+{
+    char text[2048];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof(text), format, args);
+    va_end(args);
+    if (level == LogLevel_Error) ++testLogErrors;
+    printf("log %s: %s\n", LogLevelName(level), text);
+    fflush(stdout);
+}
+
+struct gl_test_context
+{
+    HWND window;
+    HDC dc;
+    opengl_state gl;
+    memory_arena arena;
+    b32 ok;
+};
+
+#define TEST_SIZE 128
+global u8 testPushBuffer[Megabytes(4)];
+global u8 testPixels[4096 * 4096 * 4];
+
+internal b32 OpenTestContext(gl_test_context *context, b32 forceStandardDepth)
+{
+    memset(context, 0, sizeof(*context));
+    WNDCLASSA windowClass = {};
+    windowClass.style = CS_OWNDC | CS_HREDRAW | CS_VREDRAW;
+    windowClass.lpfnWndProc = DefWindowProcA;
+    windowClass.hInstance = GetModuleHandleA(0);
+    windowClass.lpszClassName = "EngineGLTestWindow";
+    RegisterClassA(&windowClass);
+    context->window = CreateWindowExA(0, windowClass.lpszClassName, "gl test", WS_OVERLAPPEDWINDOW | WS_VISIBLE,
+                                      0, 0, 320, 320, 0, 0, windowClass.hInstance, 0);
+    if (!context->window) return 0;
+    context->dc = GetDC(context->window);
+    umm arenaSize = Megabytes(96);
+    void *memory = VirtualAlloc(0, arenaSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    InitializeArena(&context->arena, "gl test", arenaSize, memory, TestLog);
+    win32_opengl_config config = Win32DefaultOpenGLConfig();
+    config.vsync = 0;
+    config.suppressMessageBox = 1;
+    config.debugContext = 1;
+    config.forceStandardDepth = forceStandardDepth;
+    config.arena = &context->arena;
+    context->ok = Win32InitOpenGL(context->window, &config, &context->gl, TestLog);
+    return context->ok;
+}
+
+internal void CloseTestContext(gl_test_context *context)
+{
+    if (context->ok) Win32ShutdownOpenGL(context->window, &context->gl);
+    ReleaseDC(context->window, context->dc);
+    DestroyWindow(context->window);
+    VirtualFree(context->arena.base, 0, MEM_RELEASE);
+}
+
+internal void BeginTestFrame(game_render_commands *commands, u32 size, v4 clearColor)
+{
+    BeginRenderCommands(commands, testPushBuffer, sizeof(testPushBuffer), size, size);
+    commands->clearColor = clearColor;
+}
+
+internal void PushTestCamera(game_render_commands *commands, f32 nearClip, f32 farClip)
+{
+    // 90 degrees vertical, square: focal length 1.
+    PushCamera(commands, PerspectiveReverseZ(1.0f, 1.0f, nearClip, farClip), Identity4x4(), V3(0, 0, 0),
+               nearClip, farClip, RenderProjection_Perspective);
+}
+
+internal void RenderAndRead(gl_test_context *context, game_render_commands *commands)
+{
+    OpenGLRenderCommands(&context->gl, commands, 320, 320);
+    Win32SwapOpenGLBuffers(context->dc);
+    u32 w = 0, h = 0;
+    OpenGLReadPresentedPixels(&context->gl, testPixels, sizeof(testPixels), &w, &h);
+}
+
+internal u8 *PixelAt(u32 size, u32 x, u32 y) { return testPixels + ((umm)y * size + x) * 4; }
+
+internal f32 SRGBToLinear(f32 c) { return (c <= 0.04045f) ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f); }
+internal f32 LinearToSRGB(f32 c)
+{
+    c = Clamp01(c);
+    return (c <= 0.0031308f) ? c * 12.92f : 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
+}
+
+internal b32 PixelNear(u8 *pixel, v3 expectedSRGB, f32 tolerance255, f32 *worst)
+{
+    f32 e[3] = {expectedSRGB.x, expectedSRGB.y, expectedSRGB.z};
+    b32 ok = 1;
+    for (int i = 0; i < 3; ++i)
+    {
+        f32 diff = fabsf(pixel[i] - e[i] * 255.0f);
+        if (worst && diff > *worst) *worst = diff;
+        ok &= diff <= tolerance255;
+    }
+    return ok;
+}
+
+//~ GL state after setup
+internal void TestGLState(gl_test_context *context)
+{
+    game_render_commands commands;
+    BeginTestFrame(&commands, TEST_SIZE, V4(0, 0, 0, 1));
+    RenderAndRead(context, &commands);
+
+    GLint clipDepth = 0, depthFunc = 0;
+    GLfloat clearDepth = -1.0f;
+    glGetIntegerv(GL_CLIP_DEPTH_MODE, &clipDepth);
+    glGetIntegerv(GL_DEPTH_FUNC, &depthFunc);
+    glGetFloatv(GL_DEPTH_CLEAR_VALUE, &clearDepth);
+    CHECK_MSG(clipDepth == GL_ZERO_TO_ONE, "clip depth mode is GL_ZERO_TO_ONE");
+    CHECK_MSG(depthFunc == GL_GEQUAL, "depth func is GL_GEQUAL");
+    CHECK_MSG(clearDepth == 0.0f, "depth clear value is 0");
+    CHECK_MSG(context->gl.reverseZ, "renderer runs reverse-z");
+
+    glBindFramebuffer(GL_FRAMEBUFFER, context->gl.targets.mainFramebuffer);
+    GLint componentType = 0, depthBits = 0;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &componentType);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &depthBits);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    GLint internalFormat = 0;
+    glBindTexture(GL_TEXTURE_2D, context->gl.targets.mainDepth);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &internalFormat);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    CHECK_MSG(componentType == GL_FLOAT && depthBits == 32, "scene depth attachment is 32-bit float");
+    CHECK_MSG(internalFormat == GL_DEPTH_COMPONENT32F, "scene depth texture is GL_DEPTH_COMPONENT32F");
+    printf("state: clip depth 0x%x, depth func 0x%x, clear %g, depth type 0x%x %d bits, format 0x%x\n",
+           clipDepth, depthFunc, (double)clearDepth, componentType, depthBits, internalFormat);
+}
+
+//~ Depth precision
+// Two tilted quads, the second a copy of the first pushed out along the view rays by `separation`
+// (relative). The near one (red) is drawn first; every pixel where the far one (green) shows is a
+// depth-precision failure. Returns the wrong-pixel count; *covered gets the red+green count.
+internal u32 CountDepthFailures(gl_test_context *context, f32 distance, f32 separation, u32 *covered)
+{
+    game_render_commands commands;
+    BeginTestFrame(&commands, TEST_SIZE, V4(0, 0, 0, 1));
+    PushTestCamera(&commands, 0.1f, 1000.0f);
+    f32 half = 0.8f * distance;
+    f32 tilt = 0.005f * distance;
+    for (int copy = 0; copy < 2; ++copy)
+    {
+        f32 scale = copy ? (1.0f + separation) : 1.0f;
+        render_vertex v[4];
+        v3 corners[4] = {V3(-half, -half, -distance - tilt), V3(half, -half, -distance - tilt),
+                         V3(half, half, -distance + tilt), V3(-half, half, -distance + tilt)};
+        for (int i = 0; i < 4; ++i)
+        {
+            v[i].p = scale * corners[i];
+            v[i].uv = V2(0, 0);
+            v[i].color = copy ? PackRGBA8(0, 255, 0, 255) : PackRGBA8(255, 0, 0, 255);
+        }
+        PushQuadVertices(&commands, 0, 0, v);
+    }
+    RenderAndRead(context, &commands);
+    u32 wrong = 0;
+    *covered = 0;
+    for (u32 y = 0; y < TEST_SIZE; ++y)
+    {
+        for (u32 x = 0; x < TEST_SIZE; ++x)
+        {
+            u8 *p = PixelAt(TEST_SIZE, x, y);
+            if (p[1] > 128) ++wrong;
+            if (p[0] > 128 || p[1] > 128) ++*covered;
+        }
+    }
+    return wrong;
+}
+
+internal void TestDepthPrecision(gl_test_context *context)
+{
+    f32 distances[] = {1.0f, 100.0f, 500.0f, 990.0f};
+    for (u32 i = 0; i < ArrayCount(distances); ++i)
+    {
+        u32 covered = 0;
+        u32 wrong = CountDepthFailures(context, distances[i], 1e-6f, &covered);
+        printf("depth precision reverse-z: distance %g, separation 1e-6: %u wrong of %u pixels\n", (double)distances[i], wrong, covered);
+        CHECK_MSG(covered > TEST_SIZE * TEST_SIZE / 2, "depth precision quads cover the view");
+        CHECK_MSG(wrong == 0, "reverse-z resolves 1e-6 relative separation without a wrong pixel");
+    }
+}
+
+internal void TestDepthPrecisionControl(gl_test_context *control)
+{
+    CHECK_MSG(!control->gl.reverseZ, "control context runs standard depth");
+    GLint depthFunc = 0;
+    GLfloat clearDepth = -1.0f;
+    glGetIntegerv(GL_DEPTH_FUNC, &depthFunc);
+    glGetFloatv(GL_DEPTH_CLEAR_VALUE, &clearDepth);
+    CHECK_MSG(depthFunc == GL_LEQUAL && clearDepth == 1.0f, "control uses LEQUAL, cleared to 1");
+    u32 covered = 0;
+    u32 wrong = CountDepthFailures(control, 500.0f, 1e-4f, &covered);
+    printf("depth precision control (standard 24-bit): distance 500, separation 1e-4: %u wrong of %u pixels\n", wrong, covered);
+    CHECK_MSG(covered > TEST_SIZE * TEST_SIZE / 2, "control quads cover the view");
+    CHECK_MSG(wrong > 0, "standard 24-bit depth FAILS at 1e-4 relative separation at distance 500 (the test can see the difference)");
+    u32 nearWrong = CountDepthFailures(control, 1.0f, 1e-4f, &covered);
+    CHECK_MSG(nearWrong == 0, "control still resolves 1e-4 close to the camera (the setup itself is sound)");
+}
+
+//~ Transparency
+struct test_layer { f32 z; u32 color; };
+
+internal v3 AnalyticBlend(v3 background, test_layer *layers, u32 count)
+{
+    // Back to front: sort by z ascending (most negative = farthest first).
+    test_layer sorted[8];
+    memcpy(sorted, layers, count * sizeof(test_layer));
+    for (u32 i = 0; i < count; ++i)
+        for (u32 j = i + 1; j < count; ++j)
+            if (sorted[j].z < sorted[i].z) { test_layer t = sorted[i]; sorted[i] = sorted[j]; sorted[j] = t; }
+    v3 c = background;
+    for (u32 i = 0; i < count; ++i)
+    {
+        u32 p = sorted[i].color;
+        f32 a = (f32)((p >> 24) & 0xFF) / 255.0f;
+        v3 lin = V3(SRGBToLinear((f32)(p & 0xFF) / 255.0f), SRGBToLinear((f32)((p >> 8) & 0xFF) / 255.0f),
+                    SRGBToLinear((f32)((p >> 16) & 0xFF) / 255.0f));
+        c = a * lin + (1.0f - a) * c;
+    }
+    return V3(LinearToSRGB(c.x), LinearToSRGB(c.y), LinearToSRGB(c.z));
+}
+
+// Renders the three layers in the given order; returns the worst channel error at the centre.
+internal f32 RenderLayers(gl_test_context *context, test_layer *layers, u32 *order, u32 peelLayers, u32 msaa, v3 expected)
+{
+    game_render_commands commands;
+    v3 background = V3(0.2f, 0.2f, 0.2f);
+    BeginTestFrame(&commands, TEST_SIZE, V4(background, 1.0f));
+    commands.depthPeelLayers = peelLayers;
+    commands.msaaSamples = msaa;
+    PushTestCamera(&commands, 0.1f, 100.0f);
+    for (u32 i = 0; i < 3; ++i)
+    {
+        test_layer *layer = layers + order[i];
+        f32 half = -layer->z;   // fills the 90-degree view
+        PushQuad(&commands, 0, 1, V3(0, 0, layer->z), V3(half, 0, 0), V3(0, half, 0), layer->color);
+    }
+    RenderAndRead(context, &commands);
+    f32 worst = 0;
+    for (u32 y = TEST_SIZE / 2 - 4; y < TEST_SIZE / 2 + 4; ++y)
+        for (u32 x = TEST_SIZE / 2 - 4; x < TEST_SIZE / 2 + 4; ++x)
+            PixelNear(PixelAt(TEST_SIZE, x, y), expected, 255.0f, &worst);
+    return worst;
+}
+
+internal void TestTransparency(gl_test_context *context)
+{
+    test_layer layers[3] = {
+        {-2.0f, PackRGBA8(230, 40, 40, 128)},
+        {-3.0f, PackRGBA8(40, 200, 60, 128)},
+        {-4.0f, PackRGBA8(50, 60, 220, 128)},
+    };
+    v3 expected = AnalyticBlend(V3(0.2f, 0.2f, 0.2f), layers, 3);
+    u32 orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    f32 worstPlain = 0;
+    for (u32 o = 0; o < 6; ++o)
+    {
+        f32 worst = RenderLayers(context, layers, orders[o], 3, 0, expected);
+        printf("transparency peeled, order %u%u%u: worst error %.2f/255\n", orders[o][0], orders[o][1], orders[o][2], (double)worst);
+        CHECK_MSG(worst <= 2.0f, "three 50% layers, depth-peeled, match the back-to-front blend within 2/255");
+        f32 worstMsaa = RenderLayers(context, layers, orders[o], 3, 4, expected);
+        CHECK_MSG(worstMsaa <= 2.0f, "depth-peeled layers with 4x MSAA match within 2/255");
+        f32 plain = RenderLayers(context, layers, orders[o], 0, 0, expected);
+        worstPlain = Maximum(worstPlain, plain);
+    }
+    printf("transparency without peeling: worst error over the six orders %.2f/255\n", (double)worstPlain);
+    CHECK_MSG(worstPlain > 2.0f, "control: plain blending is order-dependent (so the peel test can fail)");
+
+    // Fewer layers than surfaces must lose the farthest one: proves the layer count is honoured.
+    f32 twoLayers = RenderLayers(context, layers, orders[0], 2, 0, expected);
+    CHECK_MSG(twoLayers > 2.0f, "depthPeelLayers = 2 drops the third layer");
+}
+
+//~ Fog and alpha threshold
+internal u8 *RenderFogQuad(gl_test_context *context, f32 distance, u32 color, b32 translucent, f32 threshold,
+                           f32 clipStart, f32 clipEnd)
+{
+    game_render_commands commands;
+    BeginTestFrame(&commands, TEST_SIZE, V4(0, 0, 0, 1));
+    PushTestCamera(&commands, 0.1f, 1000.0f);
+    PushFog(&commands, V4(0.1f, 0.3f, 0.6f, 1.0f), 10.0f, 110.0f, clipStart, clipEnd, threshold);
+    PushQuad(&commands, 0, translucent, V3(0, 0, -distance), V3(distance, 0, 0), V3(0, distance, 0), color);
+    RenderAndRead(context, &commands);
+    return PixelAt(TEST_SIZE, TEST_SIZE / 2, TEST_SIZE / 2);
+}
+
+internal void TestFog(gl_test_context *context)
+{
+    f32 distances[] = {5.0f, 35.0f, 60.0f, 100.0f, 200.0f};
+    f32 surface = SRGBToLinear(200.0f / 255.0f);
+    v3 fog = V3(0.1f, 0.3f, 0.6f);
+    for (u32 i = 0; i < ArrayCount(distances); ++i)
+    {
+        u8 *p = RenderFogQuad(context, distances[i], PackRGBA8(200, 200, 200, 255), 0, 0.0f, 0.0f, 0.0f);
+        f32 t = Clamp01((distances[i] - 10.0f) / (110.0f - 10.0f));
+        v3 lin = V3(Lerp(surface, t, fog.x), Lerp(surface, t, fog.y), Lerp(surface, t, fog.z));
+        v3 expected = V3(LinearToSRGB(lin.x), LinearToSRGB(lin.y), LinearToSRGB(lin.z));
+        f32 worst = 0;
+        PixelNear(p, expected, 255.0f, &worst);
+        printf("fog at %g: pixel %u %u %u, expected %.1f %.1f %.1f, error %.2f/255\n", (double)distances[i], p[0], p[1], p[2],
+               (double)(expected.x * 255), (double)(expected.y * 255), (double)(expected.z * 255), (double)worst);
+        CHECK_MSG(worst <= 1.0f, "fog factor matches clamp((d - start) / (end - start)) within 1/255");
+    }
+
+    // Alpha threshold: alpha 0.3 survives a 0.2 threshold and is discarded by a 0.4 one.
+    u8 *kept = RenderFogQuad(context, 5.0f, PackRGBA8(255, 255, 255, 77), 1, 0.2f, 0.0f, 0.0f);
+    CHECK_MSG(kept[0] > 100, "alpha 0.3 above a 0.2 threshold is drawn");
+    u8 *dropped = RenderFogQuad(context, 5.0f, PackRGBA8(255, 255, 255, 77), 1, 0.4f, 0.0f, 0.0f);
+    CHECK_MSG(dropped[0] == 0 && dropped[1] == 0 && dropped[2] == 0, "alpha 0.3 below a 0.4 threshold is discarded");
+    // Distance fade-in: an opaque surface at distance 5 inside a clip band 0..10 has alpha 0.5,
+    // discarded with threshold 0.6, kept with 0.4.
+    u8 *faded = RenderFogQuad(context, 5.0f, PackRGBA8(255, 255, 255, 255), 1, 0.6f, 0.0f, 10.0f);
+    CHECK_MSG(faded[0] == 0, "fade-in band halves alpha at its middle (discarded at threshold 0.6)");
+    faded = RenderFogQuad(context, 5.0f, PackRGBA8(255, 255, 255, 255), 1, 0.4f, 0.0f, 10.0f);
+    f32 expectedHalf = LinearToSRGB(0.5f) * 255.0f;
+    CHECK_MSG(fabsf(faded[0] - expectedHalf) <= 2.0f, "fade-in band at its middle blends at alpha 0.5");
+}
+
+//~ MSAA
+internal u32 CountEdgePixels(gl_test_context *context, u32 samples)
+{
+    game_render_commands commands;
+    BeginTestFrame(&commands, TEST_SIZE, V4(0, 0, 0, 1));
+    commands.msaaSamples = samples;
+    PushTestCamera(&commands, 0.1f, 100.0f);
+    render_vertex v[4];
+    v3 corners[4] = {V3(-1.3f, -1.0f, -2.0f), V3(1.0f, -1.2f, -2.0f), V3(1.1f, 1.0f, -2.0f), V3(-0.9f, 1.3f, -2.0f)};
+    for (int i = 0; i < 4; ++i) { v[i].p = corners[i]; v[i].uv = V2(0, 0); v[i].color = 0xFFFFFFFFu; }
+    PushQuadVertices(&commands, 0, 0, v);
+    RenderAndRead(context, &commands);
+    u32 partial = 0;
+    for (u32 i = 0; i < TEST_SIZE * TEST_SIZE; ++i)
+    {
+        u8 value = testPixels[i * 4];
+        partial += (value > 8 && value < 247);
+    }
+    return partial;
+}
+
+internal void TestMultisample(gl_test_context *context)
+{
+    u32 without = CountEdgePixels(context, 0);
+    u32 with = CountEdgePixels(context, 4);
+    printf("msaa: %u partially covered pixels without, %u with 4x (max samples %u)\n", without, with, context->gl.maxSamples);
+    CHECK_MSG(without == 0, "no partial pixels without MSAA");
+    CHECK_MSG(with > 100, "4x MSAA with the custom resolve averages edge samples");
+    if (context->gl.targets.msaaDepth)
+    {
+        GLint componentType = 0, depthBits = 0;
+        glBindFramebuffer(GL_FRAMEBUFFER, context->gl.targets.msaaFramebuffer);
+        glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &componentType);
+        glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &depthBits);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        CHECK_MSG(componentType == GL_FLOAT && depthBits == 32, "multisampled depth is 32-bit float too");
+    }
+}
+
+//~ Demo scene + screenshot
+internal void PushDemoScene(game_render_commands *commands, u32 *checker)
+{
+    PushTestCamera(commands, 0.1f, 1000.0f);
+    m4x4 view = RotationX4x4(0.35f) * Translation4x4(V3(0, -4, -14));
+    PushCamera(commands, PerspectiveReverseZInfinite(1.0f, 1.3f, 0.1f), view, V3(0, 4, 14), 0.1f, 0.0f,
+               RenderProjection_PerspectiveInfinite);
+    PushFog(commands, V4(0.35f, 0.45f, 0.6f, 1), 20.0f, 80.0f, 0.0f, 0.0f, 0.01f);
+    PushTexture(commands, 1, 8, 8, checker);
+    PushQuad(commands, 1, 0, V3(0, 0, 0), V3(40, 0, 0), V3(0, 0, -40), 0xFFFFFFFFu, V2(0, 0), V2(20, 20));
+    for (int i = 0; i < 7; ++i)
+    {
+        PushCube(commands, V3(-6.0f + 2.0f * i, 1.0f, -2.0f * (i % 3)), 0.3f * i, V3(0.7f, 1.0f, 0.7f),
+                 PackRGBA8(60 + 25 * i, 200 - 20 * i, 90, 255), 0);
+    }
+    PushCube(commands, V3(0, 1.5f, 3.0f), 0.5f, V3(1.5f, 1.5f, 0.3f), PackRGBA8(80, 160, 255, 110), 1);
+    PushQuad(commands, 0, 1, V3(-2, 2, 5), V3(1.5f, 0, 0), V3(0, 1.5f, 0), PackRGBA8(255, 80, 60, 128));
+    PushQuad(commands, 0, 1, V3(2, 2, 1), V3(2.0f, 0, 0), V3(0, 2.0f, 0), PackRGBA8(250, 230, 60, 140));
+}
+
+internal void TestDemoScreenshot(gl_test_context *context, const char *path)
+{
+    static u32 checker[64];
+    for (u32 i = 0; i < 64; ++i) checker[i] = (((i & 7) ^ (i >> 3)) & 1) ? PackRGBA8(200, 200, 200, 255) : PackRGBA8(90, 90, 100, 255);
+    game_render_commands commands;
+    BeginTestFrame(&commands, 320, V4(0.35f, 0.45f, 0.6f, 1));
+    commands.depthPeelLayers = 4;
+    commands.msaaSamples = 4;
+    PushDemoScene(&commands, checker);
+    CHECK(commands.refusedEntryCount == 0);
+    OpenGLRenderCommands(&context->gl, &commands, 320, 320);
+    Win32SwapOpenGLBuffers(context->dc);
+    // Scribble over the command buffer: the renderer must not have kept pointers into it.
+    memset(testPushBuffer, 0xCD, commands.pushBufferSize);
+    printf("demo scene: %u draw calls, %u opaque + %u translucent batches, %u peel layers\n",
+           context->gl.stats.drawCalls, context->gl.stats.opaqueBatches, context->gl.stats.translucentBatches,
+           context->gl.stats.peelLayersDrawn);
+    CHECK_MSG(context->gl.stats.opaqueBatches == 2, "demo: quads and cubes batch into one draw each");
+    CHECK(OpenGLWriteScreenshot(&context->gl, path));
+    u32 w = 0, h = 0;
+    OpenGLReadPresentedPixels(&context->gl, testPixels, sizeof(testPixels), &w, &h);
+    CHECK(w == 320 && h == 320);
+    u32 distinct = 0;
+    u32 previous = 0;
+    for (u32 i = 0; i < w * h; i += 97)
+    {
+        u32 value = ((u32 *)testPixels)[i] & 0xFFFFFF;
+        distinct += (value != previous);
+        previous = value;
+    }
+    CHECK_MSG(distinct > 50, "demo scene draws something varied");
+}
+
+//~ Main
+int main(int argc, char **argv)
+{
+    const char *screenshotPath = (argc > 1) ? argv[1] : "build/gl_render_demo.png";
+    gl_test_context context;
+    if (!CHECK_MSG(OpenTestContext(&context, 0), "Win32InitOpenGL succeeds"))
+    {
+        return TestSummary();
+    }
+    TestGLState(&context);
+    TestDepthPrecision(&context);
+    TestTransparency(&context);
+    TestFog(&context);
+    TestMultisample(&context);
+    TestDemoScreenshot(&context, screenshotPath);
+    GLenum error = glGetError();
+    CHECK_MSG(error == GL_NO_ERROR, "no GL error after the reverse-z tests");
+    CloseTestContext(&context);
+
+    gl_test_context control;
+    if (CHECK_MSG(OpenTestContext(&control, 1), "Win32InitOpenGL succeeds with standard depth"))
+    {
+        TestDepthPrecisionControl(&control);
+        CloseTestContext(&control);
+    }
+    CHECK_MSG(testLogErrors == 0, "no error lines in the log (GL debug errors included)");
+    return TestSummary();
+}
