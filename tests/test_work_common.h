@@ -23,13 +23,13 @@
 //~ Scale: big counts are divided by this (TSan and Wine runs are much slower).
 static u32 globalScale = 1;
 
-static u64 Scaled(u64 fullCount, u64 minimum)
+inline u64 Scaled(u64 fullCount, u64 minimum)
 {
     u64 result = fullCount / globalScale;
     return (result < minimum) ? minimum : result;
 }
 
-static void ParseScale(int argumentCount, char **arguments)
+inline void ParseScale(int argumentCount, char **arguments)
 {
     for (int index = 1; index + 1 < argumentCount; ++index)
     {
@@ -45,7 +45,7 @@ static void ParseScale(int argumentCount, char **arguments)
 static char globalLastLog[512];
 static volatile u32 globalErrorLogCount;
 
-static PLATFORM_LOG(TestLog)
+inline PLATFORM_LOG(TestLog)
 {
     va_list arguments;
     va_start(arguments, format);
@@ -60,7 +60,7 @@ static PLATFORM_LOG(TestLog)
 }
 
 //~ Arena on the C heap (tests only; the product carves from the platform's block).
-static memory_arena MakeTestArena(umm size)
+inline memory_arena MakeTestArena(umm size)
 {
     memory_arena arena;
     InitializeArena(&arena, "test", size, calloc(1, size), TestLog);
@@ -72,7 +72,7 @@ struct random_series
 {
     u64 state;
 };
-static u32 NextRandom(random_series *series)
+inline u32 NextRandom(random_series *series)
 {
     u64 x = series->state;
     x ^= x << 13;
@@ -83,7 +83,7 @@ static u32 NextRandom(random_series *series)
 }
 
 // A tiny, variable amount of work; returns a value so the compiler keeps the loop.
-static u32 BusyWork(u32 iterations)
+inline u32 BusyWork(u32 iterations)
 {
     volatile u32 sink = 0;
     for (u32 index = 0; index < iterations; ++index)
@@ -120,18 +120,18 @@ static OS_THREAD_PROC(WatchdogThreadProc)
     }
 }
 
-static void ArmWatchdog(const char *section, u32 seconds)
+inline void ArmWatchdog(const char *section, u32 seconds)
 {
     AtomicStorePointer((void *volatile *)&globalWatchdog.section, (void *)section);
     AtomicStoreU64(&globalWatchdog.deadline, OSGetTimeNanoseconds() + (u64)seconds * 1000000000ull);
 }
 
-static void StartWatchdog(void)
+inline void StartWatchdog(void)
 {
     OSCreateThread(&globalWatchdog.thread, WatchdogThreadProc, 0);
 }
 
-static void StopWatchdog(void)
+inline void StopWatchdog(void)
 {
     AtomicStoreU32(&globalWatchdog.quit, 1);
     OSJoinThread(&globalWatchdog.thread);
