@@ -4,140 +4,140 @@
 // has no gap or discontinuity (sample-to-sample step bound, no run of silence, per-window checks).
 //
 // Usage: check_tone file.raw rate frequency amplitude minSeconds
+//        check_tone --self-test    (the checks reject a gap, a phase jump, a wrong pitch or level)
 
 #include "base_types.h"
 #include "test_framework.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
-#include <vector>
+#include <string.h>
 
 //~ Reading
-// NOTE: a test tool on the host, not engine code: std::vector is fine here.
-static std::vector<s16> ReadRawStereo(const char *path)
+// Up to ~87 s of 48 kHz stereo: far more than the test records. Static: no allocation.
+#define MAX_RECORDED_VALUES (8u << 20)
+static s16 globalRecording[MAX_RECORDED_VALUES];
+
+// Returns the number of stereo samples read (little-endian s16 pairs).
+static u32 ReadRawStereo(const char *path)
 {
-    std::vector<s16> samples;
     FILE *file = fopen(path, "rb");
     if (!file)
     {
-        return samples;
+        return 0;
     }
-    u8 bytes[4096];
-    size_t got;
-    u8 carry = 0;
-    b32 hasCarry = 0;
-    while ((got = fread(bytes, 1, sizeof(bytes), file)) > 0)
-    {
-        for (size_t index = 0; index < got; ++index)
-        {
-            if (hasCarry)
-            {
-                samples.push_back((s16)(u16)(carry | (bytes[index] << 8)));
-                hasCarry = 0;
-            }
-            else
-            {
-                carry = bytes[index];
-                hasCarry = 1;
-            }
-        }
-    }
+    static u8 bytes[2 * MAX_RECORDED_VALUES];
+    size_t got = fread(bytes, 1, sizeof(bytes), file);
     fclose(file);
-    return samples;
+    u32 values = (u32)(got / 2) & ~1u;
+    for (u32 index = 0; index < values; ++index)
+    {
+        globalRecording[index] = (s16)(u16)(bytes[2 * index] | (bytes[2 * index + 1] << 8));
+    }
+    return values / 2;
 }
 
-// Time (in samples, fractional) of every upward zero crossing in [first, last).
-static std::vector<f64> UpwardCrossings(const std::vector<f64> &x, size_t first, size_t last)
+static f64 Left(u32 n) { return globalRecording[2 * n]; }
+static f64 Right(u32 n) { return globalRecording[2 * n + 1]; }
+
+// Upward zero crossings of the left channel in [first, last), with sub-sample interpolation:
+// how many, and the times of the first and the last.
+struct crossing_span
 {
-    std::vector<f64> result;
-    for (size_t n = first + 1; n < last; ++n)
+    u32 count;
+    f64 first;
+    f64 last;
+};
+
+static crossing_span UpwardCrossings(u32 first, u32 last)
+{
+    crossing_span span = {0, 0.0, 0.0};
+    for (u32 n = first + 1; n < last; ++n)
     {
-        if (x[n - 1] < 0.0 && x[n] >= 0.0)
+        if (Left(n - 1) < 0.0 && Left(n) >= 0.0)
         {
-            f64 t = (n - 1) + (-x[n - 1]) / (x[n] - x[n - 1]);
-            result.push_back(t);
+            f64 t = (n - 1) + (-Left(n - 1)) / (Left(n) - Left(n - 1));
+            if (span.count == 0) { span.first = t; }
+            span.last = t;
+            ++span.count;
         }
     }
-    return result;
+    return span;
 }
 
-int main(int argc, char **argv)
+static f64 SpanFrequency(crossing_span span, f64 rate)
 {
-    if (argc < 6)
-    {
-        printf("usage: check_tone file.raw rate frequency amplitude minSeconds\n");
-        CHECK_MSG(0, "check_tone arguments");
-        return TestSummary();
-    }
-    const char *path = argv[1];
-    const f64 rate = atof(argv[2]);
-    const f64 frequency = atof(argv[3]);
-    const f64 amplitude = atof(argv[4]) * 32768.0;
-    const f64 minSeconds = atof(argv[5]);
+    return (span.count >= 2) ? (span.count - 1) * rate / (span.last - span.first) : 0.0;
+}
 
-    std::vector<s16> raw = ReadRawStereo(path);
-    size_t frames = raw.size() / 2;
-    printf("recorded %zu stereo samples (%.2f s) in %s\n", frames, frames / rate, path);
-    if (!CHECK_MSG(frames > (size_t)(rate * minSeconds), "the recording is long enough to hold the tone"))
-    {
-        return TestSummary();
-    }
+// NOTE: the self-test runs the same checks on synthetic signals, silently counting failures.
+static b32 globalSelfTest;
+static u32 globalSelfTestFailures;
+#define TONE_CHECK(expression, message) \
+    (globalSelfTest ? ((expression) ? 1 : (++globalSelfTestFailures, 0)) : CHECK_MSG(expression, message))
 
-    std::vector<f64> left(frames);
-    std::vector<f64> right(frames);
-    for (size_t n = 0; n < frames; ++n)
+static void Report(const char *format, ...)
+{
+    if (!globalSelfTest)
     {
-        left[n] = raw[2 * n];
-        right[n] = raw[2 * n + 1];
+        va_list args;
+        va_start(args, format);
+        vprintf(format, args);
+        va_end(args);
+    }
+}
+
+static void CheckTone(u32 frames, f64 rate, f64 frequency, f64 amplitude, f64 minSeconds)
+{
+    Report("recorded %u stereo samples (%.2f s)\n", frames, frames / rate);
+    if (!TONE_CHECK(frames > (u32)(rate * minSeconds), "the recording is long enough to hold the tone"))
+    {
+        return;
     }
 
     // The tone is where the signal exceeds a quarter of its amplitude, first to last.
-    size_t start = frames;
-    size_t end = 0;
-    for (size_t n = 0; n < frames; ++n)
+    u32 start = frames;
+    u32 end = 0;
+    for (u32 n = 0; n < frames; ++n)
     {
-        if (fabs(left[n]) > 0.25 * amplitude)
+        if (fabs(Left(n)) > 0.25 * amplitude)
         {
             start = Minimum(start, n);
             end = n + 1;
         }
     }
-    if (!CHECK_MSG(start < end, "a tone is present in the recording"))
+    if (!TONE_CHECK(start < end, "a tone is present in the recording"))
     {
-        return TestSummary();
+        return;
     }
     f64 seconds = (end - start) / rate;
-    printf("tone from sample %zu to %zu: %.3f s\n", start, end, seconds);
-    CHECK_MSG(seconds >= minSeconds, "the tone lasts the expected time");
+    Report("tone from sample %u to %u: %.3f s\n", start, end, seconds);
+    TONE_CHECK(seconds >= minSeconds, "the tone lasts the expected time");
 
     // Frequency: upward crossings over the whole tone, with sub-sample interpolation.
-    std::vector<f64> crossings = UpwardCrossings(left, start, end);
-    f64 measured = 0.0;
-    if (crossings.size() >= 2)
-    {
-        measured = (crossings.size() - 1) * rate / (crossings.back() - crossings.front());
-    }
-    printf("FIGURE tone frequency %.3f Hz (expected %.1f)\n", measured, frequency);
-    CHECK_MSG(fabs(measured - frequency) < 0.5, "tone frequency within 0.5 Hz");
+    f64 measured = SpanFrequency(UpwardCrossings(start, end), rate);
+    Report("FIGURE tone frequency %.3f Hz (expected %.1f)\n", measured, frequency);
+    TONE_CHECK(fabs(measured - frequency) < 0.5, "tone frequency within 0.5 Hz");
 
     // Amplitude: the peak and the RMS over the tone (a sine's RMS is peak / sqrt 2).
     f64 peak = 0.0;
     f64 sumSquares = 0.0;
     f64 maxStep = 0.0;
     f64 maxChannelDifference = 0.0;
-    size_t longestQuietRun = 0;
-    size_t quietRun = 0;
-    for (size_t n = start; n < end; ++n)
+    u32 longestQuietRun = 0;
+    u32 quietRun = 0;
+    for (u32 n = start; n < end; ++n)
     {
-        peak = Maximum(peak, fabs(left[n]));
-        sumSquares += left[n] * left[n];
-        maxChannelDifference = Maximum(maxChannelDifference, fabs(left[n] - right[n]));
+        peak = Maximum(peak, fabs(Left(n)));
+        sumSquares += Left(n) * Left(n);
+        maxChannelDifference = Maximum(maxChannelDifference, fabs(Left(n) - Right(n)));
         if (n > start)
         {
-            maxStep = Maximum(maxStep, fabs(left[n] - left[n - 1]));
+            maxStep = Maximum(maxStep, fabs(Left(n) - Left(n - 1)));
         }
         // A sine is this close to zero for under two samples around each crossing at 440 Hz.
-        if (fabs(left[n]) < 0.05 * amplitude)
+        if (fabs(Left(n)) < 0.05 * amplitude)
         {
             ++quietRun;
             longestQuietRun = Maximum(longestQuietRun, quietRun);
@@ -149,44 +149,101 @@ int main(int argc, char **argv)
     }
     f64 rms = sqrt(sumSquares / (f64)(end - start));
     f64 expectedStep = amplitude * 2.0 * 3.141592653589793 * frequency / rate;
-    printf("FIGURE tone peak %.0f rms %.1f (expected %.0f, %.1f); max step %.0f (sine bound %.0f); "
-           "longest near-silent run %zu samples; max |L-R| %.0f\n",
+    Report("FIGURE tone peak %.0f rms %.1f (expected %.0f, %.1f); max step %.0f (sine bound %.0f); "
+           "longest near-silent run %u samples; max |L-R| %.0f\n",
            peak, rms, amplitude, amplitude / sqrt(2.0), maxStep, expectedStep, longestQuietRun, maxChannelDifference);
-    CHECK_MSG(fabs(peak - amplitude) < 0.03 * amplitude, "tone peak within 3% of the asked amplitude");
-    CHECK_MSG(fabs(rms - amplitude / sqrt(2.0)) < 0.03 * amplitude, "tone RMS within 3% of a sine's");
-    CHECK_MSG(maxStep < 1.15 * expectedStep, "no discontinuity: every sample step within a sine's bound");
-    CHECK_MSG(longestQuietRun <= 4, "no run of silence inside the tone");
-    CHECK_MSG(maxChannelDifference <= 2.0, "both channels carry the same centred tone");
+    TONE_CHECK(fabs(peak - amplitude) < 0.03 * amplitude, "tone peak within 3% of the asked amplitude");
+    TONE_CHECK(fabs(rms - amplitude / sqrt(2.0)) < 0.03 * amplitude, "tone RMS within 3% of a sine's");
+    TONE_CHECK(maxStep < 1.15 * expectedStep, "no discontinuity: every sample step within a sine's bound");
+    TONE_CHECK(longestQuietRun <= 4, "no run of silence inside the tone");
+    TONE_CHECK(maxChannelDifference <= 2.0, "both channels carry the same centred tone");
 
     // Window by window (100 ms), so a short glitch cannot hide in whole-tone averages.
-    size_t window = (size_t)(rate / 10.0);
+    u32 window = (u32)(rate / 10.0);
     u32 badWindows = 0;
     u32 windowCount = 0;
-    for (size_t first = start + window / 4; first + window <= end - window / 4; first += window)
+    for (u32 first = start + window / 4; first + window + window / 4 <= end; first += window)
     {
         ++windowCount;
-        std::vector<f64> windowCrossings = UpwardCrossings(left, first, first + window);
         f64 windowPeak = 0.0;
-        for (size_t n = first; n < first + window; ++n)
+        for (u32 n = first; n < first + window; ++n)
         {
-            windowPeak = Maximum(windowPeak, fabs(left[n]));
+            windowPeak = Maximum(windowPeak, fabs(Left(n)));
         }
-        f64 windowFrequency = 0.0;
-        if (windowCrossings.size() >= 2)
-        {
-            windowFrequency = (windowCrossings.size() - 1) * rate / (windowCrossings.back() - windowCrossings.front());
-        }
+        f64 windowFrequency = SpanFrequency(UpwardCrossings(first, first + window), rate);
         if (fabs(windowFrequency - frequency) > 2.0 || fabs(windowPeak - amplitude) > 0.03 * amplitude)
         {
             if (badWindows < 5)
             {
-                printf("window at %.2f s: %.2f Hz, peak %.0f\n", (first - start) / rate, windowFrequency, windowPeak);
+                Report("window at %.2f s: %.2f Hz, peak %.0f\n", (first - start) / rate, windowFrequency, windowPeak);
             }
             ++badWindows;
         }
     }
-    printf("%u of %u 100 ms windows off\n", badWindows, windowCount);
-    CHECK_MSG(windowCount >= (u32)(minSeconds * 10.0) - 2 && badWindows == 0,
+    Report("%u of %u 100 ms windows off\n", badWindows, windowCount);
+    TONE_CHECK(windowCount >= (u32)(minSeconds * 10.0) - 2 && badWindows == 0,
               "every 100 ms window holds the tone's frequency and amplitude");
+}
+
+//~ Self-test: the checker must reject the failures it exists to catch.
+static void Synthesize(u32 frames, f64 rate, f64 frequency, f64 amplitude)
+{
+    u32 lead = (u32)(rate / 4);
+    for (u32 n = 0; n < frames; ++n)
+    {
+        f64 value = (n >= lead && n < frames - lead) ? amplitude * sin(6.283185307179586 * frequency * (n - lead) / rate) : 0.0;
+        globalRecording[2 * n] = globalRecording[2 * n + 1] = (s16)lround(value);
+    }
+}
+
+static u32 SelfTestFailures(void)
+{
+    globalSelfTest = 1;
+    globalSelfTestFailures = 0;
+    CheckTone((u32)(48000 * 5.5), 48000.0, 440.0, 8192.0, 4.9);
+    globalSelfTest = 0;
+    return globalSelfTestFailures;
+}
+
+static void SelfTest(void)
+{
+    const u32 frames = (u32)(48000 * 5.5);
+    Synthesize(frames, 48000.0, 440.0, 8192.0);
+    CHECK_MSG(SelfTestFailures() == 0, "self-test: a clean tone passes");
+    Synthesize(frames, 48000.0, 440.0, 8192.0);
+    for (u32 n = 100000; n < 100300; ++n) { globalRecording[2 * n] = globalRecording[2 * n + 1] = 0; }
+    CHECK_MSG(SelfTestFailures() > 0, "self-test: a 300-sample gap is caught");
+    Synthesize(frames, 48000.0, 440.0, 8192.0);
+    for (u32 n = 150000; n < 150000 + 40000; ++n) { globalRecording[2 * n] = globalRecording[2 * n + 1] = globalRecording[2 * (n + 37)]; }
+    CHECK_MSG(SelfTestFailures() > 0, "self-test: a phase jump (skipped samples) is caught");
+    Synthesize(frames, 48000.0, 442.0, 8192.0);
+    CHECK_MSG(SelfTestFailures() > 0, "self-test: a 442 Hz tone is rejected");
+    Synthesize(frames, 48000.0, 440.0, 7000.0);
+    CHECK_MSG(SelfTestFailures() > 0, "self-test: a wrong amplitude is rejected");
+    Synthesize(frames, 48000.0, 440.0, 0.0);
+    CHECK_MSG(SelfTestFailures() > 0, "self-test: silence is rejected");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--self-test") == 0)
+    {
+        SelfTest();
+        return TestSummary();
+    }
+    if (argc < 6)
+    {
+        printf("usage: check_tone file.raw rate frequency amplitude minSeconds | check_tone --self-test\n");
+        CHECK_MSG(0, "check_tone arguments");
+        return TestSummary();
+    }
+    const char *path = argv[1];
+    const f64 rate = atof(argv[2]);
+    const f64 frequency = atof(argv[3]);
+    const f64 amplitude = atof(argv[4]) * 32768.0;
+    const f64 minSeconds = atof(argv[5]);
+    u32 frames = ReadRawStereo(path);
+    printf("reading %s\n", path);
+    CheckTone(frames, rate, frequency, amplitude, minSeconds);
     return TestSummary();
 }

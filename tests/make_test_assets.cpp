@@ -5,26 +5,72 @@
 // files in memory and to know, pixel by pixel and sample by sample, what each one must decode to.
 
 #include "base_types.h"
+#include "base_arena.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <string>
-#include <vector>
 
-// NOTE: a host tool: std::vector and std::string are fine here, never in engine code.
-typedef std::vector<u8> byte_buffer;
+// NOTE: plain C headers only, so this file (and the tests that include it) pass the MSVC-dialect
+// check. Buffers come from one static arena that the tool never frees: it runs once and exits.
+static u8 globalGeneratorMemory[32 << 20];
+static memory_arena globalGeneratorArena;
+
+static memory_arena *GeneratorArena(void)
+{
+    if (!globalGeneratorArena.base)
+    {
+        InitializeArena(&globalGeneratorArena, "generator", sizeof(globalGeneratorMemory), globalGeneratorMemory, 0);
+    }
+    return &globalGeneratorArena;
+}
+
+// A growable-by-capacity byte buffer; every generated file fits in 64 KB.
+struct byte_buffer
+{
+    u8 *data;
+    u32 size;
+    u32 capacity;
+};
+
+static byte_buffer NewBuffer(u32 capacity)
+{
+    byte_buffer buffer;
+    buffer.data = (u8 *)PushSize(GeneratorArena(), capacity);
+    buffer.size = 0;
+    buffer.capacity = buffer.data ? capacity : 0;
+    return buffer;
+}
+
+// Interleaved samples with their count of values.
+struct sample_list
+{
+    s16 *values;
+    u32 count;
+};
+
+static sample_list NewSamples(u32 count)
+{
+    sample_list list;
+    list.values = PushArray(GeneratorArena(), count, s16);
+    list.count = list.values ? count : 0;
+    return list;
+}
 
 //~ Little-endian writers
-static void Put8(byte_buffer *out, u32 value) { out->push_back((u8)value); }
+static void Put8(byte_buffer *out, u32 value)
+{
+    Assert(out->size < out->capacity);   // the generator's own sizes are wrong: a programmer error
+    out->data[out->size++] = (u8)value;
+}
 static void Put16(byte_buffer *out, u32 value) { Put8(out, value); Put8(out, value >> 8); }
 static void Put32(byte_buffer *out, u32 value) { Put16(out, value); Put16(out, value >> 16); }
-static void PutId(byte_buffer *out, const char *id) { out->insert(out->end(), id, id + 4); }
-static void Patch32(byte_buffer *out, size_t at, u32 value)
+static void PutId(byte_buffer *out, const char *id) { for (int n = 0; n < 4; ++n) { Put8(out, (u8)id[n]); } }
+static void Patch32(byte_buffer *out, u32 at, u32 value)
 {
-    (*out)[at + 0] = (u8)value;
-    (*out)[at + 1] = (u8)(value >> 8);
-    (*out)[at + 2] = (u8)(value >> 16);
-    (*out)[at + 3] = (u8)(value >> 24);
+    out->data[at + 0] = (u8)value;
+    out->data[at + 1] = (u8)(value >> 8);
+    out->data[at + 2] = (u8)(value >> 16);
+    out->data[at + 3] = (u8)(value >> 24);
 }
 
 //~ Textures
@@ -64,7 +110,7 @@ static byte_buffer MakeBmp(u32 width, u32 height, bmp_layout layout, bool topDow
     }
     bool bitfields = (layout == BmpLayout_Bitfields40 || layout == BmpLayout_BitfieldsV5);
 
-    byte_buffer out;
+    byte_buffer out = NewBuffer(fileSize);
     Put8(&out, 'B'); Put8(&out, 'M');
     Put32(&out, fileSize);
     Put32(&out, 0);
@@ -85,13 +131,13 @@ static byte_buffer MakeBmp(u32 width, u32 height, bmp_layout layout, bool topDow
         {
             Put32(&out, alphaMask);
             PutId(&out, "BGRs");                    // LCS_sRGB, stored little-endian
-            while (out.size() < 14 + headerSize) { Put8(&out, 0); }
+            while (out.size < 14 + headerSize) { Put8(&out, 0); }
         }
     }
     for (u32 row = 0; row < height; ++row)
     {
         u32 y = topDown ? (height - 1 - row) : row;
-        size_t rowStart = out.size();
+        u32 rowStart = out.size;
         for (u32 x = 0; x < width; ++x)
         {
             u32 rgba = TestPixel(x, y, width, height);
@@ -110,28 +156,9 @@ static byte_buffer MakeBmp(u32 width, u32 height, bmp_layout layout, bool topDow
                 Put8(&out, b); Put8(&out, g); Put8(&out, r); Put8(&out, a);
             }
         }
-        while (out.size() - rowStart < stride) { Put8(&out, 0); }
+        while (out.size - rowStart < stride) { Put8(&out, 0); }
     }
     return out;
-}
-
-// What MakeBmp's file must decode to: RGBA8, rows bottom-up.
-static std::vector<u32> ExpectedBmpPixels(u32 width, u32 height, bmp_layout layout)
-{
-    std::vector<u32> pixels;
-    for (u32 y = 0; y < height; ++y)
-    {
-        for (u32 x = 0; x < width; ++x)
-        {
-            u32 rgba = TestPixel(x, y, width, height);
-            if (layout != BmpLayout_BitfieldsV5)
-            {
-                rgba |= 0xFF000000u;    // formats without an alpha channel decode opaque
-            }
-            pixels.push_back(rgba);
-        }
-    }
-    return pixels;
 }
 
 //~ Sounds
@@ -143,10 +170,10 @@ struct wav_extra_chunk
 };
 
 // Builds a whole WAV file around interleaved samples, with optional unknown chunks around fmt/data.
-static byte_buffer MakeWav(const std::vector<s16> &samples, u32 channels, u32 rate, bool extensible,
+static byte_buffer MakeWav(sample_list samples, u32 channels, u32 rate, bool extensible,
                            const wav_extra_chunk *extras, u32 extraCount)
 {
-    byte_buffer out;
+    byte_buffer out = NewBuffer(64 * 1024);
     PutId(&out, "RIFF");
     Put32(&out, 0);             // patched below
     PutId(&out, "WAVE");
@@ -177,14 +204,14 @@ static byte_buffer MakeWav(const std::vector<s16> &samples, u32 channels, u32 ra
                 Put32(&out, channels == 2 ? 3 : 4);   // speaker mask
                 // KSDATAFORMAT_SUBTYPE_PCM
                 static const u8 pcmGuid[16] = {1, 0, 0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71};
-                out.insert(out.end(), pcmGuid, pcmGuid + 16);
+                for (int n = 0; n < 16; ++n) { Put8(&out, pcmGuid[n]); }
             }
             PutId(&out, "data");
-            Put32(&out, (u32)(samples.size() * 2));
-            for (s16 value : samples) { Put16(&out, (u16)value); }
+            Put32(&out, samples.count * 2);
+            for (u32 n = 0; n < samples.count; ++n) { Put16(&out, (u16)samples.values[n]); }
         }
     }
-    Patch32(&out, 4, (u32)(out.size() - 8));
+    Patch32(&out, 4, out.size - 8);
     return out;
 }
 
@@ -195,47 +222,47 @@ static u32 NextRandom(u32 *state)
     return *state >> 8;
 }
 
-static std::vector<s16> ClickSamples(void)
+static sample_list ClickSamples(void)
 {
     // 25 ms: a decaying noise burst over a short 2 kHz blip, mono 48 kHz.
-    std::vector<s16> samples;
-    u32 seed = 12345;
     u32 count = 1200;
+    sample_list samples = NewSamples(count);
+    u32 seed = 12345;
     for (u32 n = 0; n < count; ++n)
     {
         f64 envelope = exp(-(f64)n / 180.0);
         f64 noise = ((f64)(NextRandom(&seed) & 0xFFFF) / 32768.0) - 1.0;
         f64 blip = sin(2.0 * 3.141592653589793 * 2000.0 * n / 48000.0);
-        samples.push_back((s16)lround(envelope * (0.35 * noise + 0.45 * blip) * 32767.0));
+        samples.values[n] = (s16)lround(envelope * (0.35 * noise + 0.45 * blip) * 32767.0);
     }
     return samples;
 }
 
-static std::vector<s16> ChimeSamples(void)
+static sample_list ChimeSamples(void)
 {
     // 0.6 s, mono 22050 Hz: two bell partials with different decays and a soft attack.
-    std::vector<s16> samples;
     const f64 rate = 22050.0;
     u32 count = (u32)(0.6 * rate);
+    sample_list samples = NewSamples(count);
     for (u32 n = 0; n < count; ++n)
     {
         f64 t = n / rate;
         f64 attack = Minimum(1.0, t / 0.004);
         f64 value = 0.40 * exp(-t * 5.0) * sin(2.0 * 3.141592653589793 * 880.0 * t) +
                     0.20 * exp(-t * 9.0) * sin(2.0 * 3.141592653589793 * 1318.5 * t);
-        samples.push_back((s16)lround(attack * value * 32767.0));
+        samples.values[n] = (s16)lround(attack * value * 32767.0);
     }
     return samples;
 }
 
-static std::vector<s16> StereoFixtureSamples(void)
+static sample_list StereoFixtureSamples(void)
 {
     // 0.05 s stereo 44100 Hz: different content per channel, including both extremes.
-    std::vector<s16> samples;
+    sample_list samples = NewSamples(2 * 2205);
     for (u32 n = 0; n < 2205; ++n)
     {
-        samples.push_back((s16)((n * 37u) & 0xFFFFu));
-        samples.push_back((s16)(n == 7 ? -32768 : (n == 8 ? 32767 : -(s32)(n * 11u % 30000u))));
+        samples.values[2 * n] = (s16)(u16)((n * 37u) & 0xFFFFu);
+        samples.values[2 * n + 1] = (s16)(n == 7 ? -32768 : (n == 8 ? 32767 : -(s32)(n * 11u % 30000u)));
     }
     return samples;
 }
@@ -243,40 +270,47 @@ static std::vector<s16> StereoFixtureSamples(void)
 //~ The list of generated files
 struct generated_asset
 {
-    std::string path;           // relative to the output directory
+    const char *path;           // relative to the output directory
     byte_buffer bytes;
 };
 
-static std::vector<generated_asset> MakeAllAssets(void)
+#define GENERATED_ASSET_COUNT 10
+
+static void MakeAllAssets(generated_asset *assets)
 {
-    std::vector<generated_asset> assets;
-    assets.push_back({"textures/test_grid.bmp", MakeBmp(64, 64, BmpLayout_BitfieldsV5, false)});
+    u32 count = 0;
     wav_extra_chunk chimeExtras[] = {{"LIST", 27, false}};
-    assets.push_back({"sounds/click.wav", MakeWav(ClickSamples(), 1, 48000, false, 0, 0)});
-    assets.push_back({"sounds/chime.wav", MakeWav(ChimeSamples(), 1, 22050, false, chimeExtras, 1)});
-    assets.push_back({"test/bmp24_bottom_up_odd_width.bmp", MakeBmp(13, 7, BmpLayout_Rgb24, false)});
-    assets.push_back({"test/bmp24_top_down.bmp", MakeBmp(5, 3, BmpLayout_Rgb24, true)});
-    assets.push_back({"test/bmp32_rgb_top_down.bmp", MakeBmp(9, 5, BmpLayout_Rgb32, true)});
-    assets.push_back({"test/bmp32_bitfields.bmp", MakeBmp(6, 4, BmpLayout_Bitfields40, false)});
-    assets.push_back({"test/bmp32_v5_top_down.bmp", MakeBmp(3, 11, BmpLayout_BitfieldsV5, true)});
     wav_extra_chunk stereoExtras[] = {{"junk", 3, true}, {"fact", 4, true}, {"LIST", 9, false}};
-    assets.push_back({"test/wav_stereo_44100_chunks.wav", MakeWav(StereoFixtureSamples(), 2, 44100, false, stereoExtras, 3)});
-    assets.push_back({"test/wav_mono_8000_extensible.wav", MakeWav(ClickSamples(), 1, 8000, true, 0, 0)});
-    return assets;
+    assets[count].path = "textures/test_grid.bmp";
+    assets[count++].bytes = MakeBmp(64, 64, BmpLayout_BitfieldsV5, false);
+    assets[count].path = "sounds/click.wav";
+    assets[count++].bytes = MakeWav(ClickSamples(), 1, 48000, false, 0, 0);
+    assets[count].path = "sounds/chime.wav";
+    assets[count++].bytes = MakeWav(ChimeSamples(), 1, 22050, false, chimeExtras, 1);
+    assets[count].path = "test/bmp24_bottom_up_odd_width.bmp";
+    assets[count++].bytes = MakeBmp(13, 7, BmpLayout_Rgb24, false);
+    assets[count].path = "test/bmp24_top_down.bmp";
+    assets[count++].bytes = MakeBmp(5, 3, BmpLayout_Rgb24, true);
+    assets[count].path = "test/bmp32_rgb_top_down.bmp";
+    assets[count++].bytes = MakeBmp(9, 5, BmpLayout_Rgb32, true);
+    assets[count].path = "test/bmp32_bitfields.bmp";
+    assets[count++].bytes = MakeBmp(6, 4, BmpLayout_Bitfields40, false);
+    assets[count].path = "test/bmp32_v5_top_down.bmp";
+    assets[count++].bytes = MakeBmp(3, 11, BmpLayout_BitfieldsV5, true);
+    assets[count].path = "test/wav_stereo_44100_chunks.wav";
+    assets[count++].bytes = MakeWav(StereoFixtureSamples(), 2, 44100, false, stereoExtras, 3);
+    assets[count].path = "test/wav_mono_8000_extensible.wav";
+    assets[count++].bytes = MakeWav(ClickSamples(), 1, 8000, true, 0, 0);
+    Assert(count == GENERATED_ASSET_COUNT);
 }
 
 #ifndef MAKE_TEST_ASSETS_NO_MAIN
-#include <sys/stat.h>
-
-static bool WriteFileMakingDirs(const std::string &path, const byte_buffer &bytes)
+// Directories must exist: the suite creates <dir>/textures, <dir>/sounds and <dir>/test.
+static bool WriteWholeFile(const char *path, byte_buffer bytes)
 {
-    for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
-    {
-        mkdir(path.substr(0, slash).c_str(), 0755);
-    }
-    FILE *file = fopen(path.c_str(), "wb");
+    FILE *file = fopen(path, "wb");
     if (!file) { return false; }
-    bool ok = fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    bool ok = fwrite(bytes.data, 1, bytes.size, file) == bytes.size;
     return (fclose(file) == 0) && ok;
 }
 
@@ -284,16 +318,19 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
     {
-        printf("usage: make_test_assets <output dir>\n");
+        printf("usage: make_test_assets <output dir>   (with textures/, sounds/ and test/ inside)\n");
         return 1;
     }
     int failures = 0;
-    for (const generated_asset &asset : MakeAllAssets())
+    generated_asset assets[GENERATED_ASSET_COUNT];
+    MakeAllAssets(assets);
+    for (u32 index = 0; index < GENERATED_ASSET_COUNT; ++index)
     {
-        std::string path = std::string(argv[1]) + "/" + asset.path;
-        if (!WriteFileMakingDirs(path, asset.bytes))
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/%s", argv[1], assets[index].path);
+        if (!WriteWholeFile(path, assets[index].bytes))
         {
-            printf("FAIL could not write %s\n", path.c_str());
+            printf("FAIL could not write %s\n", path);
             ++failures;
         }
     }

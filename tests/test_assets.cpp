@@ -13,6 +13,39 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+static byte_buffer CopyBuffer(byte_buffer source)
+{
+    byte_buffer copy = NewBuffer(source.size ? source.size : 1);
+    memcpy(copy.data, source.data, source.size);
+    copy.size = source.size;
+    return copy;
+}
+
+static bool SameBytes(byte_buffer a, byte_buffer b)
+{
+    return a.size == b.size && (a.size == 0 || memcmp(a.data, b.data, a.size) == 0);
+}
+
+// What MakeBmp's file must decode to: RGBA8, rows bottom-up.
+static u32 *ExpectedBmpPixels(u32 width, u32 height, bmp_layout layout)
+{
+    u32 *pixels = PushArray(GeneratorArena(), (umm)width * height, u32);
+    u32 count = 0;
+    for (u32 y = 0; y < height; ++y)
+    {
+        for (u32 x = 0; x < width; ++x)
+        {
+            u32 rgba = TestPixel(x, y, width, height);
+            if (layout != BmpLayout_BitfieldsV5)
+            {
+                rgba |= 0xFF000000u;    // formats without an alpha channel decode opaque
+            }
+            pixels[count++] = rgba;
+        }
+    }
+    return pixels;
+}
+
 //~ Log capture
 struct captured_log
 {
@@ -41,14 +74,15 @@ static memory_arena FreshArena(void)
     return arena;
 }
 
-static byte_buffer ReadWholeFile(const std::string &path)
+// Files under the data directory; every fixture is under 64 KB.
+static byte_buffer ReadDataFile(const char *dataDir, const char *relative)
 {
-    byte_buffer bytes;
-    FILE *file = fopen(path.c_str(), "rb");
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", dataDir, relative);
+    byte_buffer bytes = NewBuffer(64 * 1024);
+    FILE *file = fopen(path, "rb");
     if (!file) { return bytes; }
-    u8 chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof(chunk), file)) > 0) { bytes.insert(bytes.end(), chunk, chunk + got); }
+    bytes.size = (u32)fread(bytes.data, 1, bytes.capacity, file);
     fclose(file);
     return bytes;
 }
@@ -83,11 +117,11 @@ static bool IsSilentFallback(const loaded_sound &sound)
 }
 
 // A bad BMP must log exactly one error and give the checker.
-static void ExpectBadBmp(const byte_buffer &bytes, const char *what)
+static void ExpectBadBmp(byte_buffer bytes, const char *what)
 {
     memory_arena arena = FreshArena();
     int errorsBefore = globalLog.errorCount;
-    loaded_bitmap bitmap = LoadBMP(&arena, bytes.empty() ? 0 : bytes.data(), (u32)bytes.size(), what, CaptureLog);
+    loaded_bitmap bitmap = LoadBMP(&arena, bytes.size ? bytes.data : 0, bytes.size, what, CaptureLog);
     char message[600];
     snprintf(message, sizeof(message), "bad bmp (%s) gives the checker fallback", what);
     CHECK_MSG(IsFallbackChecker(bitmap), message);
@@ -96,11 +130,11 @@ static void ExpectBadBmp(const byte_buffer &bytes, const char *what)
     printf("  rejected bmp %-34s -> %s\n", what, globalLog.last);
 }
 
-static void ExpectBadWav(const byte_buffer &bytes, const char *what)
+static void ExpectBadWav(byte_buffer bytes, const char *what)
 {
     memory_arena arena = FreshArena();
     int errorsBefore = globalLog.errorCount;
-    loaded_sound sound = LoadWAV(&arena, bytes.empty() ? 0 : bytes.data(), (u32)bytes.size(), what, CaptureLog);
+    loaded_sound sound = LoadWAV(&arena, bytes.size ? bytes.data : 0, bytes.size, what, CaptureLog);
     char message[600];
     snprintf(message, sizeof(message), "bad wav (%s) gives the silent fallback", what);
     CHECK_MSG(IsSilentFallback(sound), message);
@@ -109,32 +143,37 @@ static void ExpectBadWav(const byte_buffer &bytes, const char *what)
     printf("  rejected wav %-34s -> %s\n", what, globalLog.last);
 }
 
-static byte_buffer With32(byte_buffer bytes, size_t at, u32 value)
+// Each helper returns a modified copy, so the cases never affect one another.
+static byte_buffer With32(byte_buffer bytes, u32 at, u32 value)
 {
-    Patch32(&bytes, at, value);
-    return bytes;
+    byte_buffer copy = CopyBuffer(bytes);
+    Patch32(&copy, at, value);
+    return copy;
 }
 
-static byte_buffer With16(byte_buffer bytes, size_t at, u32 value)
+static byte_buffer With16(byte_buffer bytes, u32 at, u32 value)
 {
-    bytes[at] = (u8)value;
-    bytes[at + 1] = (u8)(value >> 8);
-    return bytes;
+    byte_buffer copy = CopyBuffer(bytes);
+    copy.data[at] = (u8)value;
+    copy.data[at + 1] = (u8)(value >> 8);
+    return copy;
 }
 
-static byte_buffer Truncated(byte_buffer bytes, size_t size)
+static byte_buffer Truncated(byte_buffer bytes, u32 size)
 {
-    bytes.resize(Minimum(size, bytes.size()));
-    return bytes;
+    byte_buffer copy = CopyBuffer(bytes);
+    copy.size = Minimum(size, bytes.size);
+    return copy;
 }
 
 // Offset of a chunk's id inside a RIFF file built by MakeWav (first match).
-static size_t FindChunk(const byte_buffer &bytes, const char *id)
+static u32 FindChunk(byte_buffer bytes, const char *id)
 {
-    for (size_t at = 12; at + 8 <= bytes.size();)
+    for (u32 at = 12; at + 8 <= bytes.size;)
     {
-        if (memcmp(&bytes[at], id, 4) == 0) { return at; }
-        u32 size = bytes[at + 4] | (bytes[at + 5] << 8) | (bytes[at + 6] << 16) | ((u32)bytes[at + 7] << 24);
+        if (memcmp(bytes.data + at, id, 4) == 0) { return at; }
+        u32 size = bytes.data[at + 4] | (bytes.data[at + 5] << 8) | (bytes.data[at + 6] << 16) |
+                   ((u32)bytes.data[at + 7] << 24);
         at += 8 + size + (size & 1);
     }
     return 0;
@@ -143,37 +182,37 @@ static size_t FindChunk(const byte_buffer &bytes, const char *id)
 //~ Valid files
 static void TestValidBmp(const char *dataDir, const char *relative, u32 width, u32 height, bmp_layout layout)
 {
-    byte_buffer onDisk = ReadWholeFile(std::string(dataDir) + "/" + relative);
-    std::vector<u32> expected = ExpectedBmpPixels(width, height, layout);
+    byte_buffer onDisk = ReadDataFile(dataDir, relative);
+    u32 *expected = ExpectedBmpPixels(width, height, layout);
     memory_arena arena = FreshArena();
     int errorsBefore = globalLog.errorCount;
-    loaded_bitmap bitmap = LoadBMP(&arena, onDisk.data(), (u32)onDisk.size(), relative, CaptureLog);
+    loaded_bitmap bitmap = LoadBMP(&arena, onDisk.data, onDisk.size, relative, CaptureLog);
     char message[600];
     snprintf(message, sizeof(message), "%s decodes without error", relative);
-    CHECK_MSG(!onDisk.empty() && !bitmap.isFallback && globalLog.errorCount == errorsBefore, message);
+    CHECK_MSG(onDisk.size && !bitmap.isFallback && globalLog.errorCount == errorsBefore, message);
     snprintf(message, sizeof(message), "%s has the generated size", relative);
     CHECK_MSG(bitmap.width == width && bitmap.height == height, message);
     bool same = !bitmap.isFallback && bitmap.width == width && bitmap.height == height &&
-                memcmp(bitmap.pixels, expected.data(), expected.size() * 4) == 0;
+                memcmp(bitmap.pixels, expected, (umm)width * height * 4) == 0;
     snprintf(message, sizeof(message), "%s decodes byte-exact to the generated RGBA8, rows bottom-up", relative);
     CHECK_MSG(same, message);
 }
 
-static void TestValidWav(const char *dataDir, const char *relative, const std::vector<s16> &expected,
+static void TestValidWav(const char *dataDir, const char *relative, sample_list expected,
                          u32 channels, u32 rate)
 {
-    byte_buffer onDisk = ReadWholeFile(std::string(dataDir) + "/" + relative);
+    byte_buffer onDisk = ReadDataFile(dataDir, relative);
     memory_arena arena = FreshArena();
     int errorsBefore = globalLog.errorCount;
-    loaded_sound sound = LoadWAV(&arena, onDisk.data(), (u32)onDisk.size(), relative, CaptureLog);
+    loaded_sound sound = LoadWAV(&arena, onDisk.data, onDisk.size, relative, CaptureLog);
     char message[600];
     snprintf(message, sizeof(message), "%s decodes without error", relative);
-    CHECK_MSG(!onDisk.empty() && !sound.isFallback && globalLog.errorCount == errorsBefore, message);
+    CHECK_MSG(onDisk.size && !sound.isFallback && globalLog.errorCount == errorsBefore, message);
     snprintf(message, sizeof(message), "%s has the generated format", relative);
     CHECK_MSG(sound.channelCount == channels && sound.samplesPerSecond == rate &&
-              (u64)sound.sampleCount * channels == expected.size(), message);
-    bool same = !sound.isFallback && (u64)sound.sampleCount * channels == expected.size() &&
-                memcmp(sound.samples, expected.data(), expected.size() * 2) == 0;
+              (u64)sound.sampleCount * channels == expected.count, message);
+    bool same = !sound.isFallback && (u64)sound.sampleCount * channels == expected.count &&
+                memcmp(sound.samples, expected.values, (umm)expected.count * 2) == 0;
     snprintf(message, sizeof(message), "%s decodes byte-exact to the generated samples", relative);
     CHECK_MSG(same, message);
 }
@@ -183,11 +222,14 @@ int main(int argc, char **argv)
     const char *dataDir = (argc > 1) ? argv[1] : "data";
 
     // The committed data is exactly what the generator writes (no stale or hand-edited file).
-    for (const generated_asset &asset : MakeAllAssets())
+    generated_asset assets[GENERATED_ASSET_COUNT];
+    MakeAllAssets(assets);
+    for (u32 index = 0; index < GENERATED_ASSET_COUNT; ++index)
     {
-        byte_buffer onDisk = ReadWholeFile(std::string(dataDir) + "/" + asset.path);
-        std::string message = "data/" + asset.path + " matches make_test_assets byte for byte";
-        CHECK_MSG(onDisk == asset.bytes, message.c_str());
+        byte_buffer onDisk = ReadDataFile(dataDir, assets[index].path);
+        char message[600];
+        snprintf(message, sizeof(message), "data/%s matches make_test_assets byte for byte", assets[index].path);
+        CHECK_MSG(SameBytes(onDisk, assets[index].bytes), message);
     }
 
     TestValidBmp(dataDir, "textures/test_grid.bmp", 64, 64, BmpLayout_BitfieldsV5);
@@ -205,20 +247,21 @@ int main(int argc, char **argv)
     {
         byte_buffer wav = MakeWav(ClickSamples(), 1, 48000, false, 0, 0);
         memory_arena arena = FreshArena();
-        loaded_sound zeroRiff = LoadWAV(&arena, With32(wav, 4, 0).data(), (u32)wav.size(), "riff size 0", CaptureLog);
+        loaded_sound zeroRiff = LoadWAV(&arena, With32(wav, 4, 0).data, wav.size, "riff size 0", CaptureLog);
         CHECK_MSG(!zeroRiff.isFallback && zeroRiff.sampleCount == 1200, "a RIFF size of 0 (streamed writer) still loads");
-        loaded_sound hugeRiff = LoadWAV(&arena, With32(wav, 4, 0xFFFFFFFFu).data(), (u32)wav.size(), "riff size -1", CaptureLog);
+        loaded_sound hugeRiff = LoadWAV(&arena, With32(wav, 4, 0xFFFFFFFFu).data, wav.size, "riff size -1", CaptureLog);
         CHECK_MSG(!hugeRiff.isFallback && hugeRiff.sampleCount == 1200, "a RIFF size of 0xFFFFFFFF still loads");
-        std::vector<s16> odd(1, ClickSamples()[0]);
+        sample_list odd = ClickSamples();
+        odd.count = 1;
         wav_extra_chunk tail[] = {{"LIST", 5, false}};
         byte_buffer oddTail = MakeWav(odd, 1, 48000, false, tail, 1);
-        oddTail.pop_back();   // the pad byte of the last chunk
-        Patch32(&oddTail, 4, (u32)(oddTail.size() - 8));
-        loaded_sound noPad = LoadWAV(&arena, oddTail.data(), (u32)oddTail.size(), "no final pad", CaptureLog);
+        oddTail.size -= 1;   // the pad byte of the last chunk
+        Patch32(&oddTail, 4, oddTail.size - 8);
+        loaded_sound noPad = LoadWAV(&arena, oddTail.data, oddTail.size, "no final pad", CaptureLog);
         CHECK_MSG(!noPad.isFallback && noPad.sampleCount == 1, "a missing pad byte after the last chunk is tolerated");
 
         byte_buffer bmp = MakeBmp(13, 7, BmpLayout_Rgb24, false);
-        loaded_bitmap shortRow = LoadBMP(&arena, bmp.data(), (u32)bmp.size() - 1, "last row unpadded", CaptureLog);
+        loaded_bitmap shortRow = LoadBMP(&arena, bmp.data, bmp.size - 1, "last row unpadded", CaptureLog);
         CHECK_MSG(!shortRow.isFallback && shortRow.width == 13, "a BMP without the last row's padding loads");
     }
 
@@ -226,11 +269,11 @@ int main(int argc, char **argv)
     printf("malformed BMP cases:\n");
     byte_buffer bmp = MakeBmp(13, 7, BmpLayout_Rgb24, false);
     byte_buffer bmpV5 = MakeBmp(3, 11, BmpLayout_BitfieldsV5, true);
-    ExpectBadBmp(byte_buffer(), "empty file");
+    ExpectBadBmp(Truncated(bmp, 0), "empty file");
     ExpectBadBmp(Truncated(bmp, 2), "truncated signature");
     ExpectBadBmp(Truncated(bmp, 30), "truncated header");
     ExpectBadBmp(Truncated(bmpV5, 100), "truncated V5 header");
-    ExpectBadBmp(Truncated(bmp, bmp.size() - 10), "truncated pixels");
+    ExpectBadBmp(Truncated(bmp, bmp.size - 10), "truncated pixels");
     ExpectBadBmp(With16(bmp, 0, 0x4D42 ^ 0x2020), "bad signature");
     ExpectBadBmp(With32(bmp, 18, 0), "zero width");
     ExpectBadBmp(With32(bmp, 22, 0), "zero height");
@@ -256,7 +299,7 @@ int main(int argc, char **argv)
         memory_arena tiny;
         InitializeArena(&tiny, "tiny", sizeof(small), small, CaptureLog);
         int errorsBefore = globalLog.errorCount;
-        loaded_bitmap bitmap = LoadBMP(&tiny, big.data(), (u32)big.size(), "arena too small", CaptureLog);
+        loaded_bitmap bitmap = LoadBMP(&tiny, big.data, big.size, "arena too small", CaptureLog);
         CHECK_MSG(IsFallbackChecker(bitmap) && globalLog.errorCount > errorsBefore && tiny.used == 0,
                   "a BMP that does not fit the arena gives the checker and a logged error");
     }
@@ -264,14 +307,14 @@ int main(int argc, char **argv)
     // WAV: malformed and hostile chunks.
     printf("malformed WAV cases:\n");
     byte_buffer wav = MakeWav(ChimeSamples(), 1, 22050, false, 0, 0);
-    size_t fmt = FindChunk(wav, "fmt ");
-    size_t data = FindChunk(wav, "data");
+    u32 fmt = FindChunk(wav, "fmt ");
+    u32 data = FindChunk(wav, "data");
     CHECK_MSG(fmt == 12 && data == 36, "fixture layout as expected");
-    ExpectBadWav(byte_buffer(), "empty file");
+    ExpectBadWav(Truncated(wav, 0), "empty file");
     ExpectBadWav(Truncated(wav, 10), "truncated RIFF header");
     ExpectBadWav(Truncated(wav, 30), "truncated fmt chunk");
     ExpectBadWav(Truncated(wav, 40), "truncated data chunk header");
-    ExpectBadWav(Truncated(wav, wav.size() - 100), "truncated samples");
+    ExpectBadWav(Truncated(wav, wav.size - 100), "truncated samples");
     ExpectBadWav(With32(wav, 0, 0x58464952u), "not RIFF");
     ExpectBadWav(With32(wav, 8, 0x49564141u), "not WAVE");
     ExpectBadWav(With32(wav, data + 4, 0xFFFFFFF0u), "data size past the end");
@@ -306,7 +349,7 @@ int main(int argc, char **argv)
         memory_arena tiny;
         InitializeArena(&tiny, "tiny", sizeof(small), small, CaptureLog);
         int errorsBefore = globalLog.errorCount;
-        loaded_sound sound = LoadWAV(&tiny, wav.data(), (u32)wav.size(), "arena too small", CaptureLog);
+        loaded_sound sound = LoadWAV(&tiny, wav.data, wav.size, "arena too small", CaptureLog);
         CHECK_MSG(IsSilentFallback(sound) && globalLog.errorCount > errorsBefore && tiny.used == 0,
                   "a WAV that does not fit the arena gives silence and a logged error");
     }
@@ -314,23 +357,25 @@ int main(int argc, char **argv)
     // Every prefix of every valid file: no crash and a consistent result (valid or fallback).
     {
         u32 inconsistent = 0;
-        for (const generated_asset &asset : MakeAllAssets())
+        for (u32 index = 0; index < GENERATED_ASSET_COUNT; ++index)
         {
-            bool isBmp = asset.path.find(".bmp") != std::string::npos;
-            for (size_t size = 0; size < asset.bytes.size(); size += (size < 200 ? 1 : 97))
+            byte_buffer asset = assets[index].bytes;
+            bool isBmp = strstr(assets[index].path, ".bmp") != 0;
+            for (u32 size = 0; size < asset.size; size += (size < 200 ? 1 : 97))
             {
-                // A heap copy of exactly 'size' bytes, so an overread is visible to sanitizers.
+                // NOTE: a heap copy of exactly 'size' bytes (test code only), so that AddressSanitizer
+                // sees any read past the end.
                 u8 *copy = (u8 *)malloc(size ? size : 1);
-                memcpy(copy, asset.bytes.data(), size);
+                memcpy(copy, asset.data, size);
                 memory_arena arena = FreshArena();
                 if (isBmp)
                 {
-                    loaded_bitmap bitmap = LoadBMP(&arena, copy, (u32)size, "prefix", 0);
+                    loaded_bitmap bitmap = LoadBMP(&arena, copy, size, "prefix", 0);
                     inconsistent += (!bitmap.pixels || bitmap.width == 0 || bitmap.height == 0) ? 1 : 0;
                 }
                 else
                 {
-                    loaded_sound sound = LoadWAV(&arena, copy, (u32)size, "prefix", 0);
+                    loaded_sound sound = LoadWAV(&arena, copy, size, "prefix", 0);
                     inconsistent += (!sound.samples || sound.sampleCount == 0) ? 1 : 0;
                 }
                 free(copy);

@@ -4,10 +4,9 @@
 #include "game_mixer.cpp"
 #include "sound_cursor_logic.h"
 #include "test_framework.h"
-#include <chrono>
 #include <stdarg.h>
 #include <stdlib.h>
-#include <vector>
+#include <time.h>
 
 static int globalWarnings;
 static PLATFORM_LOG(CountingLog)
@@ -25,31 +24,52 @@ static void FreshMixer(game_mixer *mixer, u32 voices)
     CHECK(MixerInit(mixer, &arena, voices, CountingLog));
 }
 
-static loaded_sound MakeSound(const std::vector<s16> &samples, u32 channels, u32 rate)
+// Sample storage for the test sounds and outputs: one static arena, reset per group of cases.
+static u8 globalSampleMemory[16 << 20];
+static memory_arena globalSamples;
+
+static s16 *NewSamples(u32 count)
+{
+    s16 *samples = PushArray(&globalSamples, count, s16);
+    Assert(samples);
+    return samples;
+}
+
+static loaded_sound MakeSound(const s16 *samples, u32 valueCount, u32 channels, u32 rate)
 {
     loaded_sound sound = {};
-    sound.samples = samples.data();
+    sound.samples = samples;
     sound.channelCount = channels;
-    sound.sampleCount = (u32)(samples.size() / channels);
+    sound.sampleCount = valueCount / channels;
     sound.samplesPerSecond = rate;
     return sound;
 }
 
-static std::vector<s16> Mix(game_mixer *mixer, u32 sampleCount, s32 rate = 48000)
+// Mixes sampleCount stereo samples into a fresh buffer pre-filled with garbage, which the mixer
+// must overwrite entirely.
+static s16 *Mix(game_mixer *mixer, u32 sampleCount, s32 rate = 48000)
 {
-    std::vector<s16> out(2 * sampleCount, 0x5555);   // garbage: the mixer must overwrite it all
+    s16 *out = NewSamples(2 * sampleCount);
+    for (u32 n = 0; n < 2 * sampleCount; ++n) { out[n] = 0x5555; }
     game_sound_output_buffer buffer;
     buffer.samplesPerSecond = rate;
     buffer.sampleCount = (s32)sampleCount;
-    buffer.samples = out.data();
+    buffer.samples = out;
     MixerOutput(mixer, &buffer);
     return out;
 }
 
-static std::vector<s16> Ramp(u32 count, s32 start, s32 step)
+static s16 *Ramp(u32 count, s32 start, s32 step)
 {
-    std::vector<s16> samples;
-    for (u32 n = 0; n < count; ++n) { samples.push_back((s16)(start + (s32)n * step)); }
+    s16 *samples = NewSamples(count);
+    for (u32 n = 0; n < count; ++n) { samples[n] = (s16)(start + (s32)n * step); }
+    return samples;
+}
+
+static s16 *Constant(u32 count, s16 value)
+{
+    s16 *samples = NewSamples(count);
+    for (u32 n = 0; n < count; ++n) { samples[n] = value; }
     return samples;
 }
 
@@ -129,7 +149,8 @@ static void TestCursorSimulation(void)
 {
     const u32 bps = 4;
     const u32 ringSamples = 48000;
-    std::vector<u32> ring(ringSamples, 0);
+    static u32 ring[48000];
+    memset(ring, 0, sizeof(ring));
     sound_cursor_state state;
     InitSoundCursorState(&state, ringSamples * bps, bps);
     u32 nextValue = 1;
@@ -176,14 +197,15 @@ static void TestCursorSimulation(void)
 static void TestMixer(void)
 {
     game_mixer mixer;
+    InitializeArena(&globalSamples, "samples", sizeof(globalSampleMemory), globalSampleMemory, CountingLog);
 
     // One mono sound at the output rate passes through exactly, into both channels.
     FreshMixer(&mixer, 8);
-    std::vector<s16> ramp = Ramp(100, -5000, 97);
-    loaded_sound rampSound = MakeSound(ramp, 1, 48000);
+    s16 *ramp = Ramp(100, -5000, 97);
+    loaded_sound rampSound = MakeSound(ramp, 100, 1, 48000);
     mixer_handle a = MixerPlaySound(&mixer, &rampSound, 1.0f, 0.0f, 0);
     CHECK(a.value != 0 && MixerIsPlaying(&mixer, a));
-    std::vector<s16> out = Mix(&mixer, 150);
+    s16 *out = Mix(&mixer, 150);
     bool exact = true;
     for (u32 n = 0; n < 100; ++n) { exact = exact && out[2 * n] == ramp[n] && out[2 * n + 1] == ramp[n]; }
     bool tailSilent = true;
@@ -193,8 +215,8 @@ static void TestMixer(void)
 
     // Two sounds add up; volume scales; pan moves between channels.
     FreshMixer(&mixer, 8);
-    std::vector<s16> other = Ramp(100, 3000, -41);
-    loaded_sound otherSound = MakeSound(other, 1, 48000);
+    s16 *other = Ramp(100, 3000, -41);
+    loaded_sound otherSound = MakeSound(other, 100, 1, 48000);
     MixerPlaySound(&mixer, &rampSound, 1.0f, 0.0f, 0);
     MixerPlaySound(&mixer, &otherSound, 0.5f, -1.0f, 0);
     out = Mix(&mixer, 100);
@@ -209,10 +231,8 @@ static void TestMixer(void)
 
     // Saturation: loud sounds clip at full scale instead of wrapping around.
     FreshMixer(&mixer, 8);
-    std::vector<s16> loud(64, 30000);
-    std::vector<s16> loudNegative(64, -30000);
-    loaded_sound loudSound = MakeSound(loud, 1, 48000);
-    loaded_sound loudNegativeSound = MakeSound(loudNegative, 1, 48000);
+    loaded_sound loudSound = MakeSound(Constant(64, 30000), 64, 1, 48000);
+    loaded_sound loudNegativeSound = MakeSound(Constant(64, -30000), 64, 1, 48000);
     MixerPlaySound(&mixer, &loudSound, 1.0f, -1.0f, 0);
     MixerPlaySound(&mixer, &loudSound, 1.0f, -1.0f, 0);
     MixerPlaySound(&mixer, &loudNegativeSound, 1.0f, 1.0f, 0);
@@ -252,8 +272,8 @@ static void TestMixer(void)
 
     // Stereo sources keep their channels; another rate is resampled (linear interpolation).
     FreshMixer(&mixer, 4);
-    std::vector<s16> stereo = {100, -100, 200, -200, 300, -300, 400, -400};
-    loaded_sound stereoSound = MakeSound(stereo, 2, 24000);
+    static const s16 stereo[] = {100, -100, 200, -200, 300, -300, 400, -400};
+    loaded_sound stereoSound = MakeSound(stereo, 8, 2, 24000);
     MixerPlaySound(&mixer, &stereoSound, 1.0f, 0.0f, 0);
     out = Mix(&mixer, 8);
     CHECK_MSG(out[0] == 100 && out[1] == -100 && out[2] == 150 && out[3] == -150 && out[4] == 200 && out[6] == 250,
@@ -262,18 +282,18 @@ static void TestMixer(void)
     // The tone generator: frequency, amplitude, and a stream that is independent of call sizes.
     FreshMixer(&mixer, 4);
     MixerPlayTone(&mixer, 440.0f, 0.25f, 0.0f);
-    std::vector<s16> whole = Mix(&mixer, 48000);
+    s16 *whole = Mix(&mixer, 48000);
     FreshMixer(&mixer, 4);
     MixerPlayTone(&mixer, 440.0f, 0.25f, 0.0f);
-    std::vector<s16> pieces;
+    bool samePieces = true;
     for (u32 total = 0; total < 48000;)
     {
         u32 count = Minimum(48000u - total, 797u + (total % 7));
-        std::vector<s16> part = Mix(&mixer, count);
-        pieces.insert(pieces.end(), part.begin(), part.end());
+        s16 *part = Mix(&mixer, count);
+        samePieces = samePieces && memcmp(part, whole + 2 * total, (umm)count * 2 * sizeof(s16)) == 0;
         total += count;
     }
-    CHECK_MSG(whole == pieces, "the tone is the same whether mixed in one call or in frame-sized pieces");
+    CHECK_MSG(samePieces, "the tone is the same whether mixed in one call or in frame-sized pieces");
     s32 peak = 0;
     u32 crossings = 0;
     for (u32 n = 1; n < 48000; ++n)
@@ -300,12 +320,13 @@ static void BenchmarkMixer(void)
 {
     game_mixer mixer;
     FreshMixer(&mixer, 32);
-    std::vector<s16> mono(48000);
-    std::vector<s16> stereo(2 * 22050);
-    for (size_t n = 0; n < mono.size(); ++n) { mono[n] = (s16)(n * 31); }
-    for (size_t n = 0; n < stereo.size(); ++n) { stereo[n] = (s16)(n * 17); }
-    loaded_sound monoSound = MakeSound(mono, 1, 48000);
-    loaded_sound stereoSound = MakeSound(stereo, 2, 22050);
+    InitializeArena(&globalSamples, "samples", sizeof(globalSampleMemory), globalSampleMemory, CountingLog);
+    s16 *mono = NewSamples(48000);
+    s16 *stereo = NewSamples(2 * 22050);
+    for (u32 n = 0; n < 48000; ++n) { mono[n] = (s16)(u16)(n * 31); }
+    for (u32 n = 0; n < 2 * 22050; ++n) { stereo[n] = (s16)(u16)(n * 17); }
+    loaded_sound monoSound = MakeSound(mono, 48000, 1, 48000);
+    loaded_sound stereoSound = MakeSound(stereo, 2 * 22050, 2, 22050);
     for (u32 index = 0; index < 16; ++index)
     {
         if (index < 6) { MixerPlaySound(&mixer, &monoSound, 0.1f, -0.5f, 1); }
@@ -313,16 +334,16 @@ static void BenchmarkMixer(void)
         else { MixerPlayTone(&mixer, 220.0f * (index - 10), 0.05f, 0.0f); }
     }
     CHECK(MixerActiveVoiceCount(&mixer) == 16);
-    std::vector<s16> out(2 * 800);
     game_sound_output_buffer buffer;
     buffer.samplesPerSecond = 48000;
     buffer.sampleCount = 800;
-    buffer.samples = out.data();
+    buffer.samples = NewSamples(2 * 800);
     const u32 frames = 3000;
-    auto start = std::chrono::steady_clock::now();
+    // NOTE: clock() is processor time, which is what a single-threaded mixing loop costs.
+    clock_t start = clock();
     for (u32 frame = 0; frame < frames; ++frame) { MixerOutput(&mixer, &buffer); }
-    auto end = std::chrono::steady_clock::now();
-    f64 microseconds = std::chrono::duration<f64, std::micro>(end - start).count() / frames;
+    clock_t end = clock();
+    f64 microseconds = 1e6 * (f64)(end - start) / CLOCKS_PER_SEC / frames;
     printf("FIGURE mixer cost: %.1f us per 60 Hz frame (800 stereo samples) for 16 sounds "
            "(6 mono 48k, 6 stereo 22k resampled, 4 tones), native -O2\n", microseconds);
 }
