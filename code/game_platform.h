@@ -13,7 +13,7 @@
 #include "base_math.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 2
+#define GAME_CONTRACT_VERSION 3
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -83,6 +83,23 @@ struct platform_api
     platform_log *Log;
 };
 
+//~ Notices: short messages the platform posts (reloads, refused builds, crashes) and the game
+// draws on screen. Owned by the platform, outside game memory, so a rollback never erases them.
+#define PLATFORM_MAX_NOTICES 8
+struct platform_notice
+{
+    char text[116];
+    u32 level;                  // log_level
+    f32 secondsLeft;            // the platform counts it down; drawn while > 0
+    u32 pad;
+};
+struct platform_notices
+{
+    u32 nextIndex;              // ring position of the next notice
+    u32 pad;
+    platform_notice notices[PLATFORM_MAX_NOTICES];
+};
+
 //~ Memory
 struct game_memory
 {
@@ -97,6 +114,7 @@ struct game_memory
     platform_work_queue *highPriorityQueue;
     platform_work_queue *lowPriorityQueue;
     u32 workerThreadCount;      // of the high priority queue: a hint for splitting work
+    platform_notices *notices;  // read-only for the game
 
     platform_api platform;
 };
@@ -352,6 +370,35 @@ struct game_sound_output_buffer
     s16 *samples;               // interleaved L R, sampleCount * 2 values
 };
 
+//~ Live editing: the layout of the state the game keeps in permanent memory
+// The DLL exports gameStateLayout as data (no code runs to read it). At every reload the platform
+// compares the old and new layouts field by field and refuses a build whose registered structs
+// changed, naming what changed, unless the build exports gameMigrateState (then it is called) or
+// the user asked for a state reset.
+struct game_layout_field
+{
+    const char *structName;
+    const char *fieldName;      // "(size)" is the whole struct's size entry
+    u32 offset;
+    u32 size;
+};
+
+struct game_state_layout
+{
+    u32 fieldCount;
+    u32 pad;
+    const game_layout_field *fields;
+};
+
+#define GAME_STATE_LAYOUT_EXPORT_NAME "gameStateLayout"
+#define GAME_MIGRATE_STATE_EXPORT_NAME "gameMigrateState"
+
+// Called instead of the refusal when the layout changed: oldState is a copy of permanent storage
+// as the old code left it, described by oldLayout; the function rewrites memory->permanentStorage
+// for the new layout. Returning false keeps the old code running.
+#define GAME_MIGRATE_STATE(name) b32 name(game_memory *memory, const game_state_layout *oldLayout, const void *oldState, u64 oldStateSize)
+typedef GAME_MIGRATE_STATE(game_migrate_state);
+
 //~ Entry points (each declared once by a signature macro)
 #define GAME_UPDATE_AND_RENDER(name) void name(game_memory *memory, game_input *input, game_render_commands *renderCommands)
 typedef GAME_UPDATE_AND_RENDER(game_update_and_render);
@@ -380,7 +427,8 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
 StaticAssert(sizeof(platform_api) == 12 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
-StaticAssert(sizeof(game_memory) == 64 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_memory) == 72 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_keyboard_input) == Key_Count * 8 + 8, "game_keyboard_input changed");
 StaticAssert(sizeof(game_mouse_input) == 24 + MouseButton_Count * 8, "game_mouse_input changed");

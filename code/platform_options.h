@@ -24,6 +24,12 @@ struct platform_options
     s32 highPriorityWorkers;    // --workers N (-1 = from core count)
     s32 lowPriorityWorkers;     // --low-workers N (-1 = from core count)
     b32 serialFrames;           // --serial: update and render one after the other (no overlap)
+    s64 loopStartFrame;         // --loop START,LENGTH: record from frame START ... (-1 = off)
+    u32 loopLength;             // ... for LENGTH frames, then replay them in a loop
+    b32 resetOnLayoutChange;    // --reset-on-layout-change: a build whose state layout changed
+                                //   starts from zeroed game memory instead of being refused
+    b32 verifyRollback;         // --verify-rollback: hash game memory before every frame and
+                                //   compare after a crash restore (slow; for tests)
     b32 showHelp;               // --help
 };
 
@@ -42,6 +48,10 @@ struct platform_options
     "  --workers N        high-priority worker threads (default: cores - 1, at least 1)\n" \
     "  --low-workers N    low-priority worker threads (default 1)\n" \
     "  --serial           run update and render one after the other (no frame overlap)\n" \
+    "  --loop START,LEN   record input from frame START for LEN frames, then replay in a loop\n" \
+    "                     (F9 does the same by hand: record, play, stop)\n" \
+    "  --reset-on-layout-change  load builds whose state layout changed with zeroed memory\n" \
+    "  --verify-rollback  hash game memory every frame to prove crash restores (slow)\n" \
     "  --help             this text\n"
 
 inline void DefaultPlatformOptions(platform_options *options)
@@ -53,6 +63,7 @@ inline void DefaultPlatformOptions(platform_options *options)
     options->windowHeight = 720;
     options->highPriorityWorkers = -1;
     options->lowPriorityWorkers = -1;
+    options->loopStartFrame = -1;
 }
 
 internal b32 ParseWholeNumber(const char *text, s64 minimum, s64 maximum, s64 *result)
@@ -120,6 +131,18 @@ internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *optio
         else if (strcmp(flag, "--unthrottled") == 0) { options->unthrottled = 1; }
         else if (strcmp(flag, "--no-vsync") == 0) { options->vsync = 0; }
         else if (strcmp(flag, "--serial") == 0) { options->serialFrames = 1; }
+        else if (strcmp(flag, "--reset-on-layout-change") == 0) { options->resetOnLayoutChange = 1; }
+        else if (strcmp(flag, "--verify-rollback") == 0) { options->verifyRollback = 1; }
+        else if (strcmp(flag, "--loop") == 0)
+        {
+            long long start = -1, length = 0;
+            char trailing = 0;
+            ok = value && sscanf(value, "%lld,%lld%c", &start, &length, &trailing) == 2 && start >= 0 &&
+                 length >= 1 && length <= 100000;
+            options->loopStartFrame = start;
+            options->loopLength = (u32)length;
+            usedValue = 1;
+        }
         else if (strcmp(flag, "--log") == 0) { ok = value != 0; options->logPath = value; usedValue = 1; }
         else if (strcmp(flag, "--screenshot") == 0) { ok = value != 0; options->screenshotPath = value; usedValue = 1; }
         else if (strcmp(flag, "--quit-file") == 0) { ok = value != 0; options->quitFilePath = value; usedValue = 1; }

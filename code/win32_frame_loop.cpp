@@ -1,35 +1,66 @@
-//~ The frame loop: input, reload, update (overlapped with drawing the previous frame), sound,
-// debug end-of-frame, present, pacing.
+//~ The frame loop
+//
+// Per frame, on the main thread:
+//   input -> snapshot sync -> reload step -> live loop step -> main-thread tasks
+//   -> update job (worker) overlapped with drawing the previous frame (main thread owns GL)
+//   -> frame-synchronised tasks -> sound -> debug end of frame -> crash recovery -> pacing
 //
 // NOTE: render command buffers are double-buffered (seed 004): while a worker runs the game's
-// update into buffer N+1, the main thread (which owns the GL context) draws buffer N. The swap
-// point is the end of the frame, when the update job is known to be finished. --serial turns the
-// overlap off for debugging.
+// update into buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
 
-#define WIN32_PUSH_BUFFER_SIZE Megabytes(4)
-
-struct win32_frame_update_job
+//~ Guarded calls into game code
+struct win32_game_call
 {
     win32_game_code *game;
     game_memory *memory;
     game_input *input;
     game_render_commands *commands;
+    game_sound_output_buffer *sound;
 };
+
+internal void Win32CallGameUpdate(void *data)
+{
+    win32_game_call *call = (win32_game_call *)data;
+    call->game->gameUpdateAndRender(call->memory, call->input, call->commands);
+}
+internal void Win32CallGameSound(void *data)
+{
+    win32_game_call *call = (win32_game_call *)data;
+    call->game->gameGetSoundSamples(call->memory, call->sound);
+}
+internal void Win32CallGameEndFrame(void *data)
+{
+    win32_game_call *call = (win32_game_call *)data;
+    call->game->DEBUGGameEndFrame(call->memory, call->input, call->commands);
+}
 
 internal PLATFORM_WORK_QUEUE_CALLBACK(Win32RunGameUpdateJob)
 {
     (void)queue;
-    win32_frame_update_job *job = (win32_frame_update_job *)data;
-    job->game->gameUpdateAndRender(job->memory, job->input, job->commands);
+    Win32GuardedCall(Win32CallGameUpdate, data);
 }
 
-internal f64 Win32Seconds(void)
+struct win32_guarded_job
 {
-    static LARGE_INTEGER frequency;
-    if (!frequency.QuadPart) QueryPerformanceFrequency(&frequency);
-    LARGE_INTEGER now;
-    QueryPerformanceCounter(&now);
-    return (f64)now.QuadPart / (f64)frequency.QuadPart;
+    platform_work_queue_callback *callback;
+    platform_work_queue *queue;
+    void *data;
+};
+
+internal void Win32CallGameJob(void *data)
+{
+    win32_guarded_job *job = (win32_guarded_job *)data;
+    job->callback(job->queue, job->data);
+}
+
+// Every queue entry runs through here, guarded: job graphs, tasks and parallel-for run game
+// callbacks from inside platform entries, so the callback's own address says too little. A guard
+// inside a guard (an update job helping with its own jobs) costs nothing extra: the outer one
+// covers it.
+internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry)
+{
+    win32_guarded_job job = {callback, queue, data};
+    Win32GuardedCall(Win32CallGameJob, &job);
 }
 
 internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushBuffer, u32 pushBufferSize,
@@ -42,40 +73,114 @@ internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushB
     commands->heightInPixels = (u32)Maximum(height, 1);
 }
 
-// Returns whether the pair (old code drained and freed, new code in place) happened.
-internal b32 Win32ReloadGameCodeIfChanged(win32_reloader *reloader, win32_game_code *game, game_memory *memory,
-                                          platform_work_queue **queues, u32 queueCount)
+internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands)
 {
-    if (!Win32GameCodeChanged(reloader)) return 0;
+    if (!state->haveRenderer) return;
+    OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
+    Win32SwapOpenGLBuffers(state->window.dc);
+}
 
-    f64 start = Win32Seconds();
-    win32_game_code candidate;
-    if (!Win32LoadGameCodeCandidate(reloader, &candidate)) return 0;
-    f64 loaded = Win32Seconds();
+//~ Startup
+internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
+{
+    platform_options *options = &state->options;
 
-    // NOTE: no worker may be inside the old code when it is freed: finish every queued entry,
-    // including entries that entries add to other queues.
-    DrainWorkQueues(queues, queueCount);
-    f64 drained = Win32Seconds();
-    u32 oldVersion = game->version;
-    Win32UnloadGameCode(game);
-    *game = candidate;
-    memory->executableReloaded = 1;
-    memory->reloadVersion = game->version;
-    f64 end = Win32Seconds();
+    void *platformMemory = VirtualAlloc(0, WIN32_PLATFORM_ARENA_SIZE, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (!platformMemory)
+    {
+        Win32Log(LogLevel_Error, "memory: could not allocate the platform arena");
+        return 0;
+    }
+    InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
 
-    Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms "
-             "(copy+load %.2f, drain %.2f, unload %.2f)", game->version, oldVersion,
-             1000.0 * (end - start), 1000.0 * (loaded - start), 1000.0 * (drained - loaded),
-             1000.0 * (end - drained));
+    game_memory *memory = &state->memory;
+    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
+        return 0;
+    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
+    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, WIN32_LIVE_LOOP_MAX_FRAMES);
+    state->loop.scheduledStart = options->loopStartFrame;
+    state->loop.scheduledLength = options->loopLength;
+    Win32InitCrashGuard(0);
+
+    //- Work queues and tasks
+    u32 highWorkers = options->highPriorityWorkers > 0 ? (u32)options->highPriorityWorkers : 0;
+    u32 lowWorkers = options->lowPriorityWorkers > 0 ? (u32)options->lowPriorityWorkers : 0;
+    if (!InitWorkQueueSystem(&state->queues, &state->platformArena, highWorkers, lowWorkers, Win32Log))
+    {
+        Win32Log(LogLevel_Warning, "queues: started with fewer workers than asked (see above)");
+    }
+    SetWorkQueueEntryRunner(&state->queues.highQueue, Win32RunWorkQueueEntry);
+    SetWorkQueueEntryRunner(&state->queues.lowQueue, Win32RunWorkQueueEntry);
+    memory->highPriorityQueue = &state->queues.highQueue;
+    memory->lowPriorityQueue = &state->queues.lowQueue;
+    memory->workerThreadCount = state->queues.highQueue.workerCount;
+    FillPlatformWorkQueueApi(&memory->platform, &state->queues);
+    memory->platform.DEBUGReadEntireFile = Win32ReadEntireFile;
+    memory->platform.DEBUGWriteEntireFile = Win32WriteEntireFile;
+    memory->platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
+    memory->platform.Log = Win32Log;
+    memory->notices = &state->notices;
+
+    //- Window, renderer, sound, input
+    if (!Win32CreateMainWindow(&state->window, instance, options->windowWidth, options->windowHeight)) return 0;
+    win32_opengl_config glConfig = Win32DefaultOpenGLConfig();
+    glConfig.vsync = options->vsync;
+    glConfig.arena = &state->platformArena;
+    glConfig.suppressMessageBox = (options->frameLimit != 0 || options->quitFilePath != 0);
+    state->haveRenderer = Win32InitOpenGL(state->window.handle, &glConfig, &state->gl, Win32Log);
+    if (!state->haveRenderer)
+    {
+        Win32Log(LogLevel_Error, "engine: no usable OpenGL; the game runs without drawing");
+    }
+    Win32InitSound(state->window.handle, &state->sound, WIN32_SOUND_SAMPLES_PER_SECOND, Win32Log);
+    Win32LoadXInput(&state->inputState);
+
+    for (u32 bufferIndex = 0; bufferIndex < 2; ++bufferIndex)
+    {
+        state->pushBuffers[bufferIndex] = (u8 *)PushSize(&state->platformArena, WIN32_PUSH_BUFFER_SIZE);
+        if (!state->pushBuffers[bufferIndex]) return 0;
+        Win32ResetRenderCommands(&state->renderCommands[bufferIndex], state->pushBuffers[bufferIndex],
+                                 WIN32_PUSH_BUFFER_SIZE, state->window.clientWidth, state->window.clientHeight);
+    }
+
+    //- Game code
+    char gameDllPath[MAX_PATH];
+    if (options->gameDllPath)
+    {
+        snprintf(gameDllPath, sizeof(gameDllPath), "%s", options->gameDllPath);
+    }
+    else
+    {
+        Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
+        strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
+    }
+    Win32InitReloader(&state->reloader, gameDllPath);
+    Win32ResetGameCodeToStubs(&state->game);
+    Win32Log(LogLevel_Info, "reload: watching '%s'", state->reloader.sourcePath);
     return 1;
 }
 
+//~ Platform keys (handled before the game sees the input)
+internal void Win32HandlePlatformKeys(win32_state *state, b32 *loopTogglePressed)
+{
+    game_keyboard_input *keyboard = &state->input.keyboard;
+    *loopTogglePressed = WasPressed(keyboard->keys[Key_F9]);
+    if (WasPressed(keyboard->keys[Key_F10]) && state->reloader.refusedForLayout)
+    {
+        // Retry the refused build, this time with a state reset.
+        state->reloader.resetRequested = 1;
+        memset(&state->reloader.attempted, 0, sizeof(state->reloader.attempted));
+        Win32Log(LogLevel_Info, "layout: F10 pressed: reloading the refused build with a state reset");
+    }
+}
+
+//~ Main
 internal int Win32Main(HINSTANCE instance, int argc, char **argv)
 {
-    platform_options options;
+    win32_state *state = &globalWin32State;
+    platform_options *options = &state->options;
     char optionError[256];
-    b32 optionsOk = ParsePlatformOptions(argc, argv, &options, optionError, sizeof(optionError));
+    b32 optionsOk = ParsePlatformOptions(argc, argv, options, optionError, sizeof(optionError));
     Win32InitLog(FindLogPathOption(argc, argv));
     if (!optionsOk)
     {
@@ -84,7 +189,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         Win32CloseLog();
         return 2;
     }
-    if (options.showHelp)
+    if (options->showHelp)
     {
         fprintf(stdout, "%s", PLATFORM_OPTIONS_HELP);
         fflush(stdout);
@@ -97,162 +202,116 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
 
     // NOTE: 1 ms scheduler granularity so Sleep-based frame pacing does not overshoot by 15 ms.
     b32 sleepIsGranular = (timeBeginPeriod(1) == TIMERR_NOERROR);
-
-    //- Memory
-    static game_memory memory;
-    win32_game_memory_block memoryBlock = {};
-    if (!Win32AllocateGameMemory(&memoryBlock, &memory, Megabytes(64), Megabytes(256)))
+    if (!Win32StartEngine(state, instance))
     {
-        MessageBoxA(0, "Could not allocate game memory; see the log.", "Handmade Engine", MB_OK | MB_ICONERROR);
+        Win32Log(LogLevel_Error, "engine: start-up failed; exiting");
+        if (!options->frameLimit && !options->quitFilePath)
+            MessageBoxA(0, "The engine could not start; see the log.", "Handmade Engine", MB_OK | MB_ICONERROR);
+        Win32CloseLog();
         return 1;
     }
 
-    //- Work queues
-    static platform_work_queue highPriorityQueue;
-    static platform_work_queue lowPriorityQueue;
-    platform_work_queue *queues[] = {&highPriorityQueue, &lowPriorityQueue};
-    memory.highPriorityQueue = &highPriorityQueue;
-    memory.lowPriorityQueue = &lowPriorityQueue;
-    memory.workerThreadCount = highPriorityQueue.workerCount;
-    memory.platform.AddWorkQueueEntry = AddWorkQueueEntry;
-    memory.platform.CompleteAllWork = CompleteAllWork;
-    memory.platform.ParallelFor = ParallelFor;
-    memory.platform.DEBUGReadEntireFile = Win32ReadEntireFile;
-    memory.platform.DEBUGWriteEntireFile = Win32WriteEntireFile;
-    memory.platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
-    memory.platform.Log = Win32Log;
-
-    //- Window, renderer, input
-    static win32_window window;
-    if (!Win32CreateMainWindow(&window, instance, options.windowWidth, options.windowHeight)) return 1;
-    static opengl_state gl;
-    if (!Win32InitRenderer(&gl, &window, &options))
-    {
-        Win32Log(LogLevel_Error, "engine: no usable renderer; exiting");
-        return 1;
-    }
-    static win32_input_state inputState;
-    Win32LoadXInput(&inputState);
-    static game_input input;
-
-    //- Render command buffers (double-buffered)
-    u8 *pushBuffers[2];
-    static game_render_commands renderCommands[2];
-    for (u32 bufferIndex = 0; bufferIndex < 2; ++bufferIndex)
-    {
-        pushBuffers[bufferIndex] = (u8 *)VirtualAlloc(0, WIN32_PUSH_BUFFER_SIZE, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-        if (!pushBuffers[bufferIndex])
-        {
-            Win32Log(LogLevel_Error, "engine: could not allocate render command buffers");
-            return 1;
-        }
-        Win32ResetRenderCommands(&renderCommands[bufferIndex], pushBuffers[bufferIndex], WIN32_PUSH_BUFFER_SIZE,
-                                 window.clientWidth, window.clientHeight);
-    }
-
-    //- Game code
-    char gameDllPath[MAX_PATH];
-    if (options.gameDllPath)
-    {
-        snprintf(gameDllPath, sizeof(gameDllPath), "%s", options.gameDllPath);
-    }
-    else
-    {
-        Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
-        strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
-    }
-    static win32_reloader reloader;
-    Win32InitReloader(&reloader, gameDllPath);
-    static win32_game_code game;
-    Win32ResetGameCodeToStubs(&game);
-    Win32Log(LogLevel_Info, "reload: watching '%s'", reloader.sourcePath);
-
-    //- Frame loop
-    f64 targetSeconds = 1.0 / options.targetHz;
+    game_memory *memory = &state->memory;
+    game_input *input = &state->input;
+    f64 targetSeconds = 1.0 / options->targetHz;
     f64 lastFrameStart = Win32Seconds();
     f64 lastFrameSeconds = targetSeconds;
-    b32 havePendingFrame = 0;       // a filled buffer not yet drawn
+    b32 havePendingFrame = 0;           // a filled buffer not yet drawn
     u32 writeIndex = 0;
     b32 firstFramePresented = 0;
     b32 quitFileSeen = 0;
     s64 frameCount = 0;
     f64 frameTimeSum = 0.0;
+    u32 crashCount = 0;
 
     for (;;)
     {
-        if (window.closeRequested || input.quitRequested || quitFileSeen) break;
-        if (options.frameLimit && frameCount >= options.frameLimit) break;
+        if (state->window.closeRequested || input->quitRequested || quitFileSeen) break;
+        if (options->frameLimit && frameCount >= options->frameLimit) break;
 
-        //- Input
-        Win32BeginInputFrame(&input);
-        Win32PumpMessages(&window, &inputState, &input);
-        Win32PollGamepads(&inputState, &input);
-        Win32UpdateModifiers(&input);
-        input.dtForFrame = (options.fixedDt > 0.0f) ? options.fixedDt : (f32)Minimum(lastFrameSeconds, 0.1);
-        input.frameIndex = (u64)frameCount;
-        if (options.quitFilePath && Win32FileExists(options.quitFilePath))
+        //- Input (live; the loop may replace it below)
+        Win32BeginInputFrame(input);
+        Win32PumpMessages(&state->window, &state->inputState, input);
+        Win32PollGamepads(&state->inputState, input);
+        Win32UpdateModifiers(input);
+        input->dtForFrame = (options->fixedDt > 0.0f) ? options->fixedDt : (f32)Minimum(lastFrameSeconds, 0.1);
+        input->frameIndex = (u64)frameCount;
+        b32 loopTogglePressed = 0;
+        Win32HandlePlatformKeys(state, &loopTogglePressed);
+        if (options->quitFilePath && Win32FileExists(options->quitFilePath))
         {
-            Win32Log(LogLevel_Info, "engine: quit file '%s' found", options.quitFilePath);
+            Win32Log(LogLevel_Info, "engine: quit file '%s' found", options->quitFilePath);
             quitFileSeen = 1;
         }
+        Win32AgeNotices(&state->notices, (f32)lastFrameSeconds);
 
-        //- Hot reload: between frames, so no update job is in flight
-        b32 reloaded = Win32ReloadGameCodeIfChanged(&reloader, &game, &memory, queues, ArrayCount(queues));
-        if (reloaded)
+        //- Between frames: nothing is running in game memory or game code
+        Win32SyncMemorySnapshot(&state->snapshot, Win32Seconds);
+        if (Win32ReloadStep(state))
         {
-            Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", game.version,
+            Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
                      Win32WallClockSeconds());
         }
-
-        //- Update (job) overlapped with drawing the previous frame (main thread, owns GL)
-        game_render_commands *commands = &renderCommands[writeIndex];
-        Win32ResetRenderCommands(commands, pushBuffers[writeIndex], WIN32_PUSH_BUFFER_SIZE,
-                                 window.clientWidth, window.clientHeight);
-        static win32_frame_update_job updateJob;
-        updateJob.game = &game;
-        updateJob.memory = &memory;
-        updateJob.input = &input;
-        updateJob.commands = commands;
-
-        game_render_commands *previous = &renderCommands[writeIndex ^ 1];
-        if (options.serialFrames)
+        if (Win32StepLiveLoop(&state->loop, &state->snapshot, input, loopTogglePressed))
         {
-            Win32RunGameUpdateJob(&highPriorityQueue, &updateJob);
-            Win32RenderFrame(&gl, commands, &window);
-            Win32PresentFrame(&gl);
+            Win32SyncMemorySnapshot(&state->snapshot, Win32Seconds);
+        }
+        if (options->verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
+        RunMainThreadTasks(&state->queues.tasks);
+
+        //- Update (job) overlapped with drawing the previous frame
+        game_render_commands *commands = &state->renderCommands[writeIndex];
+        Win32ResetRenderCommands(commands, state->pushBuffers[writeIndex], WIN32_PUSH_BUFFER_SIZE,
+                                 state->window.clientWidth, state->window.clientHeight);
+        static win32_game_call call;
+        call.game = &state->game;
+        call.memory = memory;
+        call.input = input;
+        call.commands = commands;
+        if (options->serialFrames)
+        {
+            Win32GuardedCall(Win32CallGameUpdate, &call);
+            CompleteAllWork(&state->queues.highQueue);
         }
         else
         {
-            AddWorkQueueEntry(&highPriorityQueue, Win32RunGameUpdateJob, &updateJob);
-            if (havePendingFrame)
-            {
-                Win32RenderFrame(&gl, previous, &window);
-                Win32PresentFrame(&gl);
-            }
-            CompleteAllWork(&highPriorityQueue);
+            AddWorkQueueEntry(&state->queues.highQueue, Win32RunGameUpdateJob, &call);
+            if (havePendingFrame) Win32DrawAndPresent(state, &state->renderCommands[writeIndex ^ 1]);
+            CompleteAllWork(&state->queues.highQueue);
         }
-        memory.executableReloaded = 0;
-        if (commands->refusedEntryCount)
-        {
-            Win32Log(LogLevel_Error, "render: %u command(s) did not fit the %u KB push buffer and were dropped "
-                     "this frame", commands->refusedEntryCount, (u32)(WIN32_PUSH_BUFFER_SIZE / 1024));
-        }
+        EndFrameTasks(&state->queues.tasks);
+        memory->executableReloaded = 0;
 
         //- Sound, then the debug end of frame
-        static s16 silentSamples[2 * 4800];
-        game_sound_output_buffer soundBuffer = {};
-        soundBuffer.samplesPerSecond = 48000;
-        soundBuffer.sampleCount = 0;
-        soundBuffer.samples = silentSamples;
-        game.gameGetSoundSamples(&memory, &soundBuffer);
-        game.DEBUGGameEndFrame(&memory, &input, commands);
+        u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)targetSeconds);
+        game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
+        call.sound = &soundBuffer;
+        if (Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
+        Win32GuardedCall(Win32CallGameEndFrame, &call);
 
-        if (!options.serialFrames)
+        //- A crash anywhere in game code this frame: restore, roll back, drop the frame's drawing
+        if (Win32RecoverFromCrash(state, frameCount))
         {
-            havePendingFrame = 1;
-            writeIndex ^= 1;
+            ++crashCount;
         }
-        if (!firstFramePresented && (options.serialFrames || frameCount >= 1))
+        else
+        {
+            if (commands->refusedEntryCount)
+            {
+                Win32Log(LogLevel_Error, "render: %u command(s) did not fit the %u KB push buffer and were "
+                         "dropped this frame", commands->refusedEntryCount, (u32)(WIN32_PUSH_BUFFER_SIZE / 1024));
+            }
+            if (options->serialFrames)
+            {
+                Win32DrawAndPresent(state, commands);
+            }
+            else
+            {
+                havePendingFrame = 1;
+                writeIndex ^= 1;
+            }
+        }
+        if (!firstFramePresented && (options->serialFrames || frameCount >= 1))
         {
             firstFramePresented = 1;
             Win32Log(LogLevel_Info, "frame: first frame presented at walltime %.6f (%.1f ms after start)",
@@ -262,7 +321,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         //- Pacing
         ++frameCount;
         f64 workSeconds = Win32Seconds() - lastFrameStart;
-        if (!options.unthrottled && workSeconds < targetSeconds)
+        if (!options->unthrottled && workSeconds < targetSeconds)
         {
             f64 remaining = targetSeconds - workSeconds;
             if (sleepIsGranular && remaining > 0.002) Sleep((DWORD)(1000.0 * (remaining - 0.001)));
@@ -275,25 +334,33 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     }
 
     //- Shutdown: draw the last filled buffer so the screenshot shows the final update
-    if (!options.serialFrames && havePendingFrame)
+    if (!options->serialFrames && havePendingFrame)
     {
-        Win32RenderFrame(&gl, &renderCommands[writeIndex ^ 1], &window);
-        Win32PresentFrame(&gl);
+        Win32DrawAndPresent(state, &state->renderCommands[writeIndex ^ 1]);
     }
-    if (options.screenshotPath)
+    if (options->screenshotPath)
     {
-        if (Win32WriteScreenshot(&gl, options.screenshotPath))
-            Win32Log(LogLevel_Info, "screenshot: wrote '%s'", options.screenshotPath);
+        if (state->haveRenderer && OpenGLWriteScreenshot(&state->gl, options->screenshotPath))
+            Win32Log(LogLevel_Info, "screenshot: wrote '%s'", options->screenshotPath);
         else
-            Win32Log(LogLevel_Error, "screenshot: could not write '%s'", options.screenshotPath);
+            Win32Log(LogLevel_Error, "screenshot: could not write '%s'", options->screenshotPath);
     }
-    DrainWorkQueues(queues, ArrayCount(queues));
-    Win32ShutdownGameCode(&game);
-    Win32Log(LogLevel_Info, "engine: exiting cleanly after %lld frames (mean frame %.2f ms, %u errors, %u warnings)",
-             (long long)frameCount, frameCount ? 1000.0 * frameTimeSum / (f64)frameCount : 0.0,
+    ShutdownWorkQueueSystem(&state->queues);
+    Win32ShutdownGameCode(&state->reloader, &state->game);
+    Win32ShutdownSound(&state->sound);
+    if (state->haveRenderer) Win32ShutdownOpenGL(state->window.handle, &state->gl);
+    if (state->snapshot.syncCount)
+    {
+        Win32Log(LogLevel_Info, "snapshot: %.3f ms per frame on average to keep the pre-frame snapshot "
+                 "(%.1f KB copied per frame)", 1000.0 * state->snapshot.totalSyncSeconds / (f64)state->snapshot.syncCount,
+                 (f64)state->snapshot.totalSyncBytes / 1024.0 / (f64)state->snapshot.syncCount);
+    }
+    Win32Log(LogLevel_Info, "engine: exiting cleanly after %lld frames (mean frame %.2f ms, %u crashes contained, "
+             "%u errors, %u warnings)", (long long)frameCount,
+             frameCount ? 1000.0 * frameTimeSum / (f64)frameCount : 0.0, crashCount,
              globalLog.errorCount, globalLog.warningCount);
     if (sleepIsGranular) timeEndPeriod(1);
-    Win32FreeGameMemory(&memoryBlock);
+    Win32FreeGameMemory(&state->memoryBlock);
     Win32CloseLog();
     return 0;
 }

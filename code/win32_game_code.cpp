@@ -11,12 +11,17 @@
 struct win32_game_code
 {
     HMODULE module;
+    u8 *moduleBase;                     // [moduleBase, +moduleSize): addresses that are game code
+    u64 moduleSize;
     char loadedPath[MAX_PATH];          // the private copy this module was loaded from
     u32 version;                        // reload version; 0 = stubs, nothing loaded
     b32 isValid;
 #define X(exportName, type) type *exportName;
     GAME_EXPORT_NAMES(X)
 #undef X
+    // Optional exports
+    const game_state_layout *stateLayout;
+    game_migrate_state *gameMigrateState;
 };
 
 struct win32_file_stamp
@@ -33,6 +38,14 @@ struct win32_reloader
     char copyPrefix[MAX_PATH];          // full path prefix of the private copies
     win32_file_stamp attempted;         // the build we last tried, good or bad
     u32 lastVersion;                    // versions only ever increase, even across failed loads
+    state_layout memoryLayout;          // layout of the state now in game memory (last code that ran)
+    state_layout candidateLayout;       // layout exported by the build being considered
+    // The last good build before the current one, kept (freed, its copy on disk) for rollback.
+    b32 haveFallback;
+    char fallbackPath[MAX_PATH];
+    u32 fallbackVersion;
+    b32 resetRequested;                 // F10: load the next build with zeroed game memory
+    b32 refusedForLayout;               // the last build was refused for its layout (F10 retries it)
     b32 loggedWaitingOnLock;
     b32 loggedMissingSource;
     b32 loggedCopyRetry;
@@ -59,6 +72,8 @@ internal b32 Win32SameFileStamp(win32_file_stamp a, win32_file_stamp b)
 internal void Win32ResetGameCodeToStubs(win32_game_code *code)
 {
     code->module = 0;
+    code->moduleBase = 0;
+    code->moduleSize = 0;
     code->loadedPath[0] = 0;
     code->version = 0;
     code->isValid = 0;
@@ -66,6 +81,8 @@ internal void Win32ResetGameCodeToStubs(win32_game_code *code)
     code->gameGetSoundSamples = gameGetSoundSamplesStub;
     code->DEBUGGameEndFrame = DEBUGGameEndFrameStub;
     code->gameGetContractVersion = 0;
+    code->stateLayout = 0;
+    code->gameMigrateState = 0;
 }
 
 // Deletes private copies left behind by earlier runs that did not exit cleanly.
@@ -133,17 +150,62 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
     return !Win32SameFileStamp(stamp, reloader->attempted);
 }
 
+internal void Win32DeleteCopy(const char *path)
+{
+    if (path[0] && !DeleteFileA(path)) Win32Log(LogLevel_Warning, "reload: could not delete copy '%s'", path);
+}
+
+// Frees the module and deletes its private copy.
 internal void Win32UnloadGameCode(win32_game_code *code)
 {
     if (code->module)
     {
         FreeLibrary(code->module);
-        if (code->loadedPath[0] && !DeleteFileA(code->loadedPath))
-        {
-            Win32Log(LogLevel_Warning, "reload: could not delete old copy '%s'", code->loadedPath);
-        }
+        Win32DeleteCopy(code->loadedPath);
     }
     Win32ResetGameCodeToStubs(code);
+}
+
+// The code being replaced by a good new build becomes the rollback target: its module is freed,
+// its copy kept on disk (and the older target's copy deleted).
+internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game_code *code)
+{
+    if (!code->module)
+    {
+        Win32ResetGameCodeToStubs(code);
+        return;
+    }
+    FreeLibrary(code->module);
+    if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
+    reloader->haveFallback = 1;
+    snprintf(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
+    reloader->fallbackVersion = code->version;
+    Win32ResetGameCodeToStubs(code);
+}
+
+// The address range a loaded module occupies, from its PE header (no psapi needed).
+internal void Win32SetModuleRange(win32_game_code *code, HMODULE module)
+{
+    u8 *base = (u8 *)module;
+    IMAGE_DOS_HEADER *dosHeader = (IMAGE_DOS_HEADER *)base;
+    IMAGE_NT_HEADERS *ntHeaders = (IMAGE_NT_HEADERS *)(base + dosHeader->e_lfanew);
+    code->moduleBase = base;
+    code->moduleSize = ntHeaders->OptionalHeader.SizeOfImage;
+}
+
+// Resolves the exports of a loaded module into code; false with the missing names listed.
+internal b32 Win32ResolveGameExports(HMODULE module, win32_game_code *code, char *missing, umm missingSize)
+{
+    missing[0] = 0;
+#define X(exportName, type)                                                                        \
+    code->exportName = (type *)(void *)GetProcAddress(module, #exportName);                        \
+    if (!code->exportName)                                                                         \
+        snprintf(missing + strlen(missing), missingSize - strlen(missing), " %s", #exportName);
+    GAME_EXPORT_NAMES(X)
+#undef X
+    code->stateLayout = (const game_state_layout *)(void *)GetProcAddress(module, GAME_STATE_LAYOUT_EXPORT_NAME);
+    code->gameMigrateState = (game_migrate_state *)(void *)GetProcAddress(module, GAME_MIGRATE_STATE_EXPORT_NAME);
+    return missing[0] == 0;
 }
 
 // Loads the current build into *candidate. On any failure logs why, leaves *candidate as stubs
@@ -191,14 +253,8 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
         return 0;
     }
 
-    char missing[256] = "";
-#define X(exportName, type)                                                                        \
-    candidate->exportName = (type *)(void *)GetProcAddress(module, #exportName);                   \
-    if (!candidate->exportName)                                                                    \
-        snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), " %s", #exportName);
-    GAME_EXPORT_NAMES(X)
-#undef X
-
+    char missing[256];
+    Win32ResolveGameExports(module, candidate, missing, sizeof(missing));
     b32 ok = (missing[0] == 0);
     if (!ok)
     {
@@ -216,6 +272,16 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
             ok = 0;
         }
     }
+    if (ok)
+    {
+        char layoutError[160] = "";
+        if (!CopyStateLayout(&reloader->candidateLayout, candidate->stateLayout, layoutError, sizeof(layoutError)))
+        {
+            Win32Log(LogLevel_Error, "reload: '%s' exports a malformed %s: %s; keeping the code already loaded",
+                     reloader->sourcePath, GAME_STATE_LAYOUT_EXPORT_NAME, layoutError);
+            ok = 0;
+        }
+    }
 
     if (!ok)
     {
@@ -226,14 +292,51 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     }
 
     candidate->module = module;
+    Win32SetModuleRange(candidate, module);
     candidate->version = version;
     candidate->isValid = 1;
     snprintf(candidate->loadedPath, sizeof(candidate->loadedPath), "%s", copyPath);
     return 1;
 }
 
-// At exit: free the module and its private copy.
-internal void Win32ShutdownGameCode(win32_game_code *code)
+// After a crash: drop the crashing code and go back to the last good build, loaded again under a
+// new version number (versions are never reused). Without one, stubs run until a new build appears.
+// The crashing build's file stamp stays "attempted", so it is not loaded again until it changes.
+internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *code)
+{
+    u32 crashedVersion = code->version;
+    Win32UnloadGameCode(code);
+    if (!reloader->haveFallback)
+    {
+        Win32Log(LogLevel_Warning, "rollback: no earlier good build to return to; running without game code "
+                 "until a new build appears");
+        return;
+    }
+    reloader->haveFallback = 0;
+    HMODULE module = LoadLibraryExA(reloader->fallbackPath, 0, LOAD_WITH_ALTERED_SEARCH_PATH);
+    char missing[256] = "";
+    if (!module || !Win32ResolveGameExports(module, code, missing, sizeof(missing)))
+    {
+        Win32Log(LogLevel_Error, "rollback: the earlier build '%s' could not be loaded again; running without "
+                 "game code until a new build appears", reloader->fallbackPath);
+        if (module) FreeLibrary(module);
+        Win32DeleteCopy(reloader->fallbackPath);
+        Win32ResetGameCodeToStubs(code);
+        return;
+    }
+    code->module = module;
+    Win32SetModuleRange(code, module);
+    code->isValid = 1;
+    code->version = ++reloader->lastVersion;
+    snprintf(code->loadedPath, sizeof(code->loadedPath), "%s", reloader->fallbackPath);
+    Win32Log(LogLevel_Info, "rollback: running the code of version %u again, as version %u (version %u will not "
+             "be loaded again; rebuild to try new code)", reloader->fallbackVersion, code->version, crashedVersion);
+}
+
+// At exit: free the module, its private copy and the rollback copy.
+internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *code)
 {
     Win32UnloadGameCode(code);
+    if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
+    reloader->haveFallback = 0;
 }

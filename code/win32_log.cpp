@@ -29,6 +29,14 @@ internal void Win32InitLog(const char *logPath)
     if (globalLog.console == 0) globalLog.console = INVALID_HANDLE_VALUE;
 }
 
+// Seconds on the high-resolution clock (for measuring intervals).
+internal f64 Win32Seconds(void)
+{
+    LARGE_INTEGER now;
+    QueryPerformanceCounter(&now);
+    return (f64)now.QuadPart / (f64)globalLog.counterFrequency.QuadPart;
+}
+
 // Seconds since the Unix epoch with microseconds: lets a script line our events up with its own clock.
 internal f64 Win32WallClockSeconds(void)
 {

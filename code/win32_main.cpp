@@ -14,17 +14,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <malloc.h>     // _resetstkoflw
+
 #include "game_platform.h"
 #include "base_arena.h"
 #include "platform_options.h"
+#include "state_layout.h"
+
+// Work queues, job graphs, tasks (portable core + the Win32 thread layer)
+#include "win32_threads.cpp"
+#include "work_queue.cpp"
+#include "parallel_for.cpp"
+#include "job_graph.cpp"
+#include "task_manager.cpp"
+
+// OpenGL
+#include "image_writer.cpp"
+#include "opengl_loader_logic.cpp"
+#include "opengl_shaders.cpp"
+#include "opengl_renderer.cpp"
+#include "win32_opengl.cpp"
+
+#include "win32_sound.cpp"
 
 #include "win32_log.cpp"
 #include "win32_memory.cpp"
 #include "win32_files.cpp"
 #include "win32_input.cpp"
 #include "win32_window.cpp"
+#include "win32_crash_guard.cpp"
+#include "win32_memory_snapshot.cpp"
 #include "win32_game_code.cpp"
-#include "win32_pending.cpp"
+#include "win32_live_loop.cpp"
+#include "win32_state.cpp"
+#include "win32_reload_step.cpp"
 #include "win32_frame_loop.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)

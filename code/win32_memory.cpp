@@ -7,6 +7,7 @@ struct win32_game_memory_block
     b32 atFixedAddress;
 };
 
+// NOTE: MEM_WRITE_WATCH lets the crash snapshot copy only the pages each frame writes.
 // NOTE: development builds ask for a fixed base address so that pointers stored in game memory
 // mean the same thing in every run: that is what makes recorded state replayable.
 #define WIN32_GAME_MEMORY_BASE_ADDRESS ((void *)0x0000020000000000ull)
@@ -16,13 +17,13 @@ internal b32 Win32AllocateGameMemory(win32_game_memory_block *block, game_memory
 {
     block->totalSize = permanentSize + transientSize;
     void *wantedBase = ENGINE_DEVELOPMENT ? WIN32_GAME_MEMORY_BASE_ADDRESS : 0;
-    block->base = VirtualAlloc(wantedBase, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    block->base = VirtualAlloc(wantedBase, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT | MEM_WRITE_WATCH, PAGE_READWRITE);
     block->atFixedAddress = (block->base != 0) && (block->base == wantedBase) && (wantedBase != 0);
     if (!block->base && wantedBase)
     {
         Win32Log(LogLevel_Warning, "memory: fixed base address %p unavailable; using any address "
                  "(recorded loops will not replay across runs)", wantedBase);
-        block->base = VirtualAlloc(0, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+        block->base = VirtualAlloc(0, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT | MEM_WRITE_WATCH, PAGE_READWRITE);
     }
     if (!block->base)
     {

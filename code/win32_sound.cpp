@@ -3,7 +3,6 @@
 
 #include "win32_sound.h"
 #include <dsound.h>
-#include <math.h>
 
 // NOTE: loaded by name at run time instead of linking dsound.lib, so a machine without
 // DirectSound (or with a broken audio stack) still starts the game, silent.
@@ -198,7 +197,8 @@ u32 Win32BeginSoundFrame(win32_sound_output *sound, f32 secondsPerFrame)
     {
         samplesPerFrame = (f32)sound->samplesPerSecond / 60.0f;
     }
-    u32 frameSamples = Minimum((u32)ceilf(samplesPerFrame), sound->sampleCapacity);
+    // NOTE: rounded, not ceil: 48000 * (1.0f / 60) is 800.00006 in f32.
+    u32 frameSamples = Minimum((u32)(samplesPerFrame + 0.5f), sound->sampleCapacity);
 
     if (!sound->isValid)
     {
@@ -220,7 +220,7 @@ u32 Win32BeginSoundFrame(win32_sound_output *sound, f32 secondsPerFrame)
     }
 
     f32 latencyFrames = Minimum(sound->latencyFrames, WIN32_SOUND_MAX_LATENCY_FRAMES);
-    u32 latencySamples = (u32)ceilf(latencyFrames * samplesPerFrame);
+    u32 latencySamples = (u32)(latencyFrames * samplesPerFrame + 0.5f);
     u32 resyncsBefore = sound->cursor.resyncCount;
     sound->region = ComputeSoundWriteRegion(&sound->cursor, (u32)playCursor, (u32)writeCursor, latencySamples);
     if (sound->cursor.resyncCount != resyncsBefore && sound->log)

@@ -100,7 +100,7 @@ b32 DoNextWorkQueueEntry(platform_work_queue *queue)
                 void *data = entry->data;
                 // Hand the slot to the producer of the next lap before running the entry.
                 AtomicStoreU64(&entry->sequence, position + queue->entryMask + 1);
-                callback(queue, data);
+                RunWorkQueueEntry(queue, callback, data);
                 AtomicIncrementU64(&queue->completionCount);
                 return true;
             }
@@ -157,7 +157,7 @@ void AddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback 
             // Nested too deep to help further (every thread may be down here, waiting on a
             // ring only they could empty): run the new entry right here, as a plain call.
             ++workQueueHelpDepth;
-            callback(queue, data);
+            RunWorkQueueEntry(queue, callback, data);
             --workQueueHelpDepth;
             break;
         }

@@ -47,6 +47,11 @@ struct work_queue_entry
 
 #define WORK_QUEUE_CACHE_LINE 64
 
+// The platform may route every entry through a runner of its own (the exe guards calls into game
+// code with it, see win32_crash_guard.cpp). Null: entries are called directly.
+#define WORK_QUEUE_ENTRY_RUNNER(name) void name(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
+typedef WORK_QUEUE_ENTRY_RUNNER(work_queue_entry_runner);
+
 struct platform_work_queue
 {
     // Producers' line. writeIndex counts every entry ever added: it is also the completion goal.
@@ -77,7 +82,19 @@ struct platform_work_queue
     u32 pad4;
     const char *name;
     platform_log *log;
+    work_queue_entry_runner *runEntry;  // see WORK_QUEUE_ENTRY_RUNNER; set before work is added
 };
+
+inline void SetWorkQueueEntryRunner(platform_work_queue *queue, work_queue_entry_runner *runner)
+{
+    queue->runEntry = runner;
+}
+
+inline void RunWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
+{
+    if (queue->runEntry) queue->runEntry(queue, callback, data);
+    else callback(queue, data);
+}
 
 // Defaults derived from the core count: the high queue gets every core but the main thread's
 // (the main thread helps in CompleteAllWork), the low queue half of the cores.

@@ -17,7 +17,7 @@ xvfb_pid=""
 if [ -z "${DISPLAY:-}" ]; then
     for display_number in $(seq 91 120); do
         [ -e "/tmp/.X11-unix/X$display_number" ] && continue
-        Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+        Xvfb ":$display_number" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
         xvfb_pid=$!
         export DISPLAY=":$display_number"
         sleep 1

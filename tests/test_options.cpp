@@ -28,6 +28,13 @@ int main(void)
     CHECK(Parse("--workers", "3", 0, &options, error) && options.highPriorityWorkers == 3);
     CHECK(Parse("--help", 0, 0, &options, error) && options.showHelp);
 
+    CHECK(Parse(0, 0, 0, &options, error) && options.loopStartFrame == -1);
+    CHECK(Parse("--loop", "30,120", 0, &options, error) && options.loopStartFrame == 30 && options.loopLength == 120);
+    CHECK(!Parse("--loop", "30", 0, &options, error));
+    CHECK(!Parse("--loop", "30,0", 0, &options, error));
+    CHECK(Parse("--reset-on-layout-change", "--verify-rollback", 0, &options, error) &&
+          options.resetOnLayoutChange && options.verifyRollback);
+
     CHECK(!Parse("--frames", "0", 0, &options, error));
     CHECK(strstr(error, "--frames") != 0);
     CHECK(!Parse("--frames", "12x", 0, &options, error));

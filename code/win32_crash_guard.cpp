@@ -1,0 +1,183 @@
+//~ Crash containment for calls into game code
+//
+// NOTE: MinGW g++ has no __try/__except, so both compilers use the same mechanism: before a guarded
+// call the thread captures its register context; a vectored exception handler that sees a crash
+// inside a guarded call records it and resumes the thread at that captured context, as if the
+// call had returned. It is setjmp/longjmp done by the OS, so nothing between the capture and the
+// call may live only in a register: the guard state is volatile and reached through TLS.
+//
+// With a debugger attached nothing is contained: the exception goes to the debugger, which stops
+// on the faulting line (that is what a programmer at the debugger wants).
+
+#if COMPILER_MSVC
+// NOTE: declared here as well because not every <malloc.h> the MSVC-dialect check sees has it.
+extern "C" int __cdecl _resetstkoflw(void);
+#endif
+
+struct win32_crash_report
+{
+    DWORD code;
+    void *address;
+    char moduleName[64];
+    u64 moduleOffset;
+    DWORD threadId;
+};
+
+struct win32_crash_guard
+{
+    CONTEXT resumeContext;
+    volatile LONG active;
+    volatile LONG crashed;
+    win32_crash_report report;
+};
+
+struct win32_crash_guard_globals
+{
+    DWORD tlsIndex;
+    b32 containUnderDebugger;
+    volatile LONG crashCount;           // crashes caught since the last Win32TakeCrash()
+    win32_crash_report firstCrash;      // the first one of those, for the log and the notice
+    CRITICAL_SECTION firstCrashLock;
+};
+global win32_crash_guard_globals globalCrashGuard;
+
+internal const char *Win32ExceptionName(DWORD code)
+{
+    switch (code)
+    {
+        case EXCEPTION_ACCESS_VIOLATION: return "access violation";
+        case EXCEPTION_INT_DIVIDE_BY_ZERO: return "integer divide by zero";
+        case EXCEPTION_INT_OVERFLOW: return "integer overflow";
+        case EXCEPTION_ILLEGAL_INSTRUCTION: return "illegal instruction";
+        case EXCEPTION_PRIV_INSTRUCTION: return "privileged instruction";
+        case EXCEPTION_STACK_OVERFLOW: return "stack overflow";
+        case EXCEPTION_ARRAY_BOUNDS_EXCEEDED: return "array bounds exceeded";
+        case EXCEPTION_DATATYPE_MISALIGNMENT: return "datatype misalignment";
+        case EXCEPTION_IN_PAGE_ERROR: return "in-page error";
+        case EXCEPTION_BREAKPOINT: return "breakpoint (assert)";
+        case EXCEPTION_FLT_DIVIDE_BY_ZERO: return "float divide by zero";
+        case EXCEPTION_FLT_INVALID_OPERATION: return "float invalid operation";
+    }
+    return "exception";
+}
+
+internal b32 Win32IsContainableException(DWORD code)
+{
+    switch (code)
+    {
+        case EXCEPTION_ACCESS_VIOLATION: case EXCEPTION_INT_DIVIDE_BY_ZERO: case EXCEPTION_INT_OVERFLOW:
+        case EXCEPTION_ILLEGAL_INSTRUCTION: case EXCEPTION_PRIV_INSTRUCTION: case EXCEPTION_STACK_OVERFLOW:
+        case EXCEPTION_ARRAY_BOUNDS_EXCEEDED: case EXCEPTION_DATATYPE_MISALIGNMENT: case EXCEPTION_IN_PAGE_ERROR:
+        case EXCEPTION_BREAKPOINT: case EXCEPTION_FLT_DIVIDE_BY_ZERO: case EXCEPTION_FLT_INVALID_OPERATION:
+            return 1;
+    }
+    return 0;
+}
+
+internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
+{
+    win32_crash_guard *guard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    DWORD code = info->ExceptionRecord->ExceptionCode;
+    if (!guard || !guard->active || !Win32IsContainableException(code)) return EXCEPTION_CONTINUE_SEARCH;
+    if (IsDebuggerPresent() && !globalCrashGuard.containUnderDebugger) return EXCEPTION_CONTINUE_SEARCH;
+
+    // NOTE: this may run on the last few KB of an overflowed stack: no logging, no allocation.
+    win32_crash_report *report = &guard->report;
+    report->code = code;
+    report->address = info->ExceptionRecord->ExceptionAddress;
+    report->threadId = GetCurrentThreadId();
+    report->moduleName[0] = 0;
+    report->moduleOffset = 0;
+    HMODULE module = 0;
+    if (GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                           (LPCSTR)report->address, &module) && module)
+    {
+        char path[MAX_PATH];
+        DWORD length = GetModuleFileNameA(module, path, sizeof(path));
+        const char *name = path;
+        for (DWORD at = 0; at < length; ++at)
+            if (path[at] == '\\' || path[at] == '/') name = path + at + 1;
+        lstrcpynA(report->moduleName, name, sizeof(report->moduleName));
+        report->moduleOffset = (u64)((u8 *)report->address - (u8 *)module);
+    }
+    else
+    {
+        lstrcpynA(report->moduleName, "?", sizeof(report->moduleName));
+    }
+
+    guard->crashed = 1;
+    guard->active = 0;
+    *info->ContextRecord = guard->resumeContext;
+    return EXCEPTION_CONTINUE_EXECUTION;
+}
+
+internal void Win32InitCrashGuard(b32 containUnderDebugger)
+{
+    globalCrashGuard.tlsIndex = TlsAlloc();
+    globalCrashGuard.containUnderDebugger = containUnderDebugger;
+    InitializeCriticalSection(&globalCrashGuard.firstCrashLock);
+    // NOTE: first in the chain so a contained crash never reaches handlers that would end us.
+    AddVectoredExceptionHandler(1, Win32CrashGuardHandler);
+}
+
+internal void Win32RecordCrash(win32_crash_report *report)
+{
+    EnterCriticalSection(&globalCrashGuard.firstCrashLock);
+    if (InterlockedIncrement(&globalCrashGuard.crashCount) == 1) globalCrashGuard.firstCrash = *report;
+    LeaveCriticalSection(&globalCrashGuard.firstCrashLock);
+}
+
+typedef void win32_guarded_function(void *data);
+
+// Runs function(data); returns false if it crashed (the crash is recorded for Win32TakeCrash).
+// NOTE: noinline keeps the captured context and the call in one stable frame.
+#if COMPILER_MSVC
+__declspec(noinline)
+#else
+__attribute__((noinline))
+#endif
+internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
+{
+    win32_crash_guard guardStorage;
+    win32_crash_guard *volatile guard = &guardStorage;
+    win32_crash_guard *outerGuard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    if (outerGuard && outerGuard->active)
+    {
+        // Already inside a guarded call on this thread (a job run while helping): the outer guard
+        // covers it.
+        function(data);
+        return 1;
+    }
+    guard->crashed = 0;
+    TlsSetValue(globalCrashGuard.tlsIndex, (void *)guard);
+    guard->active = 1;
+    RtlCaptureContext(&guard->resumeContext);
+    if (!guard->crashed)
+    {
+        function(data);
+    }
+    guard->active = 0;
+    TlsSetValue(globalCrashGuard.tlsIndex, outerGuard);
+    if (guard->crashed)
+    {
+        if (guard->report.code == EXCEPTION_STACK_OVERFLOW)
+        {
+            // The guard page that detects the next overflow was used up: put it back.
+            _resetstkoflw();
+        }
+        Win32RecordCrash(&guard->report);
+        return 0;
+    }
+    return 1;
+}
+
+// Main thread, between frames: fetches and clears the crashes caught since the last call.
+internal u32 Win32TakeCrash(win32_crash_report *firstCrash)
+{
+    EnterCriticalSection(&globalCrashGuard.firstCrashLock);
+    u32 count = (u32)globalCrashGuard.crashCount;
+    if (count) *firstCrash = globalCrashGuard.firstCrash;
+    globalCrashGuard.crashCount = 0;
+    LeaveCriticalSection(&globalCrashGuard.firstCrashLock);
+    return count;
+}

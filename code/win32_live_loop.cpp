@@ -1,0 +1,163 @@
+//~ Looped live code editing (record a stretch of play, replay it forever, edit code meanwhile)
+//
+// F9 cycles: start recording (game memory is marked, then every frame's input is kept), start
+// looped playback (memory goes back to the mark, the inputs replay, repeat), stop. Reloads apply
+// during playback, so an edit shows up on the next pass. Replays are exact because game memory sits
+// at the same address in every run and the game's update is a function of memory and input.
+// Restoring copies back only the pages written since the mark (tracked by the memory snapshot).
+
+enum win32_live_loop_mode
+{
+    LiveLoop_Off,
+    LiveLoop_Recording,
+    LiveLoop_Playing,
+};
+
+struct win32_live_loop
+{
+    win32_live_loop_mode mode;
+    u8 *markedMemory;           // game memory as it was when recording started
+    game_input *inputs;
+    u32 maxFrames;
+    u32 recordedFrames;
+    u32 playIndex;
+    u32 passCount;
+    b32 available;
+    // Command-line schedule (--loop START,LENGTH): record at frame START for LENGTH frames, then play.
+    s64 scheduledStart;
+    u32 scheduledLength;
+};
+
+internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u32 maxFrames)
+{
+    memset(loop, 0, sizeof(*loop));
+    loop->maxFrames = maxFrames;
+    loop->markedMemory = (u8 *)VirtualAlloc(0, (SIZE_T)memorySize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    loop->inputs = (game_input *)VirtualAlloc(0, (SIZE_T)maxFrames * sizeof(game_input), MEM_RESERVE | MEM_COMMIT,
+                                              PAGE_READWRITE);
+    loop->available = loop->markedMemory && loop->inputs;
+    loop->scheduledStart = -1;
+    if (!loop->available) Win32Log(LogLevel_Warning, "loop: no memory for live-loop recording; F9 disabled");
+    return loop->available;
+}
+
+// Hash of every page ever written (page index and content): equal states give equal hashes.
+internal u64 Win32HashWrittenMemory(win32_memory_snapshot *snapshot)
+{
+    u64 hash = 14695981039346656037ull;
+    for (u64 page = 0; page < snapshot->pageCount; ++page)
+    {
+        if (!Win32PageBit(snapshot->everWritten, page)) continue;
+        hash ^= page;
+        hash *= 1099511628211ull;
+        hash ^= Win32HashMemory(snapshot->live + page * snapshot->pageSize, snapshot->pageSize);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+internal void Win32StartLoopRecording(win32_live_loop *loop, win32_memory_snapshot *snapshot, u64 frameIndex)
+{
+    f64 start = Win32Seconds();
+    // Pages never written are zero in both places; the others are copied.
+    u64 copied = 0;
+    for (u64 page = 0; page < snapshot->pageCount; ++page)
+    {
+        if (!Win32PageBit(snapshot->everWritten, page)) continue;
+        memcpy(loop->markedMemory + page * snapshot->pageSize, snapshot->live + page * snapshot->pageSize,
+               snapshot->pageSize);
+        ++copied;
+    }
+    Win32ClearWrittenSinceMark(snapshot);
+    loop->mode = LiveLoop_Recording;
+    loop->recordedFrames = 0;
+    loop->passCount = 0;
+    Win32Log(LogLevel_Info, "loop: recording from frame %llu (marked %llu KB of game memory in %.2f ms, hash %016llx)",
+             (unsigned long long)frameIndex, (unsigned long long)(copied * snapshot->pageSize / 1024),
+             1000.0 * (Win32Seconds() - start), (unsigned long long)Win32HashWrittenMemory(snapshot));
+}
+
+// Puts game memory back to the mark. The snapshot must be synced first (so every page written so
+// far is in writtenSinceMark) and again afterwards (so the pre-frame snapshot sees the restore).
+internal void Win32RewindLoop(win32_live_loop *loop, win32_memory_snapshot *snapshot)
+{
+    f64 start = Win32Seconds();
+    u64 restored = 0;
+    for (u64 page = 0; page < snapshot->pageCount; ++page)
+    {
+        if (!Win32PageBit(snapshot->writtenSinceMark, page)) continue;
+        memcpy(snapshot->live + page * snapshot->pageSize, loop->markedMemory + page * snapshot->pageSize,
+               snapshot->pageSize);
+        ++restored;
+    }
+    Win32ClearWrittenSinceMark(snapshot);
+    loop->playIndex = 0;
+    Win32Log(LogLevel_Info, "loop: pass %u starts (restored %llu KB in %.2f ms)", loop->passCount + 1,
+             (unsigned long long)(restored * snapshot->pageSize / 1024), 1000.0 * (Win32Seconds() - start));
+}
+
+internal void Win32StopLoop(win32_live_loop *loop)
+{
+    Win32Log(LogLevel_Info, "loop: stopped after %u passes; live input again", loop->passCount);
+    loop->mode = LiveLoop_Off;
+}
+
+// Start of a frame, after the snapshot sync and the reload check, before the update. Replaces
+// *input during playback. Returns true when it rewound memory (the caller re-syncs the snapshot).
+internal b32 Win32StepLiveLoop(win32_live_loop *loop, win32_memory_snapshot *snapshot, game_input *input,
+                               b32 togglePressed)
+{
+    if (!loop->available || !snapshot->enabled) return 0;
+    b32 scheduledNow = (loop->scheduledStart >= 0 && (s64)input->frameIndex == loop->scheduledStart);
+    b32 scheduledPlay = (loop->mode == LiveLoop_Recording && loop->scheduledLength &&
+                         loop->recordedFrames == loop->scheduledLength);
+    b32 full = (loop->mode == LiveLoop_Recording && loop->recordedFrames == loop->maxFrames);
+    b32 rewound = 0;
+
+    if (togglePressed || scheduledNow || scheduledPlay || full)
+    {
+        switch (loop->mode)
+        {
+            case LiveLoop_Off:
+                Win32StartLoopRecording(loop, snapshot, input->frameIndex);
+                break;
+            case LiveLoop_Recording:
+                if (loop->recordedFrames == 0)
+                {
+                    Win32StopLoop(loop);
+                    break;
+                }
+                Win32Log(LogLevel_Info, "loop: recorded %u frames; looped playback begins", loop->recordedFrames);
+                loop->mode = LiveLoop_Playing;
+                Win32RewindLoop(loop, snapshot);
+                rewound = 1;
+                break;
+            case LiveLoop_Playing:
+                Win32StopLoop(loop);
+                break;
+        }
+    }
+
+    if (loop->mode == LiveLoop_Playing && !rewound && loop->playIndex == loop->recordedFrames)
+    {
+        ++loop->passCount;
+        Win32Log(LogLevel_Info, "loop: pass %u ended, game memory hash %016llx", loop->passCount,
+                 (unsigned long long)Win32HashWrittenMemory(snapshot));
+        Win32RewindLoop(loop, snapshot);
+        rewound = 1;
+    }
+
+    if (loop->mode == LiveLoop_Recording)
+    {
+        loop->inputs[loop->recordedFrames++] = *input;
+    }
+    else if (loop->mode == LiveLoop_Playing)
+    {
+        u64 liveFrameIndex = input->frameIndex;
+        *input = loop->inputs[loop->playIndex++];
+        // NOTE: the replayed frame keeps its recorded frameIndex (the game may depend on it); the
+        // live counter is only the platform's.
+        (void)liveFrameIndex;
+    }
+    return rewound;
+}

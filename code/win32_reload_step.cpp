@@ -1,0 +1,195 @@
+//~ Between frames: swapping in a new build (with its layout check) and recovering from a crash.
+// Both run on the main thread at the top of a frame, when no update job is in flight.
+
+// A view of the platform-owned layout copy in the exported form gameMigrateState expects.
+internal game_state_layout Win32LayoutView(state_layout *layout, game_layout_field *fields)
+{
+    for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
+    {
+        fields[fieldIndex].structName = layout->fields[fieldIndex].structName;
+        fields[fieldIndex].fieldName = layout->fields[fieldIndex].fieldName;
+        fields[fieldIndex].offset = layout->fields[fieldIndex].offset;
+        fields[fieldIndex].size = layout->fields[fieldIndex].size;
+    }
+    game_state_layout view = {};
+    view.fieldCount = layout->fieldCount;
+    view.fields = fields;
+    return view;
+}
+
+struct win32_migrate_call
+{
+    game_migrate_state *migrate;
+    game_memory *memory;
+    const game_state_layout *oldLayout;
+    const void *oldState;
+    u64 oldStateSize;
+    b32 result;
+};
+
+internal void Win32CallMigrate(void *data)
+{
+    win32_migrate_call *call = (win32_migrate_call *)data;
+    call->result = call->migrate(call->memory, call->oldLayout, call->oldState, call->oldStateSize);
+}
+
+// Zeroes every page of game memory that was ever written: the game starts from scratch.
+internal void Win32ZeroGameMemory(win32_memory_snapshot *snapshot, game_memory *memory)
+{
+    if (!snapshot->enabled)
+    {
+        memset(memory->permanentStorage, 0, (size_t)memory->permanentStorageSize);
+        memset(memory->transientStorage, 0, (size_t)memory->transientStorageSize);
+        return;
+    }
+    for (u64 page = 0; page < snapshot->pageCount; ++page)
+        if (Win32PageBit(snapshot->everWritten, page))
+            memset(snapshot->live + page * snapshot->pageSize, 0, snapshot->pageSize);
+}
+
+// Returns true when new code was swapped in this frame.
+internal b32 Win32ReloadStep(win32_state *state)
+{
+    win32_reloader *reloader = &state->reloader;
+    if (!Win32GameCodeChanged(reloader)) return 0;
+
+    f64 start = Win32Seconds();
+    win32_game_code candidate;
+    if (!Win32LoadGameCodeCandidate(reloader, &candidate))
+    {
+        Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
+        return 0;
+    }
+    f64 loaded = Win32Seconds();
+
+    //- Layout check, before any code of the new build runs
+    char differences[1024] = "";
+    b32 layoutChanged = 0;
+    if (reloader->memoryLayout.present)
+    {
+        if (!reloader->candidateLayout.present)
+        {
+            Win32Log(LogLevel_Warning, "layout: the new build registers no state layout; it cannot be checked");
+        }
+        else
+        {
+            layoutChanged = CompareStateLayouts(&reloader->memoryLayout, &reloader->candidateLayout,
+                                                differences, sizeof(differences)) != 0;
+        }
+    }
+
+    // NOTE: no worker may be inside the old code when it is freed, and none may touch game memory
+    // while a migration or reset rewrites it.
+    DrainWorkQueueSystem(&state->queues);
+    f64 drained = Win32Seconds();
+
+    if (layoutChanged)
+    {
+        if (candidate.gameMigrateState)
+        {
+            static game_layout_field oldFields[STATE_LAYOUT_MAX_FIELDS];
+            game_state_layout oldView = Win32LayoutView(&reloader->memoryLayout, oldFields);
+            // The snapshot was synced at the top of this frame and nothing has run since: it holds
+            // the state exactly as the old code left it.
+            win32_migrate_call call = {};
+            call.migrate = candidate.gameMigrateState;
+            call.memory = &state->memory;
+            call.oldLayout = &oldView;
+            call.oldState = state->snapshot.copy;
+            call.oldStateSize = state->memory.permanentStorageSize;
+            b32 survived = state->snapshot.enabled && Win32GuardedCall(Win32CallMigrate, &call);
+            win32_crash_report ignored;
+            Win32TakeCrash(&ignored);
+            if (!survived || !call.result)
+            {
+                Win32RestoreMemorySnapshot(&state->snapshot);
+                Win32Log(LogLevel_Error, "layout: gameMigrateState of the new build %s (%s); state restored, "
+                         "keeping version %u", survived ? "declined" : "crashed", differences, state->game.version);
+                Win32PostNotice(state, LogLevel_Error, "migration failed: kept version %u", state->game.version);
+                Win32UnloadGameCode(&candidate);
+                return 0;
+            }
+            Win32Log(LogLevel_Info, "layout: state migrated by gameMigrateState (%s)", differences);
+        }
+        else if (state->options.resetOnLayoutChange || reloader->resetRequested)
+        {
+            Win32ZeroGameMemory(&state->snapshot, &state->memory);
+            Win32Log(LogLevel_Warning, "layout: game state reset for the new layout (%s)", differences);
+        }
+        else
+        {
+            Win32Log(LogLevel_Error, "layout: build refused, registered state changed: %s. Keeping version %u. "
+                     "Export gameMigrateState, press F10 to reload with a state reset, or run with "
+                     "--reset-on-layout-change", differences, state->game.version);
+            Win32PostNotice(state, LogLevel_Error, "state layout changed: build refused (F10 resets)");
+            reloader->refusedForLayout = 1;
+            Win32UnloadGameCode(&candidate);
+            return 0;
+        }
+        // The code being replaced cannot run on the new layout: it is no rollback target.
+        if (reloader->haveFallback)
+        {
+            Win32DeleteCopy(reloader->fallbackPath);
+            reloader->haveFallback = 0;
+        }
+        Win32UnloadGameCode(&state->game);
+    }
+    reloader->resetRequested = 0;
+    reloader->refusedForLayout = 0;
+
+    u32 oldVersion = state->game.version;
+    Win32RetireGameCodeAsFallback(reloader, &state->game);
+    state->game = candidate;
+    reloader->memoryLayout = reloader->candidateLayout;
+    state->memory.executableReloaded = 1;
+    state->memory.reloadVersion = state->game.version;
+    f64 end = Win32Seconds();
+
+    Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms "
+             "(copy+load %.2f, drain %.2f, swap %.2f)", state->game.version, oldVersion,
+             1000.0 * (end - start), 1000.0 * (loaded - start), 1000.0 * (drained - loaded),
+             1000.0 * (end - drained));
+    Win32PostNotice(state, LogLevel_Info, "reloaded: version %u", state->game.version);
+    return 1;
+}
+
+// After a frame in which game code crashed: put memory back as it was before the frame, return to
+// the last good build, and say what happened. Returns true when a crash was handled.
+internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
+{
+    win32_crash_report report;
+    u32 crashes = Win32TakeCrash(&report);
+    if (!crashes) return 0;
+
+    f64 start = Win32Seconds();
+    // Other jobs of the frame may still run (and crash): let them all finish first.
+    DrainWorkQueueSystem(&state->queues);
+    win32_crash_report later;
+    crashes += Win32TakeCrash(&later);
+    u64 restoredBytes = Win32RestoreMemorySnapshot(&state->snapshot);
+    u32 crashedVersion = state->game.version;
+
+    Win32Log(LogLevel_Error, "crash: %s in %s+0x%llx (thread %lu) in game code version %u during frame %lld "
+             "(%u crash%s); game memory restored to its pre-frame state (%llu KB rewritten)",
+             Win32ExceptionName(report.code), report.moduleName, (unsigned long long)report.moduleOffset,
+             (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
+             crashes == 1 ? "" : "es", (unsigned long long)(restoredBytes / 1024));
+    if (state->options.verifyRollback)
+    {
+        u64 hash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
+        if (hash == state->preFrameHash)
+            Win32Log(LogLevel_Info, "rollback: game memory equals the pre-frame state (hash %016llx)",
+                     (unsigned long long)hash);
+        else
+            Win32Log(LogLevel_Error, "rollback: game memory differs from the pre-frame state (%016llx, expected %016llx)",
+                     (unsigned long long)hash, (unsigned long long)state->preFrameHash);
+    }
+
+    Win32RollBackGameCode(&state->reloader, &state->game);
+    state->memory.executableReloaded = 1;
+    state->memory.reloadVersion = state->game.version;
+    Win32Log(LogLevel_Info, "crash: recovered in %.2f ms", 1000.0 * (Win32Seconds() - start));
+    Win32PostNotice(state, LogLevel_Error, "crash in version %u (%s): rolled back", crashedVersion,
+                    Win32ExceptionName(report.code));
+    return 1;
+}
