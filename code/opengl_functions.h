@@ -206,6 +206,7 @@ typedef void OPENGL_API gl_debug_proc(GLenum source, GLenum type, GLuint id, GLe
     X(void, glBlendFuncSeparate, (GLenum srcRGB, GLenum dstRGB, GLenum srcAlpha, GLenum dstAlpha)) \
     X(void, glBlendEquation, (GLenum mode)) \
     X(void, glActiveTexture, (GLenum texture)) \
+    X(void, glGenerateMipmap, (GLenum target)) \
     X(void, glGenBuffers, (GLsizei n, GLuint *buffers)) \
     X(void, glDeleteBuffers, (GLsizei n, const GLuint *buffers)) \
     X(void, glBindBuffer, (GLenum target, GLuint buffer)) \

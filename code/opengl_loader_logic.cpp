@@ -265,6 +265,72 @@ opengl_context_choice OpenGLCreateContextChain(opengl_context_creator *creator, 
     return result;
 }
 
+//~ Info (reads the current context through the loaded pointers, so fakes can stand in)
+void OpenGLGetInfo(opengl_info *info, b32 modernContext)
+{
+    memset(info, 0, sizeof(*info));
+    info->modernContext = modernContext;
+    info->vendor = (const char *)glGetString(GL_VENDOR);
+    info->renderer = (const char *)glGetString(GL_RENDERER);
+    info->version = (const char *)glGetString(GL_VERSION);
+    info->shadingLanguageVersion = modernContext ? (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION) : 0;
+    if (!info->vendor) info->vendor = "?";
+    if (!info->renderer) info->renderer = "?";
+    if (!info->version) info->version = "?";
+    if (!info->shadingLanguageVersion) info->shadingLanguageVersion = "(none)";
+    OpenGLParseVersion(info->version, &info->major, &info->minor);
+
+    if (modernContext && glGetStringi)
+    {
+        GLint count = 0;
+        glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+        for (GLint index = 0; index < count; ++index)
+        {
+            const char *name = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)index);
+            if (!name) continue;
+#define X(ext) if (strcmp(name, "GL_" #ext) == 0) info->GL_##ext = 1;
+            OPENGL_EXTENSION_LIST(X)
+#undef X
+        }
+        GLint flags = 0;
+        glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+        info->debugContext = (flags & GL_CONTEXT_FLAG_DEBUG_BIT) != 0;
+    }
+    else
+    {
+        const char *list = (const char *)glGetString(GL_EXTENSIONS);
+#define X(ext) info->GL_##ext = OpenGLHasExtensionToken(list, "GL_" #ext);
+        OPENGL_EXTENSION_LIST(X)
+#undef X
+    }
+    // Core features count as present from the version that absorbed them.
+    b32 at45 = info->major > 4 || (info->major == 4 && info->minor >= 5);
+    b32 at32 = info->major > 3 || (info->major == 3 && info->minor >= 2);
+    b32 at30 = info->major >= 3;
+    info->GL_ARB_clip_control |= at45;
+    info->GL_KHR_debug |= (info->major > 4 || (info->major == 4 && info->minor >= 3));
+    info->GL_ARB_texture_multisample |= at32;
+    info->GL_ARB_framebuffer_object |= at30;
+    info->GL_ARB_depth_buffer_float |= at30;
+    info->GL_EXT_texture_sRGB |= (info->major > 2 || (info->major == 2 && info->minor >= 1));
+}
+
+void OpenGLLogInfo(opengl_info *info, platform_log *log)
+{
+    if (!log) return;
+    log(LogLevel_Info, "OpenGL: vendor '%s', renderer '%s', version '%s' (%d.%d, %s%s), GLSL '%s'",
+        info->vendor, info->renderer, info->version, (int)info->major, (int)info->minor,
+        info->modernContext ? "core" : "legacy", info->debugContext ? ", debug" : "",
+        info->shadingLanguageVersion);
+    char flags[512];
+    int used = 0;
+    flags[0] = 0;
+#define X(ext) if (used >= 0 && used < (int)sizeof(flags)) used += snprintf(flags + used, sizeof(flags) - (umm)used, " GL_" #ext "=%d", info->GL_##ext ? 1 : 0);
+    OPENGL_EXTENSION_LIST(X)
+#undef X
+    log(LogLevel_Info, "OpenGL extensions:%s", flags);
+}
+
 //~ Requirements
 b32 OpenGLCheckRequirements(b32 modernContext, s32 major, s32 minor, opengl_load_result *load,
                             char *message, u32 messageSize)

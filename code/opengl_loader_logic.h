@@ -6,6 +6,7 @@
 // wglGetProcAddress) runs on Linux as well as under Wine. No OS headers here.
 
 #include "base_types.h"
+#include "base_log.h"
 #include "opengl_functions.h"
 
 //~ Extension strings
@@ -103,5 +104,25 @@ opengl_context_choice OpenGLCreateContextChain(opengl_context_creator *creator, 
 // Returns true when satisfied; otherwise writes a human-readable list of what is missing.
 b32 OpenGLCheckRequirements(b32 modernContext, s32 major, s32 minor, opengl_load_result *load,
                             char *message, u32 messageSize);
+
+//~ What the driver gave us (logged at start)
+struct opengl_info
+{
+    const char *vendor;
+    const char *renderer;
+    const char *version;
+    const char *shadingLanguageVersion;
+    s32 major, minor;
+    b32 modernContext;
+    b32 debugContext;
+#define X(name) b32 GL_##name;
+    OPENGL_EXTENSION_LIST(X)
+#undef X
+};
+
+// Reads strings and extension flags from the current context (glGetStringi on core contexts,
+// the GL_EXTENSIONS token string on legacy ones).
+void OpenGLGetInfo(opengl_info *info, b32 modernContext);
+void OpenGLLogInfo(opengl_info *info, platform_log *log);
 
 #endif // OPENGL_LOADER_LOGIC_H

@@ -14,143 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-//~ Info
-void OpenGLGetInfo(opengl_info *info, b32 modernContext)
-{
-    memset(info, 0, sizeof(*info));
-    info->modernContext = modernContext;
-    info->vendor = (const char *)glGetString(GL_VENDOR);
-    info->renderer = (const char *)glGetString(GL_RENDERER);
-    info->version = (const char *)glGetString(GL_VERSION);
-    info->shadingLanguageVersion = modernContext ? (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION) : 0;
-    if (!info->vendor) info->vendor = "?";
-    if (!info->renderer) info->renderer = "?";
-    if (!info->version) info->version = "?";
-    if (!info->shadingLanguageVersion) info->shadingLanguageVersion = "(none)";
-    OpenGLParseVersion(info->version, &info->major, &info->minor);
-
-    if (modernContext && glGetStringi)
-    {
-        GLint count = 0;
-        glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-        for (GLint index = 0; index < count; ++index)
-        {
-            const char *name = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)index);
-            if (!name) continue;
-#define X(ext) if (strcmp(name, "GL_" #ext) == 0) info->GL_##ext = 1;
-            OPENGL_EXTENSION_LIST(X)
-#undef X
-        }
-        GLint flags = 0;
-        glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
-        info->debugContext = (flags & GL_CONTEXT_FLAG_DEBUG_BIT) != 0;
-    }
-    else
-    {
-        const char *list = (const char *)glGetString(GL_EXTENSIONS);
-#define X(ext) info->GL_##ext = OpenGLHasExtensionToken(list, "GL_" #ext);
-        OPENGL_EXTENSION_LIST(X)
-#undef X
-    }
-    // Core features count as present from the version that absorbed them.
-    b32 at45 = info->major > 4 || (info->major == 4 && info->minor >= 5);
-    b32 at32 = info->major > 3 || (info->major == 3 && info->minor >= 2);
-    b32 at30 = info->major >= 3;
-    info->GL_ARB_clip_control |= at45;
-    info->GL_KHR_debug |= (info->major > 4 || (info->major == 4 && info->minor >= 3));
-    info->GL_ARB_texture_multisample |= at32;
-    info->GL_ARB_framebuffer_object |= at30;
-    info->GL_ARB_depth_buffer_float |= at30;
-    info->GL_EXT_texture_sRGB |= (info->major > 2 || (info->major == 2 && info->minor >= 1));
-}
-
-void OpenGLLogInfo(opengl_info *info, platform_log *log)
-{
-    if (!log) return;
-    log(LogLevel_Info, "OpenGL: vendor '%s', renderer '%s', version '%s' (%d.%d, %s%s), GLSL '%s'",
-        info->vendor, info->renderer, info->version, (int)info->major, (int)info->minor,
-        info->modernContext ? "core" : "legacy", info->debugContext ? ", debug" : "",
-        info->shadingLanguageVersion);
-    char flags[512];
-    int used = 0;
-    flags[0] = 0;
-#define X(ext) if (used >= 0 && used < (int)sizeof(flags)) used += snprintf(flags + used, sizeof(flags) - (umm)used, " GL_" #ext "=%d", info->GL_##ext ? 1 : 0);
-    OPENGL_EXTENSION_LIST(X)
-#undef X
-    log(LogLevel_Info, "OpenGL extensions:%s", flags);
-}
-
-//~ Shaders
-internal GLuint OpenGLCompileShader(GLenum type, const char *source, const char *name, platform_log *log)
-{
-    GLuint shader = glCreateShader(type);
-    glShaderSource(shader, 1, &source, 0);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok)
-    {
-        char message[2048];
-        GLsizei length = 0;
-        glGetShaderInfoLog(shader, sizeof(message), &length, message);
-        message[Clamp(0, length, (GLsizei)sizeof(message) - 1)] = 0;
-        if (log) log(LogLevel_Error, "OpenGL: %s shader '%s' failed to compile: %s",
-                     type == GL_VERTEX_SHADER ? "vertex" : "fragment", name, message);
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
-}
-
-internal b32 OpenGLBuildProgram(opengl_program *program, const opengl_shader_source *source, platform_log *log)
-{
-    memset(program, 0, sizeof(*program));
-    GLuint vertex = OpenGLCompileShader(GL_VERTEX_SHADER, source->vertex, source->name, log);
-    GLuint fragment = OpenGLCompileShader(GL_FRAGMENT_SHADER, source->fragment, source->name, log);
-    if (!vertex || !fragment)
-    {
-        if (vertex) glDeleteShader(vertex);
-        if (fragment) glDeleteShader(fragment);
-        return 0;
-    }
-    GLuint handle = glCreateProgram();
-    glAttachShader(handle, vertex);
-    glAttachShader(handle, fragment);
-    glLinkProgram(handle);
-    glDeleteShader(vertex);
-    glDeleteShader(fragment);
-    GLint ok = 0;
-    glGetProgramiv(handle, GL_LINK_STATUS, &ok);
-    if (!ok)
-    {
-        char message[2048];
-        GLsizei length = 0;
-        glGetProgramInfoLog(handle, sizeof(message), &length, message);
-        message[Clamp(0, length, (GLsizei)sizeof(message) - 1)] = 0;
-        if (log) log(LogLevel_Error, "OpenGL: program '%s' failed to link: %s", source->name, message);
-        glDeleteProgram(handle);
-        return 0;
-    }
-    program->handle = handle;
-    program->viewProjection = glGetUniformLocation(handle, "viewProjection");
-    program->view = glGetUniformLocation(handle, "view");
-    program->fogColor = glGetUniformLocation(handle, "fogColor");
-    program->fogParams = glGetUniformLocation(handle, "fogParams");
-    program->alphaThreshold = glGetUniformLocation(handle, "alphaThreshold");
-    program->peelEnabled = glGetUniformLocation(handle, "peelEnabled");
-    program->depthSign = glGetUniformLocation(handle, "depthSign");
-    program->peelDepth = glGetUniformLocation(handle, "peelDepth");
-    program->textureSampler = glGetUniformLocation(handle, "textureSampler");
-    program->colorSampler = glGetUniformLocation(handle, "colorSampler");
-    program->depthSampler = glGetUniformLocation(handle, "depthSampler");
-    program->sampleCount = glGetUniformLocation(handle, "sampleCount");
-    program->reverseZ = glGetUniformLocation(handle, "reverseZ");
-    program->layerSampler = glGetUniformLocation(handle, "layerSampler");
-    program->accumSampler = glGetUniformLocation(handle, "accumSampler");
-    program->encodeSRGB = glGetUniformLocation(handle, "encodeSRGB");
-    return 1;
-}
-
 //~ Targets
 internal GLuint OpenGLMakeTexture(GLenum internalFormat, GLenum format, GLenum type, u32 width, u32 height)
 {
@@ -437,7 +300,8 @@ internal void OpenGLUploadTexture(opengl_state *gl, render_entry_texture *entry)
         glGenTextures(1, texture);
     }
     glBindTexture(GL_TEXTURE_2D, *texture);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    // NOTE: mipmapped: a tiled floor minified without them shimmers into moire at a distance.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
@@ -445,6 +309,7 @@ internal void OpenGLUploadTexture(opengl_state *gl, render_entry_texture *entry)
     // The pixels are read here, during the call: the game may overwrite them next frame.
     glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, (GLsizei)entry->width, (GLsizei)entry->height, 0,
                  GL_RGBA, GL_UNSIGNED_BYTE, entry->pixels);
+    glGenerateMipmap(GL_TEXTURE_2D);
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 

@@ -20,26 +20,7 @@
 #include "base_arena.h"
 #include "game_platform.h"
 #include "opengl_functions.h"
-
-//~ What the driver gave us (logged at start)
-struct opengl_info
-{
-    const char *vendor;
-    const char *renderer;
-    const char *version;
-    const char *shadingLanguageVersion;
-    s32 major, minor;
-    b32 modernContext;
-    b32 debugContext;
-#define X(name) b32 GL_##name;
-    OPENGL_EXTENSION_LIST(X)
-#undef X
-};
-
-// Reads strings and extension flags from the current context (glGetStringi on core contexts,
-// the GL_EXTENSIONS token string on legacy ones).
-void OpenGLGetInfo(opengl_info *info, b32 modernContext);
-void OpenGLLogInfo(opengl_info *info, platform_log *log);
+#include "opengl_loader_logic.h"
 
 //~ Renderer state
 #define OPENGL_PROGRAM_LIST(X) \
@@ -177,5 +158,7 @@ struct opengl_shader_source
     const char *fragment;
 };
 extern const opengl_shader_source openGLShaderSources[OpenGLProgram_Count];
+// Compiles and links one program and looks up its uniforms; false (logged) on any error.
+b32 OpenGLBuildProgram(opengl_program *program, const opengl_shader_source *source, platform_log *log);
 
 #endif // OPENGL_RENDERER_H

@@ -3,6 +3,7 @@
 // depthSign (+1 reverse-z: larger depth is nearer; -1 standard), never with a hard-coded < or >.
 
 #include "opengl_renderer.h"
+#include <string.h>
 
 #define OPENGL_GLSL_VERSION "#version 330 core\n"
 
@@ -182,3 +183,75 @@ const opengl_shader_source openGLShaderSources[OpenGLProgram_Count] =
     {"peel composite", openGLFullscreenVertex, openGLPeelCompositeFragment},
     {"final", openGLFullscreenVertex, openGLFinalFragment},
 };
+
+//~ Compiling and linking (a broken shader is a logged error naming it, never a crash)
+internal GLuint OpenGLCompileShader(GLenum type, const char *source, const char *name, platform_log *log)
+{
+    GLuint shader = glCreateShader(type);
+    glShaderSource(shader, 1, &source, 0);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok)
+    {
+        char message[2048];
+        GLsizei length = 0;
+        glGetShaderInfoLog(shader, sizeof(message), &length, message);
+        message[Clamp(0, length, (GLsizei)sizeof(message) - 1)] = 0;
+        if (log) log(LogLevel_Error, "OpenGL: %s shader '%s' failed to compile: %s",
+                     type == GL_VERTEX_SHADER ? "vertex" : "fragment", name, message);
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+b32 OpenGLBuildProgram(opengl_program *program, const opengl_shader_source *source, platform_log *log)
+{
+    memset(program, 0, sizeof(*program));
+    GLuint vertex = OpenGLCompileShader(GL_VERTEX_SHADER, source->vertex, source->name, log);
+    GLuint fragment = OpenGLCompileShader(GL_FRAGMENT_SHADER, source->fragment, source->name, log);
+    if (!vertex || !fragment)
+    {
+        if (vertex) glDeleteShader(vertex);
+        if (fragment) glDeleteShader(fragment);
+        return 0;
+    }
+    GLuint handle = glCreateProgram();
+    glAttachShader(handle, vertex);
+    glAttachShader(handle, fragment);
+    glLinkProgram(handle);
+    glDeleteShader(vertex);
+    glDeleteShader(fragment);
+    GLint ok = 0;
+    glGetProgramiv(handle, GL_LINK_STATUS, &ok);
+    if (!ok)
+    {
+        char message[2048];
+        GLsizei length = 0;
+        glGetProgramInfoLog(handle, sizeof(message), &length, message);
+        message[Clamp(0, length, (GLsizei)sizeof(message) - 1)] = 0;
+        if (log) log(LogLevel_Error, "OpenGL: program '%s' failed to link: %s", source->name, message);
+        glDeleteProgram(handle);
+        return 0;
+    }
+    program->handle = handle;
+    program->viewProjection = glGetUniformLocation(handle, "viewProjection");
+    program->view = glGetUniformLocation(handle, "view");
+    program->fogColor = glGetUniformLocation(handle, "fogColor");
+    program->fogParams = glGetUniformLocation(handle, "fogParams");
+    program->alphaThreshold = glGetUniformLocation(handle, "alphaThreshold");
+    program->peelEnabled = glGetUniformLocation(handle, "peelEnabled");
+    program->depthSign = glGetUniformLocation(handle, "depthSign");
+    program->peelDepth = glGetUniformLocation(handle, "peelDepth");
+    program->textureSampler = glGetUniformLocation(handle, "textureSampler");
+    program->colorSampler = glGetUniformLocation(handle, "colorSampler");
+    program->depthSampler = glGetUniformLocation(handle, "depthSampler");
+    program->sampleCount = glGetUniformLocation(handle, "sampleCount");
+    program->reverseZ = glGetUniformLocation(handle, "reverseZ");
+    program->layerSampler = glGetUniformLocation(handle, "layerSampler");
+    program->accumSampler = glGetUniformLocation(handle, "accumSampler");
+    program->encodeSRGB = glGetUniformLocation(handle, "encodeSRGB");
+    return 1;
+}
+

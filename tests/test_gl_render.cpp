@@ -429,6 +429,27 @@ internal void TestDemoScreenshot(gl_test_context *context, const char *path)
     CHECK_MSG(distinct > 50, "demo scene draws something varied");
 }
 
+//~ Image writer (the screenshot's file format; tests/suite_opengl.sh also decodes the PNG with
+// an independent decoder)
+internal void TestImageWriter(gl_test_context *context, const char *pngPath)
+{
+    const u8 digits[] = "123456789";
+    CHECK_MSG(ImageCrc32(0, digits, 9) == 0xCBF43926u, "CRC-32 check value");
+    CHECK_MSG(ImageAdler32(1, (const u8 *)"Wikipedia", 9) == 0x11E60398u, "Adler-32 check value");
+    CHECK(ImageCrc32(ImageCrc32(0, digits, 4), digits + 4, 5) == 0xCBF43926u);
+
+    char bmpPath[512];
+    snprintf(bmpPath, sizeof(bmpPath), "%s.bmp", pngPath);
+    CHECK(OpenGLWriteScreenshot(&context->gl, bmpPath));
+    FILE *file = fopen(bmpPath, "rb");
+    u8 header[54] = {};
+    b32 read = file && fread(header, 1, 54, file) == 54;
+    if (file) fclose(file);
+    CHECK_MSG(read && header[0] == 'B' && header[1] == 'M' && header[18] == (320 & 0xFF) && header[28] == 32, "BMP screenshot by extension");
+    CHECK_MSG(!OpenGLWriteScreenshot(&context->gl, "Z:/nonexistent-dir/x/y.png"), "an unwritable path is a logged failure");
+    --testLogErrors;   // that one error line was expected
+}
+
 //~ Main
 int main(int argc, char **argv)
 {
@@ -444,6 +465,7 @@ int main(int argc, char **argv)
     TestFog(&context);
     TestMultisample(&context);
     TestDemoScreenshot(&context, screenshotPath);
+    TestImageWriter(&context, screenshotPath);
     GLenum error = glGetError();
     CHECK_MSG(error == GL_NO_ERROR, "no GL error after the reverse-z tests");
     CloseTestContext(&context);

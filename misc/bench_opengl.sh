@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds tests/bench_opengl.cpp with MinGW and runs it under Wine (Xvfb + Mesa llvmpipe here).
+# Usage: misc/bench_opengl.sh [screenshot.png]   (a path also turns on info logging)
+# Uses $DISPLAY when set, else starts its own Xvfb and stops only that one.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+out="$BUILD_DIR/opengl"
+mkdir -p "$out"
+$MINGW_CXX $MINGW_FLAGS tests/bench_opengl.cpp code/win32_opengl.cpp code/opengl_loader_logic.cpp \
+    code/opengl_renderer.cpp code/opengl_shaders.cpp code/image_writer.cpp \
+    -o "$out/bench_opengl.exe" -lopengl32 -lgdi32 -luser32 || exit 1
+own_xvfb=""
+if [ -z "${DISPLAY:-}" ]; then
+    for n in $(seq 171 199); do
+        [ -e "/tmp/.X11-unix/X$n" ] && continue
+        Xvfb ":$n" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+        own_xvfb=$!
+        export DISPLAY=":$n"
+        sleep 1
+        break
+    done
+fi
+trap '[ -n "$own_xvfb" ] && kill "$own_xvfb" >/dev/null 2>&1' EXIT
+echo "machine: $(nproc) cores, $(uname -sr); GL through Wine + Mesa llvmpipe"
+wine "$out/bench_opengl.exe" "$@" 2>&1 | tr -d '\r'
