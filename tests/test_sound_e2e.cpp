@@ -3,6 +3,9 @@
 // ~5 seconds of 60 Hz frames, then a short silence so the tail drains. The suite records the
 // device output with an ALSA file sink and tests/check_tone.cpp verifies it.
 // Prints the latency figures; exit code 0 only if sound initialised and every frame was fed.
+//
+// Usage: test_sound_e2e.exe [seconds] [--trace]
+//        test_sound_e2e.exe --expect-silent   (no device / no dsound.dll: must run silent, logged)
 
 #include "win32_sound.cpp"
 #include "game_mixer.cpp"
@@ -10,11 +13,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 global u8 globalMixerMemory[1 << 20];
 
+global int globalWarningCount;
+
 internal PLATFORM_LOG(TestLog)
 {
+    if (level != LogLevel_Info)
+    {
+        ++globalWarningCount;
+    }
     va_list args;
     va_start(args, format);
     printf("[%s] ", LogLevelName(level));
@@ -31,12 +41,45 @@ internal f64 SecondsNow(LARGE_INTEGER frequency)
     return (f64)counter.QuadPart / (f64)frequency.QuadPart;
 }
 
+// Without a device the platform must keep calling the same functions safely: the game still gets
+// a buffer of one frame's samples each frame, and nothing is written anywhere.
+internal int RunExpectingSilence(HWND window)
+{
+    win32_sound_output sound;
+    int warningsBefore = globalWarningCount;
+    b32 soundOk = Win32InitSound(window, &sound, 48000, TestLog);
+    printf("SOUND_INIT %s\n", soundOk ? "ok" : "silent");
+    CHECK_MSG(!soundOk && !sound.isValid, "without a device Win32InitSound reports silence");
+    CHECK_MSG(globalWarningCount > warningsBefore, "the reason for running silent is logged");
+
+    memory_arena arena;
+    InitializeArena(&arena, "mixer", sizeof(globalMixerMemory), globalMixerMemory, TestLog);
+    game_mixer mixer;
+    MixerInit(&mixer, &arena, 4, TestLog);
+    MixerPlayTone(&mixer, 440.0f, 0.25f, 0.0f);
+    u32 minSamples = 0xFFFFFFFFu;
+    for (u32 frame = 0; frame < 30; ++frame)
+    {
+        u32 sampleCount = Win32BeginSoundFrame(&sound, 1.0f / 60.0f);
+        game_sound_output_buffer buffer = Win32GetSoundOutputBuffer(&sound, sampleCount);
+        MixerOutput(&mixer, &buffer);
+        Win32FillSoundBuffer(&sound, &buffer);
+        minSamples = Minimum(minSamples, (u32)buffer.sampleCount);
+        Sleep(5);
+    }
+    CHECK_MSG(minSamples == 800, "a silent engine still asks the game for one frame of samples");
+    Win32ShutdownSound(&sound);
+    Win32ShutdownSound(&sound);   // twice: shutdown is idempotent
+    return TestSummary();
+}
+
 int main(int argc, char **argv)
 {
-    f32 toneSeconds = (argc > 1) ? (f32)atof(argv[1]) : 5.0f;
+    b32 expectSilent = (argc > 1 && strcmp(argv[1], "--expect-silent") == 0);
+    f32 toneSeconds = (argc > 1 && !expectSilent) ? (f32)atof(argv[1]) : 5.0f;
     const f32 secondsPerFrame = 1.0f / 60.0f;
     const f32 tailSeconds = 0.5f;
-    b32 trace = (argc > 2);
+    b32 trace = (argc > 2 && strcmp(argv[2], "--trace") == 0);
 
     WNDCLASSA windowClass;
     ZeroMemory(&windowClass, sizeof(windowClass));
@@ -48,6 +91,10 @@ int main(int argc, char **argv)
     HWND window = CreateWindowExA(0, windowClass.lpszClassName, "sound test", WS_OVERLAPPEDWINDOW,
                                   0, 0, 64, 64, 0, 0, windowClass.hInstance, 0);
     CHECK_MSG(window != 0, "hidden window created");
+    if (expectSilent)
+    {
+        return RunExpectingSilence(window);
+    }
 
     win32_sound_output sound;
     b32 soundOk = Win32InitSound(window, &sound, 48000, TestLog);
