@@ -13,6 +13,7 @@
 
 //~ Harness
 global u32 testLogErrors;
+global u32 testDebugMessages;
 
 internal PLATFORM_LOG(TestLog)
 {
@@ -22,6 +23,7 @@ internal PLATFORM_LOG(TestLog)
     vsnprintf(text, sizeof(text), format, args);
     va_end(args);
     if (level == LogLevel_Error) ++testLogErrors;
+    if (strncmp(text, "GL debug", 8) == 0) ++testDebugMessages;
     printf("log %s: %s\n", LogLevelName(level), text);
     fflush(stdout);
 }
@@ -39,7 +41,7 @@ struct gl_test_context
 global u8 testPushBuffer[Megabytes(4)];
 global u8 testPixels[4096 * 4096 * 4];
 
-internal b32 OpenTestContext(gl_test_context *context, b32 forceStandardDepth)
+internal b32 OpenTestContext(gl_test_context *context, b32 forceStandardDepth, b32 giveArena = 1)
 {
     memset(context, 0, sizeof(*context));
     WNDCLASSA windowClass = {};
@@ -60,7 +62,7 @@ internal b32 OpenTestContext(gl_test_context *context, b32 forceStandardDepth)
     config.suppressMessageBox = 1;
     config.debugContext = 1;
     config.forceStandardDepth = forceStandardDepth;
-    config.arena = &context->arena;
+    config.arena = giveArena ? &context->arena : 0;
     context->ok = Win32InitOpenGL(context->window, &config, &context->gl, TestLog);
     return context->ok;
 }
@@ -146,6 +148,29 @@ internal void TestGLState(gl_test_context *context)
     CHECK_MSG(internalFormat == GL_DEPTH_COMPONENT32F, "scene depth texture is GL_DEPTH_COMPONENT32F");
     printf("state: clip depth 0x%x, depth func 0x%x, clear %g, depth type 0x%x %d bits, format 0x%x\n",
            clipDepth, depthFunc, (double)clearDepth, componentType, depthBits, internalFormat);
+}
+
+//~ Debug output and failure reporting
+internal void TestDebugOutput(gl_test_context *context)
+{
+    CHECK_MSG(context->gl.info.debugContext, "development builds get a debug context");
+    u32 errorsBefore = testLogErrors, messagesBefore = testDebugMessages;
+    glEnable(0x7FFF);   // not a capability: the driver reports GL_INVALID_ENUM through KHR_debug
+    glGetError();
+    CHECK_MSG(testDebugMessages > messagesBefore, "KHR_debug messages reach the log");
+    testLogErrors = errorsBefore;
+}
+
+internal void TestInitFailureIsReported(void)
+{
+    // No renderer memory: the init must fail cleanly with a log line, and with the message box
+    // suppressed it must not block (this test would hang otherwise).
+    gl_test_context failing;
+    u32 errorsBefore = testLogErrors;
+    b32 ok = OpenTestContext(&failing, 0, 0);
+    CHECK_MSG(!ok && testLogErrors > errorsBefore, "an unusable setup fails with a logged reason, no dialog");
+    CloseTestContext(&failing);
+    testLogErrors = errorsBefore;
 }
 
 //~ Depth precision
@@ -460,6 +485,7 @@ int main(int argc, char **argv)
         return TestSummary();
     }
     TestGLState(&context);
+    TestDebugOutput(&context);
     TestDepthPrecision(&context);
     TestTransparency(&context);
     TestFog(&context);
@@ -476,6 +502,7 @@ int main(int argc, char **argv)
         TestDepthPrecisionControl(&control);
         CloseTestContext(&control);
     }
+    TestInitFailureIsReported();
     CHECK_MSG(testLogErrors == 0, "no error lines in the log (GL debug errors included)");
     return TestSummary();
 }
