@@ -59,9 +59,12 @@ typedef intptr_t smm;
 // NOTE: asserts guard programmer errors only. Bad input (files, DLLs, full queues) is handled and
 // logged by the caller and never reaches an assert.
 #if COMPILER_MSVC
+#include <intrin.h>
 #define DebugTrap() __debugbreak()
+#define DebugTrapIllegal() __ud2()          // raises an illegal-instruction exception
 #else
 #define DebugTrap() __builtin_trap()
+#define DebugTrapIllegal() __builtin_trap() // ud2 on x86-64: an illegal-instruction exception
 #endif
 
 #if ENGINE_DEVELOPMENT

@@ -1,39 +1,75 @@
-//~ The game: entry points exported to the platform.
+//~ The game's entry points, exported to the platform (signatures from game_platform.h).
 
 internal game_state *GetGameState(game_memory *memory)
 {
-    Assert(sizeof(game_state) <= memory->permanentStorageSize);
     return (game_state *)memory->permanentStorage;
+}
+
+internal game_transient_state *GetTransientState(game_memory *memory)
+{
+    return (game_transient_state *)memory->transientStorage;
+}
+
+// Reads a file from data/ (the platform resolves the folder) and decodes it into the arena; the
+// readers log and fall back on a bad file, and the fallback is copied into the arena too, so no
+// pointer into this DLL survives a reload.
+internal loaded_bitmap LoadGameBitmap(game_memory *memory, memory_arena *arena, const char *name)
+{
+    debug_read_file_result file = memory->platform.DEBUGReadEntireFile(name);
+    loaded_bitmap bitmap = LoadBMP(arena, file.contents, file.contentsSize, name, memory->platform.Log);
+    if (file.contents) memory->platform.DEBUGFreeFileMemory(file.contents);
+    if (bitmap.isFallback)
+    {
+        u32 *pixels = PushArray(arena, bitmap.width * bitmap.height, u32);
+        if (pixels) memcpy(pixels, bitmap.pixels, bitmap.width * bitmap.height * sizeof(u32));
+        bitmap.pixels = pixels;
+    }
+    return bitmap;
+}
+
+internal loaded_sound LoadGameSound(game_memory *memory, memory_arena *arena, const char *name)
+{
+    debug_read_file_result file = memory->platform.DEBUGReadEntireFile(name);
+    loaded_sound sound = LoadWAV(arena, file.contents, file.contentsSize, name, memory->platform.Log);
+    if (file.contents) memory->platform.DEBUGFreeFileMemory(file.contents);
+    if (sound.isFallback)
+    {
+        u32 valueCount = sound.sampleCount * sound.channelCount;
+        s16 *samples = PushArray(arena, Maximum(valueCount, 1u), s16);
+        if (samples && valueCount) memcpy(samples, sound.samples, valueCount * sizeof(s16));
+        sound.samples = samples;
+    }
+    return sound;
 }
 
 internal void InitializeGameState(game_memory *memory, game_state *state)
 {
-    u8 *afterState = (u8 *)memory->permanentStorage + sizeof(game_state);
-    InitializeArena(&state->permanentArena, "permanent", memory->permanentStorageSize - sizeof(game_state),
-                    afterState, memory->platform.Log);
-    InitializeArena(&state->transientArena, "transient", memory->transientStorageSize,
-                    memory->transientStorage, memory->platform.Log);
+    u8 *arenaBase = (u8 *)memory->permanentStorage + GAME_STATE_RESERVED_SIZE;
+    InitializeArena(&state->permanentArena, "permanent", memory->permanentStorageSize - GAME_STATE_RESERVED_SIZE,
+                    arenaBase, memory->platform.Log);
+    state->camera.position = V3(0.0f, 6.0f, 12.0f);
+    state->camera.pitch = -0.05f;
+    state->overlayVisible = 1;
+    SpawnDemoEntities(state);
+    state->assets.grid = LoadGameBitmap(memory, &state->permanentArena, "textures/test_grid.bmp");
+    state->assets.click = LoadGameSound(memory, &state->permanentArena, "sounds/click.wav");
+    state->assets.chime = LoadGameSound(memory, &state->permanentArena, "sounds/chime.wav");
     state->isInitialized = 1;
-    memory->platform.Log(LogLevel_Info, "game: state initialized");
+    memory->platform.Log(LogLevel_Info, "game: state initialized (%u entities)", state->entityCount);
 }
 
-// Minimal push used until the render push helpers land: a clear entry.
-internal void PushClearEntry(game_render_commands *commands, v4 color)
+internal game_transient_state *EnsureTransientState(game_memory *memory)
 {
-    u32 size = sizeof(render_entry_header) + sizeof(render_entry_clear);
-    if (commands->pushBufferSize + size > commands->maxPushBufferSize)
+    game_transient_state *transient = GetTransientState(memory);
+    if (!transient->isInitialized)
     {
-        ++commands->refusedEntryCount;
-        return;
+        u8 *arenaBase = (u8 *)memory->transientStorage + AlignPow2(sizeof(game_transient_state), 64);
+        InitializeArena(&transient->arena, "transient", memory->transientStorageSize - AlignPow2(sizeof(game_transient_state), 64),
+                        arenaBase, memory->platform.Log);
+        MixerInit(&transient->mixer, &transient->arena, 32, memory->platform.Log);
+        transient->isInitialized = 1;
     }
-    render_entry_header *header = (render_entry_header *)(commands->pushBufferBase + commands->pushBufferSize);
-    header->type = RenderEntry_Clear;
-    header->size = size;
-    render_entry_clear *clear = (render_entry_clear *)(header + 1);
-    clear->color = color;
-    commands->pushBufferSize += size;
-    ++commands->entryCount;
-    commands->clearColor = color;
+    return transient;
 }
 
 extern "C" __declspec(dllexport) GAME_GET_CONTRACT_VERSION(gameGetContractVersion)
@@ -45,6 +81,7 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
 {
     game_state *state = GetGameState(memory);
     if (!state->isInitialized) InitializeGameState(memory, state);
+    game_transient_state *transient = EnsureTransientState(memory);
 
     if (memory->executableReloaded || state->loadedCodeVersion != memory->reloadVersion)
     {
@@ -53,21 +90,47 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
                              memory->reloadVersion, (f64)GAME_TUNING_SPIN_SPEED,
                              (unsigned long long)state->framesSimulated);
         state->loadedCodeVersion = memory->reloadVersion;
+        state->assets.texturesUploaded = 0;
+    }
+    TestFaultsOnUpdate(memory);
+
+    //- Simulate
+    f32 dt = input->dtForFrame;
+    ++state->framesSimulated;
+    state->secondsSimulated += dt;
+    state->spinAngle += Tau32 * GAME_TUNING_SPIN_SPEED * dt;
+    if (state->spinAngle > Tau32) state->spinAngle -= Tau32;
+    if (WasPressed(input->keyboard.keys[Key_F1])) state->overlayVisible = !state->overlayVisible;
+    if (WasPressed(input->keyboard.keys[Key_Space])) MixerPlaySound(&transient->mixer, &state->assets.chime, 0.6f, 0.0f, 0);
+    UpdateCamera(&state->camera, input);
+    u32 bounces = SimulateEntities(memory, state, dt);
+    // At most one click per frame, louder with more bounces: events are heard, not a roar.
+    if (bounces && (state->framesSimulated % 6) == 0)
+    {
+        MixerPlaySound(&transient->mixer, &state->assets.click, Minimum(0.15f + 0.01f * (f32)bounces, 0.6f), 0.0f, 0);
+        ++state->bounceSoundsPlayed;
     }
 
-    ++state->framesSimulated;
-    state->secondsSimulated += input->dtForFrame;
-    PushClearEntry(renderCommands, V4(GAME_TUNING_CLEAR_COLOR_R, GAME_TUNING_CLEAR_COLOR_G, GAME_TUNING_CLEAR_COLOR_B, 1.0f));
+    //- Draw
+    if (!state->assets.texturesUploaded)
+    {
+        loaded_bitmap *grid = &state->assets.grid;
+        if (grid->pixels) PushTexture(renderCommands, DemoTexture_Grid, grid->width, grid->height, grid->pixels);
+        state->assets.texturesUploaded = 1;
+    }
+    PushDemoScene(renderCommands, state);
 }
 
 extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
 {
-    (void)memory;
-    for (s32 sampleIndex = 0; sampleIndex < 2 * soundBuffer->sampleCount; ++sampleIndex)
-        soundBuffer->samples[sampleIndex] = 0;
+    TestFaultsOnSound(memory);
+    game_transient_state *transient = EnsureTransientState(memory);
+    MixerOutput(&transient->mixer, soundBuffer);
 }
 
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
-    (void)memory; (void)input; (void)renderCommands;
+    TestFaultsOnEndFrame(memory);
+    (void)input;
+    (void)renderCommands;
 }

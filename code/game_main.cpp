@@ -3,7 +3,17 @@
 
 #include "game_platform.h"
 #include "base_arena.h"
+#include "render_projection.h"
+#include "render_push.h"
 #include "game_tuning.h"
 #include "game.h"
 
+#include "asset_bmp.cpp"
+#include "asset_wav.cpp"
+#include "game_mixer.cpp"
+
+#include "game_layout.cpp"
+#include "game_test_faults.cpp"
+#include "game_world.cpp"
+#include "game_scene.cpp"
 #include "game.cpp"

@@ -140,14 +140,10 @@ internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
 {
     win32_crash_guard guardStorage;
     win32_crash_guard *volatile guard = &guardStorage;
-    win32_crash_guard *outerGuard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
-    if (outerGuard && outerGuard->active)
-    {
-        // Already inside a guarded call on this thread (a job run while helping): the outer guard
-        // covers it.
-        function(data);
-        return 1;
-    }
+    // NOTE: guards nest (a job guarded inside a guarded update, a game callback inside a guarded
+    // platform wrapper): each call pushes its own, so a crash resumes the innermost one and the
+    // code around it (counters, dependents) still runs.
+    win32_crash_guard *volatile outerGuard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
     guard->crashed = 0;
     TlsSetValue(globalCrashGuard.tlsIndex, (void *)guard);
     guard->active = 1;

@@ -5,15 +5,44 @@ internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory)
     if (memory) VirtualFree(memory, 0, MEM_RELEASE);
 }
 
+// data/ is found once at start-up: beside the exe, one level up (build\..\data), or in the
+// current directory. Relative names the game asks for are read from there.
+global char globalDataDirectory[MAX_PATH];
+
+internal b32 Win32IsAbsolutePath(const char *path)
+{
+    return path[0] == '\\' || path[0] == '/' || (path[0] && path[1] == ':');
+}
+
+internal void Win32FindDataDirectory(const char *exeDirectory)
+{
+    const char *candidates[] = {"data\\", "..\\data\\"};
+    for (u32 index = 0; index < ArrayCount(candidates); ++index)
+    {
+        char path[MAX_PATH];
+        snprintf(path, sizeof(path), "%s%s", exeDirectory, candidates[index]);
+        DWORD attributes = GetFileAttributesA(path);
+        if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY))
+        {
+            GetFullPathNameA(path, MAX_PATH, globalDataDirectory, 0);
+            return;
+        }
+    }
+    snprintf(globalDataDirectory, sizeof(globalDataDirectory), "data\\");
+}
+
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
 {
     debug_read_file_result result = {};
-    HANDLE file = CreateFileA(fileName, GENERIC_READ, FILE_SHARE_READ, 0, OPEN_EXISTING, 0, 0);
+    char resolved[MAX_PATH * 2];
+    if (Win32IsAbsolutePath(fileName)) snprintf(resolved, sizeof(resolved), "%s", fileName);
+    else snprintf(resolved, sizeof(resolved), "%s%s", globalDataDirectory, fileName);
+    HANDLE file = CreateFileA(resolved, GENERIC_READ, FILE_SHARE_READ, 0, OPEN_EXISTING, 0, 0);
     if (file == INVALID_HANDLE_VALUE)
     {
         char reason[256];
         Win32ErrorText(GetLastError(), reason, sizeof(reason));
-        Win32Log(LogLevel_Error, "file: cannot open '%s': %s", fileName, reason);
+        Win32Log(LogLevel_Error, "file: cannot open '%s': %s", resolved, reason);
         return result;
     }
     LARGE_INTEGER fileSize;

@@ -97,7 +97,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
         return 0;
     Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, WIN32_LIVE_LOOP_MAX_FRAMES);
+    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);
@@ -155,6 +155,10 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
         strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
     }
     Win32InitReloader(&state->reloader, gameDllPath);
+    char exeDirectory[MAX_PATH];
+    Win32GetExeDirectory(exeDirectory, sizeof(exeDirectory));
+    Win32FindDataDirectory(exeDirectory);
+    Win32Log(LogLevel_Info, "files: data folder '%s'", globalDataDirectory);
     Win32ResetGameCodeToStubs(&state->game);
     Win32Log(LogLevel_Info, "reload: watching '%s'", state->reloader.sourcePath);
     return 1;

@@ -26,11 +26,13 @@ struct win32_live_loop
     // Command-line schedule (--loop START,LENGTH): record at frame START for LENGTH frames, then play.
     s64 scheduledStart;
     u32 scheduledLength;
+    u64 permanentSize;          // the part of game memory the state hash covers
 };
 
-internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u32 maxFrames)
+internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u64 permanentSize, u32 maxFrames)
 {
     memset(loop, 0, sizeof(*loop));
+    loop->permanentSize = permanentSize;
     loop->maxFrames = maxFrames;
     loop->markedMemory = (u8 *)VirtualAlloc(0, (SIZE_T)memorySize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     loop->inputs = (game_input *)VirtualAlloc(0, (SIZE_T)maxFrames * sizeof(game_input), MEM_RESERVE | MEM_COMMIT,
@@ -41,11 +43,14 @@ internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u32 maxFra
     return loop->available;
 }
 
-// Hash of every page ever written (page index and content): equal states give equal hashes.
-internal u64 Win32HashWrittenMemory(win32_memory_snapshot *snapshot)
+// Hash of every page of permanent storage ever written (page index and content): equal game states
+// give equal hashes. Transient storage is scratch (the mixer's positions follow the audio device's
+// clock), so it is restored with the loop but not part of the state compared.
+internal u64 Win32HashWrittenMemory(win32_memory_snapshot *snapshot, u64 permanentSize)
 {
     u64 hash = 14695981039346656037ull;
-    for (u64 page = 0; page < snapshot->pageCount; ++page)
+    u64 permanentPages = permanentSize / snapshot->pageSize;
+    for (u64 page = 0; page < permanentPages; ++page)
     {
         if (!Win32PageBit(snapshot->everWritten, page)) continue;
         hash ^= page;
@@ -74,7 +79,7 @@ internal void Win32StartLoopRecording(win32_live_loop *loop, win32_memory_snapsh
     loop->passCount = 0;
     Win32Log(LogLevel_Info, "loop: recording from frame %llu (marked %llu KB of game memory in %.2f ms, hash %016llx)",
              (unsigned long long)frameIndex, (unsigned long long)(copied * snapshot->pageSize / 1024),
-             1000.0 * (Win32Seconds() - start), (unsigned long long)Win32HashWrittenMemory(snapshot));
+             1000.0 * (Win32Seconds() - start), (unsigned long long)Win32HashWrittenMemory(snapshot, loop->permanentSize));
 }
 
 // Puts game memory back to the mark. The snapshot must be synced first (so every page written so
@@ -142,7 +147,7 @@ internal b32 Win32StepLiveLoop(win32_live_loop *loop, win32_memory_snapshot *sna
     {
         ++loop->passCount;
         Win32Log(LogLevel_Info, "loop: pass %u ended, game memory hash %016llx", loop->passCount,
-                 (unsigned long long)Win32HashWrittenMemory(snapshot));
+                 (unsigned long long)Win32HashWrittenMemory(snapshot, loop->permanentSize));
         Win32RewindLoop(loop, snapshot);
         rewound = 1;
     }

@@ -1,0 +1,82 @@
+//~ The demo scene as render commands: what the engine is for, on one screen.
+// - a textured ground to the horizon and towers out to 900 m: reverse-z keeps them stable;
+// - far "billboards" with a stripe 5 cm in front of them: z-fighting with standard depth;
+// - three overlapping translucent panes: depth-peeled transparency, any submission order;
+// - distance fog; 4096 bouncing cubes updated in parallel.
+
+#define DEMO_NEAR_CLIP 0.1f
+#define DEMO_FAR_CLIP 2000.0f
+
+internal m4x4 CameraViewMatrix(demo_camera *camera)
+{
+    return RotationX4x4(-camera->pitch) * RotationY4x4(-camera->yaw) * Translation4x4(-camera->position);
+}
+
+internal void PushSceneCamera(game_render_commands *commands, demo_camera *camera)
+{
+    f32 aspect = (f32)commands->widthInPixels / (f32)Maximum(commands->heightInPixels, 1u);
+    f32 focalLength = 1.0f / tanf(0.5f * 1.1f);    // about 63 degrees vertically
+    m4x4_inv projection = PerspectiveReverseZ(aspect, focalLength, DEMO_NEAR_CLIP, DEMO_FAR_CLIP);
+    PushCamera(commands, projection, CameraViewMatrix(camera), camera->position, DEMO_NEAR_CLIP, DEMO_FAR_CLIP,
+               RenderProjection_Perspective);
+}
+
+internal void PushGround(game_render_commands *commands)
+{
+    // One quad to the horizon; the grid texture repeats every 4 m.
+    f32 halfSize = 1800.0f;
+    PushQuad(commands, DemoTexture_Grid, 0, V3(0.0f, 0.0f, -halfSize + 50.0f), V3(halfSize, 0.0f, 0.0f),
+             V3(0.0f, 0.0f, -halfSize), PackRGBA8(200, 200, 200, 255), V2(0.0f, 0.0f),
+             V2(halfSize / 2.0f, halfSize / 2.0f));
+}
+
+internal void PushFarGeometry(game_render_commands *commands)
+{
+    f32 distances[] = {120.0f, 300.0f, 600.0f, 900.0f};
+    for (u32 index = 0; index < ArrayCount(distances); ++index)
+    {
+        f32 z = -distances[index];
+        f32 x = (index % 2 ? 1.0f : -1.0f) * (25.0f + 0.08f * distances[index]);
+        // A billboard and a stripe 5 cm in front of it: one part in 10^4 of the distance.
+        PushQuad(commands, DemoTexture_White, 0, V3(x, 18.0f, z), V3(16.0f, 0.0f, 0.0f), V3(0.0f, 12.0f, 0.0f),
+                 PackRGBA8(40, 48, 64, 255));
+        PushQuad(commands, DemoTexture_White, 0, V3(x, 18.0f, z + 0.05f), V3(14.0f, 0.0f, 0.0f), V3(0.0f, 2.0f, 0.0f),
+                 PackRGBA8(250, 180, 40, 255));
+        PushCube(commands, V3(-x, 30.0f, z), 0.3f * (f32)index, V3(6.0f, 30.0f, 6.0f), PackRGBA8(90, 110, 140, 255), 0);
+    }
+}
+
+internal void PushEntities(game_render_commands *commands, game_state *state)
+{
+    for (u32 entityIndex = 0; entityIndex < state->entityCount; ++entityIndex)
+    {
+        demo_entity *entity = state->entities + entityIndex;
+        f32 h = entity->halfSize;
+        PushCube(commands, entity->position, entity->yaw, V3(h, h, h), entity->color, 0);
+    }
+}
+
+internal void PushTranslucentPanes(game_render_commands *commands, f32 angle)
+{
+    v4 colors[] = {V4(0.95f, 0.2f, 0.2f, 0.5f), V4(0.2f, 0.9f, 0.3f, 0.5f), V4(0.25f, 0.4f, 1.0f, 0.5f)};
+    for (u32 paneIndex = 0; paneIndex < ArrayCount(colors); ++paneIndex)
+    {
+        f32 paneAngle = angle + (f32)paneIndex * (Tau32 / 3.0f);
+        v3 center = V3(2.5f * cosf(paneAngle), 4.0f, -22.0f + 2.5f * sinf(paneAngle));
+        PushQuad(commands, DemoTexture_White, 1, center, V3(3.0f, 0.0f, 0.0f), V3(0.0f, 3.0f, 0.0f),
+                 PackColor(colors[paneIndex]));
+    }
+}
+
+internal void PushDemoScene(game_render_commands *commands, game_state *state)
+{
+    v4 sky = V4(GAME_TUNING_CLEAR_COLOR_R, GAME_TUNING_CLEAR_COLOR_G, GAME_TUNING_CLEAR_COLOR_B, 1.0f);
+    commands->depthPeelLayers = 4;
+    PushClear(commands, sky);
+    PushSceneCamera(commands, &state->camera);
+    PushFog(commands, sky, 150.0f, 1400.0f, 0.0f, 0.0f, 0.01f);
+    PushGround(commands);
+    PushFarGeometry(commands);
+    PushEntities(commands, state);
+    PushTranslucentPanes(commands, state->spinAngle);
+}

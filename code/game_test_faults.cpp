@@ -1,0 +1,75 @@
+//~ Deliberate faults, compiled in only for the crash-containment tests (never in a normal build).
+// GAME_TEST_CRASH_PLACE: 1 update, 2 sound, 3 debug end of frame, 4 a job callback.
+// GAME_TEST_CRASH_KIND: 1 access violation, 2 integer divide by zero, 3 illegal instruction,
+// 4 stack overflow. The build runs normally for a few frames, then scribbles over game memory and
+// crashes, so the test can check the platform restored memory and went back to the previous build.
+
+#if defined(GAME_TEST_CRASH_PLACE) && defined(GAME_TEST_CRASH_KIND)
+#define GAME_TEST_CRASH_AFTER_FRAMES 3
+
+global volatile s32 globalTestZero;
+global volatile s32 *volatile globalTestNull;
+global u32 globalTestFramesOfThisBuild;   // DLL data: starts at 0 on every load
+
+internal s32 TestRecurse(s32 depth)
+{
+    volatile u8 padding[4096];
+    padding[0] = (u8)depth;
+    if (depth > 1000000000) return 0;
+    return TestRecurse(depth + 1) + padding[0];
+}
+
+internal void TestCrashNow(game_memory *memory, u32 place)
+{
+    // Scribble first: the platform must undo this.
+    game_state *state = (game_state *)memory->permanentStorage;
+    state->framesSimulated = 0xBADBADBADull;
+    state->camera.position = V3(1.0e9f, 1.0e9f, 1.0e9f);
+    memset((u8 *)memory->transientStorage + Megabytes(8), 0xCD, Kilobytes(64));
+
+    memory->platform.Log(LogLevel_Info, "test fault: crashing now (place %u, kind %u)", place, (u32)GAME_TEST_CRASH_KIND);
+#if GAME_TEST_CRASH_KIND == 1
+    *globalTestNull = 42;
+#elif GAME_TEST_CRASH_KIND == 2
+    memory->platform.Log(LogLevel_Info, "unreachable %d", 100 / globalTestZero);
+#elif GAME_TEST_CRASH_KIND == 3
+    DebugTrapIllegal();
+#elif GAME_TEST_CRASH_KIND == 4
+    memory->platform.Log(LogLevel_Info, "unreachable %d", TestRecurse(0));
+#endif
+}
+
+internal b32 TestFaultDue(u32 place)
+{
+    return GAME_TEST_CRASH_PLACE == place && globalTestFramesOfThisBuild >= GAME_TEST_CRASH_AFTER_FRAMES;
+}
+
+struct test_fault_job
+{
+    game_memory *memory;
+};
+
+internal PLATFORM_PARALLEL_FOR_CALLBACK(TestFaultJob)
+{
+    test_fault_job *job = (test_fault_job *)data;
+    if (first == 0) TestCrashNow(job->memory, 4);
+    (void)onePastLast;
+}
+
+internal void TestFaultsOnUpdate(game_memory *memory)
+{
+    ++globalTestFramesOfThisBuild;
+    if (TestFaultDue(1)) TestCrashNow(memory, 1);
+    if (TestFaultDue(4))
+    {
+        test_fault_job job = {memory};
+        memory->platform.ParallelFor(memory->highPriorityQueue, 64, 1, TestFaultJob, &job);
+    }
+}
+internal void TestFaultsOnSound(game_memory *memory) { if (TestFaultDue(2)) TestCrashNow(memory, 2); }
+internal void TestFaultsOnEndFrame(game_memory *memory) { if (TestFaultDue(3)) TestCrashNow(memory, 3); }
+#else
+#define TestFaultsOnUpdate(memory)
+#define TestFaultsOnSound(memory)
+#define TestFaultsOnEndFrame(memory)
+#endif
