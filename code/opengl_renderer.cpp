@@ -468,7 +468,7 @@ internal void OpenGLApplyState(opengl_state *gl, opengl_program *program, opengl
 }
 
 // Draws every item whose translucency matches; `peel` enables the peel-depth discard.
-internal void OpenGLDrawItems(opengl_state *gl, u32 itemCount, b32 translucent, b32 peel, GLuint previousPeelDepth)
+internal void OpenGLDrawItems(opengl_state *gl, u32 itemCount, b32 translucent, b32 peel)
 {
     opengl_program *bound = 0;
     u32 boundState = 0xFFFFFFFFu;
@@ -543,7 +543,6 @@ internal void OpenGLDrawItems(opengl_state *gl, u32 itemCount, b32 translucent, 
         }
         if (translucent) ++gl->stats.translucentBatches; else ++gl->stats.opaqueBatches;
     }
-    (void)previousPeelDepth;
     glBindVertexArray(0);
 }
 
@@ -611,7 +610,7 @@ void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 
     glBindFramebuffer(GL_FRAMEBUFFER, (samples > 1) ? t->msaaFramebuffer : t->mainFramebuffer);
     glClearColor(commands->clearColor.x, commands->clearColor.y, commands->clearColor.z, commands->clearColor.w);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    OpenGLDrawItems(gl, itemCount, 0, 0, 0);
+    OpenGLDrawItems(gl, itemCount, 0, 0);
 
     if (samples > 1)
     {
@@ -646,7 +645,7 @@ void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 
         glEnable(GL_BLEND);
         glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
         glDepthMask(GL_FALSE);
-        OpenGLDrawItems(gl, itemCount, 1, 0, 0);
+        OpenGLDrawItems(gl, itemCount, 1, 0);
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }
@@ -670,7 +669,7 @@ void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 
             glActiveTexture(GL_TEXTURE0 + 1);
             glBindTexture(GL_TEXTURE_2D, (layer > 0) ? previous : 0);
             glActiveTexture(GL_TEXTURE0);
-            OpenGLDrawItems(gl, itemCount, 1, layer > 0, previous);
+            OpenGLDrawItems(gl, itemCount, 1, layer > 0);
             glActiveTexture(GL_TEXTURE0 + 1);
             glBindTexture(GL_TEXTURE_2D, 0);
             glActiveTexture(GL_TEXTURE0);

@@ -454,6 +454,28 @@ internal void TestDemoScreenshot(gl_test_context *context, const char *path)
     CHECK_MSG(distinct > 50, "demo scene draws something varied");
 }
 
+//~ Double-buffered commands: nothing may be read from a buffer after its call returned
+internal void TestNoPointersKept(gl_test_context *context)
+{
+    static u32 green[16];
+    static u8 otherBuffer[Kilobytes(64)];
+    for (u32 i = 0; i < 16; ++i) green[i] = PackRGBA8(0, 255, 0, 255);
+    game_render_commands frameA;
+    BeginTestFrame(&frameA, TEST_SIZE, V4(0, 0, 0, 1));
+    PushTexture(&frameA, 5, 4, 4, green);
+    RenderAndRead(context, &frameA);
+    // The game now refills buffer A and reuses the pixel memory while frame N+1 draws from B.
+    memset(testPushBuffer, 0xCD, frameA.pushBufferSize);
+    for (u32 i = 0; i < 16; ++i) green[i] = PackRGBA8(255, 0, 0, 255);
+    game_render_commands frameB;
+    BeginRenderCommands(&frameB, otherBuffer, sizeof(otherBuffer), TEST_SIZE, TEST_SIZE);
+    PushTestCamera(&frameB, 0.1f, 100.0f);
+    PushQuad(&frameB, 5, 0, V3(0, 0, -2), V3(2, 0, 0), V3(0, 2, 0), 0xFFFFFFFFu);
+    RenderAndRead(context, &frameB);
+    u8 *p = PixelAt(TEST_SIZE, TEST_SIZE / 2, TEST_SIZE / 2);
+    CHECK_MSG(p[1] == 255 && p[0] == 0, "texture pixels were uploaded during the call that carried them");
+}
+
 //~ Image writer (the screenshot's file format; tests/suite_opengl.sh also decodes the PNG with
 // an independent decoder)
 internal void TestImageWriter(gl_test_context *context, const char *pngPath)
@@ -490,6 +512,7 @@ int main(int argc, char **argv)
     TestTransparency(&context);
     TestFog(&context);
     TestMultisample(&context);
+    TestNoPointersKept(&context);
     TestDemoScreenshot(&context, screenshotPath);
     TestImageWriter(&context, screenshotPath);
     GLenum error = glGetError();
