@@ -154,6 +154,11 @@ b32 OpenGLInit(opengl_state *gl, opengl_info *info, opengl_init_options *options
                 "OpenGL: %s; using standard depth (24-bit, [-1,1], LEQUAL): distant surfaces will z-fight sooner",
                 options->forceStandardDepth ? "standard depth requested" : "glClipControl (GL 4.5 / ARB_clip_control) is missing, reverse-z is off");
         }
+        if (glClipControl)
+        {
+            // NOTE: the context may have run reverse-z before (a re-init); put back GL's default.
+            glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+        }
         gl->depthFormat = GL_DEPTH_COMPONENT24;
         gl->depthFunc = GL_LEQUAL;
         gl->depthClearValue = 1.0f;
@@ -457,7 +462,7 @@ internal u32 OpenGLBuildItems(opengl_state *gl, game_render_commands *commands, 
 }
 
 //~ Drawing
-internal void OpenGLApplyState(opengl_state *gl, opengl_program *program, opengl_draw_state *state)
+internal void OpenGLApplyState(opengl_program *program, opengl_draw_state *state)
 {
     // NOTE: our matrices are row-major with column vectors; GL wants column-major, hence transpose.
     glUniformMatrix4fv(program->viewProjection, 1, GL_TRUE, &state->viewProjection.m[0][0]);
@@ -506,7 +511,7 @@ internal void OpenGLDrawItems(opengl_state *gl, u32 itemCount, b32 translucent, 
         }
         if (item->stateIndex != boundState)
         {
-            OpenGLApplyState(gl, program, gl->states + item->stateIndex);
+            OpenGLApplyState(program, gl->states + item->stateIndex);
             boundState = item->stateIndex;
         }
         u32 texture = (item->kind == OpenGLDraw_Quads) ? item->textureIndex : 0;

@@ -47,17 +47,17 @@ internal void PushBenchScene(game_render_commands *commands, u32 *checker, f32 t
     PushQuad(commands, 1, 0, V3(0, 0, 0), V3(80, 0, 0), V3(0, 0, -80), 0xFFFFFFFFu, V2(0, 0), V2(40, 40));
     for (int z = 0; z < 20; ++z)
         for (int x = 0; x < 20; ++x)
-            PushCube(commands, V3(-38.0f + 4.0f * x, 1.0f, -38.0f + 4.0f * z), 0.1f * (x + z) + time, V3(0.8f, 1.0f, 0.8f),
+            PushCube(commands, V3(-38.0f + 4.0f * (f32)x, 1.0f, -38.0f + 4.0f * (f32)z), 0.1f * (f32)(x + z) + time, V3(0.8f, 1.0f, 0.8f),
                      PackRGBA8(60 + 9 * x, 200 - 8 * z, 90, 255), 0);
     for (int i = 0; i < 12; ++i)
-        PushQuad(commands, 0, 1, V3(-12.0f + 2.0f * i, 2.5f, 6.0f - 1.5f * (i % 4)), V3(1.4f, 0, 0), V3(0, 1.4f, 0),
+        PushQuad(commands, 0, 1, V3(-12.0f + 2.0f * (f32)i, 2.5f, 6.0f - 1.5f * (f32)(i % 4)), V3(1.4f, 0, 0), V3(0, 1.4f, 0),
                  PackRGBA8(255 - 15 * i, 80 + 12 * i, 60, 120));
     for (int i = 0; i < 6; ++i)
-        PushCube(commands, V3(-6.0f + 2.5f * i, 1.5f, 10.0f), 0.4f * i, V3(1.0f, 1.5f, 0.3f), PackRGBA8(80, 160, 255, 110), 1);
+        PushCube(commands, V3(-6.0f + 2.5f * (f32)i, 1.5f, 10.0f), 0.4f * (f32)i, V3(1.0f, 1.5f, 0.3f), PackRGBA8(80, 160, 255, 110), 1);
     PushCamera(commands, OrthographicReverseZ(0, 1280, 0, 720, 0, 10), Identity4x4(), V3(0, 0, 0), 0, 10, RenderProjection_Orthographic);
     PushFog(commands, V4(0, 0, 0, 1), 0, 0, 0, 0, 0.0f);
     for (int i = 0; i < 40; ++i)
-        PushQuad(commands, 0, 0, V3(20.0f + 12.0f * i, 700, -1), V3(5, 0, 0), V3(0, 5, 0), PackRGBA8(240, 240, 240, 255));
+        PushQuad(commands, 0, 0, V3(20.0f + 12.0f * (f32)i, 700, -1), V3(5, 0, 0), V3(0, 5, 0), PackRGBA8(240, 240, 240, 255));
 }
 
 int main(int argc, char **argv)

@@ -14,6 +14,7 @@
 //~ Harness
 global u32 testLogErrors;
 global u32 testDebugMessages;
+global u32 testClipControlWarnings;
 
 internal PLATFORM_LOG(TestLog)
 {
@@ -24,6 +25,7 @@ internal PLATFORM_LOG(TestLog)
     va_end(args);
     if (level == LogLevel_Error) ++testLogErrors;
     if (strncmp(text, "GL debug", 8) == 0) ++testDebugMessages;
+    if (level == LogLevel_Warning && strstr(text, "glClipControl")) ++testClipControlWarnings;
     printf("log %s: %s\n", LogLevelName(level), text);
     fflush(stdout);
 }
@@ -243,6 +245,25 @@ internal void TestDepthPrecisionControl(gl_test_context *control)
     CHECK_MSG(nearWrong == 0, "control still resolves 1e-4 close to the camera (the setup itself is sound)");
 }
 
+// A driver without glClipControl: the renderer falls back to standard depth and says so.
+internal void TestMissingClipControl(gl_test_context *context)
+{
+    type_glClipControl *saved = glClipControl;
+    glClipControl = 0;
+    opengl_info info = context->gl.info;
+    OpenGLShutdown(&context->gl);
+    context->arena.used = 0;
+    opengl_init_options options = {};
+    u32 warningsBefore = testClipControlWarnings;
+    b32 ok = OpenGLInit(&context->gl, &info, &options, &context->arena, TestLog);
+    glClipControl = saved;
+    CHECK_MSG(ok && !context->gl.reverseZ && context->gl.depthFunc == GL_LEQUAL, "without glClipControl the renderer runs standard depth");
+    CHECK_MSG(testClipControlWarnings == warningsBefore + 1, "the fallback logs a warning naming glClipControl");
+    u32 covered = 0;
+    u32 wrong = CountDepthFailures(context, 10.0f, 1e-3f, &covered);
+    CHECK_MSG(covered > TEST_SIZE * TEST_SIZE / 2 && wrong == 0, "the fallback converts reverse-z camera entries and sorts depth right");
+}
+
 //~ Transparency
 struct test_layer { f32 z; u32 color; };
 
@@ -413,7 +434,7 @@ internal void PushDemoScene(game_render_commands *commands, u32 *checker)
     PushQuad(commands, 1, 0, V3(0, 0, 0), V3(40, 0, 0), V3(0, 0, -40), 0xFFFFFFFFu, V2(0, 0), V2(20, 20));
     for (int i = 0; i < 7; ++i)
     {
-        PushCube(commands, V3(-6.0f + 2.0f * i, 1.0f, -2.0f * (i % 3)), 0.3f * i, V3(0.7f, 1.0f, 0.7f),
+        PushCube(commands, V3(-6.0f + 2.0f * (f32)i, 1.0f, -2.0f * (f32)(i % 3)), 0.3f * (f32)i, V3(0.7f, 1.0f, 0.7f),
                  PackRGBA8(60 + 25 * i, 200 - 20 * i, 90, 255), 0);
     }
     PushCube(commands, V3(0, 1.5f, 3.0f), 0.5f, V3(1.5f, 1.5f, 0.3f), PackRGBA8(80, 160, 255, 110), 1);
@@ -523,6 +544,7 @@ int main(int argc, char **argv)
     if (CHECK_MSG(OpenTestContext(&control, 1), "Win32InitOpenGL succeeds with standard depth"))
     {
         TestDepthPrecisionControl(&control);
+        TestMissingClipControl(&control);
         CloseTestContext(&control);
     }
     TestInitFailureIsReported();
