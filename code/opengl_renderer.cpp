@@ -183,7 +183,7 @@ b32 OpenGLInit(opengl_state *gl, opengl_info *info, opengl_init_options *options
 
     //~ Fixed CPU tables
     gl->maxItems = options->maxDrawItems ? options->maxDrawItems : 16384;
-    gl->maxStates = 256;
+    gl->maxStates = 1024;
     gl->maxClears = 64;
     gl->items = arena ? PushArray(arena, gl->maxItems, opengl_draw_item) : 0;
     gl->states = arena ? PushArray(arena, gl->maxStates, opengl_draw_state) : 0;
