@@ -164,9 +164,10 @@ struct main_thread_run
     b32 repeating;
 };
 
-void RunMainThreadTasks(task_manager *manager)
+// Collects (under the lock) and runs (without it) the main-thread tasks; with startBackground it
+// also starts this frame's repeating background tasks, with oneShotOnly it runs only one-shots.
+static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b32 oneShotOnly)
 {
-    ++manager->frameIndex;
     task_slot *backgroundRuns[TASK_MANAGER_MAX_TASKS];
     platform_work_queue *backgroundQueues[TASK_MANAGER_MAX_TASKS];
     main_thread_run mainRuns[TASK_MANAGER_MAX_TASKS];
@@ -181,16 +182,18 @@ void RunMainThreadTasks(task_manager *manager)
         {
             continue;
         }
-        if (slot->flags & TaskFlag_MainThread)
+        b32 repeating = (slot->flags & TaskFlag_Repeating) != 0;
+        if ((slot->flags & TaskFlag_MainThread) && !(oneShotOnly && repeating))
         {
             main_thread_run *run = mainRuns + mainCount++;
             run->callback = slot->callback;
             run->data = slot->data;
             run->index = index;
             run->generation = slot->generation;
-            run->repeating = (slot->flags & TaskFlag_Repeating) != 0;
+            run->repeating = repeating;
         }
-        else if ((slot->flags & TaskFlag_Repeating) && !AtomicLoadU32(&slot->inFlight))
+        else if (startBackground && repeating && !(slot->flags & TaskFlag_MainThread) &&
+                 !AtomicLoadU32(&slot->inFlight))
         {
             // NOTE: a repeating task whose previous run has not ended skips this frame rather
             // than running twice at once.
@@ -219,6 +222,33 @@ void RunMainThreadTasks(task_manager *manager)
             EndSpinLock(&manager->lock);
         }
     }
+}
+
+void RunMainThreadTasks(task_manager *manager)
+{
+    ++manager->frameIndex;
+    RunMainThreadTaskList(manager, true, false);
+}
+
+void PrepareTasksForReload(task_manager *manager)
+{
+    // One-shot main-thread tasks still run: their code is loaded until the caller unloads it.
+    RunMainThreadTaskList(manager, false, true);
+    // Repeating tasks would call into the old DLL next frame: cancel them.
+    BeginSpinLock(&manager->lock);
+    for (u32 index = 0; index < TASK_MANAGER_MAX_TASKS; ++index)
+    {
+        task_slot *slot = manager->slots + index;
+        if (slot->state == TaskSlot_Active && (slot->flags & TaskFlag_Repeating))
+        {
+            AtomicStoreU32(&slot->cancelled, 1);
+            if (!AtomicLoadU32(&slot->inFlight))
+            {
+                RetireTaskSlot(manager, slot);
+            }
+        }
+    }
+    EndSpinLock(&manager->lock);
 }
 
 void EndFrameTasks(task_manager *manager)
@@ -298,6 +328,12 @@ void FillPlatformWorkQueueApi(platform_api *api, work_queue_system *system)
     api->AddTask = AddTask;
     api->CancelTask = CancelTask;
     api->taskManager = &system->tasks;
+}
+
+void PrepareWorkQueuesForReload(work_queue_system *system)
+{
+    PrepareTasksForReload(&system->tasks);
+    DrainWorkQueueSystem(system);
 }
 
 void DrainWorkQueueSystem(work_queue_system *system)

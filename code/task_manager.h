@@ -63,6 +63,10 @@ void RunMainThreadTasks(task_manager *manager);
 // The end-of-frame sync point: returns once every frame-synchronised run started so far has
 // finished, running queued work meanwhile. Other background tasks are not waited for.
 void EndFrameTasks(task_manager *manager);
+// Before game.dll is unloaded (PrepareWorkQueuesForReload calls it): runs the pending one-shot
+// main-thread tasks now and cancels every repeating task, since their callbacks live in the old
+// DLL. The game re-adds its repeating tasks when memory->executableReloaded is set.
+void PrepareTasksForReload(task_manager *manager);
 // Cancels every task and waits until none is in flight.
 void ShutdownTaskManager(task_manager *manager);
 
@@ -81,8 +85,10 @@ struct work_queue_system
 b32 InitWorkQueueSystem(work_queue_system *system, memory_arena *arena, u32 highWorkerCount,
                         u32 lowWorkerCount, platform_log *log);
 void FillPlatformWorkQueueApi(platform_api *api, work_queue_system *system);
-// Before game.dll is unloaded: both queues idle together, no worker inside game code.
+// Both queues idle together, no worker inside game code (DrainWorkQueues on both).
 void DrainWorkQueueSystem(work_queue_system *system);
+// Before game.dll is unloaded: PrepareTasksForReload, then DrainWorkQueueSystem.
+void PrepareWorkQueuesForReload(work_queue_system *system);
 void ShutdownWorkQueueSystem(work_queue_system *system);
 
 #endif // TASK_MANAGER_H

@@ -3,9 +3,6 @@
 
 #include "platform_threads.h"
 
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
 #include <windows.h>
 
 StaticAssert(sizeof(HANDLE) <= sizeof(u64), "os_thread/os_semaphore too small for a HANDLE");

@@ -2,7 +2,8 @@
 #define WORK_QUEUE_H
 // Work queues: a bounded lock-free ring of {callback, data} entries served by worker threads.
 //
-// How the platform (win32_main.cpp) uses this module, once per process:
+// How the platform (win32_main.cpp) uses this module; work_queue_system and the task functions
+// are declared in task_manager.h, job graphs in job_graph.h:
 //
 //   startup    work_queue_system system;
 //              InitWorkQueueSystem(&system, &arena, highWorkers, lowWorkers, log);  // 0 = default
@@ -12,8 +13,10 @@
 //                                                 // CompleteAllWork, ParallelFor, graphs, tasks
 //   per frame  RunMainThreadTasks(&system.tasks);  before the game update (task_manager.h)
 //              EndFrameTasks(&system.tasks);       after it: the frame-synchronised tasks are done
-//   reload     DrainWorkQueueSystem(&system);      before FreeLibrary(game.dll): every queue idle,
-//                                                  no worker left inside game code
+//   reload     PrepareWorkQueuesForReload(&system);  before FreeLibrary(game.dll): repeating
+//                                  tasks cancelled (their code is in the old DLL), every queue
+//                                  idle, no worker left inside game code. With queues of its
+//                                  own the platform calls DrainWorkQueues(queues, count).
 //   exit       ShutdownWorkQueueSystem(&system);   finishes all work, joins every thread
 //
 // Guarantees: any thread may add work (jobs may add jobs); a full ring never asserts and never

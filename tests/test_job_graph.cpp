@@ -419,6 +419,24 @@ static void TestTasks(void)
     CHECK(manager->activeCount == 1);   // only the gated task, still blocked
 
     AtomicStoreU32(&globalTasks.gate, 1);
+
+    // Reload: pending one-shot main-thread tasks run before the unload, repeating tasks (whose
+    // callbacks live in the old DLL) are cancelled, the queues are drained.
+    u32 mainRunsBefore = globalTasks.mainRuns;
+    u32 repeatingBefore = globalTasks.repeatingBackgroundRuns;
+    api.AddTask(manager, TaskFlag_MainThread, MainThreadTask, 0);
+    api.AddTask(manager, TaskFlag_Repeating | TaskFlag_FrameSync, RepeatingSyncTask, 0);
+    api.AddTask(manager, TaskFlag_Repeating | TaskFlag_MainThread, RepeatingMainTask, 0);
+    PrepareWorkQueuesForReload(&system);
+    CHECK_MSG(globalTasks.mainRuns == mainRunsBefore + 1, "a reload first runs pending one-shot main-thread tasks");
+    CHECK_MSG(globalTasks.gatedRuns == 1 && IsWorkQueueIdle(&system.lowQueue) && IsWorkQueueIdle(&system.highQueue),
+              "a reload drains both queues");
+    RunMainThreadTasks(manager);
+    EndFrameTasks(manager);
+    CHECK_MSG(globalTasks.repeatingBackgroundRuns == repeatingBefore && globalTasks.repeatingMainRuns == 10,
+              "a reload cancels repeating tasks (their code is in the old DLL)");
+    CHECK(manager->activeCount == 0);
+
     ShutdownWorkQueueSystem(&system);
     CHECK_MSG(globalTasks.gatedRuns == 1, "shutdown finishes background work instead of dropping it");
     CHECK(manager->activeCount == 0);

@@ -34,7 +34,7 @@ static OS_THREAD_PROC(CountingProducer)
 
 static void TestExactlyOnce(const char *name, u64 jobCount, u32 producerCount, u32 workerCount, u32 ringSize)
 {
-    ArmWatchdog(name, 240);
+    ArmWatchdog(name, 90);
     memory_arena arena = MakeTestArena(Megabytes(1));
     platform_work_queue queue;
     CHECK(CreateWorkQueue(&queue, &arena, name, ringSize, workerCount, workerCount, TestLog));
@@ -180,7 +180,7 @@ static void WaitUntilAsleep(platform_work_queue *queue, u32 sleepers)
 
 static void TestSleepAndWake(void)
 {
-    ArmWatchdog("sleep and wake", 120);
+    ArmWatchdog("sleep and wake", 30);
     memory_arena arena = MakeTestArena(Megabytes(1));
     platform_work_queue queue;
     CreateWorkQueue(&queue, &arena, "wake", 64, 1, 1, TestLog);
