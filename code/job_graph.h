@@ -9,8 +9,8 @@
 //
 //   job_graph graph;
 //   BeginJobGraph(&graph, &arena, "frame", 64, 128, log);
-//   job_id sim = AddJob(&graph, SimulateCallback, &state);
-//   job_id anim = AddJob(&graph, AnimateCallback, &state);
+//   job_id sim = AddGraphJob(&graph, SimulateCallback, &state);
+//   job_id anim = AddGraphJob(&graph, AnimateCallback, &state);
 //   AddJobDependency(&graph, sim, anim);          // anim runs after sim
 //   if (SubmitJobGraph(queue, &graph)) { WaitForJobGraph(&graph); }
 //
@@ -56,7 +56,7 @@ struct job_graph
     u32 maxJobCount;
     u32 edgeCount;
     u32 maxEdgeCount;
-    u32 overflowCount;                  // AddJob / AddJobDependency calls refused: graph invalid
+    u32 overflowCount;                  // AddGraphJob / AddJobDependency calls refused: graph invalid
     b32 finalised;                      // dependents built for the current set of edges
     volatile u32 unfinishedJobCount;
     b32 submitted;
@@ -82,7 +82,8 @@ inline b32 BeginJobGraph(job_graph *graph, memory_arena *arena, const char *name
     return true;
 }
 
-inline job_id AddJob(job_graph *graph, platform_work_queue_callback *callback, void *data)
+// NOTE: not "AddJob": <windows.h> (winspool.h) defines a macro of that name.
+inline job_id AddGraphJob(job_graph *graph, platform_work_queue_callback *callback, void *data)
 {
     Assert(!graph->submitted || AtomicLoadU32(&graph->unfinishedJobCount) == 0);
     if (graph->jobCount >= graph->maxJobCount)

@@ -82,6 +82,10 @@ for test in $tests; do
         run_counted "wine $test" 300 wine "$out/mingw/$test.exe" -s "$wine_scale"
 done
 
+#~ The exe's unity-build shape (<windows.h> first, Win32 threads), default worker counts
+build "mingw test_work_queue_win32_unity" $MINGW_CXX $MINGW_FLAGS tests/test_work_queue_win32_unity.cpp -o "$out/mingw/test_work_queue_win32_unity.exe" &&
+    run_counted "wine win32 unity" 120 wine "$out/mingw/test_work_queue_win32_unity.exe"
+
 #~ Hot reload with busy workers: a real DLL, loaded, flooded, drained, freed, many times
 if build "mingw reload_drain_dll" $MINGW_CXX $MINGW_FLAGS -shared tests/reload_drain_dll.cpp -o "$out/mingw/reload_drain_dll.dll" &&
    build "mingw test_reload_drain" $MINGW_CXX $MINGW_FLAGS tests/test_reload_drain.cpp -o "$out/mingw/test_reload_drain.exe"; then
@@ -98,7 +102,8 @@ fi
 #~ MSVC dialect: every translation unit of the module, Windows-side ones included
 for source in code/work_queue.cpp code/parallel_for.cpp code/job_graph.cpp code/task_manager.cpp \
               code/win32_threads.cpp tests/test_work_queue.cpp tests/test_job_graph.cpp \
-              tests/test_reload_drain.cpp tests/reload_drain_dll.cpp tests/bench_work_queue.cpp; do
+              tests/test_reload_drain.cpp tests/reload_drain_dll.cpp tests/bench_work_queue.cpp \
+              tests/test_work_queue_win32_unity.cpp; do
     [ -f "$source" ] || continue
     if result=$(misc/msvc_check.sh "$source" 2>&1); then
         passed=$((passed + 1))

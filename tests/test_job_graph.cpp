@@ -54,7 +54,7 @@ static b32 BuildRandomDag(job_graph *graph, memory_arena *arena, u32 jobCount, r
     }
     for (u32 index = 0; index < jobCount; ++index)
     {
-        AddJob(graph, DagJob, (void *)(umm)index);
+        AddGraphJob(graph, DagJob, (void *)(umm)index);
     }
     globalDag.jobCount = jobCount;
     globalDag.predecessorStart = PushArray(arena, jobCount + 1, u32);
@@ -157,10 +157,10 @@ static void TestRefusedGraphs(void)
 
     job_graph graph;
     BeginJobGraph(&graph, &arena, "cycle", 8, 8, TestLog);
-    job_id a = AddJob(&graph, MustNotRunJob, 0);
-    job_id b = AddJob(&graph, MustNotRunJob, 0);
-    job_id c = AddJob(&graph, MustNotRunJob, 0);
-    job_id root = AddJob(&graph, MustNotRunJob, 0);
+    job_id a = AddGraphJob(&graph, MustNotRunJob, 0);
+    job_id b = AddGraphJob(&graph, MustNotRunJob, 0);
+    job_id c = AddGraphJob(&graph, MustNotRunJob, 0);
+    job_id root = AddGraphJob(&graph, MustNotRunJob, 0);
     AddJobDependency(&graph, root, a);
     AddJobDependency(&graph, a, b);
     AddJobDependency(&graph, b, c);
@@ -169,23 +169,23 @@ static void TestRefusedGraphs(void)
     CHECK_MSG(LastLogContains("cycle") && LastLogContains("'cycle'"), "... with an error naming the graph and the cycle");
 
     BeginJobGraph(&graph, &arena, "no root", 8, 8, TestLog);
-    a = AddJob(&graph, MustNotRunJob, 0);
-    b = AddJob(&graph, MustNotRunJob, 0);
+    a = AddGraphJob(&graph, MustNotRunJob, 0);
+    b = AddGraphJob(&graph, MustNotRunJob, 0);
     AddJobDependency(&graph, a, b);
     AddJobDependency(&graph, b, a);
     CHECK_MSG(!SubmitJobGraph(&queue, &graph), "a graph with no job free to start is refused");
     CHECK_MSG(LastLogContains("no job is free to start"), "... with an error that says so");
 
     BeginJobGraph(&graph, &arena, "self", 8, 8, TestLog);
-    a = AddJob(&graph, MustNotRunJob, 0);
-    AddJob(&graph, MustNotRunJob, 0);
+    a = AddGraphJob(&graph, MustNotRunJob, 0);
+    AddGraphJob(&graph, MustNotRunJob, 0);
     AddJobDependency(&graph, a, a);
     CHECK_MSG(!SubmitJobGraph(&queue, &graph), "a job depending on itself is refused");
 
     BeginJobGraph(&graph, &arena, "overflow", 2, 1, TestLog);
-    AddJob(&graph, MustNotRunJob, 0);
-    AddJob(&graph, MustNotRunJob, 0);
-    CHECK(AddJob(&graph, MustNotRunJob, 0) == JOB_ID_NONE);
+    AddGraphJob(&graph, MustNotRunJob, 0);
+    AddGraphJob(&graph, MustNotRunJob, 0);
+    CHECK(AddGraphJob(&graph, MustNotRunJob, 0) == JOB_ID_NONE);
     CHECK_MSG(!SubmitJobGraph(&queue, &graph) && LastLogContains("did not fit"), "an overflowed graph is refused, logged");
 
     CompleteAllWork(&queue);
@@ -239,7 +239,7 @@ static void TestWaitForJob(void)
     BeginJobGraph(&graph, &arena, "chain", 16, 16, TestLog);
     for (u32 index = 0; index < 10; ++index)
     {
-        AddJob(&graph, ChainJob, (void *)(umm)index);
+        AddGraphJob(&graph, ChainJob, (void *)(umm)index);
         if (index)
         {
             AddJobDependency(&graph, index - 1, index);
