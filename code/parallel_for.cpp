@@ -27,8 +27,9 @@ static void RunParallelForBatches(parallel_for_state *state)
         {
             break;
         }
-        u32 first = batch * state->batchSize;
-        u32 onePastLast = Minimum(state->count, first + state->batchSize);
+        u64 start = (u64)batch * state->batchSize;     // 64-bit: no wrap near 2^32 items
+        u32 first = (u32)start;
+        u32 onePastLast = (u32)Minimum((u64)state->count, start + state->batchSize);
         state->callback(state->data, first, onePastLast);
     }
 }

@@ -38,7 +38,7 @@ extern "C" __declspec(dllexport) void ReloadSetContext(reload_context *context)
 extern "C" __declspec(dllexport) PLATFORM_WORK_QUEUE_CALLBACK(ReloadLeafJob)
 {
     u32 id = (u32)(umm)data;
-    SpinAWhile(300 + (id % 7) * 100);
+    SpinAWhile(2000 + (id % 7) * 300);
     AtomicIncrementU32(&globalContext->runs[id]);
 }
 

@@ -92,7 +92,8 @@ if build "mingw reload_drain_dll" $MINGW_CXX $MINGW_FLAGS -shared tests/reload_d
     run_counted "wine reload drain" 300 wine "$out/mingw/test_reload_drain.exe" "$out/mingw/reload_drain_dll.dll" "${WQ_RELOAD_CYCLES:-200}"
     # The test must be able to fail: without the drain it has to report the call into freed code.
     selftest=$(timeout 120 wine "$out/mingw/test_reload_drain.exe" "$out/mingw/reload_drain_dll.dll" 20 --no-drain 2>&1)
-    if echo "$selftest" | grep -q '^FAIL'; then
+    selftest_status=$?
+    if echo "$selftest" | grep -q '^FAIL' || [ "$selftest_status" -ne 0 ]; then
         passed=$((passed + 1))
     else
         fail "reload drain self-check: with the drain skipped the test did not notice"
