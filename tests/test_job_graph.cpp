@@ -229,6 +229,15 @@ static PLATFORM_WORK_QUEUE_CALLBACK(WaitInsideJob)
     }
 }
 
+static volatile u32 globalGraphGate;
+static PLATFORM_WORK_QUEUE_CALLBACK(GatedJob)
+{
+    while (!AtomicLoadU32(&globalGraphGate))
+    {
+        OSYieldThread();
+    }
+}
+
 static void TestWaitForJob(void)
 {
     ArmWatchdog("wait for job", 30);
@@ -252,11 +261,22 @@ static void TestWaitForJob(void)
     AddWorkQueueEntry(&queue, WaitInsideJob, 0);
     WaitForJob(&graph, 3);
     CHECK_MSG(IsJobFinished(&graph, 3) && AtomicLoadU32(&globalChain.step) >= 4, "WaitForJob returns once that job finished");
-    CHECK_MSG(!SubmitJobGraph(&queue, &graph) || AtomicLoadU32(&globalChain.step) == 10,
-              "a graph still running cannot be submitted again");
     WaitForJobGraph(&graph);
     CompleteAllWork(&queue);
     CHECK_MSG(globalChain.bad == 0 && globalChain.step == 10, "a chain runs strictly in order");
+
+    // A graph still running is not submitted again (its counters are in use).
+    job_graph gated;
+    BeginJobGraph(&gated, &arena, "gated", 2, 1, TestLog);
+    AddGraphJob(&gated, GatedJob, 0);
+    globalGraphGate = 0;
+    CHECK(SubmitJobGraph(&queue, &gated));
+    CHECK_MSG(!SubmitJobGraph(&queue, &gated) && LastLogContains("still running"),
+              "a graph still running cannot be submitted again (logged)");
+    AtomicStoreU32(&globalGraphGate, 1);
+    WaitForJobGraph(&gated);
+    CHECK_MSG(SubmitJobGraph(&queue, &gated), "... and can once it has finished");
+    WaitForJobGraph(&gated);
     StopWorkQueue(&queue);
     free(arena.base);
 }
