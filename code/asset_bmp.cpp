@@ -46,13 +46,25 @@ internal u32 BmpRead32(const u8 *at)
     return (u32)at[0] | ((u32)at[1] << 8) | ((u32)at[2] << 16) | ((u32)at[3] << 24);
 }
 
-internal loaded_bitmap BmpReject(platform_log *log, const char *name, const char *why)
+// NOTE: the checker is copied into the caller's arena when it fits: the constant table lives in
+// game.dll, and a pointer to it would dangle after a hot reload unloads that DLL.
+internal loaded_bitmap BmpReject(memory_arena *arena, platform_log *log, const char *name, const char *why)
 {
     if (log)
     {
         log(LogLevel_Error, "bmp '%s': %s; using the checker texture instead", name ? name : "?", why);
     }
-    return FallbackBitmap();
+    loaded_bitmap result = FallbackBitmap();
+    if (arena && ArenaRemaining(arena) >= sizeof(globalFallbackChecker))
+    {
+        u32 *copy = PushArray(arena, ArrayCount(globalFallbackChecker), u32);
+        if (copy)
+        {
+            memcpy(copy, globalFallbackChecker, sizeof(globalFallbackChecker));
+            result.pixels = copy;
+        }
+    }
+    return result;
 }
 
 // How to pull one 8-bit channel out of a 32-bit pixel through a BI_BITFIELDS mask.
@@ -96,21 +108,21 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     const u8 *bytes = (const u8 *)contents;
     if (!bytes || size < 14 + 40)
     {
-        return BmpReject(log, name, "file shorter than the BMP headers");
+        return BmpReject(arena, log, name, "file shorter than the BMP headers");
     }
     if (bytes[0] != 'B' || bytes[1] != 'M')
     {
-        return BmpReject(log, name, "no 'BM' signature");
+        return BmpReject(arena, log, name, "no 'BM' signature");
     }
     u32 pixelOffset = BmpRead32(bytes + 10);
     u32 headerSize = BmpRead32(bytes + 14);
     if (headerSize != 40 && headerSize != 52 && headerSize != 56 && headerSize != 108 && headerSize != 124)
     {
-        return BmpReject(log, name, "unsupported DIB header (only BITMAPINFOHEADER and its V2-V5 successors)");
+        return BmpReject(arena, log, name, "unsupported DIB header (only BITMAPINFOHEADER and its V2-V5 successors)");
     }
     if (headerSize > size - 14)
     {
-        return BmpReject(log, name, "DIB header runs past the end of the file (truncated?)");
+        return BmpReject(arena, log, name, "DIB header runs past the end of the file (truncated?)");
     }
     s32 widthField = (s32)BmpRead32(bytes + 18);
     s32 heightField = (s32)BmpRead32(bytes + 22);
@@ -124,19 +136,19 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     b32 topDown = (heightField < 0);
     if (width <= 0 || height <= 0)
     {
-        return BmpReject(log, name, "zero or negative dimensions");
+        return BmpReject(arena, log, name, "zero or negative dimensions");
     }
     if (width > BMP_MAX_DIMENSION || height > BMP_MAX_DIMENSION)
     {
-        return BmpReject(log, name, "dimensions larger than 16384");
+        return BmpReject(arena, log, name, "dimensions larger than 16384");
     }
     if (planes != 1)
     {
-        return BmpReject(log, name, "plane count is not 1");
+        return BmpReject(arena, log, name, "plane count is not 1");
     }
     if (bitsPerPixel != 24 && bitsPerPixel != 32)
     {
-        return BmpReject(log, name, "only 24- and 32-bit pixels are supported");
+        return BmpReject(arena, log, name, "only 24- and 32-bit pixels are supported");
     }
 
     // Default layout: BGR(X) in memory, i.e. these masks on the little-endian 32-bit value.
@@ -149,13 +161,13 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     {
         if (bitsPerPixel != 32)
         {
-            return BmpReject(log, name, "bit-field masks on a pixel size other than 32 bits");
+            return BmpReject(arena, log, name, "bit-field masks on a pixel size other than 32 bits");
         }
         // The masks follow the 40-byte header, or sit inside V2+ headers at the same place.
         u32 maskCount = (compression == BMP_BI_ALPHABITFIELDS || headerSize >= 56) ? 4 : 3;
         if ((u64)14 + 40 + 4 * maskCount > size)
         {
-            return BmpReject(log, name, "bit-field masks run past the end of the file");
+            return BmpReject(arena, log, name, "bit-field masks run past the end of the file");
         }
         redMask = BmpRead32(bytes + 54);
         greenMask = BmpRead32(bytes + 58);
@@ -164,12 +176,12 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
         headersEnd = Maximum(headersEnd, 14 + 40 + 4 * maskCount);
         if ((redMask | greenMask | blueMask) == 0)
         {
-            return BmpReject(log, name, "all colour masks are zero");
+            return BmpReject(arena, log, name, "all colour masks are zero");
         }
     }
     else if (compression != BMP_BI_RGB)
     {
-        return BmpReject(log, name, "compressed BMP (RLE, JPEG, PNG) is not supported");
+        return BmpReject(arena, log, name, "compressed BMP (RLE, JPEG, PNG) is not supported");
     }
 
     u64 bytesPerPixel = bitsPerPixel / 8;
@@ -178,11 +190,11 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     u64 pixelBytesNeeded = stride * (u64)(height - 1) + (u64)width * bytesPerPixel;
     if (pixelOffset < headersEnd)
     {
-        return BmpReject(log, name, "pixel data offset points inside the headers");
+        return BmpReject(arena, log, name, "pixel data offset points inside the headers");
     }
     if (pixelOffset > size || pixelBytesNeeded > (u64)size - pixelOffset)
     {
-        return BmpReject(log, name, "pixel data offset or size runs past the end of the file (truncated?)");
+        return BmpReject(arena, log, name, "pixel data offset or size runs past the end of the file (truncated?)");
     }
 
     u32 outWidth = (u32)width;
@@ -190,7 +202,7 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     u32 *pixels = PushArray(arena, (u64)outWidth * outHeight, u32);
     if (!pixels)
     {
-        return BmpReject(log, name, "not enough arena memory for its pixels");
+        return BmpReject(arena, log, name, "not enough arena memory for its pixels");
     }
 
     bmp_channel red = BmpChannelFromMask(redMask);

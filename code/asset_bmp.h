@@ -24,7 +24,8 @@ struct loaded_bitmap
 // Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only.
 loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log);
 
-// The magenta/black checker from constant memory: always valid, never fails.
+// The magenta/black checker from constant memory: always valid, never fails. LoadBMP hands out an
+// arena copy of it when the arena has room (constant memory vanishes with a reloaded game.dll).
 loaded_bitmap FallbackBitmap(void);
 
 #define BMP_FALLBACK_SIZE 8

@@ -36,13 +36,25 @@ internal b32 WavIdIs(const u8 *at, const char *id)
     return at[0] == (u8)id[0] && at[1] == (u8)id[1] && at[2] == (u8)id[2] && at[3] == (u8)id[3];
 }
 
-internal loaded_sound WavReject(platform_log *log, const char *name, const char *why)
+// NOTE: the silence is copied into the caller's arena when it fits: the constant table lives in
+// game.dll, and a pointer to it would dangle after a hot reload unloads that DLL.
+internal loaded_sound WavReject(memory_arena *arena, platform_log *log, const char *name, const char *why)
 {
     if (log)
     {
         log(LogLevel_Error, "wav '%s': %s; using silence instead", name ? name : "?", why);
     }
-    return FallbackSound();
+    loaded_sound result = FallbackSound();
+    if (arena && ArenaRemaining(arena) >= sizeof(globalFallbackSilence))
+    {
+        // PushArray returns zeroed memory: that is the silence.
+        s16 *copy = PushArray(arena, ArrayCount(globalFallbackSilence), s16);
+        if (copy)
+        {
+            result.samples = copy;
+        }
+    }
+    return result;
 }
 
 //~ Reader
@@ -51,11 +63,11 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
     const u8 *bytes = (const u8 *)contents;
     if (!bytes || size < 12)
     {
-        return WavReject(log, name, "file shorter than a RIFF header");
+        return WavReject(arena, log, name, "file shorter than a RIFF header");
     }
     if (!WavIdIs(bytes, "RIFF") || !WavIdIs(bytes + 8, "WAVE"))
     {
-        return WavReject(log, name, "not a RIFF/WAVE file");
+        return WavReject(arena, log, name, "not a RIFF/WAVE file");
     }
 
     // NOTE: the RIFF size is often wrong in the wild (streamed writers leave 0 or -1); the chunk
@@ -87,7 +99,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
         {
             if (WavIdIs(chunk, "data") || WavIdIs(chunk, "fmt "))
             {
-                return WavReject(log, name, "a chunk's size runs past the end of the file (truncated?)");
+                return WavReject(arena, log, name, "a chunk's size runs past the end of the file (truncated?)");
             }
             // An unknown trailing chunk that is cut short does not hurt the sound: stop walking.
             break;
@@ -97,7 +109,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
         {
             if (chunkSize < 16)
             {
-                return WavReject(log, name, "fmt chunk shorter than 16 bytes");
+                return WavReject(arena, log, name, "fmt chunk shorter than 16 bytes");
             }
             const u8 *format = bytes + bodyOffset;
             formatTag = WavRead16(format + 0);
@@ -110,7 +122,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
             {
                 if (chunkSize < 40)
                 {
-                    return WavReject(log, name, "extensible fmt chunk shorter than 40 bytes");
+                    return WavReject(arena, log, name, "extensible fmt chunk shorter than 40 bytes");
                 }
                 formatTag = WavRead16(format + 24);
             }
@@ -137,36 +149,36 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
 
     if (!haveFormat)
     {
-        return WavReject(log, name, "no fmt chunk");
+        return WavReject(arena, log, name, "no fmt chunk");
     }
     if (formatTag != 1)
     {
-        return WavReject(log, name, "not PCM (only uncompressed 16-bit PCM is supported)");
+        return WavReject(arena, log, name, "not PCM (only uncompressed 16-bit PCM is supported)");
     }
     if (bitsPerSample != 16)
     {
-        return WavReject(log, name, "not 16 bits per sample");
+        return WavReject(arena, log, name, "not 16 bits per sample");
     }
     if (channels != 1 && channels != 2)
     {
-        return WavReject(log, name, "neither mono nor stereo");
+        return WavReject(arena, log, name, "neither mono nor stereo");
     }
     if (sampleRate == 0 || sampleRate > WAV_MAX_SAMPLE_RATE)
     {
-        return WavReject(log, name, "sample rate is zero or absurd");
+        return WavReject(arena, log, name, "sample rate is zero or absurd");
     }
     if (blockAlign != channels * 2)
     {
-        return WavReject(log, name, "block align does not match channels * 2 bytes");
+        return WavReject(arena, log, name, "block align does not match channels * 2 bytes");
     }
     if (!haveData)
     {
-        return WavReject(log, name, "no data chunk");
+        return WavReject(arena, log, name, "no data chunk");
     }
     u32 sampleCount = dataSize / blockAlign;
     if (sampleCount == 0)
     {
-        return WavReject(log, name, "data chunk holds no samples");
+        return WavReject(arena, log, name, "data chunk holds no samples");
     }
     if ((dataSize % blockAlign) != 0 && log)
     {
@@ -178,7 +190,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
     s16 *samples = PushArray(arena, valueCount, s16);
     if (!samples)
     {
-        return WavReject(log, name, "not enough arena memory for its samples");
+        return WavReject(arena, log, name, "not enough arena memory for its samples");
     }
     const u8 *source = bytes + dataOffset;
     for (u32 index = 0; index < valueCount; ++index)

@@ -22,7 +22,8 @@ struct loaded_sound
 // Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only.
 loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log);
 
-// A short silent sound from constant memory: always valid, never fails.
+// A short silent sound from constant memory: always valid, never fails. LoadWAV hands out an
+// arena copy of it when the arena has room (constant memory vanishes with a reloaded game.dll).
 loaded_sound FallbackSound(void);
 
 #endif // ASSET_WAV_H

@@ -58,7 +58,11 @@ struct game_mixer
 // the mixer then outputs silence.
 b32 MixerInit(game_mixer *mixer, memory_arena *arena, u32 maxVoices, platform_log *log);
 
+// The voice keeps the pointer: 'sound' (and its samples) must stay valid while it plays, i.e. live
+// in game memory (permanent storage), never in game.dll's own data, so playback survives a reload.
+// volume >= 0 (1 = as recorded), pan -1 left .. +1 right. Returns 0 (logged) if every voice is busy.
 mixer_handle MixerPlaySound(game_mixer *mixer, const loaded_sound *sound, f32 volume, f32 pan, b32 looping);
+// A sine of 'frequency' Hz at 'amplitude' (1 = full scale) until stopped.
 mixer_handle MixerPlayTone(game_mixer *mixer, f32 frequency, f32 amplitude, f32 pan);
 void MixerStop(game_mixer *mixer, mixer_handle handle);
 void MixerStopAll(game_mixer *mixer);

@@ -141,13 +141,25 @@ EOF
         jack_pid=$!
         if JACK_DEFAULT_SERVER="$jack_name" timeout 15 jack_wait -w -t 10 >/dev/null 2>&1; then
             pass
-            env HOME="$e2e" JACK_DEFAULT_SERVER="$jack_name" wine "$out/test_sound_e2e.exe" "$tone_seconds" \
-                >"$e2e/e2e.txt" 2>&1
-            run_counted "sound e2e (Wine DirectSound)" cat "$e2e/e2e.txt"
-            grep -E '^FIGURE|^\[warning\]' "$e2e/e2e.txt"
-            check "the ALSA file sink recorded something" test -s "$recording"
             min_seconds=$(awk "BEGIN { print $tone_seconds - 0.1 }")
-            "$out/check_tone" "$recording" 48000 440 0.25 "$min_seconds" >"$e2e/check_tone.txt" 2>&1
+            # NOTE: a real-time test on a shared 2-core machine: one retry, announced, so that a
+            # burst of load from elsewhere is not reported as a bug. A real defect fails both runs.
+            for attempt in 1 2; do
+                rm -f "$recording"
+                env HOME="$e2e" JACK_DEFAULT_SERVER="$jack_name" wine "$out/test_sound_e2e.exe" "$tone_seconds" \
+                    >"$e2e/e2e.txt" 2>&1
+                "$out/check_tone" "$recording" 48000 440 0.25 "$min_seconds" >"$e2e/check_tone.txt" 2>&1
+                if grep -q '^0 passed\|^FAIL' "$e2e/e2e.txt" "$e2e/check_tone.txt" && [ "$attempt" -eq 1 ]; then
+                    echo "NOTE sound e2e attempt 1 failed (load?); its output:"
+                    grep -hE '^FAIL|^FIGURE|^\[warning\]' "$e2e/e2e.txt" "$e2e/check_tone.txt" | sed 's/^/    /'
+                    echo "NOTE retrying once"
+                    continue
+                fi
+                break
+            done
+            run_counted "sound e2e (Wine DirectSound)" cat "$e2e/e2e.txt"
+            grep -E '^FIGURE|^\[(warning|info)\] sound' "$e2e/e2e.txt"
+            check "the ALSA file sink recorded something" test -s "$recording"
             run_counted "recorded tone" cat "$e2e/check_tone.txt"
             grep -E '^FIGURE|windows off' "$e2e/check_tone.txt"
         else

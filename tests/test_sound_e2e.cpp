@@ -4,7 +4,7 @@
 // device output with an ALSA file sink and tests/check_tone.cpp verifies it.
 // Prints the latency figures; exit code 0 only if sound initialised and every frame was fed.
 //
-// Usage: test_sound_e2e.exe [seconds] [--trace]
+// Usage: test_sound_e2e.exe [seconds] [--trace] [--latency-frames F]
 //        test_sound_e2e.exe --expect-silent   (no device / no dsound.dll: must run silent, logged)
 
 #include "win32_sound.cpp"
@@ -79,7 +79,13 @@ int main(int argc, char **argv)
     f32 toneSeconds = (argc > 1 && !expectSilent) ? (f32)atof(argv[1]) : 5.0f;
     const f32 secondsPerFrame = 1.0f / 60.0f;
     const f32 tailSeconds = 0.5f;
-    b32 trace = (argc > 2 && strcmp(argv[2], "--trace") == 0);
+    b32 trace = 0;
+    f32 latencyFrames = -1.0f;
+    for (int index = 2; index < argc; ++index)
+    {
+        if (strcmp(argv[index], "--trace") == 0) { trace = 1; }
+        if (strcmp(argv[index], "--latency-frames") == 0 && index + 1 < argc) { latencyFrames = (f32)atof(argv[++index]); }
+    }
 
     WNDCLASSA windowClass;
     ZeroMemory(&windowClass, sizeof(windowClass));
@@ -100,6 +106,10 @@ int main(int argc, char **argv)
     b32 soundOk = Win32InitSound(window, &sound, 48000, TestLog);
     CHECK_MSG(soundOk, "Win32InitSound succeeded (DirectSound opened a device)");
     printf("SOUND_INIT %s\n", soundOk ? "ok" : "silent");
+    if (latencyFrames > 0.0f)
+    {
+        sound.latencyFrames = latencyFrames;
+    }
 
     memory_arena arena;
     InitializeArena(&arena, "mixer", sizeof(globalMixerMemory), globalMixerMemory, TestLog);
@@ -124,6 +134,8 @@ int main(int argc, char **argv)
     u32 queuedMin = 0xFFFFFFFFu;
     u32 zeroFrames = 0;
     u32 lateFrames = 0;
+    f64 maxFrameSeconds = 0.0;
+    f64 previousFrameBegin = SecondsNow(frequency);
     f64 frameStart = SecondsNow(frequency);
     for (u32 frameIndex = 0; frameIndex < totalFrames; ++frameIndex)
     {
@@ -142,6 +154,12 @@ int main(int argc, char **argv)
             MixerStop(&mixer, tone);
         }
 
+        f64 frameBegin = SecondsNow(frequency);
+        if (frameIndex > 0)
+        {
+            maxFrameSeconds = Maximum(maxFrameSeconds, frameBegin - previousFrameBegin);
+        }
+        previousFrameBegin = frameBegin;
         u32 sampleCount = Win32BeginSoundFrame(&sound, secondsPerFrame);
         game_sound_output_buffer buffer = Win32GetSoundOutputBuffer(&sound, sampleCount);
         MixerOutput(&mixer, &buffer);
@@ -201,9 +219,9 @@ int main(int argc, char **argv)
            queuedMin, queuedMax, 1000.0f * queuedMin / 48000.0f, 1000.0f * queuedMax / 48000.0f,
            sound.latencyFrames);
     printf("FIGURE sound frames: %u, tone samples %llu, total samples %llu, resyncs %u, late frames %u, "
-           "frames with nothing to write %u\n",
+           "longest frame %.1f ms, frames with nothing to write %u\n",
            totalFrames, (unsigned long long)toneSamples, (unsigned long long)samplesProduced,
-           sound.cursor.resyncCount, lateFrames, zeroFrames);
+           sound.cursor.resyncCount, lateFrames, 1000.0 * maxFrameSeconds, zeroFrames);
 
     if (soundOk)
     {
