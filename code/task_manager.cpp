@@ -210,7 +210,8 @@ static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b3
     for (u32 index = 0; index < mainCount; ++index)
     {
         main_thread_run *run = mainRuns + index;
-        run->callback(manager->backgroundQueue, run->data);
+        // Through the queue's runner, so the platform's guard around game code applies here too.
+        RunWorkQueueEntry(manager->backgroundQueue, run->callback, run->data);
         if (!run->repeating)
         {
             BeginSpinLock(&manager->lock);
