@@ -13,7 +13,7 @@
 #include "base_math.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 3
+#define GAME_CONTRACT_VERSION 4
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -100,6 +100,44 @@ struct platform_notices
     platform_notice notices[PLATFORM_MAX_NOTICES];
 };
 
+//~ Debug services: what the platform records each frame for DEBUGGameEndFrame, in platform-owned
+// memory: timed blocks of its own frame phases (main thread) and one begin/end pair per queue
+// entry run, per thread. Names are static strings of the exe, valid for the whole run.
+#define DEBUG_MAX_EVENTS_PER_FRAME 16384
+#define DEBUG_MAX_THREADS 32
+
+enum debug_event_type
+{
+    DebugEvent_BeginBlock,
+    DebugEvent_EndBlock,
+};
+
+struct debug_event
+{
+    u64 clock;                  // debug_frame_info.ticksPerSecond ticks
+    const char *name;           // null: the slot was reserved but not written yet; skip it
+    u16 threadIndex;            // 0 = main thread, then threads in order of their first event
+    u8 type;                    // debug_event_type
+    u8 pad[5];
+};
+
+struct debug_frame_info
+{
+    u64 frameIndex;
+    u64 ticksPerSecond;
+    u64 frameBeginClock;        // this frame's start, on the events' clock
+    u64 updateEndClock;         // when the update (and its jobs) had finished
+    f32 lastFrameSeconds;       // the previous frame, pacing sleep included
+    f32 lastWorkSeconds;        // the previous frame without the pacing sleep
+    f32 lastEndFrameSeconds;    // what the previous DEBUGGameEndFrame took
+    u32 eventCount;             // events recorded this frame so far (some may be unwritten: name 0)
+    u32 droppedEventCount;      // events that did not fit
+    u32 threadCount;            // threads that have recorded events since start
+    const debug_event *events;
+    u32 gameCodeVersion;        // reload version of the code running
+    u32 crashesContained;       // since start
+};
+
 //~ Memory
 struct game_memory
 {
@@ -115,6 +153,7 @@ struct game_memory
     platform_work_queue *lowPriorityQueue;
     u32 workerThreadCount;      // of the high priority queue: a hint for splitting work
     platform_notices *notices;  // read-only for the game
+    debug_frame_info *debugFrame;   // read-only for the game; for DEBUGGameEndFrame
 
     platform_api platform;
 };
@@ -427,8 +466,10 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
 StaticAssert(sizeof(platform_api) == 12 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
-StaticAssert(sizeof(game_memory) == 72 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_memory) == 80 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
+StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
+StaticAssert(sizeof(debug_frame_info) == 72, "debug_frame_info changed");
 StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_keyboard_input) == Key_Count * 8 + 8, "game_keyboard_input changed");
 StaticAssert(sizeof(game_mouse_input) == 24 + MouseButton_Count * 8, "game_mouse_input changed");

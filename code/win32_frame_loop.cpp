@@ -60,7 +60,9 @@ internal void Win32CallGameJob(void *data)
 internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry)
 {
     win32_guarded_job job = {callback, queue, data};
+    Win32BeginBlock(queue->name);
     Win32GuardedCall(Win32CallGameJob, &job);
+    Win32EndBlock(queue->name);
 }
 
 internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushBuffer, u32 pushBufferSize,
@@ -92,6 +94,8 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
         return 0;
     }
     InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
+    if (!Win32InitDebugEvents(&state->platformArena))
+        Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
 
     game_memory *memory = &state->memory;
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
@@ -220,6 +224,8 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     f64 targetSeconds = 1.0 / options->targetHz;
     f64 lastFrameStart = Win32Seconds();
     f64 lastFrameSeconds = targetSeconds;
+    f64 lastWorkSeconds = 0.0;
+    f64 endFrameSecondsSum = 0.0;
     b32 havePendingFrame = 0;           // a filled buffer not yet drawn
     u32 writeIndex = 0;
     b32 firstFramePresented = 0;
@@ -234,6 +240,8 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         if (options->frameLimit && frameCount >= options->frameLimit) break;
 
         //- Input (live; the loop may replace it below)
+        Win32BeginDebugFrame((u64)frameCount, (f32)lastFrameSeconds, (f32)lastWorkSeconds);
+        Win32BeginBlock("input");
         Win32BeginInputFrame(input);
         Win32PumpMessages(&state->window, &state->inputState, input);
         Win32PollGamepads(&state->inputState, input);
@@ -248,8 +256,10 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
             quitFileSeen = 1;
         }
         Win32AgeNotices(&state->notices, (f32)lastFrameSeconds);
+        Win32EndBlock("input");
 
         //- Between frames: nothing is running in game memory or game code
+        Win32BeginBlock("snapshot+reload");
         Win32SyncMemorySnapshot(&state->snapshot, Win32Seconds);
         if (Win32ReloadStep(state))
         {
@@ -261,7 +271,10 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
             Win32SyncMemorySnapshot(&state->snapshot, Win32Seconds);
         }
         if (options->verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
+        Win32EndBlock("snapshot+reload");
+        Win32BeginBlock("main-thread tasks");
         RunMainThreadTasks(&state->queues.tasks);
+        Win32EndBlock("main-thread tasks");
 
         //- Update (job) overlapped with drawing the previous frame
         game_render_commands *commands = &state->renderCommands[writeIndex];
@@ -280,18 +293,31 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         else
         {
             AddWorkQueueEntry(&state->queues.highQueue, Win32RunGameUpdateJob, &call);
+            Win32BeginBlock("draw previous frame");
             if (havePendingFrame) Win32DrawAndPresent(state, &state->renderCommands[writeIndex ^ 1]);
+            Win32EndBlock("draw previous frame");
+            Win32BeginBlock("wait for update");
             CompleteAllWork(&state->queues.highQueue);
+            Win32EndBlock("wait for update");
         }
+        Win32BeginBlock("frame-sync tasks");
         EndFrameTasks(&state->queues.tasks);
+        Win32EndBlock("frame-sync tasks");
+        globalDebugEvents.info.updateEndClock = Win32DebugClock();
         memory->executableReloaded = 0;
 
         //- Sound, then the debug end of frame
+        Win32BeginBlock("sound");
         u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)targetSeconds);
         game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
         call.sound = &soundBuffer;
         if (Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
+        Win32EndBlock("sound");
+        memory->debugFrame = Win32PublishDebugFrame(state->game.version, crashCount);
+        f64 endFrameStart = Win32Seconds();
         Win32GuardedCall(Win32CallGameEndFrame, &call);
+        globalDebugEvents.info.lastEndFrameSeconds = (f32)(Win32Seconds() - endFrameStart);
+        endFrameSecondsSum += globalDebugEvents.info.lastEndFrameSeconds;
 
         //- A crash anywhere in game code this frame: restore, roll back, drop the frame's drawing
         if (Win32RecoverFromCrash(state, frameCount))
@@ -325,6 +351,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         //- Pacing
         ++frameCount;
         f64 workSeconds = Win32Seconds() - lastFrameStart;
+        lastWorkSeconds = workSeconds;
         if (!options->unthrottled && workSeconds < targetSeconds)
         {
             f64 remaining = targetSeconds - workSeconds;
@@ -358,6 +385,11 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         Win32Log(LogLevel_Info, "snapshot: %.3f ms per frame on average to keep the pre-frame snapshot "
                  "(%.1f KB copied per frame)", 1000.0 * state->snapshot.totalSyncSeconds / (f64)state->snapshot.syncCount,
                  (f64)state->snapshot.totalSyncBytes / 1024.0 / (f64)state->snapshot.syncCount);
+    }
+    if (frameCount)
+    {
+        Win32Log(LogLevel_Info, "debug: DEBUGGameEndFrame took %.3f ms per frame on average",
+                 1000.0 * endFrameSecondsSum / (f64)frameCount);
     }
     Win32Log(LogLevel_Info, "engine: exiting cleanly after %lld frames (mean frame %.2f ms, %u crashes contained, "
              "%u errors, %u warnings)", (long long)frameCount,

@@ -42,6 +42,7 @@
 #include "win32_files.cpp"
 #include "win32_input.cpp"
 #include "win32_window.cpp"
+#include "win32_debug_events.cpp"
 #include "win32_crash_guard.cpp"
 #include "win32_memory_snapshot.cpp"
 #include "win32_game_code.cpp"

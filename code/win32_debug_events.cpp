@@ -1,0 +1,114 @@
+//~ Debug event recording: timed blocks of the frame's phases and a begin/end pair per job run.
+//
+// NOTE: events go into one of two arrays, switched at the start of every frame, so a background
+// job that outlives its frame writes into the array the game already read, never into the one it
+// is reading now. A slot is reserved with one atomic add; the name is written last, so a reader
+// that sees a null name knows the slot is not filled yet.
+
+struct win32_debug_events
+{
+    debug_event *buffers[2];
+    u32 usedCounts[2];              // slots used when the buffer was last current
+    u32 bufferIndex;
+    volatile LONG eventCount;
+    volatile LONG droppedCount;
+    volatile LONG threadCount;
+    DWORD threadSlot;               // TLS: thread index + 1 (0 = not yet assigned)
+    debug_frame_info info;
+    b32 enabled;
+};
+global win32_debug_events globalDebugEvents;
+
+internal u64 Win32DebugClock(void)
+{
+    LARGE_INTEGER now;
+    QueryPerformanceCounter(&now);
+    return (u64)now.QuadPart;
+}
+
+internal b32 Win32InitDebugEvents(memory_arena *arena)
+{
+    win32_debug_events *events = &globalDebugEvents;
+    events->buffers[0] = PushArray(arena, DEBUG_MAX_EVENTS_PER_FRAME, debug_event);
+    events->buffers[1] = PushArray(arena, DEBUG_MAX_EVENTS_PER_FRAME, debug_event);
+    events->threadSlot = TlsAlloc();
+    events->enabled = events->buffers[0] && events->buffers[1] && events->threadSlot != TLS_OUT_OF_INDEXES;
+    LARGE_INTEGER frequency;
+    QueryPerformanceFrequency(&frequency);
+    events->info.ticksPerSecond = (u64)frequency.QuadPart;
+    // The main thread is thread 0.
+    if (events->enabled)
+    {
+        events->threadCount = 1;
+        TlsSetValue(events->threadSlot, (void *)(umm)1);
+    }
+    return events->enabled;
+}
+
+internal u16 Win32DebugThreadIndex(win32_debug_events *events)
+{
+    umm slot = (umm)TlsGetValue(events->threadSlot);
+    if (!slot)
+    {
+        slot = (umm)InterlockedIncrement(&events->threadCount);
+        TlsSetValue(events->threadSlot, (void *)slot);
+    }
+    return (u16)(slot - 1);
+}
+
+internal void Win32RecordDebugEvent(const char *name, debug_event_type type)
+{
+    win32_debug_events *events = &globalDebugEvents;
+    if (!events->enabled) return;
+    debug_event *buffer = events->buffers[events->bufferIndex];
+    LONG index = InterlockedIncrement(&events->eventCount) - 1;
+    if (index >= DEBUG_MAX_EVENTS_PER_FRAME)
+    {
+        InterlockedIncrement(&events->droppedCount);
+        return;
+    }
+    debug_event *event = buffer + index;
+    event->clock = Win32DebugClock();
+    event->threadIndex = Win32DebugThreadIndex(events);
+    event->type = (u8)type;
+    InterlockedExchangePointer((PVOID volatile *)&event->name, (PVOID)name);
+}
+
+#define Win32BeginBlock(name) Win32RecordDebugEvent(name, DebugEvent_BeginBlock)
+#define Win32EndBlock(name) Win32RecordDebugEvent(name, DebugEvent_EndBlock)
+
+// Main thread, top of a frame: switch arrays and publish last frame's figures.
+internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 lastWorkSeconds)
+{
+    win32_debug_events *events = &globalDebugEvents;
+    if (!events->enabled) return;
+    u32 current = events->bufferIndex;
+    u32 next = current ^ 1;
+    events->usedCounts[current] = (u32)Minimum(events->eventCount, (LONG)DEBUG_MAX_EVENTS_PER_FRAME);
+    // The array we switch to was last filled two frames ago; clear only what was used then.
+    memset(events->buffers[next], 0, sizeof(debug_event) * events->usedCounts[next]);
+    events->bufferIndex = next;
+    events->eventCount = 0;
+    events->droppedCount = 0;
+    debug_frame_info *info = &events->info;
+    info->frameIndex = frameIndex;
+    info->frameBeginClock = Win32DebugClock();
+    info->updateEndClock = info->frameBeginClock;
+    info->lastFrameSeconds = lastFrameSeconds;
+    info->lastWorkSeconds = lastWorkSeconds;
+    info->events = events->buffers[next];
+}
+
+// Main thread, before DEBUGGameEndFrame: what the game may read this frame.
+internal debug_frame_info *Win32PublishDebugFrame(u32 gameCodeVersion, u32 crashesContained)
+{
+    win32_debug_events *events = &globalDebugEvents;
+    if (!events->enabled) return 0;
+    debug_frame_info *info = &events->info;
+    info->eventCount = (u32)Minimum(events->eventCount, (LONG)DEBUG_MAX_EVENTS_PER_FRAME);
+    info->droppedEventCount = (u32)events->droppedCount;
+    info->threadCount = (u32)events->threadCount;
+    info->gameCodeVersion = gameCodeVersion;
+    info->crashesContained = crashesContained;
+    return info;
+}

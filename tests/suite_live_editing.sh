@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Live-editing safety net, end to end under Wine:
+#  - crash containment: for each of the three exports and a job callback, a build that crashes
+#    there on purpose with each crash kind (access violation, integer divide by zero, illegal
+#    instruction, stack overflow); the engine survives, memory equals the pre-frame state, the
+#    previous build runs again, the crashing build is not retried, the next good build loads;
+#  - layout changes (add, remove, reorder, resize a field) refused before any new code runs, and a
+#    build with gameMigrateState migrating the state;
+#  - looped live editing: record 120 frames, play 10 passes with identical memory hashes, then a
+#    rebuild during playback changes the next pass.
+# Figures (snapshot cost, crash recovery time, loop start/restart) are printed, never asserted.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+source tests/suite_lib.sh
+
+out="$BUILD_DIR/suite_live_editing"
+rm -rf "$out"
+mkdir -p "$out/run"
+work="$out/src"
+mkdir -p "$work"
+cp -r code misc data "$work/"
+
+check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
+exe="$work/build/win32_platform.exe"
+cp "$work/build/game.dll" "$out/good.dll"
+
+# Builds a game.dll variant from $work/code (or a modified copy) with extra defines: name src defines...
+build_variant() {
+    local name=$1 src=$2
+    shift 2
+    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$src/game_main.cpp" -o "$out/$name.dll" \
+        >"$out/$name.build.txt" 2>&1 || echo "FAIL build of variant $name"
+}
+
+#- Variants, built two at a time (2 cores)
+kinds=(x "access violation" "integer divide by zero" "illegal instruction" "stack overflow")
+places=(x "update" "sound" "end of frame" "job")
+for place in 1 2 3 4; do
+    for kind in 1 2 3 4; do
+        build_variant "crash_${place}_${kind}" "$work/code" -DGAME_TEST_CRASH_PLACE=$place -DGAME_TEST_CRASH_KIND=$kind &
+        [ $(( (place * 4 + kind) % 2 )) -eq 0 ] && wait
+    done
+done
+wait
+
+# make_layout_source NAME SED-ON-game.h [SED-ON-game.cpp]: a copy of the game with registered state edited.
+make_layout_source() {
+    local name=$1 expression=$2 codeExpression=${3:-}
+    mkdir -p "$out/layout_$name"
+    cp "$work"/code/* "$out/layout_$name/"
+    sed -i "$expression" "$out/layout_$name/game.h"
+    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/game.cpp"
+    if cmp -s "$work/code/game.h" "$out/layout_$name/game.h"; then echo "FAIL layout variant $name changed nothing"; fi
+}
+make_layout_source added '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\'
+make_layout_source removed '/X(u32, bounceSoundsPlayed, )/d' '/++state->bounceSoundsPlayed;/d'
+make_layout_source reordered 's/X(f32, spinAngle, )  /X(f32, TEMPNAME, )  /; s/X(u32, bounceSoundsPlayed, )/X(f32, spinAngle, )  /; s/X(f32, TEMPNAME, )  /X(u32, bounceSoundsPlayed, )/'
+make_layout_source resized 's/X(u32, bounceSoundsPlayed, )/X(u64, bounceSoundsPlayed, )/'
+build_variant layout_added "$out/layout_added" &
+build_variant layout_removed "$out/layout_removed"
+wait
+build_variant layout_reordered "$out/layout_reordered" &
+build_variant layout_resized "$out/layout_resized"
+wait
+build_variant layout_migrating "$out/layout_added" -DGAME_WITH_STATE_MIGRATION=1
+
+# install DLL: atomically replace the game.dll the engine watches
+run="$out/run"
+cp "$exe" "$run/"
+install_dll() { cp "$1" "$run/incoming.tmp" && mv -f "$run/incoming.tmp" "$run/game.dll"; }
+count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
+# wait_for_count FILE PATTERN N SECONDS: true once PATTERN occurs at least N times.
+wait_for_count() {
+    local deadline=$(( $(date +%s) + $4 ))
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+#- Crash containment: one engine run through all sixteen faulty builds
+log="$out/crash.log"
+install_dll "$out/good.dll"
+wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled --fixed-dt 0.0166667 \
+    --verify-rollback >/dev/null 2>&1 &
+engine=$!
+check "engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 60
+crashes=0
+reloads=1
+for place in 1 2 3 4; do
+    for kind in 1 2 3 4; do
+        name="crash_${place}_${kind}"
+        what="${kinds[$kind]} in ${places[$place]}"
+        [ -f "$out/$name.dll" ] || { fail "$what: no build"; continue; }
+        install_dll "$out/$name.dll"
+        crashes=$((crashes + 1))
+        reloads=$((reloads + 1))
+        if ! wait_for_count "$log" "crash: ${kinds[$kind]} in game_loaded_" "$(( $(grep -c "crash: ${kinds[$kind]} in game_loaded_" "$log") + 1 ))" 60; then
+            fail "$what: the crash was not reported"
+            continue
+        fi
+        pass
+        wait_for_count "$log" "rollback: game memory" "$crashes" 30
+        last_rollback=$(grep "rollback: game memory" "$log" | tail -n 1)
+        check "$what: memory equals the pre-frame state" bash -c "echo '$last_rollback' | grep -q 'equals the pre-frame state'"
+        check "$what: the previous build runs again" wait_for_count "$log" "rollback: running the code of version" "$crashes" 30
+        check "$what: the engine survives" kill -0 "$engine"
+        # The crashing build is not loaded again, the next good one is.
+        install_dll "$out/good.dll"
+        reloads=$((reloads + 1))
+        check "$what: the next good build loads" wait_for_count "$log" "reload: game code version" "$reloads" 30
+        frames=$(grep "game: code version" "$log" | tail -n 1 | sed -E 's/.* ([0-9]+) frames simulated.*/\1/')
+        check "$what: game state intact afterwards (${frames:-?} frames)" test "${frames:-0}" -lt 100000
+    done
+done
+check "the crash report names module and offset" grep -qE "crash: access violation in game_loaded_[0-9]+_[0-9]+\.dll\+0x[0-9a-f]+" "$log"
+check "no crashing build was loaded twice" test "$(grep -c 'test fault: crashing now' "$log")" -eq "$crashes"
+check "versions only increase across reloads and rollbacks" bash -c "grep -oE '(game code version [0-9]+ loaded|as version [0-9]+)' '$log' | grep -oE '[0-9]+' | awk 'NR>1 && \$1<=prev {exit 1} {prev=\$1}'"
+
+#- Layout changes, same run: refused before any code of the build runs
+versions_running() { grep -c "game: code version" "$log"; }
+for variant in added removed reordered resized; do
+    expected="struct game_state: field 'addedForTest' added"
+    [ $variant = removed ] && expected="struct game_state: field 'bounceSoundsPlayed' removed"
+    [ $variant = reordered ] && expected="struct game_state: field 'spinAngle' reordered"
+    [ $variant = resized ] && expected="struct game_state: field 'bounceSoundsPlayed' resized 4 -> 8 bytes"
+    before=$(versions_running)
+    refusals=$(grep -c "layout: build refused" "$log")
+    install_dll "$out/layout_$variant.dll"
+    check "layout $variant: refused" wait_for_count "$log" "layout: build refused" $((refusals + 1)) 30
+    check "layout $variant: the change is named ($expected)" bash -c "grep 'layout: build refused' '$log' | tail -n 1 | grep -qF \"$expected\""
+    sleep 0.5
+    check "layout $variant: none of its code ran" test "$(versions_running)" -eq "$before"
+done
+migrations=$(grep -c "layout: state migrated" "$log")
+install_dll "$out/layout_migrating.dll"
+check "a build with gameMigrateState migrates" wait_for_count "$log" "layout: state migrated by gameMigrateState" $((migrations + 1)) 30
+migrated=$(grep "game: migrated state" "$log" | tail -n 1)
+check "migration carried the state over ($migrated)" bash -c "echo '$migrated' | grep -qE 'carried over, [1-9][0-9]* frames simulated'"
+touch "$run/quit"
+wait_for_exit "$engine" 60
+check "crash run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+check "crash run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
+
+#- Looped live editing: record 120 frames, play 10 passes, then edit during playback
+loop_log="$out/loop.log"
+rm -f "$run/quit"
+install_dll "$out/good.dll"
+wine "$run/win32_platform.exe" --log "$loop_log" --quit-file "$run/quit" --size 160x120 --unthrottled \
+    --fixed-dt 0.0166667 --loop 30,120 >/dev/null 2>&1 &
+engine=$!
+check "loop: 10 passes played" wait_for_count "$loop_log" "loop: pass 10 ended" 1 300
+hashes=$(grep -o "loop: pass [0-9]* ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 10 | awk '{print $NF}' | sort -u | wc -l)
+check "loop: the memory hash is identical at the end of all 10 passes" test "$hashes" -eq 1
+first_hash=$(grep -o "ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 1 | awk '{print $NF}')
+sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.65f/" "$work/code/game_tuning.h" >"$out/tuning_065.h"
+mkdir -p "$out/src_065" && cp "$work"/code/* "$out/src_065/" && cp "$out/tuning_065.h" "$out/src_065/game_tuning.h"
+build_variant spin_065 "$out/src_065"
+passes_before=$(grep -c "loop: pass [0-9]* ended" "$loop_log")
+install_dll "$out/spin_065.dll"
+check "loop: the edited build loads during playback" wait_for_log "$loop_log" "spin speed 0.65" 60
+# The pass running at the swap is mixed; the ones after it run the new code entirely.
+check "loop: playback goes on" wait_for_count "$loop_log" "ended, game memory hash" $((passes_before + 3)) 120
+new_hashes=$(grep -o "ended, game memory hash [0-9a-f]*" "$loop_log" | tail -n 2 | awk '{print $NF}' | sort -u)
+check "loop: passes after the edit agree with each other" test "$(echo "$new_hashes" | wc -l)" -eq 1
+check "loop: the edit shows in the next pass (hash ${new_hashes} != ${first_hash})" test "$new_hashes" != "$first_hash"
+touch "$run/quit"
+wait_for_exit "$engine" 60
+check "loop run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+
+#- Figures (printed, not asserted)
+echo "figure: snapshot upkeep: $(grep -o 'snapshot: [0-9.]* ms per frame.*' "$loop_log" | tail -n 1)"
+echo "figure: crash recovery: $(grep -o 'crash: recovered in [0-9.]* ms' "$log" | awk '{print $4}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms over " NR " crashes"}')"
+echo "figure: loop start: $(grep -o 'marked [0-9]* KB of game memory in [0-9.]* ms' "$loop_log" | head -n 1)"
+echo "figure: loop restart: $(grep -o 'restored [0-9]* KB in [0-9.]* ms' "$loop_log" | awk '{print $5}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms"}')"
+
+summary
