@@ -5,7 +5,11 @@
 #include "work_queue.h"
 
 // NOTE: about four batches per thread balances uneven items without paying an atomic per item.
+// Huge ranges are cut finer still (batches of at most PARALLEL_FOR_MAX_BATCH items unless the
+// caller's minBatch says otherwise): a thread preempted in the middle of one quarter of the
+// work would otherwise hold up everyone at the end.
 #define PARALLEL_FOR_BATCHES_PER_THREAD 4
+#define PARALLEL_FOR_MAX_BATCH 16384u
 
 struct parallel_for_state
 {
@@ -53,7 +57,7 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     u32 batchSize = Maximum(minBatch, 1u);
     u32 balancedSize = (u32)(((u64)count + threadCount * PARALLEL_FOR_BATCHES_PER_THREAD - 1) /
                              (threadCount * PARALLEL_FOR_BATCHES_PER_THREAD));
-    batchSize = Maximum(batchSize, balancedSize);
+    batchSize = Maximum(batchSize, Minimum(balancedSize, PARALLEL_FOR_MAX_BATCH));
     u32 batchCount = (u32)(((u64)count + batchSize - 1) / batchSize);
     u32 helperCount = Minimum(queue->workerCount, batchCount - 1);
     if (helperCount == 0)
