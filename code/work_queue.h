@@ -7,10 +7,11 @@
 //
 //   startup    work_queue_system system;
 //              InitWorkQueueSystem(&system, &arena, highWorkers, lowWorkers, log);  // 0 = default
-//              memory.highPriorityQueue = system.high; memory.lowPriorityQueue = system.low;
-//              memory.workerThreadCount = system.high->workerCount;
-//              FillPlatformWorkQueueApi(&memory.platform, &system.tasks);  // AddWorkQueueEntry,
-//                                                 // CompleteAllWork, ParallelFor, graphs, tasks
+//              memory.highPriorityQueue = &system.highQueue;
+//              memory.lowPriorityQueue = &system.lowQueue;
+//              memory.workerThreadCount = system.highQueue.workerCount;
+//              FillPlatformWorkQueueApi(&memory.platform, &system);  // AddWorkQueueEntry,
+//                                      // CompleteAllWork, ParallelFor, graphs, tasks, taskManager
 //   per frame  RunMainThreadTasks(&system.tasks);  before the game update (task_manager.h)
 //              EndFrameTasks(&system.tasks);       after it: the frame-synchronised tasks are done
 //   reload     PrepareWorkQueuesForReload(&system);  before FreeLibrary(game.dll): repeating
@@ -25,7 +26,10 @@
 //
 // NOTE: do not call CompleteAllWork on a queue from inside one of that queue's own jobs: it waits
 // until the queue is idle, which cannot happen while its caller is itself a running entry. Jobs
-// wait for specific work instead (WaitForJobGraph, ParallelFor), which is safe anywhere.
+// wait for specific work instead (WaitForJobGraph, WaitForJob, ParallelFor), safe anywhere.
+//
+// Native builds (tests, TSan, benchmarks) compile the very same files with posix_threads.cpp in
+// place of win32_threads.cpp; nothing here knows which OS it runs on.
 
 #include "base_types.h"
 #include "base_atomics.h"
