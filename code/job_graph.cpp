@@ -119,7 +119,9 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
 {
     job *current = (job *)data;
     job_graph *graph = current->graph;
-    current->callback(queue, current->data);
+    // Through the queue's runner: a platform guard then wraps just the game's callback, so a
+    // contained crash still releases the dependents below.
+    RunWorkQueueEntry(queue, current->callback, current->data);
     for (u32 index = 0; index < current->dependentCount; ++index)
     {
         job *dependent = graph->jobs + graph->dependents[current->firstDependent + index];

@@ -13,6 +13,7 @@
 
 struct parallel_for_state
 {
+    platform_work_queue *queue;
     platform_parallel_for_callback *callback;
     void *data;
     u32 count;
@@ -21,6 +22,20 @@ struct parallel_for_state
     volatile u32 nextBatch;
     volatile u32 helpersFinished;
 };
+
+struct parallel_for_batch
+{
+    parallel_for_state *state;
+    u32 first;
+    u32 onePastLast;
+};
+
+static PLATFORM_WORK_QUEUE_CALLBACK(RunParallelForBatch)
+{
+    (void)queue;
+    parallel_for_batch *batch = (parallel_for_batch *)data;
+    batch->state->callback(batch->state->data, batch->first, batch->onePastLast);
+}
 
 static void RunParallelForBatches(parallel_for_state *state)
 {
@@ -34,7 +49,10 @@ static void RunParallelForBatches(parallel_for_state *state)
         u64 start = (u64)batch * state->batchSize;     // 64-bit: no wrap near 2^32 items
         u32 first = (u32)start;
         u32 onePastLast = (u32)Minimum((u64)state->count, start + state->batchSize);
-        state->callback(state->data, first, onePastLast);
+        // Through the queue's runner: a platform guard then wraps just this batch, so a contained
+        // crash in it still lets the loop and the helper count below finish.
+        parallel_for_batch batchCall = {state, first, onePastLast};
+        RunWorkQueueEntry(state->queue, RunParallelForBatch, &batchCall);
     }
 }
 
@@ -67,6 +85,7 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     }
 
     parallel_for_state state;
+    state.queue = queue;
     state.callback = callback;
     state.data = data;
     state.count = count;

@@ -43,7 +43,8 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunBackgroundTask)
     u32 flags = slot->flags;
     if (!AtomicLoadU32(&slot->cancelled))
     {
-        slot->callback(queue, slot->data);
+        // Through the runner (see RunGraphJob): the bookkeeping below runs even after a contained crash.
+        RunWorkQueueEntry(queue, slot->callback, slot->data);
     }
     BeginSpinLock(&manager->lock);
     AtomicStoreU32(&slot->inFlight, 0);
