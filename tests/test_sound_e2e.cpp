@@ -228,6 +228,9 @@ int main(int argc, char **argv)
         // Enough samples for the whole tone were handed to the device, at 60 Hz pacing.
         CHECK_MSG(toneSamples + 2400 >= (u64)(toneSeconds * 48000.0f), "the tone's samples were all produced");
         CHECK_MSG(sound.latencyFrames <= WIN32_SOUND_MAX_LATENCY_FRAMES, "latency target is at most two frames");
+        // What we queue past the device's own write cursor never exceeds two frames of audio.
+        CHECK_MSG(queuedMax <= gapMax + (u32)(2.0f * 48000.0f * secondsPerFrame + 0.5f),
+                  "queued audio stays within the device latency plus two frames");
     }
     Win32ShutdownSound(&sound);
     DestroyWindow(window);
