@@ -137,6 +137,9 @@ internal b32 Win32ReloadStep(win32_state *state)
     reloader->resetRequested = 0;
     reloader->refusedForLayout = 0;
 
+    // The old code's repeating tasks point into the DLL about to be freed: cancel them (the game
+    // re-adds its tasks when it sees executableReloaded) and let pending main-thread ones run.
+    PrepareWorkQueuesForReload(&state->queues);
     u32 oldVersion = state->game.version;
     Win32RetireGameCodeAsFallback(reloader, &state->game);
     state->game = candidate;
@@ -163,7 +166,8 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
 
     f64 start = Win32Seconds();
     // Other jobs of the frame may still run (and crash): let them all finish first.
-    DrainWorkQueueSystem(&state->queues);
+    // The crashing code's tasks go with it (the rollback code re-adds its own on executableReloaded).
+    PrepareWorkQueuesForReload(&state->queues);
     win32_crash_report later;
     crashes += Win32TakeCrash(&later);
     u64 restoredBytes = Win32RestoreMemorySnapshot(&state->snapshot);

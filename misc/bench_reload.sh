@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")/.."
 source misc/toolchain.sh
-source tests/suite_lib.sh
+source tests/test_lib.sh
 misc/build.sh >/dev/null || exit 1
 [ -z "${DISPLAY:-}" ] && { echo "run under a display (xvfb-run -a misc/bench_reload.sh)"; exit 1; }
 

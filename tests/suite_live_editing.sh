@@ -12,7 +12,7 @@
 set -u
 cd "$(dirname "$0")/.."
 source misc/toolchain.sh
-source tests/suite_lib.sh
+source tests/test_lib.sh
 
 out="$BUILD_DIR/suite_live_editing"
 rm -rf "$out"
@@ -139,9 +139,39 @@ install_dll "$out/layout_migrating.dll"
 check "a build with gameMigrateState migrates" wait_for_count "$log" "layout: state migrated by gameMigrateState" $((migrations + 1)) 30
 migrated=$(grep "game: migrated state" "$log" | tail -n 1)
 check "migration carried the state over ($migrated)" bash -c "echo '$migrated' | grep -qE 'carried over, [1-9][0-9]* frames simulated'"
+# F10 accepts a refused layout change by resetting state (the migrated layout has addedForTest;
+# the resized variant lacks it and resizes bounceSoundsPlayed).
+refusals=$(grep -c "layout: build refused" "$log")
+initializations=$(grep -c "game: state initialized" "$log")
+install_dll "$out/layout_resized.dll"
+check "F10: a layout change is refused first" wait_for_count "$log" "layout: build refused" $((refusals + 1)) 30
+window=$(xdotool search --name "Handmade Engine" 2>/dev/null | head -n 1)
+if [ -n "$window" ]; then
+    xdotool windowfocus "$window" 2>/dev/null
+    xdotool keydown --window "$window" F10; sleep 0.4; xdotool keyup --window "$window" F10
+fi
+check "F10: the refused build is retried with a reset" wait_for_log "$log" "layout: F10 pressed: reloading the refused build with a state reset" 30
+check "F10: game state reset for the new layout" wait_for_log "$log" "layout: game state reset for the new layout" 30
+check "F10: the game starts from a fresh state" wait_for_count "$log" "game: state initialized" $((initializations + 1)) 30
 touch "$run/quit"
 wait_for_exit "$engine" 60
 check "crash run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+
+#- --reset-on-layout-change: the same acceptance from the command line
+reset_log="$out/reset.log"
+rm -f "$run/quit"
+install_dll "$out/good.dll"
+wine "$run/win32_platform.exe" --log "$reset_log" --quit-file "$run/quit" --size 160x120 --unthrottled \
+    --reset-on-layout-change >/dev/null 2>&1 &
+engine=$!
+check "reset run starts" wait_for_log "$reset_log" "game: code version 1 running" 60
+install_dll "$out/layout_removed.dll"
+check "--reset-on-layout-change resets instead of refusing" wait_for_log "$reset_log" "layout: game state reset for the new layout" 30
+check "--reset-on-layout-change names the change" grep -q "reset for the new layout.*field 'bounceSoundsPlayed' removed" "$reset_log"
+check "--reset-on-layout-change: the new build runs on fresh state" wait_for_count "$reset_log" "game: state initialized" 2 30
+touch "$run/quit"
+wait_for_exit "$engine" 60
+check "reset run exits 0" test "$LAST_EXIT_STATUS" -eq 0
 check "crash run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
 
 #- Looped live editing: record 120 frames, play 10 passes, then edit during playback

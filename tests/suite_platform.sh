@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 source misc/toolchain.sh
-source tests/suite_lib.sh
+source tests/test_lib.sh
 
 out="$BUILD_DIR/suite_platform"
 CONTRACT_VERSION=$(grep -E '^#define GAME_CONTRACT_VERSION' code/game_platform.h | awk '{print $3}')

@@ -14,7 +14,7 @@
 set -u
 cd "$(dirname "$0")/.."
 source misc/toolchain.sh
-source tests/suite_lib.sh
+source tests/test_lib.sh
 
 out="$BUILD_DIR/suite_sound_assets"
 rm -rf "$out"

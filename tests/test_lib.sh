@@ -1,4 +1,4 @@
-# Shared helpers for tests/suite_*.sh: counting checks, running counted test exes, waiting on logs.
+# Shared helpers for tests/suite_*.sh (sourced; not a suite itself): counting checks, running counted test exes, waiting on logs.
 # Every failure prints one "FAIL ..." line; `summary` prints "N passed, M failed" and sets the exit code.
 suite_passed=0
 suite_failed=0
