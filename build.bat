@@ -56,18 +56,23 @@ if not "%GameError%"=="0" goto Failed
 goto Done
 
 :BuildTests
+rem Every test program that runs on Windows (the Linux suites add the end-to-end runs under Wine).
+rem Each prints one FAIL line per failed check and its own "N passed, M failed".
 set TestFailures=0
 set TestCount=0
-for %%T in (test_arena test_input test_options) do (
-    set /a TestCount+=1
-    cl %CommonFlags% %DebugFlags% /I..\tests ..\tests\%%T.cpp /Fe%%T.exe /link %LinkFlags% >NUL
-    if errorlevel 1 (
-        echo FAIL %%T: build failed
-        set /a TestFailures+=1
-    ) else (
-        %%T.exe
-        if errorlevel 1 set /a TestFailures+=1
-    )
+set TestFlags=%CommonFlags% %DebugFlags% /I..\tests
+for %%T in (test_arena test_input test_options test_state_layout test_projection test_mixer test_text test_work_queue test_job_graph test_work_queue_win32_unity) do (
+    if exist ..\tests\%%T.cpp call :BuildAndRun %%T ..\tests\%%T.cpp
+)
+call :BuildAndRun test_assets ..\tests\test_assets.cpp -- ..\data
+call :BuildAndRun test_gl_loader_logic "..\tests\test_gl_loader_logic.cpp ..\code\opengl_loader_logic.cpp"
+call :BuildAndRun test_gl_render "..\tests\test_gl_render.cpp ..\code\win32_opengl.cpp ..\code\opengl_loader_logic.cpp ..\code\opengl_renderer.cpp ..\code\opengl_shaders.cpp ..\code\image_writer.cpp" opengl32.lib gdi32.lib user32.lib
+cl %TestFlags% /LD ..\tests\reload_drain_dll.cpp /Fereload_drain_dll.dll /link %LinkFlags% >NUL
+if errorlevel 1 (
+    echo FAIL reload_drain_dll: build failed
+    set /a TestFailures+=1
+) else (
+    call :BuildAndRun test_reload_drain ..\tests\test_reload_drain.cpp -- reload_drain_dll.dll 200
 )
 popd
 call "%~dp0build.bat" debug >NUL
@@ -75,14 +80,50 @@ if errorlevel 1 (
     echo FAIL engine build failed
     exit /b 1
 )
-build\win32_platform.exe --frames 30 --unthrottled --log build\test_run.log
+set /a TestCount+=1
+build\win32_platform.exe --frames 120 --unthrottled --log build\test_run.log --screenshot build\test_run.png
 if errorlevel 1 (
     echo FAIL scripted engine run exited non-zero
     set /a TestFailures+=1
 )
-echo %TestCount% test programs, %TestFailures% failing
+findstr /C:"error:" build\test_run.log >NUL && (
+    echo FAIL the scripted engine run logged errors: see build\test_run.log
+    set /a TestFailures+=1
+)
+echo %TestCount% test programs run, %TestFailures% failing
 if not "%TestFailures%"=="0" exit /b 1
 exit /b 0
+
+rem :BuildAndRun NAME "SOURCES" [LIBS...] [-- ARGS...]
+:BuildAndRun
+set /a TestCount+=1
+set TestName=%1
+set TestSources=%~2
+shift
+shift
+set TestLibs=
+set TestArgs=
+:CollectLibs
+if "%~1"=="" goto BuildIt
+if "%~1"=="--" goto CollectArgs
+set TestLibs=%TestLibs% %1
+shift
+goto CollectLibs
+:CollectArgs
+shift
+if "%~1"=="" goto BuildIt
+set TestArgs=%TestArgs% %1
+goto CollectArgs
+:BuildIt
+cl %TestFlags% %TestSources% /Fe%TestName%.exe /link %LinkFlags% %TestLibs% >%TestName%.build.txt
+if errorlevel 1 (
+    echo FAIL %TestName%: build failed, see build\%TestName%.build.txt
+    set /a TestFailures+=1
+    goto :eof
+)
+%TestName%.exe %TestArgs%
+if errorlevel 1 set /a TestFailures+=1
+goto :eof
 
 :Done
 popd

@@ -369,6 +369,13 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     {
         Win32DrawAndPresent(state, &state->renderCommands[writeIndex ^ 1]);
     }
+    if (state->haveRenderer)
+    {
+        opengl_frame_stats *stats = &state->gl.stats;
+        Win32Log(LogLevel_Info, "render: last frame drew with %u draw calls (%u opaque batches, %u translucent "
+                 "batches, %u peel layers)", stats->drawCalls, stats->opaqueBatches, stats->translucentBatches,
+                 stats->peelLayersDrawn);
+    }
     if (options->screenshotPath)
     {
         if (state->haveRenderer && OpenGLWriteScreenshot(&state->gl, options->screenshotPath))
