@@ -170,32 +170,11 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
     return true;
 }
 
-static void WaitHelping(platform_work_queue *queue, volatile u32 *value, u32 until)
-{
-    u32 spinCount = 0;
-    while (AtomicLoadU32(value) != until)
-    {
-        if (DoNextWorkQueueEntry(queue))
-        {
-            spinCount = 0;
-        }
-        else if (spinCount < 256)
-        {
-            ++spinCount;
-            CpuPause();
-        }
-        else
-        {
-            OSYieldThread();
-        }
-    }
-}
-
 void WaitForJobGraph(job_graph *graph)
 {
     if (graph->submitted)
     {
-        WaitHelping(graph->queue, &graph->unfinishedJobCount, 0);
+        WorkQueueHelpUntil(graph->queue, &graph->unfinishedJobCount, 0);
     }
 }
 
@@ -203,6 +182,6 @@ void WaitForJob(job_graph *graph, job_id id)
 {
     if (graph->submitted && id < graph->jobCount)
     {
-        WaitHelping(graph->queue, &graph->jobs[id].finished, 1);
+        WorkQueueHelpUntil(graph->queue, &graph->jobs[id].finished, 1);
     }
 }

@@ -255,23 +255,7 @@ void PrepareTasksForReload(task_manager *manager)
 
 void EndFrameTasks(task_manager *manager)
 {
-    u32 spinCount = 0;
-    while (AtomicLoadU32(&manager->frameSyncPending) != 0)
-    {
-        if (DoNextWorkQueueEntry(manager->frameSyncQueue))
-        {
-            spinCount = 0;
-        }
-        else if (spinCount < 256)
-        {
-            ++spinCount;
-            CpuPause();
-        }
-        else
-        {
-            OSYieldThread();
-        }
-    }
+    WorkQueueHelpUntil(manager->frameSyncQueue, &manager->frameSyncPending, 0);
 }
 
 void ShutdownTaskManager(task_manager *manager)

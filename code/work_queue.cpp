@@ -398,3 +398,24 @@ void StopWorkQueue(platform_work_queue *queue)
     queue->running = false;
     OSDestroySemaphore(&queue->semaphore);
 }
+
+void WorkQueueHelpUntil(platform_work_queue *queue, volatile u32 *value, u32 until)
+{
+    u32 spinCount = 0;
+    while (AtomicLoadU32(value) != until)
+    {
+        if (DoNextWorkQueueEntry(queue))
+        {
+            spinCount = 0;
+        }
+        else if (spinCount < 256)
+        {
+            ++spinCount;
+            CpuPause();
+        }
+        else
+        {
+            OSYieldThread();
+        }
+    }
+}

@@ -129,6 +129,9 @@ b32 TryAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callbac
 // Runs one queued entry on the calling thread; false when there was nothing to claim.
 b32 DoNextWorkQueueEntry(platform_work_queue *queue);
 b32 IsWorkQueueIdle(platform_work_queue *queue);
+// Runs the queue's entries (spinning, then yielding, when there are none) until *value == until.
+// What every helping wait is built on: graphs, frame-sync tasks.
+void WorkQueueHelpUntil(platform_work_queue *queue, volatile u32 *value, u32 until);
 // Helps until every queue is idle at one and the same moment. A job of one queue may add to
 // another after that one was drained, so one pass of CompleteAllWork per queue is not enough.
 // On return no worker runs or will run a callback, until someone adds work again.

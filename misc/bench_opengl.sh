@@ -10,17 +10,7 @@ mkdir -p "$out"
 $MINGW_CXX $MINGW_FLAGS tests/bench_opengl.cpp code/win32_opengl.cpp code/opengl_loader_logic.cpp \
     code/opengl_renderer.cpp code/opengl_shaders.cpp code/image_writer.cpp \
     -o "$out/bench_opengl.exe" -lopengl32 -lgdi32 -luser32 || exit 1
-own_xvfb=""
-if [ -z "${DISPLAY:-}" ]; then
-    for n in $(seq 171 199); do
-        [ -e "/tmp/.X11-unix/X$n" ] && continue
-        Xvfb ":$n" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
-        own_xvfb=$!
-        export DISPLAY=":$n"
-        sleep 1
-        break
-    done
-fi
-trap '[ -n "$own_xvfb" ] && kill "$own_xvfb" >/dev/null 2>&1' EXIT
+ensure_display
+trap stop_own_display EXIT
 echo "machine: $(nproc) cores, $(uname -sr); GL through Wine + Mesa llvmpipe"
 wine "$out/bench_opengl.exe" "$@" 2>&1 | tr -d '\r'

@@ -13,20 +13,10 @@ total_passed=0
 total_failed=0
 
 # One X server for every suite that opens a window (Wine + Mesa llvmpipe).
-xvfb_pid=""
-if [ -z "${DISPLAY:-}" ]; then
-    for display_number in $(seq 91 120); do
-        [ -e "/tmp/.X11-unix/X$display_number" ] && continue
-        Xvfb ":$display_number" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
-        xvfb_pid=$!
-        export DISPLAY=":$display_number"
-        sleep 1
-        break
-    done
-fi
+ensure_display
 cleanup() {
     wineserver -k >/dev/null 2>&1
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" >/dev/null 2>&1
+    stop_own_display
 }
 trap cleanup EXIT
 # Keep one wineserver alive for the whole run: every Wine start after the first is then ~2 s.

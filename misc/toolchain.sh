@@ -12,3 +12,24 @@ NATIVE_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions -I$EN
 export WINEDEBUG=${WINEDEBUG:--all}
 export WINEPREFIX=${WINEPREFIX:-$HOME/.wine-engine}
 export WINEDLLOVERRIDES=${WINEDLLOVERRIDES:-winemenubuilder.exe=d;mscoree=;mshtml=}
+
+# ensure_display: when there is no $DISPLAY, starts a private Xvfb on a free display number and
+# exports DISPLAY; OWN_XVFB_PID is then set, and stop_own_display stops that one server only.
+OWN_XVFB_PID=""
+ensure_display() {
+    [ -n "${DISPLAY:-}" ] && return 0
+    local number
+    for number in $(seq 91 199); do
+        [ -e "/tmp/.X11-unix/X$number" ] && continue
+        Xvfb ":$number" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+        OWN_XVFB_PID=$!
+        export DISPLAY=":$number"
+        sleep 1
+        return 0
+    done
+    return 1
+}
+stop_own_display() {
+    [ -n "$OWN_XVFB_PID" ] && kill "$OWN_XVFB_PID" >/dev/null 2>&1
+    OWN_XVFB_PID=""
+}

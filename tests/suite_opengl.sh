@@ -66,19 +66,8 @@ if build native_loader_logic $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_gl_loa
 fi
 
 #~ Windows (MinGW, run under Wine)
-own_xvfb=""
-if [ -z "${DISPLAY:-}" ]; then
-    for n in $(seq 140 170); do
-        [ -e "/tmp/.X11-unix/X$n" ] && continue
-        Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-        own_xvfb=$!
-        export DISPLAY=":$n"
-        sleep 1
-        break
-    done
-fi
-cleanup() { [ -n "$own_xvfb" ] && kill "$own_xvfb" >/dev/null 2>&1; }
-trap cleanup EXIT
+ensure_display
+trap stop_own_display EXIT
 
 if build mingw_projection $MINGW_CXX $MINGW_FLAGS -Itests tests/test_projection.cpp -o "$out/test_projection.exe"; then
     run_test wine_projection wine "$out/test_projection.exe"
