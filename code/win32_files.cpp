@@ -37,6 +37,8 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
     char resolved[MAX_PATH * 2];
     if (Win32IsAbsolutePath(fileName)) snprintf(resolved, sizeof(resolved), "%s", fileName);
     else snprintf(resolved, sizeof(resolved), "%s%s", globalDataDirectory, fileName);
+    for (char *at = resolved; *at; ++at)
+        if (*at == '/') *at = '\\';
     HANDLE file = CreateFileA(resolved, GENERIC_READ, FILE_SHARE_READ, 0, OPEN_EXISTING, 0, 0);
     if (file == INVALID_HANDLE_VALUE)
     {

@@ -383,6 +383,10 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         else
             Win32Log(LogLevel_Error, "screenshot: could not write '%s'", options->screenshotPath);
     }
+    Win32Log(LogLevel_Info, "queues: the high ring was full %llu times and the low ring %llu times (the adder "
+             "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
+             (unsigned long long)state->queues.highQueue.fullRingCount, (unsigned long long)state->queues.lowQueue.fullRingCount,
+             (unsigned long long)state->queues.highQueue.wakeCount, (unsigned long long)state->queues.lowQueue.wakeCount);
     ShutdownWorkQueueSystem(&state->queues);
     Win32ShutdownGameCode(&state->reloader, &state->game);
     Win32ShutdownSound(&state->sound);
