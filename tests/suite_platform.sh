@@ -58,6 +58,12 @@ wine "$exe" --frames 20 --unthrottled --log "$out/frames.log" >/dev/null 2>&1
 check "--frames 20 exits 0" test $? -eq 0
 check "--frames 20 runs 20 frames" grep -q "exiting cleanly after 20 frames" "$out/frames.log"
 
+#- No XInput DLL at all (as on some machines): gamepads are off, nothing else changes
+WINEDLLOVERRIDES="xinput1_4,xinput9_1_0,xinput1_3=d;$WINEDLLOVERRIDES" \
+    wine "$exe" --frames 10 --unthrottled --log "$out/noxinput.log" >/dev/null 2>&1
+check "without any XInput DLL the engine runs and exits 0" test $? -eq 0
+check "without any XInput DLL the log says gamepads are off" grep -q "no XInput library; gamepads disabled" "$out/noxinput.log"
+
 #- Long run for the reload scenarios; ends through the quit file
 rm -f "$quit"
 wine "$exe" --log "$log" --quit-file "$quit" >/dev/null 2>&1 &
