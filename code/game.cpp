@@ -49,9 +49,10 @@ internal void InitializeGameState(game_memory *memory, game_state *state)
                     arenaBase, memory->platform.Log);
     state->camera.position = V3(0.0f, 6.0f, 12.0f);
     state->camera.pitch = -0.05f;
-    state->overlayVisible = 1;
+    state->overlayVisible = GAME_DEBUG_OVERLAY_AT_START;
     SpawnDemoEntities(state);
     state->assets.grid = LoadGameBitmap(memory, &state->permanentArena, "textures/test_grid.bmp");
+    state->assets.font = LoadGameBitmap(memory, &state->permanentArena, FONT_FILE_NAME);
     state->assets.click = LoadGameSound(memory, &state->permanentArena, "sounds/click.wav");
     state->assets.chime = LoadGameSound(memory, &state->permanentArena, "sounds/chime.wav");
     state->isInitialized = 1;
@@ -116,6 +117,8 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
     {
         loaded_bitmap *grid = &state->assets.grid;
         if (grid->pixels) PushTexture(renderCommands, DemoTexture_Grid, grid->width, grid->height, grid->pixels);
+        loaded_bitmap *font = &state->assets.font;
+        if (font->pixels) PushTexture(renderCommands, DemoTexture_Font, font->width, font->height, font->pixels);
         state->assets.texturesUploaded = 1;
     }
     PushDemoScene(renderCommands, state);
@@ -131,6 +134,15 @@ extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
     TestFaultsOnEndFrame(memory);
-    (void)input;
-    (void)renderCommands;
+    game_state *state = GetGameState(memory);
+    if (!state->isInitialized) return;
+    game_transient_state *transient = EnsureTransientState(memory);
+    // NOTE: reads game_state, never writes it: the overlay must not change what a replay computes.
+    debug_overlay_input overlay = {};
+    overlay.visible = state->overlayVisible;
+    overlay.entityCount = state->entityCount;
+    overlay.font = &state->assets.font;
+    overlay.fontTextureIndex = DemoTexture_Font;
+    overlay.notices = memory->notices;
+    DebugOverlayEndFrame(&transient->debug, &transient->arena, memory, input, renderCommands, &overlay);
 }

@@ -11,6 +11,7 @@
 #include "asset_bmp.h"
 #include "asset_wav.h"
 #include "game_mixer.h"
+#include "game_debug.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
 // game_state (and migrates) does not move what the arenas hold.
@@ -88,6 +89,7 @@ struct game_transient_state
     u32 pad;
     game_mixer mixer;
     memory_arena arena;
+    debug_overlay_state debug;  // frame history and this frame's copied events (game_debug.h)
 };
 
 #endif // GAME_H

@@ -11,6 +11,8 @@
 #include "asset_bmp.cpp"
 #include "asset_wav.cpp"
 #include "game_mixer.cpp"
+#include "game_text.cpp"
+#include "game_debug.cpp"
 
 #include "game_layout.cpp"
 #include "game_test_faults.cpp"

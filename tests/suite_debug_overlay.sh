@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Font, text and debug overlay suite: the font generator against the committed atlas, text layout
+# and overlay collection unit tests (native and MinGW under Wine), the MSVC-dialect check, and the
+# demo under Wine with the overlay on and off: clean runs, the overlay visible where it is drawn
+# and absent from the bottom band, and its cost per frame from the logs.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+source tests/test_lib.sh
+
+out="$BUILD_DIR/suite_debug_overlay"
+rm -rf "$out"
+mkdir -p "$out"
+font=data/fonts/engine_font.bmp
+
+#- The committed atlas is what the generator writes today
+if $NATIVE_CXX $NATIVE_FLAGS tests/make_font.cpp -o "$out/make_font" 2>"$out/make_font.build.txt"; then
+    check "make_font writes an atlas" "$out/make_font" "$out/engine_font.bmp"
+    check "data/fonts/engine_font.bmp matches tests/make_font.cpp (rerun make_font after editing a glyph)" \
+        cmp "$out/engine_font.bmp" "$font"
+else
+    fail "make_font: native build failed"; head -5 "$out/make_font.build.txt"
+fi
+
+#- Unit tests, natively and as a Windows exe under Wine
+if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_text.cpp -o "$out/test_text" 2>"$out/test_text.build.txt"; then
+    run_counted "test_text native" "$out/test_text" "$font"
+else
+    fail "test_text: native build failed"; head -5 "$out/test_text.build.txt"
+fi
+if $MINGW_CXX $MINGW_FLAGS -Itests tests/test_text.cpp -o "$out/test_text.exe" 2>"$out/test_text.mingw.txt"; then
+    run_counted "test_text wine" wine "$out/test_text.exe" "$font"
+else
+    fail "test_text: MinGW build failed"; head -5 "$out/test_text.mingw.txt"
+fi
+
+#- MSVC dialect
+for unit in code/game_main.cpp tests/test_text.cpp tests/make_font.cpp; do
+    check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
+done
+
+#- The demo under Wine, overlay on, then off (a copy compiled with GAME_DEBUG_OVERLAY_AT_START 0)
+ensure_display
+trap stop_own_display EXIT
+work="$out/e2e"
+mkdir -p "$work"
+cp -r code misc data "$work/"
+check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/image_diff.cpp -o "$out/image_diff"
+check "engine builds in a private copy" bash -c "cd '$work' && bash misc/build.sh >'$out/build_on.txt' 2>&1"
+exe="$work/build/win32_platform.exe"
+
+run_demo() {
+    local name=$1
+    wine "$exe" --frames 600 --unthrottled --size 640x360 --screenshot "$out/$name.bmp" --log "$out/$name.log" \
+        >/dev/null 2>&1
+    check "overlay $name: 600 frames exit 0" test $? -eq 0
+    check "overlay $name: ran all 600 frames" grep -q "exiting cleanly after 600 frames" "$out/$name.log"
+    check "overlay $name: no error line in the log" bash -c "! grep -q 'error:' '$out/$name.log'"
+    check "overlay $name: screenshot written" test -s "$out/$name.bmp"
+}
+
+run_demo on
+sed -i 's/#define GAME_DEBUG_OVERLAY_AT_START 1/#define GAME_DEBUG_OVERLAY_AT_START 0/' "$work/code/game_debug.h"
+check "the off switch is in place" grep -q "#define GAME_DEBUG_OVERLAY_AT_START 0" "$work/code/game_debug.h"
+check "game.dll rebuilds with the overlay off" bash -c "cd '$work' && bash misc/build.sh game >'$out/build_off.txt' 2>&1"
+run_demo off
+
+# The overlay's text, graph and timeline fill the top of the screen; the bottom band shows only
+# the ground near the camera, which no moving entity reaches, and must not change.
+top=$("$out/image_diff" "$out/on.bmp" "$out/off.bmp" 0.0 0.25 2>/dev/null || echo 0)
+timeline=$("$out/image_diff" "$out/on.bmp" "$out/off.bmp" 0.42 0.48 2>/dev/null || echo 0)
+bottom=$("$out/image_diff" "$out/on.bmp" "$out/off.bmp" 0.8 1.0 2>/dev/null || echo 1)
+echo "figure: on/off pixel difference, top quarter ${top}, timeline band ${timeline}, bottom band ${bottom}"
+check "the overlay shows in the top quarter (${top} of its pixels differ)" awk -v d="$top" 'BEGIN {exit !(d > 0.25)}'
+check "the thread timeline shows below the graph (${timeline} of its pixels differ)" awk -v d="$timeline" 'BEGIN {exit !(d > 0.2)}'
+check "the bottom band is untouched by the overlay (${bottom})" awk -v d="$bottom" 'BEGIN {exit !(d < 0.01)}'
+
+# Cost: the game logs the overlay's own collection and drawing time; the platform logs what
+# DEBUGGameEndFrame took in total, on and off.
+cost_line=$(grep -o "debug overlay: collection .*" "$out/on.log" | tail -n 1)
+end_on=$(grep -o "DEBUGGameEndFrame took [0-9.]* ms" "$out/on.log" | awk '{print $3}')
+end_off=$(grep -o "DEBUGGameEndFrame took [0-9.]* ms" "$out/off.log" | awk '{print $3}')
+echo "figure: ${cost_line:-no cost line}; DEBUGGameEndFrame ${end_on:-?} ms with the overlay, ${end_off:-?} ms without"
+check "the overlay logs its cost per frame" test -n "$cost_line"
+check "a hidden overlay logs no cost line" bash -c "! grep -q 'debug overlay: collection' '$out/off.log'"
+collect_ms=$(echo "$cost_line" | awk '{print $4}')
+check "debug collection stays under 0.5 ms per frame (${collect_ms:-?} ms)" awk -v d="${collect_ms:-9}" 'BEGIN {exit !(d < 0.5)}'
+check "the whole end-of-frame step with the overlay stays under 2 ms (${end_on:-?} ms)" awk -v d="${end_on:-9}" 'BEGIN {exit !(d < 2.0)}'
+
+summary
