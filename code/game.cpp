@@ -51,7 +51,7 @@ internal void InitializeGameState(game_memory *memory, game_state *state)
     state->camera.pitch = -0.05f;
     state->overlayVisible = GAME_DEBUG_OVERLAY_AT_START;
     SpawnDemoEntities(state);
-    state->assets.grid = LoadGameBitmap(memory, &state->permanentArena, "textures/test_grid.bmp");
+    state->assets.grid = LoadGameBitmap(memory, &state->permanentArena, "textures/ground.bmp");
     state->assets.font = LoadGameBitmap(memory, &state->permanentArena, FONT_FILE_NAME);
     state->assets.click = LoadGameSound(memory, &state->permanentArena, "sounds/click.wav");
     state->assets.chime = LoadGameSound(memory, &state->permanentArena, "sounds/chime.wav");

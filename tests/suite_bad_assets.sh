@@ -12,14 +12,14 @@ mkdir -p "$out"
 cp -r code misc data "$out/"
 check "engine builds" bash -c "cd '$out' && bash misc/build.sh >'$out/build.txt' 2>&1"
 
-head -c 70 data/textures/test_grid.bmp >"$out/data/textures/test_grid.bmp"
+head -c 70 data/textures/ground.bmp >"$out/data/textures/ground.bmp"
 printf 'RIFF\377\377\377\377WAVEjunkjunkjunkjunk' >"$out/data/sounds/click.wav"
 rm -f "$out/data/sounds/chime.wav"
 
 wine "$out/build/win32_platform.exe" --frames 40 --unthrottled --size 320x180 --log "$out/run.log" \
     --screenshot "$out/run.bmp" >/dev/null 2>&1
 check "the engine runs through bad assets and exits 0" test $? -eq 0
-check "the truncated texture is named in an error" grep -q "error: .*test_grid.bmp" "$out/run.log"
+check "the truncated texture is named in an error" grep -q "error: .*ground.bmp" "$out/run.log"
 check "the malformed WAV is named in an error" grep -q "error: .*click.wav" "$out/run.log"
 check "the missing sound is named in an error" grep -q "error: .*chime.wav" "$out/run.log"
 check "all 40 frames ran" grep -q "exiting cleanly after 40 frames" "$out/run.log"
