@@ -194,8 +194,8 @@ void DebugBuildTimeline(debug_overlay_state *debug)
 
 // A colour per block name, handed out in the order names are first seen and kept for the run, so
 // a block keeps its colour from frame to frame and the first names of the run never share one.
-// NOTE: names are static strings of the exe, so the pointer identifies a name; the string
-// comparison covers an exe whose compiler did not merge equal literals.
+// NOTE: names are remembered by a hash of their text, not by pointer: a pointer kept across frames
+// would dangle if a name ever came from a game.dll that has since been reloaded.
 internal u32 DebugColorForName(debug_overlay_state *debug, const char *name)
 {
     static const u32 palette[] = {
@@ -204,16 +204,16 @@ internal u32 DebugColorForName(debug_overlay_state *debug, const char *name)
         PackRGBA8(204, 121, 167, 255), PackRGBA8(120, 200, 90, 255), PackRGBA8(150, 150, 255, 255),
         PackRGBA8(255, 140, 120, 255), PackRGBA8(90, 220, 220, 255), PackRGBA8(190, 190, 120, 255),
     };
-    if (!name) return palette[0];
-    u32 index = 0;
-    for (; index < debug->colorNameCount; ++index)
+    u32 hash = 2166136261u;
+    for (const u8 *at = (const u8 *)name; at && *at; ++at)
     {
-        const char *known = debug->colorNames[index];
-        if (known == name || strcmp(known, name) == 0) break;
+        hash = (hash ^ *at) * 16777619u;
     }
+    u32 index = 0;
+    while (index < debug->colorNameCount && debug->colorNameHashes[index] != hash) ++index;
     if (index == debug->colorNameCount && index < DEBUG_MAX_COLORED_NAMES)
     {
-        debug->colorNames[debug->colorNameCount++] = name;
+        debug->colorNameHashes[debug->colorNameCount++] = hash;
     }
     return palette[index % ArrayCount(palette)];
 }
@@ -295,7 +295,7 @@ internal void DebugDrawCounters(debug_overlay_state *debug, text_context *text, 
     if (debug->haveFrameInfo)
     {
         const debug_frame_info *info = &debug->info;
-        snprintf(line, sizeof(line), "frame %.2f ms (%.0f fps)  work %.2f ms  update %.2f ms", (f64)frameMs, (f64)fps,
+        snprintf(line, sizeof(line), "frame %.2f ms (%.0f fps)  work %.2f ms  update done at %.2f ms", (f64)frameMs, (f64)fps,
                  (f64)(last ? 1000.0f * last->workSeconds : 0.0f), (f64)(current ? 1000.0f * current->updateSeconds : 0.0f));
         at = PushText(text, at, s, DEBUG_TEXT_COLOR, line);
         layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));

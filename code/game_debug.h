@@ -77,7 +77,7 @@ struct debug_overlay_state
     u32 maxEvents;
     debug_frame_info info;              // the platform's figures, events pointer cleared
     debug_timeline timeline;
-    const char *colorNames[DEBUG_MAX_COLORED_NAMES];   // colour index = position here
+    u32 colorNameHashes[DEBUG_MAX_COLORED_NAMES];   // colour index = position here
     u32 colorNameCount;
     u32 pad;
 

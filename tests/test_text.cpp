@@ -446,7 +446,7 @@ static void TestCollection(void)
     char sameText[16];
     snprintf(sameText, sizeof(sameText), "%s", "sound");
     CHECK_MSG(DebugColorForName(&debug, sameText) == colors[6] && DebugColorForName(&debug, "input") == colors[0],
-              "a name keeps its colour (matched by text, not only by pointer)");
+              "a name keeps its colour (matched by its text, not its pointer)");
 
     // Overlay hidden: the history keeps filling, the events are not copied.
     frame.info.frameIndex = 7;
