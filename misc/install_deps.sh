@@ -2,7 +2,8 @@
 # Installs the Debian packages the Linux build and tests need, only when something is missing.
 set -u
 packages="g++ clang g++-mingw-w64-x86-64-posix wine wine64 libwine-dev xvfb xauth xdotool
-          libgl1-mesa-dri x11-utils libasound2-plugins alsa-utils jackd2"
+          libgl1-mesa-dri x11-utils libasound2-plugins alsa-utils jackd2
+          libclang-rt-14-dev python3"
 missing=""
 for package in $packages; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
