@@ -167,6 +167,11 @@ internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
     return 1;
 }
 
+internal b32 Win32CrashPending(void)
+{
+    return globalCrashGuard.crashCount != 0;
+}
+
 // Main thread, between frames: fetches and clears the crashes caught since the last call.
 internal u32 Win32TakeCrash(win32_crash_report *firstCrash)
 {

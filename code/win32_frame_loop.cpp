@@ -311,11 +311,13 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)targetSeconds);
         game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
         call.sound = &soundBuffer;
-        if (Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
+        // NOTE: once game code crashed this frame, none of it runs again before the rollback.
+        b32 updateCrashed = Win32CrashPending();
+        if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
         Win32EndBlock("sound");
         memory->debugFrame = Win32PublishDebugFrame(state->game.version, crashCount);
         f64 endFrameStart = Win32Seconds();
-        Win32GuardedCall(Win32CallGameEndFrame, &call);
+        if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, &call);
         globalDebugEvents.info.lastEndFrameSeconds = (f32)(Win32Seconds() - endFrameStart);
         endFrameSecondsSum += globalDebugEvents.info.lastEndFrameSeconds;
 
