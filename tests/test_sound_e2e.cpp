@@ -96,7 +96,13 @@ int main(int argc, char **argv)
     // NOTE: never shown: DirectSound only needs an HWND for SetCooperativeLevel.
     HWND window = CreateWindowExA(0, windowClass.lpszClassName, "sound test", WS_OVERLAPPEDWINDOW,
                                   0, 0, 64, 64, 0, 0, windowClass.hInstance, 0);
-    CHECK_MSG(window != 0, "hidden window created");
+    if (!window)
+    {
+        // NOTE: no X display under Wine, for instance. DirectSound then cooperates with the
+        // desktop window (Win32InitSound handles a null window), so sound is still tested.
+        printf("note: no hidden window (CreateWindowExA failed, %lu); using the desktop window\n",
+               (unsigned long)GetLastError());
+    }
     if (expectSilent)
     {
         return RunExpectingSilence(window);
