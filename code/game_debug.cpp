@@ -515,7 +515,9 @@ void DebugOverlayEndFrame(debug_overlay_state *debug, memory_arena *arena, game_
     {
         text_context text = BeginScreenText(commands, overlay->font, overlay->fontTextureIndex);
         debug_layout layout = {};
-        f32 minimumSide = Minimum(text.width / 640.0f, text.height / 360.0f);
+        // NOTE: 1x up to 1080p-ish windows: at 2x the overlay would hide the top half of a 720p
+        // scene, which is where the demo's far geometry is.
+        f32 minimumSide = Minimum(text.width / 960.0f, text.height / 540.0f);
         layout.scale = Maximum(1.0f, floorf(minimumSide));
         layout.left = 8.0f * layout.scale;
         layout.right = text.width - 8.0f * layout.scale;
