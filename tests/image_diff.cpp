@@ -3,22 +3,10 @@
 // of the height from the top (0 0.25 = the top quarter). Exit 2 if an image cannot be read.
 
 #include "asset_bmp.cpp"
+#include "test_framework.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-static void *ReadWholeFile(const char *path, u32 *size)
-{
-    FILE *file = fopen(path, "rb");
-    if (!file) return 0;
-    fseek(file, 0, SEEK_END);
-    long length = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    void *contents = malloc((size_t)length);
-    if (contents && fread(contents, 1, (size_t)length, file) != (size_t)length) { free(contents); contents = 0; }
-    fclose(file);
-    *size = (u32)length;
-    return contents;
-}
 
 int main(int argc, char **argv)
 {
@@ -30,7 +18,7 @@ int main(int argc, char **argv)
     for (int index = 0; index < 2; ++index)
     {
         u32 size = 0;
-        void *contents = ReadWholeFile(argv[1 + index], &size);
+        void *contents = TestReadWholeFile(argv[1 + index], &size);
         images[index] = LoadBMP(&arena, contents, contents ? size : 0, argv[1 + index], 0);
         if (!contents || images[index].isFallback) { fprintf(stderr, "cannot read %s\n", argv[1 + index]); return 2; }
     }

@@ -4,6 +4,7 @@
 // One line per failed check, then the closing "N passed, M failed" line; exit code 1 on failure.
 
 #include <stdio.h>
+#include <stdlib.h>
 
 struct test_totals
 {
@@ -28,6 +29,25 @@ static inline int TestRecord(int ok, const char *what, const char *file, int lin
         fflush(stdout);
     }
     return ok;
+}
+
+// Whole file into malloc'd memory (tests only; the engine reads through the platform). Null on failure.
+static inline void *TestReadWholeFile(const char *path, unsigned int *size)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file) return 0;
+    fseek(file, 0, SEEK_END);
+    long length = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    void *contents = (length >= 0) ? malloc((size_t)length + 1) : 0;
+    if (contents && fread(contents, 1, (size_t)length, file) != (size_t)length)
+    {
+        free(contents);
+        contents = 0;
+    }
+    fclose(file);
+    *size = contents ? (unsigned int)length : 0;
+    return contents;
 }
 
 static inline int TestSummary(void)

@@ -25,19 +25,6 @@ static PLATFORM_LOG(TestLog)
     (void)format;
 }
 
-static void *ReadWholeFile(const char *path, u32 *size)
-{
-    FILE *file = fopen(path, "rb");
-    if (!file) return 0;
-    fseek(file, 0, SEEK_END);
-    long length = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    void *contents = malloc((size_t)length);
-    if (contents && fread(contents, 1, (size_t)length, file) != (size_t)length) { free(contents); contents = 0; }
-    fclose(file);
-    *size = (u32)length;
-    return contents;
-}
 
 // The atlas texel (row 0 = bottom, as LoadBMP and the renderer have it) a texture coordinate hits.
 static u32 AtlasTexel(const loaded_bitmap *atlas, v2 uv)
@@ -121,7 +108,7 @@ static void TestAtlas(const char *fontPath)
     static u8 expectedFile[FONT_BMP_FILE_SIZE];
     CHECK_MSG(BuildFontFile(expectedFile), "every glyph design is well formed");
     u32 size = 0;
-    void *contents = ReadWholeFile(fontPath, &size);
+    void *contents = TestReadWholeFile(fontPath, &size);
     CHECK_MSG(contents != 0, "the committed font file can be read");
     if (!contents) return;
     CHECK_MSG(size == FONT_BMP_FILE_SIZE && memcmp(contents, expectedFile, FONT_BMP_FILE_SIZE) == 0,
