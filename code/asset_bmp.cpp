@@ -2,6 +2,7 @@
 // is computed in 64 bits against the real buffer size, so no field value can cause a read
 // outside the buffer or an overflow.
 
+#include "base_bytes.h"
 #include "asset_bmp.h"
 
 #define BMP_BI_RGB 0
@@ -36,15 +37,6 @@ loaded_bitmap FallbackBitmap(void)
 }
 
 //~ Helpers
-internal u16 BmpRead16(const u8 *at)
-{
-    return (u16)(at[0] | (at[1] << 8));
-}
-
-internal u32 BmpRead32(const u8 *at)
-{
-    return (u32)at[0] | ((u32)at[1] << 8) | ((u32)at[2] << 16) | ((u32)at[3] << 24);
-}
 
 // NOTE: the checker is copied into the caller's arena when it fits: the constant table lives in
 // game.dll, and a pointer to it would dangle after a hot reload unloads that DLL.
@@ -114,8 +106,8 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     {
         return BmpReject(arena, log, name, "no 'BM' signature");
     }
-    u32 pixelOffset = BmpRead32(bytes + 10);
-    u32 headerSize = BmpRead32(bytes + 14);
+    u32 pixelOffset = ReadLE32(bytes + 10);
+    u32 headerSize = ReadLE32(bytes + 14);
     if (headerSize != 40 && headerSize != 52 && headerSize != 56 && headerSize != 108 && headerSize != 124)
     {
         return BmpReject(arena, log, name, "unsupported DIB header (only BITMAPINFOHEADER and its V2-V5 successors)");
@@ -124,11 +116,11 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
     {
         return BmpReject(arena, log, name, "DIB header runs past the end of the file (truncated?)");
     }
-    s32 widthField = (s32)BmpRead32(bytes + 18);
-    s32 heightField = (s32)BmpRead32(bytes + 22);
-    u16 planes = BmpRead16(bytes + 26);
-    u16 bitsPerPixel = BmpRead16(bytes + 28);
-    u32 compression = BmpRead32(bytes + 30);
+    s32 widthField = (s32)ReadLE32(bytes + 18);
+    s32 heightField = (s32)ReadLE32(bytes + 22);
+    u16 planes = ReadLE16(bytes + 26);
+    u16 bitsPerPixel = ReadLE16(bytes + 28);
+    u32 compression = ReadLE32(bytes + 30);
 
     // NOTE: 64-bit magnitudes: -INT_MIN does not fit in s32.
     s64 width = widthField;
@@ -169,10 +161,10 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
         {
             return BmpReject(arena, log, name, "bit-field masks run past the end of the file");
         }
-        redMask = BmpRead32(bytes + 54);
-        greenMask = BmpRead32(bytes + 58);
-        blueMask = BmpRead32(bytes + 62);
-        alphaMask = (maskCount == 4) ? BmpRead32(bytes + 66) : 0;
+        redMask = ReadLE32(bytes + 54);
+        greenMask = ReadLE32(bytes + 58);
+        blueMask = ReadLE32(bytes + 62);
+        alphaMask = (maskCount == 4) ? ReadLE32(bytes + 66) : 0;
         headersEnd = Maximum(headersEnd, 14 + 40 + 4 * maskCount);
         if ((redMask | greenMask | blueMask) == 0)
         {
@@ -225,7 +217,7 @@ loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const
             }
             else
             {
-                value = BmpRead32(source);
+                value = ReadLE32(source);
             }
             source += bytesPerPixel;
             u32 r = BmpExtract(red, value, 0);

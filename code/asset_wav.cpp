@@ -1,6 +1,7 @@
 // WAV reader. Every read goes through a bounds-checked cursor over the caller's buffer, and all
 // size arithmetic is done against "bytes left" so a hostile chunk size can never wrap around.
 
+#include "base_bytes.h"
 #include "asset_wav.h"
 
 #define WAV_MAX_SAMPLE_RATE 768000u
@@ -20,16 +21,7 @@ loaded_sound FallbackSound(void)
     return result;
 }
 
-//~ Little-endian reads (byte by byte: the buffer may have any alignment)
-internal u16 WavRead16(const u8 *at)
-{
-    return (u16)(at[0] | (at[1] << 8));
-}
-
-internal u32 WavRead32(const u8 *at)
-{
-    return (u32)at[0] | ((u32)at[1] << 8) | ((u32)at[2] << 16) | ((u32)at[3] << 24);
-}
+//~ Helpers
 
 internal b32 WavIdIs(const u8 *at, const char *id)
 {
@@ -72,7 +64,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
 
     // NOTE: the RIFF size is often wrong in the wild (streamed writers leave 0 or -1); the chunk
     // walk is bounded by the real buffer, and only a chunk that crosses its end is an error.
-    u32 riffSize = WavRead32(bytes + 4);
+    u32 riffSize = ReadLE32(bytes + 4);
     u32 end = size;
     if (riffSize >= 4 && riffSize <= size - 8)
     {
@@ -93,7 +85,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
     while (end - at >= 8)
     {
         const u8 *chunk = bytes + at;
-        u32 chunkSize = WavRead32(chunk + 4);
+        u32 chunkSize = ReadLE32(chunk + 4);
         u32 bodyOffset = at + 8;
         if (chunkSize > end - bodyOffset)
         {
@@ -112,11 +104,11 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
                 return WavReject(arena, log, name, "fmt chunk shorter than 16 bytes");
             }
             const u8 *format = bytes + bodyOffset;
-            formatTag = WavRead16(format + 0);
-            channels = WavRead16(format + 2);
-            sampleRate = WavRead32(format + 4);
-            blockAlign = WavRead16(format + 12);
-            bitsPerSample = WavRead16(format + 14);
+            formatTag = ReadLE16(format + 0);
+            channels = ReadLE16(format + 2);
+            sampleRate = ReadLE32(format + 4);
+            blockAlign = ReadLE16(format + 12);
+            bitsPerSample = ReadLE16(format + 14);
             // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
             if (formatTag == 0xFFFE)
             {
@@ -124,7 +116,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
                 {
                     return WavReject(arena, log, name, "extensible fmt chunk shorter than 40 bytes");
                 }
-                formatTag = WavRead16(format + 24);
+                formatTag = ReadLE16(format + 24);
             }
             haveFormat = 1;
         }
@@ -195,7 +187,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
     const u8 *source = bytes + dataOffset;
     for (u32 index = 0; index < valueCount; ++index)
     {
-        samples[index] = (s16)WavRead16(source + 2 * index);
+        samples[index] = (s16)ReadLE16(source + 2 * index);
     }
 
     loaded_sound result;
