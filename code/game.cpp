@@ -18,12 +18,6 @@ internal loaded_bitmap LoadGameBitmap(game_memory *memory, memory_arena *arena, 
     debug_read_file_result file = memory->platform.DEBUGReadEntireFile(name);
     loaded_bitmap bitmap = LoadBMP(arena, file.contents, file.contentsSize, name, memory->platform.Log);
     if (file.contents) memory->platform.DEBUGFreeFileMemory(file.contents);
-    if (bitmap.isFallback)
-    {
-        u32 *pixels = PushArray(arena, bitmap.width * bitmap.height, u32);
-        if (pixels) memcpy(pixels, bitmap.pixels, bitmap.width * bitmap.height * sizeof(u32));
-        bitmap.pixels = pixels;
-    }
     return bitmap;
 }
 
@@ -32,13 +26,6 @@ internal loaded_sound LoadGameSound(game_memory *memory, memory_arena *arena, co
     debug_read_file_result file = memory->platform.DEBUGReadEntireFile(name);
     loaded_sound sound = LoadWAV(arena, file.contents, file.contentsSize, name, memory->platform.Log);
     if (file.contents) memory->platform.DEBUGFreeFileMemory(file.contents);
-    if (sound.isFallback)
-    {
-        u32 valueCount = sound.sampleCount * sound.channelCount;
-        s16 *samples = PushArray(arena, Maximum(valueCount, 1u), s16);
-        if (samples && valueCount) memcpy(samples, sound.samples, valueCount * sizeof(s16));
-        sound.samples = samples;
-    }
     return sound;
 }
 

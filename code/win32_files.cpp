@@ -93,10 +93,18 @@ internal b32 Win32FileExists(const char *path)
     return GetFileAttributesExA(path, GetFileExInfoStandard, &ignored) != 0;
 }
 
+// Cuts a path after its last separator: "C:\\a\\b.dll" becomes "C:\\a\\" ("" without one).
+internal void Win32KeepDirectory(char *path)
+{
+    umm length = strlen(path);
+    while (length > 0 && path[length - 1] != '\\' && path[length - 1] != '/') --length;
+    path[length] = 0;
+}
+
 // The directory of the running exe, with a trailing backslash.
 internal void Win32GetExeDirectory(char *buffer, DWORD bufferSize)
 {
     DWORD length = GetModuleFileNameA(0, buffer, bufferSize);
-    while (length > 0 && buffer[length - 1] != '\\' && buffer[length - 1] != '/') --length;
-    buffer[length] = 0;
+    buffer[Minimum(length, bufferSize - 1)] = 0;
+    Win32KeepDirectory(buffer);
 }

@@ -260,7 +260,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
 
         //- Between frames: nothing is running in game memory or game code
         Win32BeginBlock("snapshot+reload");
-        Win32SyncMemorySnapshot(&state->snapshot, Win32Seconds);
+        Win32SyncMemorySnapshot(&state->snapshot);
         if (Win32ReloadStep(state))
         {
             Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
@@ -268,7 +268,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         }
         if (Win32StepLiveLoop(&state->loop, &state->snapshot, input, loopTogglePressed))
         {
-            Win32SyncMemorySnapshot(&state->snapshot, Win32Seconds);
+            Win32SyncMemorySnapshot(&state->snapshot);
         }
         if (options->verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
         Win32EndBlock("snapshot+reload");

@@ -92,8 +92,7 @@ internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
     snprintf(pattern, sizeof(pattern), "%s*.dll", reloader->copyPrefix);
     char directory[MAX_PATH];
     snprintf(directory, sizeof(directory), "%s", reloader->copyPrefix);
-    char *lastSlash = strrchr(directory, '\\');
-    if (lastSlash) lastSlash[1] = 0; else directory[0] = 0;
+    Win32KeepDirectory(directory);
 
     WIN32_FIND_DATAA found;
     HANDLE search = FindFirstFileA(pattern, &found);
@@ -114,8 +113,7 @@ internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPat
 
     char directory[MAX_PATH];
     snprintf(directory, sizeof(directory), "%s", reloader->sourcePath);
-    char *lastSlash = strrchr(directory, '\\');
-    if (lastSlash) lastSlash[1] = 0; else directory[0] = 0;
+    Win32KeepDirectory(directory);
     snprintf(reloader->lockPath, sizeof(reloader->lockPath), "%slock.tmp", directory);
     snprintf(reloader->copyPrefix, sizeof(reloader->copyPrefix), "%sgame_loaded_", directory);
     Win32DeleteStaleGameCodeCopies(reloader);

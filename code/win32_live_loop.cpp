@@ -158,11 +158,8 @@ internal b32 Win32StepLiveLoop(win32_live_loop *loop, win32_memory_snapshot *sna
     }
     else if (loop->mode == LiveLoop_Playing)
     {
-        u64 liveFrameIndex = input->frameIndex;
+        // NOTE: the replayed frame keeps its recorded frameIndex too (the game may depend on it).
         *input = loop->inputs[loop->playIndex++];
-        // NOTE: the replayed frame keeps its recorded frameIndex (the game may depend on it); the
-        // live counter is only the platform's.
-        (void)liveFrameIndex;
     }
     return rewound;
 }

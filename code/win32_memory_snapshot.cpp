@@ -71,10 +71,10 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
 }
 
 // Start of a frame, nothing running in game memory: bring the snapshot up to date.
-internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot, f64 (*clock)(void))
+internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return;
-    f64 start = clock();
+    f64 start = Win32Seconds();
     ULONG_PTR count = Win32TakeWrittenPages(snapshot);
     for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
     {
@@ -85,7 +85,7 @@ internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot, f64 (*clo
         snapshot->writtenSinceMark[page / 8] |= (u8)(1u << (page % 8));
     }
     snapshot->lastSyncBytes = (u64)count * snapshot->pageSize;
-    snapshot->lastSyncSeconds = clock() - start;
+    snapshot->lastSyncSeconds = Win32Seconds() - start;
     snapshot->totalSyncSeconds += snapshot->lastSyncSeconds;
     snapshot->totalSyncBytes += snapshot->lastSyncBytes;
     ++snapshot->syncCount;
