@@ -121,11 +121,19 @@ check "versions only increase across reloads and rollbacks" bash -c "grep -oE '(
 
 #- Layout changes, same run: refused before any code of the build runs
 versions_running() { grep -c "game: code version" "$log"; }
+# The build loaded last logs "code version N running" on its first update, a moment after the
+# reload line: wait for it, so a count taken now is not overtaken by that line.
+wait_for_latest_running() {
+    local latest
+    latest=$(grep -oE "(game code version [0-9]+ loaded|as version [0-9]+)" "$log" | grep -oE "[0-9]+" | tail -n 1)
+    wait_for_log "$log" "game: code version $latest running" 30
+}
 for variant in added removed reordered resized; do
     expected="struct game_state: field 'addedForTest' added"
     [ $variant = removed ] && expected="struct game_state: field 'bounceSoundsPlayed' removed"
     [ $variant = reordered ] && expected="struct game_state: field 'spinAngle' reordered"
     [ $variant = resized ] && expected="struct game_state: field 'bounceSoundsPlayed' resized 4 -> 8 bytes"
+    wait_for_latest_running
     before=$(versions_running)
     refusals=$(grep -c "layout: build refused" "$log")
     install_dll "$out/layout_$variant.dll"
