@@ -1,0 +1,35 @@
+# Sourced helpers (not a suite): run build.bat for real under Wine with the MSVC stand-in toolchain
+# (misc/msvc_standin: clang-cl + lld-link behind cl.exe/link.exe front-ends, a stand-in CRT, and
+# where/findstr stand-ins). build.bat itself is never changed or told: the stand-in only comes first
+# on the Wine PATH. Needs misc/toolchain.sh sourced first (WINEPREFIX, WINEDEBUG, ENGINE_ROOT).
+#   msvc_standin_install                      builds/installs the stand-in into $MSVC_STANDIN_DIR
+#                                             (default build/msvc_standin of this checkout; quick
+#                                             when already built from the same sources)
+#   msvc_standin_build_bat ENGINE_ROOT ARGS...  runs `cmd /c build.bat ARGS` in ENGINE_ROOT (any
+#                                             path, spaces and non-ASCII letters included) and
+#                                             returns build.bat's own exit code; output on stdout.
+MSVC_STANDIN_DIR=${MSVC_STANDIN_DIR:-$ENGINE_ROOT/build/msvc_standin}
+# NOTE: winedbg off, so a crashing program ends instead of waiting in a debugger and looking alive.
+case "${WINEDLLOVERRIDES:-}" in
+    *winedbg.exe=d*) ;;
+    *) export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:+$WINEDLLOVERRIDES;}winedbg.exe=d" ;;
+esac
+
+msvc_standin_install() {
+    bash "$ENGINE_ROOT/misc/msvc_standin/install.sh" "$MSVC_STANDIN_DIR"
+}
+
+# The DOS name of a Unix path through Wine's Z: drive (the root of the Unix file system).
+msvc_standin_dos_path() {
+    local unix_path
+    unix_path=$(cd "$1" && pwd) || return 1
+    echo "Z:${unix_path//\//\\}"
+}
+
+msvc_standin_build_bat() {
+    local root=$1
+    shift
+    local standin_dos
+    standin_dos=$(msvc_standin_dos_path "$MSVC_STANDIN_DIR") || return 1
+    (cd "$root" && WINEPATH="$standin_dos" wine cmd /c build.bat "$@" 2>&1)
+}
