@@ -35,21 +35,30 @@ if "%Mode%"=="game" goto BuildGame
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
-cl %CommonFlags% %ModeFlags% ..\code\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% /SUBSYSTEM:WINDOWS %PlatformLibs%
+cl %CommonFlags% %ModeFlags% ..\code\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
 
 :BuildGame
 rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
-rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted; the
-rem locked one simply survives until the next build.
-set /a PdbCounter=0
+rem DLL's PDB locked, so the next build must not need that name. Older PDBs are deleted, except
+rem the previous build's (the running exe may still be in that code); one a debugger holds
+rem simply survives until a later build.
+set PdbCounter=0
 if exist pdb_counter.txt set /p PdbCounter=<pdb_counter.txt
+rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
+for /f "delims=0123456789" %%X in ("%PdbCounter%") do set PdbCounter=0
+set /a PreviousPdbCounter=%PdbCounter%
 set /a PdbCounter=%PdbCounter%+1
-echo %PdbCounter%>pdb_counter.txt
-del game_*.pdb >NUL 2>NUL
+rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
+>pdb_counter.txt echo %PdbCounter%
+for %%P in (game_*.pdb) do (
+    if /I not "%%P"=="game_%PreviousPdbCounter%.pdb" del "%%P" >NUL 2>NUL
+)
+rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
+rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
 echo WAITING FOR PDB > lock.tmp
-cl %CommonFlags% %ModeFlags% ..\code\game_main.cpp /LD /Fegame.dll /link %LinkFlags% /PDB:game_%PdbCounter%.pdb
+cl %CommonFlags% %ModeFlags% ..\code\game_main.cpp /LD /Fegame.dll /link %LinkFlags% /PDB:game_%PdbCounter%.pdb /PDBALTPATH:game_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
 del lock.tmp
 if not "%GameError%"=="0" goto Failed
@@ -61,12 +70,13 @@ rem Each prints one FAIL line per failed check and its own "N passed, M failed".
 set TestFailures=0
 set TestCount=0
 set TestFlags=%CommonFlags% %DebugFlags% /I..\tests
-for %%T in (test_arena test_input test_options test_state_layout test_projection test_mixer test_text test_work_queue test_job_graph test_work_queue_win32_unity) do (
+for %%T in (test_arena test_input test_options test_state_layout test_projection test_mixer test_work_queue test_job_graph test_work_queue_win32_unity) do (
     if exist ..\tests\%%T.cpp call :BuildAndRun %%T ..\tests\%%T.cpp
 )
+call :BuildAndRun test_text ..\tests\test_text.cpp -- ..\data\fonts\engine_font.bmp
 call :BuildAndRun test_assets ..\tests\test_assets.cpp -- ..\data
 call :BuildAndRun test_gl_loader_logic "..\tests\test_gl_loader_logic.cpp ..\code\opengl_loader_logic.cpp"
-call :BuildAndRun test_gl_render "..\tests\test_gl_render.cpp ..\code\win32_opengl.cpp ..\code\opengl_loader_logic.cpp ..\code\opengl_renderer.cpp ..\code\opengl_shaders.cpp ..\code\image_writer.cpp" opengl32.lib gdi32.lib user32.lib
+call :BuildAndRun test_gl_render "..\tests\test_gl_render.cpp ..\code\win32_opengl.cpp ..\code\opengl_loader_logic.cpp ..\code\opengl_renderer.cpp ..\code\opengl_shaders.cpp ..\code\image_writer.cpp" opengl32.lib gdi32.lib user32.lib -- gl_render_demo.png
 cl %TestFlags% /LD ..\tests\reload_drain_dll.cpp /Fereload_drain_dll.dll /link %LinkFlags% >NUL
 if errorlevel 1 (
     echo FAIL reload_drain_dll: build failed
@@ -80,13 +90,19 @@ if errorlevel 1 (
     echo FAIL engine build failed
     exit /b 1
 )
+rem NOTE: some cmd versions leave the called script's folder current: come back explicitly.
+cd /D "%~dp0"
 set /a TestCount+=1
-build\win32_platform.exe --frames 120 --unthrottled --log build\test_run.log --screenshot build\test_run.png
+rem start /wait: the exe is a GUI program, which cmd would not otherwise wait for everywhere.
+start "" /wait build\win32_platform.exe --frames 120 --unthrottled --log build\test_run.log --screenshot build\test_run.png
 if errorlevel 1 (
     echo FAIL scripted engine run exited non-zero
     set /a TestFailures+=1
 )
-findstr /C:"error:" build\test_run.log >NUL && (
+rem NOTE: "if not errorlevel 1", not "findstr ... && (...)": some cmd versions run the right side
+rem of && even when findstr found nothing.
+findstr /C:"error:" build\test_run.log >NUL
+if not errorlevel 1 (
     echo FAIL the scripted engine run logged errors: see build\test_run.log
     set /a TestFailures+=1
 )

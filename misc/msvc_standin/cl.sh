@@ -22,9 +22,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/standin.env"
 export LIB="$here/lib"
 unset INCLUDE
+# NOTE: the warning switches go after the command line's own /W4 (which would turn them back on)
+# but before /link (everything after it goes to the linker).
+warnings_off="-Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -Wno-unused-function
+    -Wno-unneeded-internal-declaration -Wno-missing-field-initializers"
+placed=0
+for argument do
+    shift
+    if [ $placed -eq 0 ] && { [ "$argument" = /link ] || [ "$argument" = -link ]; }; then
+        set -- "$@" $warnings_off
+        placed=1
+    fi
+    set -- "$@" "$argument"
+done
+[ $placed -eq 0 ] && set -- "$@" $warnings_off
 exec clang-cl-14 -fuse-ld=lld /X \
     -imsvc "$STANDIN_CLANG_INCLUDE" -imsvc "$STANDIN_WINE_INCLUDE/msvcrt" -imsvc "$STANDIN_WINE_INCLUDE/windows" \
-    /FI"$here/msvc_prelude.h" -D_UCRT \
-    -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -Wno-unused-function \
-    -Wno-unneeded-internal-declaration -Wno-missing-field-initializers \
-    "$@"
+    /FI"$here/msvc_prelude.h" -D_UCRT "$@"
