@@ -13,6 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 source misc/toolchain.sh
 source tests/test_lib.sh
+source tests/crash_matrix_lib.sh
 
 out="$BUILD_DIR/suite_live_editing"
 rm -rf "$out"
@@ -34,8 +35,6 @@ build_variant() {
 }
 
 #- Variants, built two at a time (2 cores)
-kinds=(x "access violation" "integer divide by zero" "illegal instruction" "stack overflow")
-places=(x "update" "sound" "end of frame" "job")
 for place in 1 2 3 4; do
     for kind in 1 2 3 4; do
         build_variant "crash_${place}_${kind}" "$work/code" -DGAME_TEST_CRASH_PLACE=$place -DGAME_TEST_CRASH_KIND=$kind &
@@ -65,59 +64,15 @@ build_variant layout_resized "$out/layout_resized"
 wait
 build_variant layout_migrating "$out/layout_added" -DGAME_WITH_STATE_MIGRATION=1
 
-# install DLL: atomically replace the game.dll the engine watches
 run="$out/run"
 cp "$exe" "$run/"
-install_dll() { cp "$1" "$run/incoming.tmp" && mv -f "$run/incoming.tmp" "$run/game.dll"; }
-count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
-# wait_for_count FILE PATTERN N SECONDS: true once PATTERN occurs at least N times.
-wait_for_count() {
-    local deadline=$(( $(date +%s) + $4 ))
-    while [ "$(date +%s)" -le "$deadline" ]; do
-        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
-        sleep 0.1
-    done
-    return 1
-}
+install_dll() { install_game_dll "$run" "$1"; }
 
-#- Crash containment: one engine run through all sixteen faulty builds
+#- Crash containment: one engine run through all sixteen faulty builds (tests/crash_matrix_lib.sh)
 log="$out/crash.log"
-install_dll "$out/good.dll"
-wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled --fixed-dt 0.0166667 \
-    --verify-rollback >/dev/null 2>&1 &
-engine=$!
-check "engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 60
-crashes=0
-reloads=1
-for place in 1 2 3 4; do
-    for kind in 1 2 3 4; do
-        name="crash_${place}_${kind}"
-        what="${kinds[$kind]} in ${places[$place]}"
-        [ -f "$out/$name.dll" ] || { fail "$what: no build"; continue; }
-        install_dll "$out/$name.dll"
-        crashes=$((crashes + 1))
-        reloads=$((reloads + 1))
-        if ! wait_for_count "$log" "crash: ${kinds[$kind]} in game_loaded_" "$(( $(grep -c "crash: ${kinds[$kind]} in game_loaded_" "$log") + 1 ))" 60; then
-            fail "$what: the crash was not reported"
-            continue
-        fi
-        pass
-        wait_for_count "$log" "rollback: game memory" "$crashes" 30
-        last_rollback=$(grep "rollback: game memory" "$log" | tail -n 1)
-        check "$what: memory equals the pre-frame state" bash -c "echo '$last_rollback' | grep -q 'equals the pre-frame state'"
-        check "$what: the previous build runs again" wait_for_count "$log" "rollback: running the code of version" "$crashes" 30
-        check "$what: the engine survives" kill -0 "$engine"
-        # The crashing build is not loaded again, the next good one is.
-        install_dll "$out/good.dll"
-        reloads=$((reloads + 1))
-        check "$what: the next good build loads" wait_for_count "$log" "reload: game code version" "$reloads" 30
-        frames=$(grep "game: code version" "$log" | tail -n 1 | sed -E 's/.* ([0-9]+) frames simulated.*/\1/')
-        check "$what: game state intact afterwards (${frames:-?} frames)" test "${frames:-0}" -lt 100000
-    done
-done
-check "the crash report names module and offset" grep -qE "crash: access violation in game_loaded_[0-9]+_[0-9]+\.dll\+0x[0-9a-f]+" "$log"
-check "no crashing build was loaded twice" test "$(grep -c 'test fault: crashing now' "$log")" -eq "$crashes"
-check "versions only increase across reloads and rollbacks" bash -c "grep -oE '(game code version [0-9]+ loaded|as version [0-9]+)' '$log' | grep -oE '[0-9]+' | awk 'NR>1 && \$1<=prev {exit 1} {prev=\$1}'"
+start_crash_matrix_engine "$run" "$log" "$out/good.dll"
+engine=$CRASH_ENGINE_PID
+run_crash_matrix "$run" "$log" "$out" "$out/good.dll"
 
 #- Layout changes, same run: refused before any code of the build runs
 versions_running() { grep -c "game: code version" "$log"; }
