@@ -33,3 +33,18 @@ msvc_standin_build_bat() {
     standin_dos=$(msvc_standin_dos_path "$MSVC_STANDIN_DIR") || return 1
     (cd "$root" && WINEPATH="$standin_dos" wine cmd /c build.bat "$@" 2>&1)
 }
+
+# build_bat_setting NAME: the value build.bat gives NAME with `set NAME=...`, its %VAR% references
+# expanded and backslashes made slashes: for running $MSVC_STANDIN_DIR/cl.sh directly (from a
+# folder beside code/, as build.bat runs cl from build\) on builds build.bat does not make, such as
+# test variants, with exactly build.bat's flags.
+build_bat_setting() {
+    local value reference
+    value=$(grep -m 1 "^set $1=" "$ENGINE_ROOT/build.bat" | tr -d '\r')
+    value=${value#set $1=}
+    while [[ $value =~ %([A-Za-z]+)% ]]; do
+        reference=${BASH_REMATCH[1]}
+        value=${value//%$reference%/$(build_bat_setting "$reference")}
+    done
+    echo "${value//\\//}"
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# build.bat for real: Wine's cmd.exe runs the repository's own build.bat, from a clean copy of the
+# repository, with cl and link stood in for by clang-cl + lld-link (misc/msvc_standin, through
+# tests/msvc_standin_lib.sh; build.bat is not changed or told). MSVC-ABI binaries then go through:
+#  - `build.bat`, then the exe runs while `build.bat game` rebuilds it 5 times, each with a
+#    different GAME_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
+#    debug directory names its own PDB by file name only (no folder of this machine), that PDB
+#    exists, the previous one survives and every older one is deleted;
+#  - a compile error: `build.bat game` exits non-zero, the running exe keeps the old code and logs
+#    no error or warning; the fixed build loads next;
+#  - `build.bat release` and `build.bat test` (every test program and the scripted engine run);
+#  - the crash-containment matrix (4 places x 4 kinds, tests/crash_matrix_lib.sh) with the exe and
+#    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2.
+# Figures (printed, not asserted): the time of one `build.bat game`.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+source tests/test_lib.sh
+source tests/msvc_standin_lib.sh
+source tests/crash_matrix_lib.sh
+ensure_display
+trap stop_own_display EXIT
+
+out="$BUILD_DIR/suite_windows_build"
+rm -rf "$out"
+mkdir -p "$out"
+if ! msvc_standin_install >"$out/standin_install.txt" 2>&1; then
+    fail "the MSVC stand-in does not build: $(tail -n 3 "$out/standin_install.txt")"
+    summary
+fi
+pass
+
+#- A clean copy of the repository: the tracked files as they are on disk, nothing built
+engine="$out/engine"
+mkdir -p "$engine"
+if git ls-files >/dev/null 2>&1; then
+    git ls-files -z | tar --null -T - -cf - 2>/dev/null | tar -xf - -C "$engine"
+else
+    cp -r build.bat code data misc tests "$engine/"
+fi
+check "the copy's build.bat is the repository's, byte for byte" cmp build.bat "$engine/build.bat"
+build="$engine/build"
+spin_default=$(grep -oE 'GAME_TUNING_SPIN_SPEED [0-9.]+f' code/game_tuning.h | grep -oE '[0-9.]+f')
+
+pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
+median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
+
+#- build.bat (debug): MSVC-ABI binaries
+msvc_standin_build_bat "$engine" >"$out/build_debug.txt"
+status=$?
+check "build.bat exits 0 (exit $status; see build_debug.txt)" test "$status" -eq 0
+check "build.bat wrote build\\win32_platform.exe" test -f "$build/win32_platform.exe"
+check "build.bat wrote build\\game.dll" test -f "$build/game.dll"
+check "the exe is MSVC-ABI: it imports the C runtime from ucrtbase.dll" bash -c "llvm-readobj-14 --coff-imports '$build/win32_platform.exe' | grep -qi 'ucrtbase.dll'"
+check "the exe names win32_platform.pdb, by file name only" test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform.pdb"
+
+#- The hot-reload loop through build.bat: the exe runs while `build.bat game` rebuilds it
+log="$out/reload.log"
+rm -f "$out/quit"
+(cd "$engine" && exec wine build/win32_platform.exe --log "$log" --quit-file "$out/quit" --size 320x180) >/dev/null 2>&1 &
+engine_pid=$!
+check "the MSVC-ABI exe starts and runs game code version 1" wait_for_log "$log" "game: code version 1 running: spin speed ${spin_default%f}" 90
+: >"$out/game_build_seconds.txt"
+first_pdb=$(cat "$build/pdb_counter.txt" | tr -d '\r\n ')
+version=1
+for edit in 1 2 3 4 5; do
+    speed="0.6$edit"
+    sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED ${speed}f/" "$engine/code/game_tuning.h"
+    started=$(date +%s.%N)
+    msvc_standin_build_bat "$engine" game >"$out/build_game_$edit.txt"
+    status=$?
+    awk -v a="$(date +%s.%N)" -v b="$started" 'BEGIN {printf "%.2f\n", a - b}' >>"$out/game_build_seconds.txt"
+    version=$((version + 1))
+    pdb_number=$((first_pdb + edit))
+    check "edit $edit: build.bat game exits 0 (exit $status)" test "$status" -eq 0
+    check "edit $edit: the engine loads it as game code version $version" wait_for_log "$log" "reload: game code version $version loaded" 60
+    check "edit $edit: the new code runs (spin speed $speed)" wait_for_log "$log" "game: code version $version running: spin speed $speed" 30
+    named=$(pdb_name_of "$build/game.dll")
+    check "edit $edit: game.dll names its own PDB game_$pdb_number.pdb (it names '$named')" test "$named" = "game_$pdb_number.pdb"
+    check "edit $edit: that PDB exists" test -f "$build/game_$pdb_number.pdb"
+    check "edit $edit: the previous PDB survives (the running code's, until it is replaced)" test -f "$build/game_$((pdb_number - 1)).pdb"
+    older=$(cd "$build" && ls game_*.pdb | grep -vxE "game_($pdb_number|$((pdb_number - 1)))\.pdb" | tr '\n' ' ')
+    check "edit $edit: older PDBs are deleted (left: ${older:-none})" test -z "$older"
+    check "edit $edit: game.dll embeds no folder of this machine" bash -c "! grep -qaF '$engine' '$build/game.dll'"
+done
+check "no lock file is left behind" test ! -e "$build/lock.tmp"
+
+#- A compile error: build.bat game fails, the running exe keeps the old code and says nothing
+cp "$engine/code/game.cpp" "$out/game.cpp.good"
+echo "this line is not C++ and must fail the build;" >>"$engine/code/game.cpp"
+alarms_before=$(grep -ciE 'error|warning' "$log")
+reloads_before=$(grep -c "reload: game code version" "$log")
+msvc_standin_build_bat "$engine" game >"$out/build_game_broken.txt"
+status=$?
+check "a compile error makes build.bat game exit non-zero (exit $status)" test "$status" -ne 0
+check "the compiler's message reaches build.bat's output" grep -q "error" "$out/build_game_broken.txt"
+check "no lock file is left behind by the failed build" test ! -e "$build/lock.tmp"
+sleep 3
+check "the exe keeps running" kill -0 "$engine_pid"
+check "the exe loads nothing after the failed build" test "$(grep -c "reload: game code version" "$log")" -eq "$reloads_before"
+check "the exe logs no error or warning about the failed build" test "$(grep -ciE 'error|warning' "$log")" -eq "$alarms_before"
+cp "$out/game.cpp.good" "$engine/code/game.cpp"
+msvc_standin_build_bat "$engine" game >"$out/build_game_fixed.txt"
+check "the fixed build exits 0" test $? -eq 0
+version=$((version + 1))
+check "the fixed build loads as version $version" wait_for_log "$log" "game: code version $version running: spin speed 0.65" 60
+touch "$out/quit"
+wait_for_exit "$engine_pid" 60
+check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+check "the exe logged no error in the whole session" grep -q "exiting cleanly.* 0 errors" "$log"
+sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED $spin_default/" "$engine/code/game_tuning.h"
+
+#- build.bat release, build.bat test
+msvc_standin_build_bat "$engine" release >"$out/build_release.txt"
+status=$?
+check "build.bat release exits 0 (exit $status; see build_release.txt)" test "$status" -eq 0
+msvc_standin_build_bat "$engine" test >"$out/build_test.txt"
+status=$?
+grep '^FAIL' "$out/build_test.txt" | sed 's/^FAIL /FAIL [build.bat test] /'
+check "build.bat test exits 0 (exit $status; see build_test.txt)" test "$status" -eq 0
+programs=$(grep -oE '^[0-9]+ test programs run, 0 failing' "$out/build_test.txt" | awk '{print $1}')
+check "build.bat test: every test program passes (${programs:-?} run)" test "${programs:-0}" -ge 15
+check "build.bat test: no test program counted a failure" bash -c "! grep -E '^[0-9]+ passed, [1-9][0-9]* failed' '$out/build_test.txt'"
+
+#- Crash matrix with MSVC-ABI builds at /Od and /O2: the stand-in cl run directly, build.bat's flags
+compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
+link_flags=$(build_bat_setting LinkFlags)
+platform_libs=$(build_bat_setting PlatformLibs)
+# build_msvc_game NAME OPTIMIZATION [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll
+build_msvc_game() {
+    local name=$1 optimization=$2
+    shift 2
+    local dir="$out/$optimization"
+    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" ../code/game_main.cpp /LD \
+        /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb") >"$dir/$name.build.txt" 2>&1 \
+        || echo "FAIL build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
+}
+for optimization in Od O2; do
+    dir="$out/$optimization"
+    mkdir -p "$dir/run"
+    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32_main.cpp \
+        /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
+        >"$dir/exe.build.txt" 2>&1 || echo "FAIL build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
+    build_msvc_game good "$optimization" &
+    for place in 1 2 3 4; do
+        for kind in 1 2 3 4; do
+            build_msvc_game "crash_${place}_${kind}" "$optimization" /DGAME_TEST_CRASH_PLACE=$place /DGAME_TEST_CRASH_KIND=$kind &
+            [ $(( kind % 2 )) -eq 0 ] && wait
+        done
+    done
+    wait
+done
+for optimization in Od O2; do
+    CRASH_MATRIX_LABEL="MSVC-ABI /$optimization: "
+    dir="$out/$optimization"
+    start_crash_matrix_engine "$dir/run" "$dir/crash.log" "$dir/good.dll"
+    run_crash_matrix "$dir/run" "$dir/crash.log" "$dir" "$dir/good.dll"
+    touch "$dir/run/quit"
+    wait_for_exit "$CRASH_ENGINE_PID" 60
+    check "${CRASH_MATRIX_LABEL}the crash run exits 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+done
+
+#- Figures (printed, not asserted)
+echo "figure: build.bat game under the stand-in (Wine cmd + clang-cl + lld-link): median $(median <"$out/game_build_seconds.txt") s over $(wc -l <"$out/game_build_seconds.txt") builds"
+
+summary
