@@ -45,6 +45,20 @@ spin_default=$(grep -oE 'GAME_TUNING_SPIN_SPEED [0-9.]+f' code/game_tuning.h | g
 pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
 median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 
+#- build.bat's own checks are real: where.exe and findstr.exe stand-ins (Wine's always succeed)
+mkdir -p "$out/no_cl"
+cp "$MSVC_STANDIN_DIR/where.exe" "$MSVC_STANDIN_DIR/findstr.exe" "$out/no_cl/"
+MSVC_STANDIN_DIR="$out/no_cl" msvc_standin_build_bat "$engine" game >"$out/build_without_cl.txt"
+status=$?
+check "without cl on PATH build.bat exits 1 (exit $status)" test "$status" -eq 1
+check "without cl on PATH build.bat says so" grep -q "cl.exe not found" "$out/build_without_cl.txt"
+check "without cl on PATH build.bat creates nothing" test ! -e "$build"
+printf 'info: fine\r\nerror: something broke\r\n' >"$out/findstr_hit.txt"
+printf 'info: fine\r\ninfo: still fine\r\n' >"$out/findstr_miss.txt"
+out_dos=$(msvc_standin_dos_path "$out")
+check "findstr /C: finds a line" wine "$MSVC_STANDIN_DIR/findstr.exe" /C:"error:" "$out_dos\\findstr_hit.txt"
+check "findstr /C: exits 1 when no line matches" bash -c "! wine '$MSVC_STANDIN_DIR/findstr.exe' /C:error: '$out_dos\\findstr_miss.txt'"
+
 #- build.bat (debug): MSVC-ABI binaries
 msvc_standin_build_bat "$engine" >"$out/build_debug.txt"
 status=$?
