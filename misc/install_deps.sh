@@ -3,7 +3,7 @@
 set -u
 packages="g++ clang g++-mingw-w64-x86-64-posix wine wine64 libwine-dev xvfb xauth xdotool
           libgl1-mesa-dri x11-utils libasound2-plugins alsa-utils jackd2
-          libclang-rt-14-dev python3 clang-14 lld-14 llvm-14"
+          libclang-rt-14-dev python3 clang-14 clang-tools-14 lld-14 llvm-14"
 missing=""
 for package in $packages; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"

@@ -21,7 +21,7 @@ rm -f "$dest/stamp"
 wine_windows_libs=/usr/lib/x86_64-linux-gnu/wine/x86_64-windows
 wine_include=/usr/include/wine/wine
 clang_include=$(clang-14 -print-resource-dir)/include
-for needed in clang-cl-14 lld-link llvm-lib-14 x86_64-w64-mingw32-gcc; do
+for needed in clang-cl-14 lld-link-14 llvm-lib-14 llvm-readobj-14 x86_64-w64-mingw32-gcc; do
     command -v "$needed" >/dev/null || { echo "install.sh: $needed is missing (misc/install_deps.sh)"; exit 1; }
 done
 [ -f "$wine_windows_libs/libucrtbase.a" ] || { echo "install.sh: no Wine import libraries in $wine_windows_libs (libwine-dev)"; exit 1; }
