@@ -8,15 +8,29 @@
 //~ Files by UTF-8 path
 // NOTE: on Windows fopen/remove take ANSI-code-page paths, which turn letters outside that code page
 // into '?'; the engine's paths are UTF-8, so they go to _wfopen/_wremove as UTF-16. A path that is
-// malformed or longer than IMAGE_MAX_PATH_UNITS is refused (the write fails), never truncated.
+// malformed or does not fit IMAGE_MAX_PATH_UNITS is refused (the write fails), never truncated; one
+// of 248 units or more is made absolute and given the \\?\ prefix, as win32_text.cpp does.
 #if OS_WINDOWS
 #include <wchar.h>
+#include <stdlib.h>     // _wfullpath
 #define IMAGE_MAX_PATH_UNITS 2048
 StaticAssert(sizeof(wchar_t) == sizeof(u16), "Windows wchar_t is UTF-16");
 internal b32 ImageWidePath(const char *path, wchar_t *wide)
 {
-    text_conversion converted = Utf8ToUtf16(path, TEXT_ZERO_TERMINATED, (u16 *)wide, IMAGE_MAX_PATH_UNITS);
-    return !converted.invalid && !converted.truncated;
+    text_conversion converted = Utf8ToUtf16(path, TEXT_ZERO_TERMINATED, (u16 *)wide, IMAGE_MAX_PATH_UNITS - 8);
+    if (converted.invalid || converted.truncated) return 0;
+    b32 hasPrefix = wide[0] == '\\' && wide[1] == '\\' && (wide[2] == '?' || wide[2] == '.') && wide[3] == '\\';
+    if (converted.length < 248 || hasPrefix) return 1;
+    wchar_t full[IMAGE_MAX_PATH_UNITS];
+    if (!_wfullpath(full, wide, IMAGE_MAX_PATH_UNITS - 8)) return 0;
+    b32 isNetworkPath = full[0] == '\\' && full[1] == '\\';
+    const wchar_t *prefix = isNetworkPath ? L"\\\\?\\UNC\\" : L"\\\\?\\";
+    const wchar_t *rest = isNetworkPath ? full + 2 : full;
+    umm at = 0;
+    for (; *prefix; ++prefix) wide[at++] = *prefix;
+    for (; *rest; ++rest) wide[at++] = *rest;
+    wide[at] = 0;
+    return 1;
 }
 internal FILE *ImageOpenForWriting(const char *path)
 {

@@ -113,7 +113,13 @@ internal void Win32KeepDirectory(char *path)
 // whole (the caller then works relative to the current directory).
 internal void Win32GetExeDirectory(char *buffer, umm bufferSize)
 {
-    if (!Win32GetModulePathUtf8(0, buffer, bufferSize)) buffer[0] = 0;
+    if (!Win32GetModulePathUtf8(0, buffer, bufferSize))
+    {
+        char reason[256];
+        Win32ErrorText(GetLastError(), reason, sizeof(reason));
+        Win32Log(LogLevel_Error, "files: the exe's own path is unusable (%s); using the current directory", reason);
+        buffer[0] = 0;
+    }
     Win32KeepDirectory(buffer);
 }
 

@@ -148,17 +148,11 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     }
 
     //- Game code
+    // NOTE: the exe's own name is longer than "game.dll", so the default path always fits.
     char gameDllPath[WIN32_PATH_BYTES];
-    if (options->gameDllPath)
-    {
-        snprintf(gameDllPath, sizeof(gameDllPath), "%s", options->gameDllPath);
-    }
-    else
-    {
-        Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
-        strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
-    }
-    Win32InitReloader(&state->reloader, gameDllPath);
+    Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
+    strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
+    Win32InitReloader(&state->reloader, options->gameDllPath ? options->gameDllPath : gameDllPath);
     char exeDirectory[WIN32_PATH_BYTES];
     Win32GetExeDirectory(exeDirectory, sizeof(exeDirectory));
     Win32FindDataDirectory(exeDirectory);

@@ -109,12 +109,23 @@ internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
 internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath)
 {
     memset(reloader, 0, sizeof(*reloader));
-    if (!Win32GetFullPathUtf8(gameDllPath, reloader->sourcePath, sizeof(reloader->sourcePath)))
+    // NOTE: room for the longest name made from it ("game_loaded_<pid>_<version>.dll"), so no
+    // derived path is ever cut short.
+    const umm derivedNameRoom = 48;
+    b32 havePath = Win32GetFullPathUtf8(gameDllPath, reloader->sourcePath, sizeof(reloader->sourcePath));
+    if (havePath && strlen(reloader->sourcePath) + derivedNameRoom >= sizeof(reloader->sourcePath))
+    {
+        SetLastError(ERROR_FILENAME_EXCED_RANGE);
+        havePath = 0;
+    }
+    if (!havePath)
     {
         char reason[256];
         Win32ErrorText(GetLastError(), reason, sizeof(reason));
-        Win32Log(LogLevel_Error, "reload: cannot use the game DLL path '%s': %s", gameDllPath, reason);
-        snprintf(reloader->sourcePath, sizeof(reloader->sourcePath), "%s", gameDllPath);
+        Win32Log(LogLevel_Error, "reload: cannot use the game DLL path '%s': %s; running without game code",
+                 gameDllPath, reason);
+        reloader->sourcePath[0] = 0;
+        return;
     }
 
     char directory[WIN32_PATH_BYTES];

@@ -161,6 +161,17 @@ check "without a data folder the engine still exits 0" grep -qF "exiting cleanly
 check "without a data folder the log names none" bash -c "! grep -q \"data folder '\" \"\$1\"" _ "$outputs/nodata.log"
 check "without a data folder the log says there is none" grep -qF "files: no data folder" "$outputs/nodata.log"
 
+# Paths past MAX_PATH (260): log and screenshot still land where asked (the \\?\ prefix).
+deep="$outputs/$(printf 'sehr langer Ordner ü 日本/%.0s' 1 2 3 4 5 6 7 8 9 10)"
+deep=${deep%/}
+mkdir -p "$deep"
+timeout 60 wine "$exe" --frames 3 --unthrottled --size 320x180 --log "$deep/long ü.log" \
+    --screenshot "$deep/long 日.bmp" >"$out/long.stdout" 2>&1
+status=$?
+check "a run with log and screenshot paths past MAX_PATH (${#deep} characters) exits 0 (got $status)" test $status -eq 0
+check "the log past MAX_PATH is written" grep -qF "exiting cleanly after 3 frames" "$deep/long ü.log"
+check "the screenshot past MAX_PATH is written as BMP" bash -c "head -c 2 \"\$1\" | grep -q BM" _ "$deep/long 日.bmp"
+
 # A DLL Windows refuses: the reason is a system message with its insert filled, never "%1".
 head -c 3000 "$mingw_copy/build/game.dll" >"$outputs/kaputt ü.dll"
 timeout 60 wine "$exe" --frames 3 --unthrottled --size 320x180 --game "$outputs/kaputt ü.dll" \
