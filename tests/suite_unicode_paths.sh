@@ -133,6 +133,22 @@ check "a log in a missing folder: the scripted run still exits 0 (no message box
 check "a log in a missing folder is reported on stderr" grep -qF "cannot open the log file '$outputs/no such folder ü/run.log'" "$out/badlog.stderr"
 check "... saying its folder does not exist" grep -qF "(its folder does not exist)" "$out/badlog.stderr"
 
+# An interactive run (neither --frames nor --quit-file) also shows it in a message box. The box
+# waits for a person, so the test only looks for its window, then ends the engine it started.
+wine "$exe" --size 320x180 --log "$outputs/no such folder ü/interactive.log" \
+    >"$out/interactive.stdout" 2>"$out/interactive.stderr" &
+engine=$!
+box=""
+for attempt in $(seq 1 400); do
+    box=$(xdotool search --name "^Handmade Engine: log\$" 2>/dev/null | head -n 1)
+    [ -n "$box" ] || ! kill -0 "$engine" 2>/dev/null && break
+    sleep 0.1
+done
+check "an interactive run shows the unopenable log in a message box" test -n "$box"
+check "... while the engine waits for it (no frame ran yet)" bash -c "! grep -q 'engine: starting' \"\$1\"" _ "$out/interactive.stderr"
+kill -9 "$engine" 2>/dev/null
+wait "$engine" 2>/dev/null
+
 # An unknown screenshot type is refused while parsing flags: exit 2, nothing written.
 timeout 60 wine "$exe" --frames 3 --unthrottled --log "$outputs/jpg.log" --screenshot "$outputs/shot ü.jpg" \
     >"$out/jpg.stdout" 2>&1
