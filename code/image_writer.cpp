@@ -1,8 +1,51 @@
 // PNG (stored deflate) and BMP writers; see image_writer.h.
 
 #include "image_writer.h"
+#include "base_unicode.h"
 #include <stdio.h>
 #include <string.h>
+
+//~ Files by UTF-8 path
+// NOTE: on Windows fopen/remove take ANSI-code-page paths, which turn letters outside that code page
+// into '?'; the engine's paths are UTF-8, so they go to _wfopen/_wremove as UTF-16. A path that is
+// malformed or does not fit IMAGE_MAX_PATH_UNITS is refused (the write fails), never truncated; one
+// of 248 units or more is made absolute and given the \\?\ prefix, as win32_text.cpp does.
+#if OS_WINDOWS
+#include <wchar.h>
+#include <stdlib.h>     // _wfullpath
+#define IMAGE_MAX_PATH_UNITS 2048
+StaticAssert(sizeof(wchar_t) == sizeof(u16), "Windows wchar_t is UTF-16");
+internal b32 ImageWidePath(const char *path, wchar_t *wide)
+{
+    text_conversion converted = Utf8ToUtf16(path, TEXT_ZERO_TERMINATED, (u16 *)wide, IMAGE_MAX_PATH_UNITS - 8);
+    if (converted.invalid || converted.truncated) return 0;
+    b32 hasPrefix = wide[0] == '\\' && wide[1] == '\\' && (wide[2] == '?' || wide[2] == '.') && wide[3] == '\\';
+    if (converted.length < 248 || hasPrefix) return 1;
+    wchar_t full[IMAGE_MAX_PATH_UNITS];
+    if (!_wfullpath(full, wide, IMAGE_MAX_PATH_UNITS - 8)) return 0;
+    b32 isNetworkPath = full[0] == '\\' && full[1] == '\\';
+    const wchar_t *prefix = isNetworkPath ? L"\\\\?\\UNC\\" : L"\\\\?\\";
+    const wchar_t *rest = isNetworkPath ? full + 2 : full;
+    umm at = 0;
+    for (; *prefix; ++prefix) wide[at++] = *prefix;
+    for (; *rest; ++rest) wide[at++] = *rest;
+    wide[at] = 0;
+    return 1;
+}
+internal FILE *ImageOpenForWriting(const char *path)
+{
+    wchar_t wide[IMAGE_MAX_PATH_UNITS];
+    return ImageWidePath(path, wide) ? _wfopen(wide, L"wb") : 0;
+}
+internal void ImageRemoveFile(const char *path)
+{
+    wchar_t wide[IMAGE_MAX_PATH_UNITS];
+    if (ImageWidePath(path, wide)) _wremove(wide);
+}
+#else
+internal FILE *ImageOpenForWriting(const char *path) { return fopen(path, "wb"); }
+internal void ImageRemoveFile(const char *path) { remove(path); }
+#endif
 
 //~ Checksums
 u32 ImageCrc32(u32 crc, const u8 *data, umm size)
@@ -127,7 +170,7 @@ b32 WriteImagePNG(const char *path, u32 width, u32 height, const u8 *rgba)
         return 0;
     }
     png_writer w = {};
-    w.file = fopen(path, "wb");
+    w.file = ImageOpenForWriting(path);
     if (!w.file)
     {
         return 0;
@@ -162,7 +205,7 @@ b32 WriteImagePNG(const char *path, u32 width, u32 height, const u8 *rgba)
     b32 ok = !w.failed && (fclose(w.file) == 0);
     if (!ok)
     {
-        remove(path);
+        ImageRemoveFile(path);
     }
     return ok;
 }
@@ -177,7 +220,7 @@ b32 WriteImageBMP(const char *path, u32 width, u32 height, const u8 *rgba)
     {
         return 0;
     }
-    FILE *file = fopen(path, "wb");
+    FILE *file = ImageOpenForWriting(path);
     if (!file)
     {
         return 0;
@@ -216,7 +259,7 @@ b32 WriteImageBMP(const char *path, u32 width, u32 height, const u8 *rgba)
     ok = (fclose(file) == 0) && ok;
     if (!ok)
     {
-        remove(path);
+        ImageRemoveFile(path);
     }
     return ok;
 }

@@ -40,8 +40,11 @@ struct platform_options
     "  --hz N             target frame rate (default 60)\n" \
     "  --unthrottled      do not sleep between frames\n" \
     "  --no-vsync         swap interval 0\n" \
-    "  --log PATH         also write the log to PATH\n" \
-    "  --screenshot PATH  write the last presented frame to PATH (.png or .bmp) at exit\n" \
+    "  --log PATH         also write the log to PATH (if it cannot be opened: said on stderr,\n" \
+    "                     and in a message box unless --frames or --quit-file; the run goes on)\n" \
+    "  --screenshot PATH  write the last presented frame to PATH at exit; PATH must end in .png or\n" \
+    "                     .bmp and its folder must exist (checked at start: otherwise exit 2);\n" \
+    "                     if writing fails at exit, the exit code is 3\n" \
     "  --quit-file PATH   exit cleanly as soon as PATH exists\n" \
     "  --game PATH        game DLL to load (default: game.dll beside the exe)\n" \
     "  --size WxH         window client size (default 1280x720)\n" \
@@ -86,11 +89,37 @@ internal b32 ParsePositiveReal(const char *text, f32 maximum, f32 *result)
     return 1;
 }
 
+// True when `path` ends in .png or .bmp (any case): the only formats a screenshot is written in.
+internal b32 HasScreenshotExtension(const char *path)
+{
+    umm length = strlen(path);
+    if (length < 5) return 0;   // a name before the dot
+    const char *dot = path + length - 4;
+    if (dot[0] != '.' || dot[-1] == '\\' || dot[-1] == '/') return 0;
+    char extension[4];
+    for (int index = 0; index < 3; ++index)
+    {
+        char c = dot[1 + index];
+        extension[index] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+    }
+    extension[3] = 0;
+    return strcmp(extension, "png") == 0 || strcmp(extension, "bmp") == 0;
+}
+
 // The --log path alone, found even when another flag is malformed, so that error gets logged too.
 internal const char *FindLogPathOption(int argc, char **argv)
 {
     for (int argIndex = 1; argIndex + 1 < argc; ++argIndex)
         if (strcmp(argv[argIndex], "--log") == 0) return argv[argIndex + 1];
+    return 0;
+}
+
+// True when the command line asks for a scripted run (--frames or --quit-file), found even when
+// another flag is malformed: such a run never shows a message box that would wait for a person.
+internal b32 IsScriptedCommandLine(int argc, char **argv)
+{
+    for (int argIndex = 1; argIndex < argc; ++argIndex)
+        if (strcmp(argv[argIndex], "--frames") == 0 || strcmp(argv[argIndex], "--quit-file") == 0) return 1;
     return 0;
 }
 
@@ -144,7 +173,18 @@ internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *optio
             usedValue = 1;
         }
         else if (strcmp(flag, "--log") == 0) { ok = value != 0; options->logPath = value; usedValue = 1; }
-        else if (strcmp(flag, "--screenshot") == 0) { ok = value != 0; options->screenshotPath = value; usedValue = 1; }
+        else if (strcmp(flag, "--screenshot") == 0)
+        {
+            if (value && !HasScreenshotExtension(value))
+            {
+                snprintf(errorText, errorTextSize, "--screenshot '%s': unsupported file type; only .png and .bmp "
+                         "are written", value);
+                return 0;
+            }
+            ok = value != 0;
+            options->screenshotPath = value;
+            usedValue = 1;
+        }
         else if (strcmp(flag, "--quit-file") == 0) { ok = value != 0; options->quitFilePath = value; usedValue = 1; }
         else if (strcmp(flag, "--game") == 0) { ok = value != 0; options->gameDllPath = value; usedValue = 1; }
         else if (strcmp(flag, "--size") == 0)

@@ -89,20 +89,28 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
     report->moduleName[0] = 0;
     report->moduleOffset = 0;
     HMODULE module = 0;
-    if (GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                           (LPCSTR)report->address, &module) && module)
+    if (GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                           (LPCWSTR)report->address, &module) && module)
     {
-        char path[MAX_PATH];
-        DWORD length = GetModuleFileNameA(module, path, sizeof(path));
-        const char *name = path;
+        // NOTE: MAX_PATH units at most on this possibly nearly exhausted stack; a longer path comes
+        // back cut short, with its file name lost: the name then reads "?" (the offset still holds).
+        WCHAR path[MAX_PATH];
+        DWORD length = GetModuleFileNameW(module, path, MAX_PATH);
+        if (length == 0 || length >= MAX_PATH)
+        {
+            path[0] = '?';
+            length = 1;
+        }
+        DWORD nameStart = 0;
         for (DWORD at = 0; at < length; ++at)
-            if (path[at] == '\\' || path[at] == '/') name = path + at + 1;
-        lstrcpynA(report->moduleName, name, sizeof(report->moduleName));
+            if (path[at] == '\\' || path[at] == '/') nameStart = at + 1;
+        Utf16ToUtf8((const u16 *)path + nameStart, length - nameStart, report->moduleName, sizeof(report->moduleName));
         report->moduleOffset = (u64)((u8 *)report->address - (u8 *)module);
     }
     else
     {
-        lstrcpynA(report->moduleName, "?", sizeof(report->moduleName));
+        report->moduleName[0] = '?';
+        report->moduleName[1] = 0;
     }
 
     guard->crashed = 1;

@@ -6,40 +6,48 @@ internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory)
 }
 
 // data/ is found once at start-up: beside the exe, one level up (build\..\data), or in the
-// current directory. Relative names the game asks for are read from there.
-global char globalDataDirectory[MAX_PATH];
+// current directory. Relative names the game asks for are read from there (from the current
+// directory itself when none exists). Paths are UTF-8 (win32_text.cpp converts them at each call).
+global char globalDataDirectory[WIN32_PATH_BYTES];
 
 internal b32 Win32IsAbsolutePath(const char *path)
 {
     return path[0] == '\\' || path[0] == '/' || (path[0] && path[1] == ':');
 }
 
-internal void Win32FindDataDirectory(const char *exeDirectory)
+// Logs the folder found, or that there is none (then names are read from the current directory).
+internal b32 Win32FindDataDirectory(const char *exeDirectory)
 {
-    const char *candidates[] = {"data\\", "..\\data\\"};
+    const char *candidates[] = {"data\\", "..\\data\\", "data\\"};
     for (u32 index = 0; index < ArrayCount(candidates); ++index)
     {
-        char path[MAX_PATH];
-        snprintf(path, sizeof(path), "%s%s", exeDirectory, candidates[index]);
-        DWORD attributes = GetFileAttributesA(path);
-        if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY))
+        char path[WIN32_PATH_BYTES];
+        const char *base = (index < 2) ? exeDirectory : "";     // the last one: the current directory
+        int length = snprintf(path, sizeof(path), "%s%s", base, candidates[index]);
+        if (length > 0 && length < (int)sizeof(path) && Win32IsDirectoryUtf8(path) &&
+            Win32GetFullPathUtf8(path, globalDataDirectory, sizeof(globalDataDirectory)))
         {
-            GetFullPathNameA(path, MAX_PATH, globalDataDirectory, 0);
-            return;
+            Win32Log(LogLevel_Info, "files: data folder '%s'", globalDataDirectory);
+            return 1;
         }
     }
-    snprintf(globalDataDirectory, sizeof(globalDataDirectory), "data\\");
+    globalDataDirectory[0] = 0;
+    Win32Log(LogLevel_Warning, "files: no data folder (looked beside the exe in '%s', one level up, and in the "
+             "current directory); assets are looked for in the current directory", exeDirectory);
+    return 0;
 }
 
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
 {
     debug_read_file_result result = {};
-    char resolved[MAX_PATH * 2];
-    if (Win32IsAbsolutePath(fileName)) snprintf(resolved, sizeof(resolved), "%s", fileName);
-    else snprintf(resolved, sizeof(resolved), "%s%s", globalDataDirectory, fileName);
+    char resolved[WIN32_PATH_BYTES];
+    int resolvedLength = Win32IsAbsolutePath(fileName) ? snprintf(resolved, sizeof(resolved), "%s", fileName)
+                                                       : snprintf(resolved, sizeof(resolved), "%s%s", globalDataDirectory, fileName);
     for (char *at = resolved; *at; ++at)
         if (*at == '/') *at = '\\';
-    HANDLE file = CreateFileA(resolved, GENERIC_READ, FILE_SHARE_READ, 0, OPEN_EXISTING, 0, 0);
+    HANDLE file = INVALID_HANDLE_VALUE;
+    if (resolvedLength < 0 || resolvedLength >= (int)sizeof(resolved)) SetLastError(ERROR_FILENAME_EXCED_RANGE);
+    else file = Win32OpenFileUtf8(resolved, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, 0);
     if (file == INVALID_HANDLE_VALUE)
     {
         char reason[256];
@@ -76,7 +84,7 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WriteEntireFile)
 {
     b32 ok = 0;
-    HANDLE file = CreateFileA(fileName, GENERIC_WRITE, 0, 0, CREATE_ALWAYS, 0, 0);
+    HANDLE file = Win32OpenFileUtf8(fileName, GENERIC_WRITE, 0, CREATE_ALWAYS, 0);
     if (file != INVALID_HANDLE_VALUE)
     {
         DWORD written = 0;
@@ -90,7 +98,7 @@ internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WriteEntireFile)
 internal b32 Win32FileExists(const char *path)
 {
     WIN32_FILE_ATTRIBUTE_DATA ignored;
-    return GetFileAttributesExA(path, GetFileExInfoStandard, &ignored) != 0;
+    return Win32GetFileAttributesUtf8(path, &ignored) != 0;
 }
 
 // Cuts a path after its last separator: "C:\\a\\b.dll" becomes "C:\\a\\" ("" without one).
@@ -101,10 +109,26 @@ internal void Win32KeepDirectory(char *path)
     path[length] = 0;
 }
 
-// The directory of the running exe, with a trailing backslash.
-internal void Win32GetExeDirectory(char *buffer, DWORD bufferSize)
+// The directory of the running exe (UTF-8), with a trailing backslash; "" if it cannot be had
+// whole (the caller then works relative to the current directory).
+internal void Win32GetExeDirectory(char *buffer, umm bufferSize)
 {
-    DWORD length = GetModuleFileNameA(0, buffer, bufferSize);
-    buffer[Minimum(length, bufferSize - 1)] = 0;
+    if (!Win32GetModulePathUtf8(0, buffer, bufferSize))
+    {
+        char reason[256];
+        Win32ErrorText(GetLastError(), reason, sizeof(reason));
+        Win32Log(LogLevel_Error, "files: the exe's own path is unusable (%s); using the current directory", reason);
+        buffer[0] = 0;
+    }
     Win32KeepDirectory(buffer);
+}
+
+// True when the folder a file would be written into exists ("name" alone: the current folder).
+internal b32 Win32FolderOfFileExists(const char *path)
+{
+    char folder[WIN32_PATH_BYTES];
+    if (snprintf(folder, sizeof(folder), "%s", path) >= (int)sizeof(folder)) return 0;
+    Win32KeepDirectory(folder);
+    if (!folder[0]) return 1;
+    return Win32IsDirectoryUtf8(folder);
 }

@@ -148,21 +148,14 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     }
 
     //- Game code
-    char gameDllPath[MAX_PATH];
-    if (options->gameDllPath)
-    {
-        snprintf(gameDllPath, sizeof(gameDllPath), "%s", options->gameDllPath);
-    }
-    else
-    {
-        Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
-        strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
-    }
-    Win32InitReloader(&state->reloader, gameDllPath);
-    char exeDirectory[MAX_PATH];
+    // NOTE: the exe's own name is longer than "game.dll", so the default path always fits.
+    char gameDllPath[WIN32_PATH_BYTES];
+    Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
+    strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
+    Win32InitReloader(&state->reloader, options->gameDllPath ? options->gameDllPath : gameDllPath);
+    char exeDirectory[WIN32_PATH_BYTES];
     Win32GetExeDirectory(exeDirectory, sizeof(exeDirectory));
     Win32FindDataDirectory(exeDirectory);
-    Win32Log(LogLevel_Info, "files: data folder '%s'", globalDataDirectory);
     Win32ResetGameCodeToStubs(&state->game);
     Win32Log(LogLevel_Info, "reload: watching '%s'", state->reloader.sourcePath);
     return 1;
@@ -189,7 +182,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     platform_options *options = &state->options;
     char optionError[256];
     b32 optionsOk = ParsePlatformOptions(argc, argv, options, optionError, sizeof(optionError));
-    Win32InitLog(FindLogPathOption(argc, argv));
+    Win32InitLog(FindLogPathOption(argc, argv), !IsScriptedCommandLine(argc, argv));
     if (!optionsOk)
     {
         Win32Log(LogLevel_Error, "command line: %s", optionError);
@@ -204,6 +197,13 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         Win32CloseLog();
         return 0;
     }
+    if (options->screenshotPath && !Win32FolderOfFileExists(options->screenshotPath))
+    {
+        Win32Log(LogLevel_Error, "command line: --screenshot '%s': its folder does not exist; nothing would be "
+                 "written", options->screenshotPath);
+        Win32CloseLog();
+        return 2;
+    }
     f64 wallClockAtStart = Win32WallClockSeconds();
     Win32Log(LogLevel_Info, "engine: starting (contract version %u, %s build)", (u32)GAME_CONTRACT_VERSION,
              ENGINE_DEVELOPMENT ? "development" : "release");
@@ -214,7 +214,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     {
         Win32Log(LogLevel_Error, "engine: start-up failed; exiting");
         if (!options->frameLimit && !options->quitFilePath)
-            MessageBoxA(0, "The engine could not start; see the log.", "Handmade Engine", MB_OK | MB_ICONERROR);
+            Win32MessageBoxUtf8("The engine could not start; see the log.", "Handmade Engine", MB_OK | MB_ICONERROR);
         Win32CloseLog();
         return 1;
     }
@@ -378,12 +378,13 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
                  "batches, %u peel layers)", stats->drawCalls, stats->opaqueBatches, stats->translucentBatches,
                  stats->peelLayersDrawn);
     }
+    // NOTE: OpenGLWriteScreenshot logs its own outcome; only the no-renderer case is said here.
+    b32 screenshotFailed = 0;
     if (options->screenshotPath)
     {
-        if (state->haveRenderer && OpenGLWriteScreenshot(&state->gl, options->screenshotPath))
-            Win32Log(LogLevel_Info, "screenshot: wrote '%s'", options->screenshotPath);
-        else
-            Win32Log(LogLevel_Error, "screenshot: could not write '%s'", options->screenshotPath);
+        if (!state->haveRenderer)
+            Win32Log(LogLevel_Error, "screenshot '%s' failed (no renderer)", options->screenshotPath);
+        screenshotFailed = !state->haveRenderer || !OpenGLWriteScreenshot(&state->gl, options->screenshotPath);
     }
     Win32Log(LogLevel_Info, "queues: the high ring was full %llu times and the low ring %llu times (the adder "
              "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
@@ -411,5 +412,5 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     if (sleepIsGranular) timeEndPeriod(1);
     Win32FreeGameMemory(&state->memoryBlock);
     Win32CloseLog();
-    return 0;
+    return screenshotFailed ? 3 : 0;
 }

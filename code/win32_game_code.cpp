@@ -13,7 +13,7 @@ struct win32_game_code
     HMODULE module;
     u8 *moduleBase;                     // [moduleBase, +moduleSize): addresses that are game code
     u64 moduleSize;
-    char loadedPath[MAX_PATH];          // the private copy this module was loaded from
+    char loadedPath[WIN32_PATH_BYTES];          // the private copy this module was loaded from
     u32 version;                        // reload version; 0 = stubs, nothing loaded
     b32 isValid;
 #define X(exportName, type) type *exportName;
@@ -33,16 +33,16 @@ struct win32_file_stamp
 
 struct win32_reloader
 {
-    char sourcePath[MAX_PATH];          // full path of game.dll as the build writes it
-    char lockPath[MAX_PATH];            // present while a build is writing the DLL and its PDB
-    char copyPrefix[MAX_PATH];          // full path prefix of the private copies
+    char sourcePath[WIN32_PATH_BYTES];  // full path of game.dll as the build writes it (UTF-8)
+    char lockPath[WIN32_PATH_BYTES];    // present while a build is writing the DLL and its PDB
+    char copyPrefix[WIN32_PATH_BYTES];  // full path prefix of the private copies
     win32_file_stamp attempted;         // the build we last tried, good or bad
     u32 lastVersion;                    // versions only ever increase, even across failed loads
     state_layout memoryLayout;          // layout of the state now in game memory (last code that ran)
     state_layout candidateLayout;       // layout exported by the build being considered
     // The last good build before the current one, kept (freed, its copy on disk) for rollback.
     b32 haveFallback;
-    char fallbackPath[MAX_PATH];
+    char fallbackPath[WIN32_PATH_BYTES];
     u32 fallbackVersion;
     b32 resetRequested;                 // F10: load the next build with zeroed game memory
     b32 refusedForLayout;               // the last build was refused for its layout (F10 retries it)
@@ -55,7 +55,7 @@ internal win32_file_stamp Win32GetFileStamp(const char *path)
 {
     win32_file_stamp stamp = {};
     WIN32_FILE_ATTRIBUTE_DATA data;
-    if (GetFileAttributesExA(path, GetFileExInfoStandard, &data))
+    if (Win32GetFileAttributesUtf8(path, &data))
     {
         stamp.exists = 1;
         stamp.writeTime = data.ftLastWriteTime;
@@ -88,30 +88,47 @@ internal void Win32ResetGameCodeToStubs(win32_game_code *code)
 // Deletes private copies left behind by earlier runs that did not exit cleanly.
 internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
 {
-    char pattern[MAX_PATH + 8];
+    char pattern[WIN32_PATH_BYTES + 8];
     snprintf(pattern, sizeof(pattern), "%s*.dll", reloader->copyPrefix);
-    char directory[MAX_PATH];
+    char directory[WIN32_PATH_BYTES];
     snprintf(directory, sizeof(directory), "%s", reloader->copyPrefix);
     Win32KeepDirectory(directory);
 
-    WIN32_FIND_DATAA found;
-    HANDLE search = FindFirstFileA(pattern, &found);
-    if (search == INVALID_HANDLE_VALUE) return;
+    win32_file_search search;
+    if (!Win32FindFirstUtf8(pattern, &search)) return;
     do
     {
-        char path[MAX_PATH * 2];
-        snprintf(path, sizeof(path), "%s%s", directory, found.cFileName);
-        if (DeleteFileA(path)) Win32Log(LogLevel_Info, "reload: deleted stale copy '%s'", found.cFileName);
-    } while (FindNextFileA(search, &found));
-    FindClose(search);
+        char path[WIN32_PATH_BYTES * 2];
+        snprintf(path, sizeof(path), "%s%s", directory, search.name);
+        if (search.name[0] && Win32DeleteFileUtf8(path))
+            Win32Log(LogLevel_Info, "reload: deleted stale copy '%s'", search.name);
+    } while (Win32FindNextUtf8(&search));
+    Win32FindClose(&search);
 }
 
 internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath)
 {
     memset(reloader, 0, sizeof(*reloader));
-    GetFullPathNameA(gameDllPath, MAX_PATH, reloader->sourcePath, 0);
+    // NOTE: room for the longest name made from it ("game_loaded_<pid>_<version>.dll"), so no
+    // derived path is ever cut short.
+    const umm derivedNameRoom = 48;
+    b32 havePath = Win32GetFullPathUtf8(gameDllPath, reloader->sourcePath, sizeof(reloader->sourcePath));
+    if (havePath && strlen(reloader->sourcePath) + derivedNameRoom >= sizeof(reloader->sourcePath))
+    {
+        SetLastError(ERROR_FILENAME_EXCED_RANGE);
+        havePath = 0;
+    }
+    if (!havePath)
+    {
+        char reason[256];
+        Win32ErrorText(GetLastError(), reason, sizeof(reason));
+        Win32Log(LogLevel_Error, "reload: cannot use the game DLL path '%s': %s; running without game code",
+                 gameDllPath, reason);
+        reloader->sourcePath[0] = 0;
+        return;
+    }
 
-    char directory[MAX_PATH];
+    char directory[WIN32_PATH_BYTES];
     snprintf(directory, sizeof(directory), "%s", reloader->sourcePath);
     Win32KeepDirectory(directory);
     snprintf(reloader->lockPath, sizeof(reloader->lockPath), "%slock.tmp", directory);
@@ -150,7 +167,7 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
 
 internal void Win32DeleteCopy(const char *path)
 {
-    if (path[0] && !DeleteFileA(path)) Win32Log(LogLevel_Warning, "reload: could not delete copy '%s'", path);
+    if (path[0] && !Win32DeleteFileUtf8(path)) Win32Log(LogLevel_Warning, "reload: could not delete copy '%s'", path);
 }
 
 // Frees the module and deletes its private copy.
@@ -214,10 +231,10 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     win32_file_stamp stamp = Win32GetFileStamp(reloader->sourcePath);
     u32 version = reloader->lastVersion + 1;
 
-    char copyPath[MAX_PATH];
+    char copyPath[WIN32_PATH_BYTES];
     snprintf(copyPath, sizeof(copyPath), "%s%lu_%u.dll", reloader->copyPrefix,
              (unsigned long)GetCurrentProcessId(), version);
-    if (!CopyFileA(reloader->sourcePath, copyPath, FALSE))
+    if (!Win32CopyFileUtf8(reloader->sourcePath, copyPath, FALSE))
     {
         DWORD error = GetLastError();
         // NOTE: a sharing violation means a linker still has the file open: try again next frame
@@ -239,7 +256,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     reloader->attempted = stamp;
     reloader->lastVersion = version;
 
-    HMODULE module = LoadLibraryExA(copyPath, 0, LOAD_WITH_ALTERED_SEARCH_PATH);
+    HMODULE module = Win32LoadLibraryUtf8(copyPath);
     if (!module)
     {
         char reason[256];
@@ -247,7 +264,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
         Win32Log(LogLevel_Error, "reload: '%s' (%llu bytes) is not a loadable DLL: %s; keeping the code "
                  "already loaded; will retry when the file changes", reloader->sourcePath,
                  (unsigned long long)stamp.size, reason);
-        DeleteFileA(copyPath);
+        Win32DeleteFileUtf8(copyPath);
         return 0;
     }
 
@@ -284,7 +301,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     if (!ok)
     {
         FreeLibrary(module);
-        DeleteFileA(copyPath);
+        Win32DeleteFileUtf8(copyPath);
         Win32ResetGameCodeToStubs(candidate);
         return 0;
     }
@@ -311,7 +328,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
         return;
     }
     reloader->haveFallback = 0;
-    HMODULE module = LoadLibraryExA(reloader->fallbackPath, 0, LOAD_WITH_ALTERED_SEARCH_PATH);
+    HMODULE module = Win32LoadLibraryUtf8(reloader->fallbackPath);
     char missing[256] = "";
     if (!module || !Win32ResolveGameExports(module, code, missing, sizeof(missing)))
     {

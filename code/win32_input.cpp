@@ -19,17 +19,18 @@ struct win32_input_state
 
 internal void Win32LoadXInput(win32_input_state *input)
 {
-    const char *names[] = {"xinput1_4.dll", "xinput9_1_0.dll", "xinput1_3.dll"};
+    const WCHAR *names[] = {L"xinput1_4.dll", L"xinput9_1_0.dll", L"xinput1_3.dll"};
+    const char *logNames[] = {"xinput1_4.dll", "xinput9_1_0.dll", "xinput1_3.dll"};
     input->XInputGetState_ = XInputGetStateStub;
     for (u32 nameIndex = 0; nameIndex < ArrayCount(names); ++nameIndex)
     {
-        HMODULE library = LoadLibraryA(names[nameIndex]);
+        HMODULE library = LoadLibraryW(names[nameIndex]);
         if (!library) continue;
         x_input_get_state *getState = (x_input_get_state *)(void *)GetProcAddress(library, "XInputGetState");
         if (getState)
         {
             input->XInputGetState_ = getState;
-            Win32Log(LogLevel_Info, "input: gamepads through %s", names[nameIndex]);
+            Win32Log(LogLevel_Info, "input: gamepads through %s", logNames[nameIndex]);
             return;
         }
     }

@@ -1,4 +1,5 @@
-//~ Win32 log: every line goes to the log file (--log), the console and OutputDebugStringA.
+//~ Win32 log: every line goes to the log file (--log), the console (stderr) and the debugger
+// (OutputDebugStringW). Lines are UTF-8.
 // Thread-safe: workers and game code log through the same function pointer.
 
 struct win32_log_state
@@ -13,20 +14,41 @@ struct win32_log_state
 };
 global win32_log_state globalLog;
 
-internal void Win32InitLog(const char *logPath)
+internal void Win32ErrorText(DWORD error, char *buffer, DWORD bufferSize);
+internal PLATFORM_LOG(Win32Log);
+
+// Opens the --log file (UTF-8 path). When it cannot be opened, says so on stderr (the console
+// handle every line goes to) and, when `interactive` (not a scripted --frames / --quit-file run),
+// in a message box; the engine then runs on with console and debugger output only.
+internal b32 Win32InitLog(const char *logPath, b32 interactive)
 {
     InitializeCriticalSection(&globalLog.lock);
     QueryPerformanceFrequency(&globalLog.counterFrequency);
     QueryPerformanceCounter(&globalLog.startCounter);
     globalLog.file = INVALID_HANDLE_VALUE;
-    if (logPath)
-    {
-        // NOTE: shared for reading so scripts and tests can follow the log while we run.
-        globalLog.file = CreateFileA(logPath, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, 0,
-                                     CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, 0);
-    }
     globalLog.console = GetStdHandle(STD_ERROR_HANDLE);
     if (globalLog.console == 0) globalLog.console = INVALID_HANDLE_VALUE;
+    if (globalCommandLineIsAnsi)
+    {
+        Win32Log(LogLevel_Warning, "command line: shell32 unavailable; arguments went through the ANSI code page "
+                 "(letters outside it arrive as '?')");
+    }
+    if (!logPath) return 1;
+
+    // NOTE: shared for reading so scripts and tests can follow the log while we run.
+    globalLog.file = Win32OpenFileUtf8(logPath, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, CREATE_ALWAYS,
+                                       FILE_ATTRIBUTE_NORMAL);
+    if (globalLog.file != INVALID_HANDLE_VALUE) return 1;
+
+    DWORD error = GetLastError();
+    char reason[256];
+    Win32ErrorText(error, reason, sizeof(reason));
+    char message[WIN32_PATH_BYTES + 512];
+    snprintf(message, sizeof(message), "cannot open the log file '%s': %s%s; logging to the console only",
+             logPath, reason, (error == ERROR_PATH_NOT_FOUND) ? " (its folder does not exist)" : "");
+    Win32Log(LogLevel_Error, "log: %s", message);
+    if (interactive) Win32MessageBoxUtf8(message, "Handmade Engine: log", MB_OK | MB_ICONWARNING);
+    return 0;
 }
 
 // Seconds on the high-resolution clock (for measuring intervals).
@@ -72,7 +94,7 @@ internal PLATFORM_LOG(Win32Log)
     DWORD written;
     if (globalLog.file != INVALID_HANDLE_VALUE) WriteFile(globalLog.file, line, (DWORD)lineLength, &written, 0);
     if (globalLog.console != INVALID_HANDLE_VALUE) WriteFile(globalLog.console, line, (DWORD)lineLength, &written, 0);
-    OutputDebugStringA(line);
+    Win32DebugOutputUtf8(line);
     LeaveCriticalSection(&globalLog.lock);
 }
 
@@ -85,12 +107,57 @@ internal void Win32CloseLog(void)
     }
 }
 
-// Win32 error text for GetLastError() values, without the trailing newline.
+// Copies a system message, filling every insert (%1 .. %99, with an optional !format!) it
+// carries with `subject`: FORMAT_MESSAGE_IGNORE_INSERTS leaves them as they are, and a reason
+// reading "Bad EXE format for %1" tells the user nothing. "%%" becomes "%"; other escapes
+// ("%n", "%0", "%.", "%!") are dropped or kept as their character.
+internal void Win32FillMessageInserts(const char *message, const char *subject, char *out, umm outSize)
+{
+    umm length = 0;
+    for (const char *at = message; *at && length + 1 < outSize;)
+    {
+        if (at[0] != '%' || !at[1])
+        {
+            out[length++] = *at++;
+            continue;
+        }
+        ++at;
+        if (*at >= '1' && *at <= '9')
+        {
+            while (*at >= '0' && *at <= '9') ++at;
+            if (*at == '!')
+            {
+                const char *close = strchr(at + 1, '!');
+                if (close) at = close + 1;
+            }
+            for (const char *s = subject; *s && length + 1 < outSize; ++s) out[length++] = *s;
+        }
+        else if (*at == 'n' || *at == 'r' || *at == '0')
+        {
+            ++at;   // line breaks and "end of message": the text stays on one log line
+        }
+        else
+        {
+            out[length++] = *at++;  // %% %. %! %b: the character itself
+        }
+    }
+    out[length] = 0;
+}
+
+// Win32 error text for GetLastError() values, in UTF-8, one line without the trailing newline;
+// inserts the message has (e.g. ERROR_BAD_EXE_FORMAT's %1) read "the file".
 internal void Win32ErrorText(DWORD error, char *buffer, DWORD bufferSize)
 {
-    DWORD length = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, 0, error,
-                                  0, buffer, bufferSize, 0);
-    while (length > 0 && (buffer[length - 1] == '\n' || buffer[length - 1] == '\r' || buffer[length - 1] == '.'))
-        buffer[--length] = 0;
-    if (length == 0) snprintf(buffer, bufferSize, "Win32 error %lu", (unsigned long)error);
+    WCHAR wide[512];
+    DWORD length = FormatMessageW(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, 0, error, 0, wide,
+                                  ArrayCount(wide), 0);
+    char raw[1024];
+    raw[0] = 0;
+    if (length) Utf16ToUtf8((const u16 *)wide, length, raw, sizeof(raw));
+    Win32FillMessageInserts(raw, "the file", buffer, bufferSize);
+    umm used = strlen(buffer);
+    while (used > 0 && (buffer[used - 1] == '\n' || buffer[used - 1] == '\r' || buffer[used - 1] == '.' ||
+                        buffer[used - 1] == ' '))
+        buffer[--used] = 0;
+    if (used == 0) snprintf(buffer, bufferSize, "Win32 error %lu", (unsigned long)error);
 }

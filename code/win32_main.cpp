@@ -37,6 +37,7 @@
 
 #include "win32_sound.cpp"
 
+#include "win32_text.cpp"
 #include "win32_log.cpp"
 #include "win32_memory.cpp"
 #include "win32_files.cpp"
@@ -56,5 +57,9 @@ int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR command
     (void)previousInstance;
     (void)commandLine;
     (void)showCode;
-    return Win32Main(instance, __argc, __argv);
+    // NOTE: __argv went through the ANSI code page (a path with letters outside it arrives as '?').
+    int argc = __argc;
+    char **argv = __argv;
+    if (!Win32GetUtf8CommandLine(&argc, &argv)) globalCommandLineIsAnsi = 1;   // Win32InitLog warns
+    return Win32Main(instance, argc, argv);
 }

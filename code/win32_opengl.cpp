@@ -2,6 +2,7 @@
 // in opengl_loader_logic.cpp; this file only adapts the real wgl* calls to them.
 
 #include "win32_opengl.h"
+#include "base_unicode.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -81,15 +82,15 @@ internal b32 Win32SetPixelFormat(HDC dc, int format)
 internal b32 Win32LoadWGLExtensions(platform_log *log)
 {
     memset(&win32WGL, 0, sizeof(win32WGL));
-    const char *className = "EngineWGLDummyWindow";
-    WNDCLASSA windowClass = {};
+    const WCHAR *className = L"EngineWGLDummyWindow";
+    WNDCLASSW windowClass = {};
     windowClass.style = CS_OWNDC;
-    windowClass.lpfnWndProc = DefWindowProcA;
-    windowClass.hInstance = GetModuleHandleA(0);
+    windowClass.lpfnWndProc = DefWindowProcW;
+    windowClass.hInstance = GetModuleHandleW(0);
     windowClass.lpszClassName = className;
-    RegisterClassA(&windowClass);   // may already exist from an earlier init; CreateWindow tells
+    RegisterClassW(&windowClass);   // may already exist from an earlier init; CreateWindow tells
 
-    HWND window = CreateWindowExA(0, className, "wgl loader", 0, CW_USEDEFAULT, CW_USEDEFAULT, 64, 64,
+    HWND window = CreateWindowExW(0, className, L"wgl loader", 0, CW_USEDEFAULT, CW_USEDEFAULT, 64, 64,
                                   0, 0, windowClass.hInstance, 0);
     if (!window)
     {
@@ -137,7 +138,7 @@ internal b32 Win32LoadWGLExtensions(platform_log *log)
     }
     ReleaseDC(window, dc);
     DestroyWindow(window);
-    UnregisterClassA(className, windowClass.hInstance);
+    UnregisterClassW(className, windowClass.hInstance);
     return result;
 }
 
@@ -175,7 +176,9 @@ internal void Win32ReportOpenGLFailure(win32_opengl_config *config, platform_log
     if (log) log(LogLevel_Error, "OpenGL: cannot start, missing %s", missing);
     if (!config->suppressMessageBox)
     {
-        MessageBoxA(0, text, "OpenGL unavailable", MB_OK | MB_ICONERROR);
+        WCHAR wideText[1024];
+        Utf8ToUtf16(text, TEXT_ZERO_TERMINATED, (u16 *)wideText, ArrayCount(wideText));
+        MessageBoxW(0, wideText, L"OpenGL unavailable", MB_OK | MB_ICONERROR);
     }
 }
 
@@ -225,7 +228,7 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
     opengl_proc_loader loader = {};
     loader.getExtension = Win32GetGLProcExtension;
     loader.getExported = Win32GetGLProcExported;
-    loader.userData = (void *)GetModuleHandleA("opengl32.dll");
+    loader.userData = (void *)GetModuleHandleW(L"opengl32.dll");
     opengl_load_result load;
     OpenGLLoadFunctions(&loader, &load);
 

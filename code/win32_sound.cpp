@@ -69,7 +69,7 @@ b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond,
         return Win32FailSound(sound, "could not allocate the game's sample buffer", (HRESULT)GetLastError());
     }
 
-    sound->dsoundLibrary = LoadLibraryA("dsound.dll");
+    sound->dsoundLibrary = LoadLibraryW(L"dsound.dll");
     if (!sound->dsoundLibrary)
     {
         return Win32FailSound(sound, "dsound.dll not found", (HRESULT)GetLastError());

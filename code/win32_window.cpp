@@ -1,4 +1,7 @@
 //~ Win32 window: class registration, creation and the window procedure.
+// A Unicode (...W) window class and message loop: the title and any text message are UTF-16.
+
+#define WIN32_WINDOW_TITLE L"Handmade Engine"
 
 struct win32_window
 {
@@ -40,19 +43,19 @@ internal LRESULT CALLBACK Win32MainWindowCallback(HWND window, UINT message, WPA
         case WM_ERASEBKGND:
             return 1;   // OpenGL covers the whole client area: no flicker from GDI erasing it
     }
-    return DefWindowProcA(window, message, wParam, lParam);
+    return DefWindowProcW(window, message, wParam, lParam);
 }
 
 internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32 clientWidth, s32 clientHeight)
 {
-    WNDCLASSEXA windowClass = {};
+    WNDCLASSEXW windowClass = {};
     windowClass.cbSize = sizeof(windowClass);
     windowClass.style = CS_OWNDC | CS_HREDRAW | CS_VREDRAW;
     windowClass.lpfnWndProc = Win32MainWindowCallback;
     windowClass.hInstance = instance;
     windowClass.hCursor = LoadCursor(0, IDC_ARROW);
-    windowClass.lpszClassName = "HandmadeEngineWindowClass";
-    if (!RegisterClassExA(&windowClass))
+    windowClass.lpszClassName = L"HandmadeEngineWindowClass";
+    if (!RegisterClassExW(&windowClass))
     {
         Win32Log(LogLevel_Error, "window: RegisterClassEx failed (%lu)", (unsigned long)GetLastError());
         return 0;
@@ -64,7 +67,7 @@ internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32
     globalWindow = window;
     window->clientWidth = clientWidth;
     window->clientHeight = clientHeight;
-    window->handle = CreateWindowExA(0, windowClass.lpszClassName, "Handmade Engine", style,
+    window->handle = CreateWindowExW(0, windowClass.lpszClassName, WIN32_WINDOW_TITLE, style,
                                      CW_USEDEFAULT, CW_USEDEFAULT, rect.right - rect.left, rect.bottom - rect.top,
                                      0, 0, instance, 0);
     if (!window->handle)
@@ -87,7 +90,7 @@ internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32
 internal void Win32PumpMessages(win32_window *window, win32_input_state *inputState, game_input *input)
 {
     MSG message;
-    while (PeekMessageA(&message, 0, 0, 0, PM_REMOVE))
+    while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE))
     {
         if (message.message == WM_QUIT)
         {
@@ -96,7 +99,7 @@ internal void Win32PumpMessages(win32_window *window, win32_input_state *inputSt
         }
         if (Win32ProcessInputMessage(inputState, input, &message)) continue;
         TranslateMessage(&message);
-        DispatchMessageA(&message);
+        DispatchMessageW(&message);
     }
     if (window->lostFocus)
     {

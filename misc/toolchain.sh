@@ -5,9 +5,18 @@ BUILD_DIR="$ENGINE_ROOT/build"
 MINGW_CXX=${MINGW_CXX:-x86_64-w64-mingw32-g++-posix}
 NATIVE_CXX=${NATIVE_CXX:-g++}
 COMMON_WARNINGS="-Wall -Wextra -Werror -Wno-unused-parameter -Wno-unused-function -Wno-missing-field-initializers"
+# NOTE: the flag strings are expanded unquoted, so a checkout whose path has spaces (a user folder
+# like "Jürgen Müller") cannot be an -I word: GCC and clang then read it from CPATH, which they
+# search exactly like -I.
+if [[ "$ENGINE_ROOT" =~ [[:space:]] ]]; then
+    export CPATH="$ENGINE_ROOT/code${CPATH:+:$CPATH}"
+    ENGINE_INCLUDE=""
+else
+    ENGINE_INCLUDE="-I$ENGINE_ROOT/code"
+fi
 # NOTE: -static so the exe, the DLL and test exes need no MinGW runtime DLLs beside them under Wine.
-MINGW_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions -I$ENGINE_ROOT/code -static"
-NATIVE_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions -I$ENGINE_ROOT/code -pthread"
+MINGW_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -static"
+NATIVE_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -pthread"
 # Wine: quiet, never pops a debugger dialog, its own prefix (first start ~10 s, later ~2 s).
 export WINEDEBUG=${WINEDEBUG:--all}
 export WINEPREFIX=${WINEPREFIX:-$HOME/.wine-engine}

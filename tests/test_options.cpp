@@ -45,6 +45,29 @@ int main(void)
     CHECK(!Parse("--bogus", 0, 0, &options, error));
     CHECK(strstr(error, "unknown flag '--bogus'") != 0);
 
+    // Screenshots: only .png and .bmp are written, so any other name is refused while parsing.
+    CHECK(Parse("--screenshot", "shot.bmp", 0, &options, error) && strcmp(options.screenshotPath, "shot.bmp") == 0);
+    CHECK(Parse("--screenshot", "C:\\Shots\\Final.PNG", 0, &options, error));
+    CHECK(Parse("--screenshot", "J\xC3\xBCrgen \xE6\x97\xA5\xE6\x9C\xAC/shot.png", 0, &options, error));
+    CHECK(!Parse("--screenshot", "x.jpg", 0, &options, error));
+    CHECK(strstr(error, "'x.jpg'") != 0 && strstr(error, "only .png and .bmp") != 0);
+    CHECK(!Parse("--screenshot", "shot", 0, &options, error));
+    CHECK(!Parse("--screenshot", "shot.png.txt", 0, &options, error));
+    CHECK(!Parse("--screenshot", "dir/.png", 0, &options, error));
+    CHECK(!Parse("--screenshot", 0, 0, &options, error));
+    CHECK(HasScreenshotExtension("a.bMp") && !HasScreenshotExtension(".png") && !HasScreenshotExtension("a.pn"));
+
+    // Scripted runs never show a message box; found even when another flag is malformed.
+    {
+        char *argv[4] = {(char *)"exe", (char *)"--frames", (char *)"banana", (char *)"--quit-file"};
+        CHECK(IsScriptedCommandLine(3, argv));
+        char *quitOnly[3] = {(char *)"exe", (char *)"--quit-file", (char *)"q"};
+        CHECK(IsScriptedCommandLine(3, quitOnly));
+        char *interactive[3] = {(char *)"exe", (char *)"--log", (char *)"--frames.log"};
+        CHECK(!IsScriptedCommandLine(3, interactive));
+        CHECK(!IsScriptedCommandLine(1, argv));
+    }
+
     {
         char *argv[5] = {(char *)"exe", (char *)"--frames", (char *)"banana", (char *)"--log", (char *)"x.log"};
         CHECK(!ParsePlatformOptions(5, argv, &options, error, 256));
