@@ -120,7 +120,20 @@ mingw_build() { (cd "$mingw_copy" && bash misc/build.sh "$@") >>"$out/mingw_buil
 check "MinGW: engine and game build inside '$mingw_copy'" mingw_build debug
 ensure_display
 check_engine_in_unicode_folder "$mingw_copy/build" mingw mingw_build game
-# (An MSVC-ABI run adds: check_engine_in_unicode_folder "$msvc_copy/build" msvc <build.bat game under Wine>)
+
+#- MSVC-ABI build of the same folder name, made by the real build.bat under Wine's cmd with the
+#  stand-in toolchain (tests/msvc_standin_lib.sh): cl, link and the CRT see the Unicode path too.
+source tests/msvc_standin_lib.sh
+msvc_copy="$out/msvc/Jürgen Müller 日本/engine"
+copy_repository "$msvc_copy"
+msvc_build() { msvc_standin_build_bat "$msvc_copy" "$@" >>"$out/msvc_build.txt" 2>&1; }
+if msvc_standin_install >"$out/msvc_standin_install.txt" 2>&1; then
+    pass
+    check "MSVC-ABI: build.bat builds engine and game inside '$msvc_copy'" msvc_build
+    check_engine_in_unicode_folder "$msvc_copy/build" msvc msvc_build game
+else
+    fail "MSVC stand-in toolchain did not install; see $out/msvc_standin_install.txt"
+fi
 
 #- Command line and files (issue 11), with the MinGW build of the Unicode folder
 exe="$mingw_copy/build/win32_platform.exe"
