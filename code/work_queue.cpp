@@ -347,9 +347,9 @@ void AddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback 
             AtomicIncrementU64(&queue->fullRingCount);
         }
         work_thread_context *context = GetWorkThreadContext();
-        if (context->depth == 0)
+        if (context->waitableDepth == 0)
         {
-            // Top level: any entry is safe to run here.
+            // Under no work that another thread may wait for: any entry is safe to run here.
             if (!DoNextWorkQueueEntry(queue))
             {
                 OSYieldThread();    // full, yet nothing claimable: a consumer is mid-claim
@@ -357,8 +357,8 @@ void AddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback 
         }
         else if (!StealWorkQueueEntry(queue, MatchFamily, &context->family))
         {
-            // Inside a job with none of its family queued: run the new entry right here. It is
-            // this job's own work, so it cannot be something that waits for this job.
+            // Under a graph job or a batch, with none of its family queued: run the new entry
+            // right here. It is this job's own work, so it cannot be something that waits for it.
             RunClaimedEntry(queue, callback, data, context->family, false);
             break;
         }
@@ -424,10 +424,13 @@ void CompleteAllWork(platform_work_queue *queue)
         }
         return;
     }
+    // NOTE: inside a plain entry any entry is safe to run: nothing beneath us on this stack is
+    // work another thread waits for (that is what the refusal above guarantees), and whole-queue
+    // waits of other threads do not wait for us while we are registered.
     u32 token = RegisterWaitingCaller();
     while (!IsWorkQueueIdleButWaiting(queue))
     {
-        if (StealWorkQueueEntry(queue, MatchFamily, &context->family)) spinCount = 0;
+        if (DoNextWorkQueueEntry(queue)) spinCount = 0;
         else WorkQueueBackOff(&spinCount);
     }
     UnregisterWaitingCaller(token);
@@ -455,9 +458,7 @@ void DrainWorkQueues(platform_work_queue **queues, u32 count)
             u32 spinCount = 0;
             while (queue->entries && !(topLevel ? IsWorkQueueIdle(queue) : IsWorkQueueIdleButWaiting(queue)))
             {
-                b32 ran = topLevel ? DoNextWorkQueueEntry(queue)
-                                   : StealWorkQueueEntry(queue, MatchFamily, &context->family);
-                if (ran) spinCount = 0;
+                if (DoNextWorkQueueEntry(queue)) spinCount = 0;
                 else WorkQueueBackOff(&spinCount);
             }
         }

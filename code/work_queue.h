@@ -31,23 +31,25 @@
 //   - A waiter inside a job helps only with work that cannot end up waiting on it:
 //       WaitForJobGraph / WaitForJob   that graph's jobs;
 //       ParallelFor                    its own batches and its own helper entries;
-//       CompleteAllWork, DrainWorkQueues, a full ring's add
+//       CompleteAllWork, DrainWorkQueues
+//                                      any entry (they are only allowed where nothing beneath
+//                                      the caller is work that others wait for, see below);
+//       a full ring's add              any entry; under a graph job or a ParallelFor batch only
 //                                      entries added, directly or through other entries, by the
-//                                      job it is running (its "family"); when the ring is full
-//                                      and none is queued, the adder runs its new entry itself.
-//     Everything else is left to the workers and to top-level waiters.
+//                                      job it is running (its "family"), and when none is queued
+//                                      the adder runs its new entry itself.
 //   - WaitForJobGraph, WaitForJob and ParallelFor may be called anywhere, with any number of
 //     workers (0 included), except on work that waits for the caller itself: a job must not wait
-//     for its own graph, and must not wait for work that waits for it.
+//     for its own graph, nor for work that waits for it (directly or through other waits).
 //   - CompleteAllWork and DrainWorkQueues may be called at top level and inside plain entries
 //     (AddWorkQueueEntry callbacks, the game's update, task callbacks). Inside a job they return
 //     once every entry of the queue has finished except the entries on the stacks of threads
 //     that are themselves waiting in CompleteAllWork, DrainWorkQueues or CancelTaskAndWait (the
 //     waiting callers and, beneath them, the entries they were called from). At top level they
-//     wait for every entry. Called from a graph job or a ParallelFor batch (work another thread
+//     wait for every entry. Called under a graph job or a ParallelFor batch (work another thread
 //     may be waiting for), they are refused: a logged error, an assert in development builds,
 //     and an immediate return.
-//
+
 // Shutdown (ShutdownWorkQueueSystem, task_manager.h): every task is cancelled (a run already
 // started finishes; no other run starts), every other entry already queued still runs to
 // completion, then every worker is joined. StopWorkQueue alone runs every queued entry.

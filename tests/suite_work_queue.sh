@@ -60,7 +60,7 @@ run_counted() {
     fi
 }
 
-tests="test_work_queue test_job_graph"
+tests="test_work_queue test_job_graph test_job_waits"
 
 #~ Native, full size
 for test in $tests; do
@@ -102,7 +102,7 @@ fi
 
 #~ MSVC dialect: every translation unit of the module, Windows-side ones included
 for source in code/work_queue.cpp code/parallel_for.cpp code/job_graph.cpp code/task_manager.cpp \
-              code/win32_threads.cpp tests/test_work_queue.cpp tests/test_job_graph.cpp \
+              code/win32_threads.cpp tests/test_work_queue.cpp tests/test_job_graph.cpp tests/test_job_waits.cpp \
               tests/test_reload_drain.cpp tests/reload_drain_dll.cpp tests/bench_work_queue.cpp \
               tests/test_work_queue_win32_unity.cpp; do
     [ -f "$source" ] || continue
