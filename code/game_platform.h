@@ -22,7 +22,7 @@ typedef PLATFORM_WORK_QUEUE_CALLBACK(platform_work_queue_callback);
 
 // Which waits are allowed where, and what a waiting thread runs meanwhile: work_queue.h.
 // Never drops work: when the ring is full the caller runs queued entries until there is room
-// (inside a job: entries it added itself, or the new entry).
+// (under a graph job or a ParallelFor batch: only entries its own job added, or the new entry).
 typedef void platform_add_work_queue_entry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
 // Returns when every entry added so far has finished; the calling thread helps run them. Allowed
 // in the game's update and other plain entries: it then returns once every other entry has
