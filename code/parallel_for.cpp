@@ -108,14 +108,11 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     RunParallelForBatches(&state);
 
     // Every batch is claimed; wait for the helpers to let go of the state. A helper still in the
-    // ring is run here (it finds no batch and returns at once): inside a job it is taken out of
-    // the ring, at top level the ring is simply served in order (any entry is safe there, and
-    // it measured an order of magnitude faster for small ranges).
-    b32 topLevel = (GetWorkThreadContext()->depth == 0);
+    // ring is taken out and run here (it finds no batch and returns at once); nothing else is.
     u32 spinCount = 0;
     while (AtomicLoadU32(&state.helpersFinished) < helperCount)
     {
-        b32 ran = topLevel ? DoNextWorkQueueEntry(queue) : StealWorkQueueEntry(queue, MatchOwnHelper, &state);
+        b32 ran = StealWorkQueueEntry(queue, MatchOwnHelper, &state);
         if (!ran)
         {
             if (spinCount < 256)

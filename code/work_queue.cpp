@@ -261,6 +261,27 @@ b32 DoNextWorkQueueEntry(platform_work_queue *queue)
     }
 }
 
+// Moves the read index past stolen entries at the head of the ring, so that consumers and later
+// scans do not walk over them (a stealer that ran the head's entry would otherwise leave its
+// slot to the next consumer). Whoever moves the read index past a slot hands the slot on.
+static void SkipStolenHeadEntries(platform_work_queue *queue)
+{
+    for (;;)
+    {
+        u64 position = AtomicLoadU64(&queue->readIndex);
+        work_queue_entry *entry = queue->entries + (position & queue->entryMask);
+        if (AtomicLoadU64(&entry->sequence) != position + 1 || AtomicLoadU64(&entry->claim) != position + 1)
+        {
+            break;
+        }
+        if (AtomicCompareExchangeU64(&queue->readIndex, position, position + 1) != position)
+        {
+            break;
+        }
+        AtomicStoreU64(&entry->sequence, position + queue->entryMask + 1);
+    }
+}
+
 b32 StealWorkQueueEntry(platform_work_queue *queue, work_entry_match *match, void *matchData)
 {
     if (!queue->entries || !match)
@@ -292,6 +313,10 @@ b32 StealWorkQueueEntry(platform_work_queue *queue, work_entry_match *match, voi
             stolen = true;
             break;
         }
+    }
+    if (stolen)
+    {
+        SkipStolenHeadEntries(queue);
     }
     AtomicDecrementU32(&queue->stealerCount);
     if (stolen)

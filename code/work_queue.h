@@ -27,9 +27,9 @@
 // Which waits are allowed where. "Top level" is a thread that is not running a queue entry (the
 // main thread between frames, a worker between entries, a thread of your own); "inside a job" is
 // any code reached from a queue entry, a graph job, a ParallelFor batch or a task.
-//   - CancelTaskAndWait runs nothing while it waits.
-//   - A top-level waiter helps with any entry of the queue it waits on (a top-level ParallelFor
-//     caller runs its own batches first, then any entry until its helpers are done).
+//   - ParallelFor's caller, wherever it is, runs only its own batches and its own helper entries
+//     (taken out of the ring when no worker started them). CancelTaskAndWait runs nothing.
+//   - Any other top-level waiter helps with any entry of the queue it waits on.
 //   - A waiter inside a job helps only with work that cannot end up waiting on it:
 //       WaitForJobGraph / WaitForJob   that graph's jobs;
 //       ParallelFor                    its own batches and its own helper entries;
