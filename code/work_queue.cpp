@@ -129,7 +129,16 @@ static void RunClaimedEntry(platform_work_queue *queue, platform_work_queue_call
     RestoreWorkThreadContext(context, depth, waitableDepth, outerFamily);
     if (fromRing)
     {
-        AtomicIncrementU64(&queue->completionCount);
+        work_queue_worker_counter *own = context->ownCounter;
+        if (own && own->queue == queue)
+        {
+            // NOTE: a single writer: a plain increment published by a release store.
+            AtomicStoreU64(&own->completionCount, AtomicLoadU64(&own->completionCount) + 1);
+        }
+        else
+        {
+            AtomicIncrementU64(&queue->sharedCompletionCount);
+        }
     }
 }
 
@@ -331,11 +340,21 @@ static b32 WorkQueueHasPendingEntries(platform_work_queue *queue)
     return AtomicLoadU64(&queue->readIndex) != AtomicLoadU64(&queue->writeIndex);
 }
 
+u64 GetWorkQueueCompletionCount(platform_work_queue *queue)
+{
+    u64 done = AtomicLoadU64(&queue->sharedCompletionCount);
+    for (u32 index = 0; index < queue->maxWorkerCount; ++index)
+    {
+        done += AtomicLoadU64(&queue->workerCounters[index].completionCount);
+    }
+    return done;
+}
+
 b32 IsWorkQueueIdle(platform_work_queue *queue)
 {
     // NOTE: count first: the count never exceeds the goal, so equality here means the queue was
     // idle at the moment the count was read.
-    u64 done = AtomicLoadU64(&queue->completionCount);
+    u64 done = GetWorkQueueCompletionCount(queue);
     u64 goal = AtomicLoadU64(&queue->writeIndex);
     return done == goal;
 }
@@ -344,7 +363,7 @@ b32 IsWorkQueueIdle(platform_work_queue *queue)
 // caller leaves the waiting count before it can finish, so no entry is ever counted twice.
 static b32 IsWorkQueueIdleButWaiting(platform_work_queue *queue)
 {
-    u64 done = AtomicLoadU64(&queue->completionCount);
+    u64 done = GetWorkQueueCompletionCount(queue);
     u64 waiting = AtomicLoadU64(&queue->waitingEntryCount);
     u64 goal = AtomicLoadU64(&queue->writeIndex);
     return done + waiting == goal;
@@ -497,7 +516,7 @@ void DrainWorkQueues(platform_work_queue **queues, u32 count)
         for (u32 index = 0; index < count && allIdle; ++index)
         {
             platform_work_queue *queue = queues[index];
-            u64 done = AtomicLoadU64(&queue->completionCount);
+            u64 done = GetWorkQueueCompletionCount(queue);
             u64 waiting = topLevel ? 0 : AtomicLoadU64(&queue->waitingEntryCount);
             allIdle = (done + waiting == goals[index]);
         }
@@ -560,7 +579,9 @@ static b32 WorkQueueSleep(platform_work_queue *queue)
 
 static OS_THREAD_PROC(WorkQueueThreadProc)
 {
-    platform_work_queue *queue = (platform_work_queue *)parameter;
+    work_queue_worker_counter *counter = (work_queue_worker_counter *)parameter;
+    platform_work_queue *queue = counter->queue;
+    GetWorkThreadContext()->ownCounter = counter;
     for (;;)
     {
         if (DoNextWorkQueueEntry(queue))
@@ -627,7 +648,9 @@ b32 CreateWorkQueue(platform_work_queue *queue, memory_arena *arena, const char 
     maxWorkerCount = Maximum(maxWorkerCount, workerCount);
     queue->entries = (work_queue_entry *)PushSize_(arena, roundedCount * sizeof(work_queue_entry), WORK_QUEUE_CACHE_LINE);
     queue->workers = PushArray(arena, maxWorkerCount ? maxWorkerCount : 1, os_thread);
-    if (!queue->entries || !queue->workers)
+    queue->workerCounters = (work_queue_worker_counter *)PushSize_(arena, (maxWorkerCount ? maxWorkerCount : 1) *
+                                                                   sizeof(work_queue_worker_counter), WORK_QUEUE_CACHE_LINE);
+    if (!queue->entries || !queue->workers || !queue->workerCounters)
     {
         if (log)
         {
@@ -639,6 +662,11 @@ b32 CreateWorkQueue(platform_work_queue *queue, memory_arena *arena, const char 
     }
     queue->entryMask = roundedCount - 1;
     queue->maxWorkerCount = maxWorkerCount;
+    for (u32 index = 0; index < maxWorkerCount; ++index)
+    {
+        queue->workerCounters[index].completionCount = 0;
+        queue->workerCounters[index].queue = queue;
+    }
     for (u64 index = 0; index < roundedCount; ++index)
     {
         queue->entries[index].sequence = index;
@@ -665,7 +693,7 @@ b32 StartWorkQueue(platform_work_queue *queue, u32 workerCount)
     queue->workerCount = 0;
     for (u32 index = 0; index < workerCount; ++index)
     {
-        if (!OSCreateThread(queue->workers + index, WorkQueueThreadProc, queue))
+        if (!OSCreateThread(queue->workers + index, WorkQueueThreadProc, queue->workerCounters + index))
         {
             if (queue->log)
             {

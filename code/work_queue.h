@@ -93,6 +93,13 @@ struct work_queue_entry
 #define WORK_QUEUE_ENTRY_RUNNER(name) void name(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
 typedef WORK_QUEUE_ENTRY_RUNNER(work_queue_entry_runner);
 
+struct work_queue_worker_counter
+{
+    volatile u64 completionCount;       // written by its worker only
+    platform_work_queue *queue;
+    u8 pad[WORK_QUEUE_CACHE_LINE - 16];
+};
+
 struct platform_work_queue
 {
     // Producers' line. writeIndex counts every entry ever added: it is also the completion goal.
@@ -101,8 +108,11 @@ struct platform_work_queue
     // Consumers' line.
     volatile u64 readIndex;
     u8 pad1[WORK_QUEUE_CACHE_LINE - 8];
-    // Completion count: entries that have finished running. Idle when it equals writeIndex.
-    volatile u64 completionCount;
+    // Completion count of entries run by threads other than this queue's workers. Each worker
+    // counts its own in workerCounters (no shared cache line written per entry); the sum of all
+    // (GetWorkQueueCompletionCount) is the entries that have finished: idle when it equals
+    // writeIndex.
+    volatile u64 sharedCompletionCount;
     u8 pad2[WORK_QUEUE_CACHE_LINE - 8];
     // Sleep handshake: workers announced as (about to be) blocked on the semaphore.
     volatile u32 sleepingWorkerCount;
@@ -125,6 +135,7 @@ struct platform_work_queue
     u64 entryMask;
     os_semaphore semaphore;
     os_thread *workers;
+    work_queue_worker_counter *workerCounters;  // maxWorkerCount of them
     u32 workerCount;                    // threads serving this queue (callers of waits help too)
     u32 maxWorkerCount;                 // os_thread slots reserved at creation
     b32 running;
@@ -162,6 +173,7 @@ struct work_thread_context
     u64 serial;                         // unique per thread, from 1
     u64 familyCounter;
     u64 family;                         // of the entry being run; 0 at top level
+    work_queue_worker_counter *ownCounter;      // set in a worker thread: its queue's counter
     u32 depth;                          // frames on the stack (may exceed WORK_THREAD_MAX_FRAMES)
     u32 registeredDepth;                // frames [0, registeredDepth) counted in waitingEntryCount
     u32 waitableDepth;                  // graph jobs and ParallelFor batches on the stack
@@ -205,6 +217,8 @@ b32 DoNextWorkQueueEntry(platform_work_queue *queue);
 typedef b32 work_entry_match(platform_work_queue_callback *callback, void *data, u64 family, void *matchData);
 b32 StealWorkQueueEntry(platform_work_queue *queue, work_entry_match *match, void *matchData);
 b32 IsWorkQueueIdle(platform_work_queue *queue);
+// Entries that have finished running (never more than writeIndex).
+u64 GetWorkQueueCompletionCount(platform_work_queue *queue);
 // Waits until *value == until, running entries meanwhile: any entry at top level, only those
 // match() accepts inside a job (match may be null: then none). What graph, frame-sync task and
 // join waits are built on.
