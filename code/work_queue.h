@@ -49,8 +49,11 @@
 //     that are themselves waiting in CompleteAllWork, DrainWorkQueues or CancelTaskAndWait (the
 //     waiting callers and, beneath them, the entries they were called from). At top level they
 //     wait for every entry. Called under a graph job or a ParallelFor batch (work another thread
-//     may be waiting for), they are refused: a logged error, an assert in development builds,
-//     and an immediate return.
+//     may be waiting for), or more than WORK_THREAD_MAX_FRAMES entries deep, they are refused: a
+//     logged error, an assert in development builds, and an immediate return.
+//   - Under a graph job or a ParallelFor batch, an entry you add may run on your own thread before
+//     the add returns (full ring), and so may other entries of your job's family: do not add
+//     there work that waits for your own graph.
 
 // Shutdown (ShutdownWorkQueueSystem, task_manager.h): every task is cancelled (a run already
 // started finishes; no other run starts), every other entry already queued still runs to
