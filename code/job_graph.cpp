@@ -126,18 +126,28 @@ static void RunOneGraphJob(platform_work_queue *queue, job *current, u32 *localH
     // Through the queue's runner: a platform guard then wraps just the game's callback, so a
     // contained crash still releases the dependents below.
     RunGuardedWork(queue, current->callback, current->data, true);
+    // The released dependents go in as one batch with at most one wake (one semaphore release).
+    platform_work_queue *graphQueue = graph->queue;
+    u32 addedCount = 0;
     for (u32 index = 0; index < current->dependentCount; ++index)
     {
         job_id dependentId = graph->dependents[current->firstDependent + index];
         job *dependent = graph->jobs + dependentId;
-        if (AtomicDecrementU32(&dependent->unfinishedDependencies) == 0 &&
-            !TryAddWorkQueueEntry(graph->queue, RunGraphJob, dependent))
+        if (AtomicDecrementU32(&dependent->unfinishedDependencies) == 0)
         {
-            AtomicIncrementU64(&graph->queue->fullRingCount);
-            dependent->nextReady = *localHead;
-            *localHead = dependentId + 1;
+            if (TryAddWorkQueueEntryWithoutWake(graphQueue, RunGraphJob, dependent))
+            {
+                ++addedCount;
+            }
+            else
+            {
+                AtomicIncrementU64(&graphQueue->fullRingCount);
+                dependent->nextReady = *localHead;
+                *localHead = dependentId + 1;
+            }
         }
     }
+    WakeWorkQueueWorkers(graphQueue, addedCount);
     AtomicStoreU32(&current->finished, 1);
     // NOTE: the last touch of the graph: once the count reaches zero its owner may reuse it. A
     // job still on the local list keeps the count above zero, so the caller's loop is safe.

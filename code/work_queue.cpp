@@ -154,7 +154,39 @@ static void LogRefusedAdd(platform_work_queue *queue)
 }
 
 //~ Ring
+// NOTE: the compare-exchange that published the entries is a full barrier, so either a worker
+// announcing sleep sees our writeIndex in its re-check, or we see its announcement here. No system
+// call when nobody sleeps, and one (for up to addedCount sleepers) when some do.
+void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount)
+{
+    for (;;)
+    {
+        u32 sleeping = AtomicLoadU32(&queue->sleepingWorkerCount);
+        if (sleeping == 0 || addedCount == 0)
+        {
+            break;
+        }
+        u32 woken = Minimum(sleeping, addedCount);
+        if (AtomicCompareExchangeU32(&queue->sleepingWorkerCount, sleeping, sleeping - woken) == sleeping)
+        {
+            AtomicIncrementU64(&queue->wakeCount);
+            OSReleaseSemaphore(&queue->semaphore, woken);
+            break;
+        }
+    }
+}
+
 b32 TryAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
+{
+    if (!TryAddWorkQueueEntryWithoutWake(queue, callback, data))
+    {
+        return false;
+    }
+    WakeWorkQueueWorkers(queue, 1);
+    return true;
+}
+
+b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
 {
     Assert(callback);
     if (!queue->entries)
@@ -197,23 +229,6 @@ b32 TryAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callbac
         }
     }
 
-    // NOTE: the compare-exchange above is a full barrier, so either a worker announcing sleep
-    // sees our writeIndex in its re-check, or we see its announcement here. No system call when
-    // nobody sleeps.
-    for (;;)
-    {
-        u32 sleeping = AtomicLoadU32(&queue->sleepingWorkerCount);
-        if (sleeping == 0)
-        {
-            break;
-        }
-        if (AtomicCompareExchangeU32(&queue->sleepingWorkerCount, sleeping, sleeping - 1) == sleeping)
-        {
-            AtomicIncrementU64(&queue->wakeCount);
-            OSReleaseSemaphore(&queue->semaphore, 1);
-            break;
-        }
-    }
     return true;
 }
 

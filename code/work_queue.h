@@ -213,6 +213,10 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
 
 // Adds without helping: false when the ring is full (or the queue was never created).
 b32 TryAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
+// The same without waking a sleeping worker: add a batch, then WakeWorkQueueWorkers once (one
+// semaphore release for up to addedCount sleepers; no system call when none sleeps).
+b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
+void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount);
 // Runs the oldest queued entry on the calling thread; false when there was nothing to claim.
 // Any entry: for top-level callers (the wait rules above).
 b32 DoNextWorkQueueEntry(platform_work_queue *queue);
