@@ -500,6 +500,23 @@ static OS_THREAD_PROC(ReleaseLater)
     AtomicStoreU32(&globalTaskWait.release, 1);
 }
 
+static volatile u32 globalRepeatingInside;
+static volatile u32 globalRepeatingMaxInside;
+static volatile u32 globalRepeatingRuns;
+static PLATFORM_WORK_QUEUE_CALLBACK(SlowRepeatingTask)
+{
+    (void)queue;
+    (void)data;
+    u32 inside = AtomicIncrementU32(&globalRepeatingInside);
+    if (inside > AtomicLoadU32(&globalRepeatingMaxInside))
+    {
+        AtomicStoreU32(&globalRepeatingMaxInside, inside);
+    }
+    OSSleepMilliseconds(4);
+    AtomicIncrementU32(&globalRepeatingRuns);
+    AtomicDecrementU32(&globalRepeatingInside);
+}
+
 static PLATFORM_WORK_QUEUE_CALLBACK(NoOpTask)
 {
     (void)queue;
@@ -600,6 +617,24 @@ static void TestTaskPromises(void)
     RunMainThreadTasks(manager);
     CHECK_MSG(globalTaskWait.selfCancelDone == 1 && manager->activeCount == 0,
               "a task's CancelTaskAndWait on itself returns, and the task is cancelled");
+
+    // Repeating background: at most one run per frame, never two at once; a frame whose
+    // previous run is still queued or running is skipped (what task_manager.h promises).
+    globalRepeatingInside = 0;
+    globalRepeatingMaxInside = 0;
+    globalRepeatingRuns = 0;
+    u64 repeatingId = AddTask(manager, TaskFlag_Repeating, SlowRepeatingTask, 0);
+    u32 frames = 40;
+    for (u32 frame = 0; frame < frames; ++frame)
+    {
+        RunMainThreadTasks(manager);
+        EndFrameTasks(manager);
+        OSSleepMilliseconds(1);
+    }
+    CancelTaskAndWait(manager, repeatingId);
+    u32 runs = AtomicLoadU32(&globalRepeatingRuns);
+    CHECK_MSG(runs >= 1 && runs < frames && globalRepeatingMaxInside == 1,
+              "a repeating background task slower than a frame skips frames and never runs twice at once");
 
     ShutdownWorkQueueSystem(&system);
     free(arena.base);
