@@ -52,7 +52,8 @@ enum task_flags
     TaskFlag_Repeating = 1 << 1,    // at most once per frame until cancelled (task_manager.h)
     TaskFlag_FrameSync = 1 << 2,    // the end-of-frame sync point waits for it (background only)
 };
-// Returns a task id for CancelTask, or 0 when refused (logged: table full, bad flags). Ids never
+// Returns a task id for CancelTask, or 0 when refused (logged: table full, bad flags, a background
+// kind whose queue was not created). Ids never
 // repeat within a run. After CancelTask returns the callback will not start; after
 // CancelTaskAndWait returns it is not running either (the task's data may be freed), unless
 // called from that task's own callback. Repeating: see task_manager.h.
