@@ -53,10 +53,10 @@ enum task_flags
     TaskFlag_FrameSync = 1 << 2,    // the end-of-frame sync point waits for it (background only)
 };
 // Returns a task id for CancelTask, or 0 when refused (logged: table full, bad flags, a background
-// kind whose queue was not created). Ids never
-// repeat within a run. After CancelTask returns the callback will not start; after
-// CancelTaskAndWait returns it is not running either (the task's data may be freed), unless
-// called from that task's own callback. Repeating: see task_manager.h.
+// kind whose queue was not created). Ids never repeat within a run. After CancelTask returns the
+// callback will not start; after CancelTaskAndWait returns it is not running either (the task's
+// data may be freed), unless called on the thread that is running that callback (from the
+// callback itself, or from work it runs while it waits). Repeating: see task_manager.h.
 typedef u64 platform_add_task(task_manager *manager, u32 taskFlags,
                               platform_work_queue_callback *callback, void *data);
 typedef void platform_cancel_task(task_manager *manager, u64 taskId);

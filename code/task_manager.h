@@ -17,8 +17,9 @@
 // Task ids are never 0 and never repeat within a run (a 56-bit generation per slot), so a stale
 // id never cancels a newer task. After CancelTask returns, no callback of that task starts (a
 // run already in progress may still be running); after CancelTaskAndWait returns, no callback of
-// it is running either, so its data may be freed, unless it was called from that task's own
-// callback (it then cannot wait for the run it is part of, and returns after cancelling).
+// it is running either, so its data may be freed, unless it was called on the thread that is
+// running that callback (from the callback itself, or from work it runs while it waits): it then
+// cannot wait for the run it is part of, and returns after cancelling.
 // CancelTaskAndWait may be called anywhere; it runs no other work while it waits.
 //
 // Shutdown (ShutdownWorkQueueSystem): every task is cancelled (a run already started finishes;
