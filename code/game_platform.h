@@ -13,16 +13,22 @@
 #include "base_math.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 4
+#define GAME_CONTRACT_VERSION 5
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
 #define PLATFORM_WORK_QUEUE_CALLBACK(name) void name(platform_work_queue *queue, void *data)
 typedef PLATFORM_WORK_QUEUE_CALLBACK(platform_work_queue_callback);
 
-// Never drops work: when the ring is full the caller runs queued entries until there is room.
+// Which waits are allowed where, and what a waiting thread runs meanwhile: work_queue.h.
+// Never drops work: when the ring is full the caller runs queued entries until there is room
+// (under a graph job or a ParallelFor batch: only entries its own job added, or the new entry).
 typedef void platform_add_work_queue_entry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
-// Returns when every entry added so far has finished; the calling thread helps run them.
+// Returns when every entry added so far has finished; the calling thread helps run them. Allowed
+// in the game's update and other plain entries: it then returns once every other entry has
+// finished, except the entries of threads themselves waiting in CompleteAllWork, DrainWorkQueues
+// or CancelTaskAndWait (the update waits for the jobs it queued, not for itself). Refused (logged, assert in development builds)
+// inside a job graph job or a ParallelFor batch.
 typedef void platform_complete_all_work(platform_work_queue *queue);
 
 // Runs callback(first, onePastLast) over [0, count) split into jobs of at least minBatch items.
@@ -43,13 +49,17 @@ struct task_manager;
 enum task_flags
 {
     TaskFlag_MainThread = 1 << 0,   // run by the main thread at its per-frame task point
-    TaskFlag_Repeating = 1 << 1,    // run once per frame until cancelled
+    TaskFlag_Repeating = 1 << 1,    // at most once per frame until cancelled (task_manager.h)
     TaskFlag_FrameSync = 1 << 2,    // the end-of-frame sync point waits for it (background only)
 };
-// Returns a task id for CancelTask, or 0 when refused (logged: table full, bad flags).
-typedef u32 platform_add_task(task_manager *manager, u32 taskFlags,
+// Returns a task id for CancelTask, or 0 when refused (logged: table full, bad flags, a background
+// kind whose queue was not created). Ids never repeat within a run. After CancelTask returns the
+// callback will not start; after CancelTaskAndWait returns it is not running either (the task's
+// data may be freed), unless called on the thread that is running that callback (from the
+// callback itself, or from work it runs while it waits). Repeating: see task_manager.h.
+typedef u64 platform_add_task(task_manager *manager, u32 taskFlags,
                               platform_work_queue_callback *callback, void *data);
-typedef void platform_cancel_task(task_manager *manager, u32 taskId);
+typedef void platform_cancel_task(task_manager *manager, u64 taskId);
 
 //~ Files (development services: whole-file reads and writes)
 struct debug_read_file_result
@@ -74,6 +84,7 @@ struct platform_api
     platform_wait_for_job_graph *WaitForJobGraph;
     platform_add_task *AddTask;
     platform_cancel_task *CancelTask;
+    platform_cancel_task *CancelTaskAndWait;
     task_manager *taskManager;      // the first argument of AddTask / CancelTask
 
     debug_platform_read_entire_file *DEBUGReadEntireFile;
@@ -465,7 +476,7 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
-StaticAssert(sizeof(platform_api) == 12 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(platform_api) == 13 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_memory) == 80 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");

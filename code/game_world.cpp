@@ -75,19 +75,62 @@ internal PLATFORM_PARALLEL_FOR_CALLBACK(UpdateEntityBatch)
     }
 }
 
+// Counts the bounces of one quarter of the entities (a job: "queue work, then CompleteAllWork").
+#define BOUNCE_COUNT_JOBS 4
+struct bounce_count_job
+{
+    demo_entity *entities;
+    u32 first;
+    u32 onePastLast;
+    u32 bounces;
+    b32 done;
+};
+
+internal PLATFORM_WORK_QUEUE_CALLBACK(CountBouncesJob)
+{
+    (void)queue;
+    bounce_count_job *job = (bounce_count_job *)data;
+    u32 bounces = 0;
+    for (u32 entityIndex = job->first; entityIndex < job->onePastLast; ++entityIndex)
+        bounces += job->entities[entityIndex].bounces;
+    job->bounces = bounces;
+    job->done = true;
+}
+
+// NOTE: the update itself runs as an entry of the high priority queue; its CompleteAllWork waits
+// for the jobs it queued, not for itself (game_platform.h).
+internal u32 CountBounces(game_memory *memory, game_state *state)
+{
+    bounce_count_job jobs[BOUNCE_COUNT_JOBS];
+    for (u32 jobIndex = 0; jobIndex < BOUNCE_COUNT_JOBS; ++jobIndex)
+    {
+        bounce_count_job *job = jobs + jobIndex;
+        job->entities = state->entities;
+        job->first = state->entityCount * jobIndex / BOUNCE_COUNT_JOBS;
+        job->onePastLast = state->entityCount * (jobIndex + 1) / BOUNCE_COUNT_JOBS;
+        job->bounces = 0;
+        job->done = false;
+        memory->platform.AddWorkQueueEntry(memory->highPriorityQueue, CountBouncesJob, job);
+    }
+    memory->platform.CompleteAllWork(memory->highPriorityQueue);
+    u32 bounces = 0;
+    for (u32 jobIndex = 0; jobIndex < BOUNCE_COUNT_JOBS; ++jobIndex)
+    {
+        if (!jobs[jobIndex].done)
+        {
+            memory->platform.Log(LogLevel_Error, "game: CompleteAllWork returned before bounce job %u ran", jobIndex);
+        }
+        bounces += jobs[jobIndex].bounces;
+    }
+    return bounces;
+}
+
 internal u32 SimulateEntities(game_memory *memory, game_state *state, f32 dt)
 {
-    u32 bouncesBefore = 0;
-    for (u32 entityIndex = 0; entityIndex < state->entityCount; ++entityIndex)
-        bouncesBefore += state->entities[entityIndex].bounces;
-
+    u32 bouncesBefore = CountBounces(memory, state);
     entity_update_job job = {state->entities, dt};
     memory->platform.ParallelFor(memory->highPriorityQueue, state->entityCount, 256, UpdateEntityBatch, &job);
-
-    u32 bouncesAfter = 0;
-    for (u32 entityIndex = 0; entityIndex < state->entityCount; ++entityIndex)
-        bouncesAfter += state->entities[entityIndex].bounces;
-    return bouncesAfter - bouncesBefore;
+    return CountBounces(memory, state) - bouncesBefore;
 }
 
 // Keyboard (WASD move, Q/E down/up, arrows look, Shift faster), mouse (hold right button to look,

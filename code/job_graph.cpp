@@ -115,24 +115,67 @@ static b32 FinaliseJobGraph(job_graph *graph)
 }
 
 //~ Running
-static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
+static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob);
+
+// Runs one job (as waitable work: nobody may CompleteAllWork under it, see work_queue.h) and
+// releases its dependents. A dependent that does not fit in the ring goes on the caller's local
+// list (linked through nextReady) and is run by the caller's loop: no recursion, nothing dropped.
+static void RunOneGraphJob(platform_work_queue *queue, job *current, u32 *localHead)
 {
-    job *current = (job *)data;
     job_graph *graph = current->graph;
     // Through the queue's runner: a platform guard then wraps just the game's callback, so a
     // contained crash still releases the dependents below.
-    RunWorkQueueEntry(queue, current->callback, current->data);
+    RunGuardedWork(queue, current->callback, current->data, true);
+    // The released dependents go in as one batch with at most one wake (one semaphore release).
+    platform_work_queue *graphQueue = graph->queue;
+    u32 addedCount = 0;
     for (u32 index = 0; index < current->dependentCount; ++index)
     {
-        job *dependent = graph->jobs + graph->dependents[current->firstDependent + index];
+        job_id dependentId = graph->dependents[current->firstDependent + index];
+        job *dependent = graph->jobs + dependentId;
         if (AtomicDecrementU32(&dependent->unfinishedDependencies) == 0)
         {
-            AddWorkQueueEntry(graph->queue, RunGraphJob, dependent);
+            if (TryAddWorkQueueEntryWithoutWake(graphQueue, RunGraphJob, dependent))
+            {
+                ++addedCount;
+            }
+            else
+            {
+                AtomicIncrementU64(&graphQueue->fullRingCount);
+                dependent->nextReady = *localHead;
+                *localHead = dependentId + 1;
+            }
         }
     }
+    WakeWorkQueueWorkers(graphQueue, addedCount);
     AtomicStoreU32(&current->finished, 1);
-    // NOTE: the last touch of the graph: once the count reaches zero its owner may reuse it.
+    // NOTE: the last touch of the graph: once the count reaches zero its owner may reuse it. A
+    // job still on the local list keeps the count above zero, so the caller's loop is safe.
     AtomicDecrementU32(&graph->unfinishedJobCount);
+}
+
+static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
+{
+    job *first = (job *)data;
+    job *jobs = first->graph->jobs;
+    u32 localHead = 0;
+    RunOneGraphJob(queue, first, &localHead);
+    while (localHead)
+    {
+        job *next = jobs + (localHead - 1);
+        localHead = next->nextReady;
+        RunOneGraphJob(queue, next, &localHead);
+    }
+}
+
+static b32 MatchGraphJob(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)
+{
+    (void)family;
+    job_graph *graph = (job_graph *)matchData;
+    // NOTE: by address only (see StealWorkQueueEntry): a job of this graph's job array.
+    umm address = (umm)data;
+    return callback == RunGraphJob && address >= (umm)graph->jobs &&
+           address < (umm)(graph->jobs + graph->jobCount);
 }
 
 b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
@@ -146,6 +189,15 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
         }
         return false;
     }
+    if (!queue->entries)
+    {
+        if (graph->log)
+        {
+            graph->log(LogLevel_Error, "job graph '%s' refused: work queue '%s' was not created",
+                       graph->name ? graph->name : "?", queue->name ? queue->name : "?");
+        }
+        return false;
+    }
     if (!FinaliseJobGraph(graph))
     {
         return false;
@@ -156,6 +208,7 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
     {
         graph->jobs[index].unfinishedDependencies = graph->jobs[index].dependencyCount;
         graph->jobs[index].finished = 0;
+        graph->jobs[index].nextReady = 0;
     }
     AtomicStoreU32(&graph->unfinishedJobCount, graph->jobCount);
     // NOTE: the scan tests the fixed dependencyCount, never the live counter: a queued root may
@@ -174,7 +227,7 @@ void WaitForJobGraph(job_graph *graph)
 {
     if (graph->submitted)
     {
-        WorkQueueHelpUntil(graph->queue, &graph->unfinishedJobCount, 0);
+        WorkQueueHelpUntil(graph->queue, &graph->unfinishedJobCount, 0, MatchGraphJob, graph);
     }
 }
 
@@ -182,6 +235,6 @@ void WaitForJob(job_graph *graph, job_id id)
 {
     if (graph->submitted && id < graph->jobCount)
     {
-        WorkQueueHelpUntil(graph->queue, &graph->jobs[id].finished, 1);
+        WorkQueueHelpUntil(graph->queue, &graph->jobs[id].finished, 1, MatchGraphJob, graph);
     }
 }

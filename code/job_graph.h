@@ -15,7 +15,13 @@
 //   if (SubmitJobGraph(queue, &graph)) { WaitForJobGraph(&graph); }
 //
 // A graph may be submitted again once it has finished (every frame, say). A graph with a cycle,
-// with no job free to start, or that overflowed its capacity is refused with a logged error.
+// with no job free to start, that overflowed its capacity, or whose queue was never created is
+// refused with a logged error.
+//
+// Waiting (the full rules are in work_queue.h): WaitForJobGraph and WaitForJob may be called
+// anywhere, jobs included; inside a job the waiter runs only this graph's jobs meanwhile, at top
+// level any entry of the queue. A job must not wait for its own graph (nor for work that waits
+// for it), and must not call CompleteAllWork or DrainWorkQueues: those are refused in graph jobs.
 
 #include "base_types.h"
 #include "base_atomics.h"
@@ -36,7 +42,7 @@ struct job
     u32 firstDependent;                 // into graph->dependents
     u32 dependentCount;
     volatile u32 finished;
-    u32 pad;
+    u32 nextReady;                      // id + 1 of the next job on a runner's local list
 };
 
 struct job_edge

@@ -1,6 +1,8 @@
 // ParallelFor: splits [0, count) into batches that the caller and a few helper entries claim
 // with one atomic increment each. The caller always takes part, so a small range costs little
-// more than a plain loop, and a queue busy with other work still makes progress.
+// more than a plain loop, and a queue busy with other work still makes progress. While it waits
+// for its helpers the caller runs only its own helper entries (taken out of the ring if no worker
+// has started them): it never picks up unrelated work that could end up waiting for it.
 
 #include "work_queue.h"
 
@@ -52,7 +54,7 @@ static void RunParallelForBatches(parallel_for_state *state)
         // Through the queue's runner: a platform guard then wraps just this batch, so a contained
         // crash in it still lets the loop and the helper count below finish.
         parallel_for_batch batchCall = {state, first, onePastLast};
-        RunWorkQueueEntry(state->queue, RunParallelForBatch, &batchCall);
+        RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, true);
     }
 }
 
@@ -62,6 +64,12 @@ static PLATFORM_WORK_QUEUE_CALLBACK(ParallelForHelper)
     RunParallelForBatches(state);
     // NOTE: the last touch of the caller's stack frame: after this the caller may return.
     AtomicIncrementU32(&state->helpersFinished);
+}
+
+static b32 MatchOwnHelper(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)
+{
+    (void)family;
+    return callback == ParallelForHelper && data == matchData;
 }
 
 void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
@@ -78,12 +86,6 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     batchSize = Maximum(batchSize, Minimum(balancedSize, PARALLEL_FOR_MAX_BATCH));
     u32 batchCount = (u32)(((u64)count + batchSize - 1) / batchSize);
     u32 helperCount = Minimum(queue->workerCount, batchCount - 1);
-    if (helperCount == 0)
-    {
-        callback(data, 0, count);
-        return;
-    }
-
     parallel_for_state state;
     state.queue = queue;
     state.callback = callback;
@@ -93,6 +95,12 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     state.batchCount = batchCount;
     state.nextBatch = 0;
     state.helpersFinished = 0;
+    if (helperCount == 0)
+    {
+        parallel_for_batch whole = {&state, 0, count};
+        RunGuardedWork(queue, RunParallelForBatch, &whole, true);
+        return;
+    }
     for (u32 index = 0; index < helperCount; ++index)
     {
         AddWorkQueueEntry(queue, ParallelForHelper, &state);
@@ -100,11 +108,12 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     RunParallelForBatches(&state);
 
     // Every batch is claimed; wait for the helpers to let go of the state. A helper still in the
-    // ring is simply run here (it finds no batch and returns at once).
+    // ring is taken out and run here (it finds no batch and returns at once); nothing else is.
     u32 spinCount = 0;
     while (AtomicLoadU32(&state.helpersFinished) < helperCount)
     {
-        if (!DoNextWorkQueueEntry(queue))
+        b32 ran = StealWorkQueueEntry(queue, MatchOwnHelper, &state);
+        if (!ran)
         {
             if (spinCount < 256)
             {

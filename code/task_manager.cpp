@@ -5,11 +5,15 @@
 #include "task_manager.h"
 #include "job_graph.h"
 
-#define TASK_INDEX_BITS 16
+// NOTE: a task id is (generation << TASK_INDEX_BITS) | slot index, with a 56-bit generation per
+// slot that starts at 1: an id is never 0 and never repeats within a run (2^56 reuses of one slot
+// would take centuries).
+#define TASK_INDEX_BITS 8
+StaticAssert(TASK_MANAGER_MAX_TASKS <= (1u << TASK_INDEX_BITS), "task index does not fit its bits");
 
-static u32 MakeTaskId(u32 index, u32 generation)
+static u64 MakeTaskId(u32 index, u64 generation)
 {
-    return ((generation & 0xffff) << TASK_INDEX_BITS) | (index + 1);
+    return (generation << TASK_INDEX_BITS) | index;
 }
 
 //~ Lifetime
@@ -35,23 +39,48 @@ static void RetireTaskSlot(task_manager *manager, task_slot *slot)
     --manager->activeCount;
 }
 
+//~ Starting and ending a run
+// Under the lock: a run starts only if the task is still active and not cancelled, so after
+// CancelTask returns no callback of that task can start.
+static b32 BeginTaskRunLocked(task_slot *slot)
+{
+    if (slot->state != TaskSlot_Active || AtomicLoadU32(&slot->cancelled))
+    {
+        return false;
+    }
+    AtomicStoreU32(&slot->running, 1);
+    slot->runnerSerial = GetWorkThreadContext()->serial;
+    return true;
+}
+
+// Under the lock, after a run (or a skipped one): retires a one-shot or cancelled task.
+static void EndTaskRunLocked(task_manager *manager, task_slot *slot)
+{
+    AtomicStoreU32(&slot->running, 0);
+    slot->runnerSerial = 0;
+    if (!(slot->flags & TaskFlag_Repeating) || AtomicLoadU32(&slot->cancelled))
+    {
+        RetireTaskSlot(manager, slot);
+    }
+}
+
 //~ Background runs
 static PLATFORM_WORK_QUEUE_CALLBACK(RunBackgroundTask)
 {
     task_slot *slot = (task_slot *)data;
     task_manager *manager = slot->manager;
     u32 flags = slot->flags;
-    if (!AtomicLoadU32(&slot->cancelled))
+    BeginSpinLock(&manager->lock);
+    b32 start = BeginTaskRunLocked(slot);
+    EndSpinLock(&manager->lock);
+    if (start)
     {
-        // Through the runner (see RunGraphJob): the bookkeeping below runs even after a contained crash.
-        RunWorkQueueEntry(queue, slot->callback, slot->data);
+        // Guarded (see RunGraphJob): the bookkeeping below runs even after a contained crash.
+        RunGuardedWork(queue, slot->callback, slot->data, false);
     }
     BeginSpinLock(&manager->lock);
     AtomicStoreU32(&slot->inFlight, 0);
-    if (!(flags & TaskFlag_Repeating) || AtomicLoadU32(&slot->cancelled))
-    {
-        RetireTaskSlot(manager, slot);
-    }
+    EndTaskRunLocked(manager, slot);
     EndSpinLock(&manager->lock);
     if (flags & TaskFlag_FrameSync)
     {
@@ -73,7 +102,7 @@ static platform_work_queue *PrepareBackgroundRun(task_manager *manager, task_slo
 }
 
 //~ Adding and cancelling
-u32 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *callback, void *data)
+u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *callback, void *data)
 {
     u32 knownFlags = TaskFlag_MainThread | TaskFlag_Repeating | TaskFlag_FrameSync;
     if (!callback || (taskFlags & ~knownFlags) ||
@@ -83,6 +112,17 @@ u32 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
         {
             manager->log(LogLevel_Error, "task refused: flags 0x%x are not a valid task kind%s",
                          taskFlags, callback ? "" : " (and no callback)");
+        }
+        AtomicIncrementU32(&manager->refusedCount);
+        return 0;
+    }
+
+    platform_work_queue *target = (taskFlags & TaskFlag_FrameSync) ? manager->frameSyncQueue : manager->backgroundQueue;
+    if (!(taskFlags & TaskFlag_MainThread) && (!target || !target->entries))
+    {
+        if (manager->log)
+        {
+            manager->log(LogLevel_Error, "task refused: its work queue was not created");
         }
         AtomicIncrementU32(&manager->refusedCount);
         return 0;
@@ -112,12 +152,13 @@ u32 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
     slot->callback = callback;
     slot->data = data;
     slot->flags = taskFlags;
-    slot->generation = (slot->generation + 1) & 0xffff;
+    ++slot->generation;
     slot->state = TaskSlot_Active;
     AtomicStoreU32(&slot->cancelled, 0);
     AtomicStoreU32(&slot->inFlight, 0);
+    AtomicStoreU32(&slot->running, 0);
     ++manager->activeCount;
-    u32 id = MakeTaskId(index, slot->generation);
+    u64 id = MakeTaskId(index, slot->generation);
 
     // A one-shot background task starts now; the others wait for the per-frame point.
     platform_work_queue *queue = 0;
@@ -133,26 +174,82 @@ u32 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
     return id;
 }
 
-void CancelTask(task_manager *manager, u32 taskId)
+// Under the lock: the slot of a live task id, or null.
+static task_slot *FindTaskLocked(task_manager *manager, u64 taskId)
 {
-    u32 index = (taskId & ((1u << TASK_INDEX_BITS) - 1)) - 1;
-    u32 generation = taskId >> TASK_INDEX_BITS;
-    if (taskId == 0 || index >= TASK_MANAGER_MAX_TASKS)
+    u32 index = (u32)(taskId & ((1u << TASK_INDEX_BITS) - 1));
+    u64 generation = taskId >> TASK_INDEX_BITS;
+    if (generation == 0 || index >= TASK_MANAGER_MAX_TASKS)
+    {
+        return 0;
+    }
+    task_slot *slot = manager->slots + index;
+    return (slot->state == TaskSlot_Active && slot->generation == generation) ? slot : 0;
+}
+
+// Under the lock: no run may start any more; retired now unless a run is queued or in progress
+// (that one retires it when it ends).
+static void CancelTaskLocked(task_manager *manager, task_slot *slot)
+{
+    AtomicStoreU32(&slot->cancelled, 1);
+    if (!AtomicLoadU32(&slot->inFlight) && !AtomicLoadU32(&slot->running))
+    {
+        RetireTaskSlot(manager, slot);
+    }
+}
+
+void CancelTask(task_manager *manager, u64 taskId)
+{
+    BeginSpinLock(&manager->lock);
+    task_slot *slot = FindTaskLocked(manager, taskId);
+    if (slot)
+    {
+        CancelTaskLocked(manager, slot);
+    }
+    EndSpinLock(&manager->lock);
+}
+
+void CancelTaskAndWait(task_manager *manager, u64 taskId)
+{
+    u64 ownSerial = GetWorkThreadContext()->serial;
+    BeginSpinLock(&manager->lock);
+    task_slot *slot = FindTaskLocked(manager, taskId);
+    b32 wait = false;
+    if (slot)
+    {
+        CancelTaskLocked(manager, slot);
+        // NOTE: the task's own callback cancelling itself: that run is beneath us, never wait on it.
+        wait = AtomicLoadU32(&slot->running) && slot->runnerSerial != ownSerial;
+    }
+    EndSpinLock(&manager->lock);
+    if (!wait)
     {
         return;
     }
-    BeginSpinLock(&manager->lock);
-    task_slot *slot = manager->slots + index;
-    if (slot->state == TaskSlot_Active && slot->generation == generation)
+    // While we wait, our own entries count as a waiting caller's: a CompleteAllWork inside the
+    // run we wait for then does not wait for us (work_queue.h).
+    u32 token = RegisterWaitingCaller();
+    u32 spinCount = 0;
+    for (;;)
     {
-        AtomicStoreU32(&slot->cancelled, 1);
-        if (!AtomicLoadU32(&slot->inFlight))
+        BeginSpinLock(&manager->lock);
+        b32 stillRunning = (FindTaskLocked(manager, taskId) == slot) && AtomicLoadU32(&slot->running);
+        EndSpinLock(&manager->lock);
+        if (!stillRunning)
         {
-            RetireTaskSlot(manager, slot);
+            break;
         }
-        // else: RunBackgroundTask retires it when the run in flight ends.
+        if (spinCount < 64)
+        {
+            ++spinCount;
+            CpuPause();
+        }
+        else
+        {
+            OSYieldThread();
+        }
     }
-    EndSpinLock(&manager->lock);
+    UnregisterWaitingCaller(token);
 }
 
 //~ Per-frame points
@@ -161,8 +258,8 @@ struct main_thread_run
     platform_work_queue_callback *callback;
     void *data;
     u32 index;
-    u32 generation;
-    b32 repeating;
+    u32 pad;
+    u64 generation;
 };
 
 // Collects (under the lock) and runs (without it) the main-thread tasks; with startBackground it
@@ -191,7 +288,6 @@ static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b3
             run->data = slot->data;
             run->index = index;
             run->generation = slot->generation;
-            run->repeating = repeating;
         }
         else if (startBackground && repeating && !(slot->flags & TaskFlag_MainThread) &&
                  !AtomicLoadU32(&slot->inFlight))
@@ -211,18 +307,21 @@ static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b3
     for (u32 index = 0; index < mainCount; ++index)
     {
         main_thread_run *run = mainRuns + index;
-        // Through the queue's runner, so the platform's guard around game code applies here too.
-        RunWorkQueueEntry(manager->backgroundQueue, run->callback, run->data);
-        if (!run->repeating)
+        // NOTE: collected above, but it may have been cancelled since: starting is decided again,
+        // under the lock, right before the call (CancelTask's promise).
+        task_slot *slot = manager->slots + run->index;
+        BeginSpinLock(&manager->lock);
+        b32 start = (slot->generation == run->generation) && BeginTaskRunLocked(slot);
+        EndSpinLock(&manager->lock);
+        if (!start)
         {
-            BeginSpinLock(&manager->lock);
-            task_slot *slot = manager->slots + run->index;
-            if (slot->state == TaskSlot_Active && slot->generation == run->generation)
-            {
-                RetireTaskSlot(manager, slot);
-            }
-            EndSpinLock(&manager->lock);
+            continue;
         }
+        // Through the queue's runner, so the platform's guard around game code applies here too.
+        RunGuardedWork(manager->backgroundQueue, run->callback, run->data, false);
+        BeginSpinLock(&manager->lock);
+        EndTaskRunLocked(manager, slot);
+        EndSpinLock(&manager->lock);
     }
 }
 
@@ -243,11 +342,7 @@ void PrepareTasksForReload(task_manager *manager)
         task_slot *slot = manager->slots + index;
         if (slot->state == TaskSlot_Active && (slot->flags & TaskFlag_Repeating))
         {
-            AtomicStoreU32(&slot->cancelled, 1);
-            if (!AtomicLoadU32(&slot->inFlight))
-            {
-                RetireTaskSlot(manager, slot);
-            }
+            CancelTaskLocked(manager, slot);
         }
     }
     EndSpinLock(&manager->lock);
@@ -255,7 +350,7 @@ void PrepareTasksForReload(task_manager *manager)
 
 void EndFrameTasks(task_manager *manager)
 {
-    WorkQueueHelpUntil(manager->frameSyncQueue, &manager->frameSyncPending, 0);
+    WorkQueueHelpUntil(manager->frameSyncQueue, &manager->frameSyncPending, 0, 0, 0);
 }
 
 void ShutdownTaskManager(task_manager *manager)
@@ -266,11 +361,7 @@ void ShutdownTaskManager(task_manager *manager)
         task_slot *slot = manager->slots + index;
         if (slot->state == TaskSlot_Active)
         {
-            AtomicStoreU32(&slot->cancelled, 1);
-            if (!AtomicLoadU32(&slot->inFlight))
-            {
-                RetireTaskSlot(manager, slot);
-            }
+            CancelTaskLocked(manager, slot);
         }
     }
     EndSpinLock(&manager->lock);
@@ -313,6 +404,7 @@ void FillPlatformWorkQueueApi(platform_api *api, work_queue_system *system)
     api->WaitForJobGraph = WaitForJobGraph;
     api->AddTask = AddTask;
     api->CancelTask = CancelTask;
+    api->CancelTaskAndWait = CancelTaskAndWait;
     api->taskManager = &system->tasks;
 }
 

@@ -3,13 +3,28 @@
 // Tasks: longer-lived units of work with a kind (task_flags in game_platform.h):
 //   background          run once on a worker, as soon as possible (low priority queue)
 //   main thread         run by the main thread at its per-frame task point (RunMainThreadTasks)
-//   repeating           run once per frame until cancelled (main thread or background)
+//   repeating           run at most once per frame until cancelled, never two runs at once: a
+//                       main-thread one at every RunMainThreadTasks; a background one is started
+//                       (queued) at every RunMainThreadTasks unless its previous run is still
+//                       queued or running, in which case that frame's run is skipped, not delayed
 //   frame-synchronised  background; EndFrameTasks waits for exactly these (high priority queue)
 // and the platform's set of queues (work_queue_system) that owns the task manager.
 //
 // Per frame the platform calls RunMainThreadTasks (it also starts this frame's repeating
 // background tasks) before the game update and EndFrameTasks after it. Any thread may add or
 // cancel tasks, task callbacks included.
+//
+// Task ids are never 0 and never repeat within a run (a 56-bit generation per slot), so a stale
+// id never cancels a newer task. After CancelTask returns, no callback of that task starts (a
+// run already in progress may still be running); after CancelTaskAndWait returns, no callback of
+// it is running either, so its data may be freed, unless it was called on the thread that is
+// running that callback (from the callback itself, or from work it runs while it waits): it then
+// cannot wait for the run it is part of, and returns after cancelling.
+// CancelTaskAndWait may be called anywhere; it runs no other work while it waits.
+//
+// Shutdown (ShutdownWorkQueueSystem): every task is cancelled (a run already started finishes;
+// no other run starts), every other entry already queued still runs to completion, then every
+// worker is joined.
 
 #include "base_types.h"
 #include "base_atomics.h"
@@ -32,10 +47,12 @@ struct task_slot
     void *data;
     task_manager *manager;
     u32 flags;                  // task_flags
-    u32 generation;             // part of the task id, so a stale id never cancels a new task
     u32 state;                  // task_slot_state; under the manager's lock
-    volatile u32 inFlight;      // queued or running on a worker
-    volatile u32 cancelled;
+    u64 generation;             // part of the task id, so a stale id never cancels a new task
+    u64 runnerSerial;           // work_thread_context serial of the thread running the callback
+    volatile u32 inFlight;      // a background run queued or running on a worker
+    volatile u32 running;       // a callback of this task is running now
+    volatile u32 cancelled;     // no run starts any more
     u32 pad;
 };
 
@@ -54,9 +71,11 @@ struct task_manager
 
 void InitTaskManager(task_manager *manager, platform_work_queue *backgroundQueue,
                      platform_work_queue *frameSyncQueue, platform_log *log);
-// platform_api.AddTask / CancelTask.
-u32 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *callback, void *data);
-void CancelTask(task_manager *manager, u32 taskId);
+// platform_api.AddTask / CancelTask / CancelTaskAndWait (see the promises above). AddTask refuses
+// (returns 0, logged) bad flags, a full table, and background kinds whose queue was not created.
+u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *callback, void *data);
+void CancelTask(task_manager *manager, u64 taskId);
+void CancelTaskAndWait(task_manager *manager, u64 taskId);
 // The main thread's per-frame point: starts this frame's repeating background tasks, then runs
 // the main-thread tasks that were added before this call (one-shot ones are then retired).
 void RunMainThreadTasks(task_manager *manager);
@@ -67,7 +86,7 @@ void EndFrameTasks(task_manager *manager);
 // main-thread tasks now and cancels every repeating task, since their callbacks live in the old
 // DLL. The game re-adds its repeating tasks when memory->executableReloaded is set.
 void PrepareTasksForReload(task_manager *manager);
-// Cancels every task and waits until none is in flight.
+// Cancels every task, then drains both queues (the shutdown rule above).
 void ShutdownTaskManager(task_manager *manager);
 
 //~ The platform's queue set
@@ -89,6 +108,7 @@ void FillPlatformWorkQueueApi(platform_api *api, work_queue_system *system);
 void DrainWorkQueueSystem(work_queue_system *system);
 // Before game.dll is unloaded: PrepareTasksForReload, then DrainWorkQueueSystem.
 void PrepareWorkQueuesForReload(work_queue_system *system);
+// The shutdown rule above; then the workers are joined. Top level only.
 void ShutdownWorkQueueSystem(work_queue_system *system);
 
 #endif // TASK_MANAGER_H

@@ -18,16 +18,47 @@
 //                                  tasks cancelled (their code is in the old DLL), every queue
 //                                  idle, no worker left inside game code. With queues of its
 //                                  own the platform calls DrainWorkQueues(queues, count).
-//   exit       ShutdownWorkQueueSystem(&system);   finishes all work, joins every thread
+//   exit       ShutdownWorkQueueSystem(&system);   the shutdown rule below
 //
 // Guarantees: any thread may add work (jobs may add jobs); a full ring never asserts and never
-// drops: the adding thread runs queued entries until there is room; adding costs no system call
-// unless a worker sleeps; CompleteAllWork's caller runs entries instead of waiting idle.
+// drops; adding costs no system call unless a worker sleeps. A queue whose CreateWorkQueue failed
+// (arena too small) refuses every add with a logged error; its waits return at once.
 //
-// NOTE: do not call CompleteAllWork on a queue from inside one of that queue's own jobs: it waits
-// until the queue is idle, which cannot happen while its caller is itself a running entry. Jobs
-// wait for specific work instead (WaitForJobGraph, WaitForJob, ParallelFor), safe anywhere.
-//
+// Which waits are allowed where. "Top level" is a thread that is not running a queue entry (the
+// main thread between frames, a worker between entries, a thread of your own); "inside a job" is
+// any code reached from a queue entry, a graph job, a ParallelFor batch or a task.
+//   - ParallelFor's caller, wherever it is, runs only its own batches and its own helper entries
+//     (taken out of the ring when no worker started them). CancelTaskAndWait runs nothing.
+//   - Any other top-level waiter helps with any entry of the queue it waits on.
+//   - A waiter inside a job helps only with work that cannot end up waiting on it:
+//       WaitForJobGraph / WaitForJob   that graph's jobs;
+//       ParallelFor                    its own batches and its own helper entries;
+//       CompleteAllWork, DrainWorkQueues
+//                                      any entry (they are only allowed where nothing beneath
+//                                      the caller is work that others wait for, see below);
+//       a full ring's add              any entry; under a graph job or a ParallelFor batch only
+//                                      entries added, directly or through other entries, by the
+//                                      job it is running (its "family"), and when none is queued
+//                                      the adder runs its new entry itself.
+//   - WaitForJobGraph, WaitForJob and ParallelFor may be called anywhere, with any number of
+//     workers (0 included), except on work that waits for the caller itself: a job must not wait
+//     for its own graph, nor for work that waits for it (directly or through other waits).
+//   - CompleteAllWork and DrainWorkQueues may be called at top level and inside plain entries
+//     (AddWorkQueueEntry callbacks, the game's update, task callbacks). Inside a job they return
+//     once every entry of the queue has finished except the entries on the stacks of threads
+//     that are themselves waiting in CompleteAllWork, DrainWorkQueues or CancelTaskAndWait (the
+//     waiting callers and, beneath them, the entries they were called from). At top level they
+//     wait for every entry. Called under a graph job or a ParallelFor batch (work another thread
+//     may be waiting for), or more than WORK_THREAD_MAX_FRAMES entries deep, they are refused: a
+//     logged error, an assert in development builds, and an immediate return.
+//   - Under a graph job or a ParallelFor batch, an entry you add may run on your own thread before
+//     the add returns (full ring), and so may other entries of your job's family: do not add
+//     there work that waits for your own graph.
+
+// Shutdown (ShutdownWorkQueueSystem, task_manager.h): every task is cancelled (a run already
+// started finishes; no other run starts), every other entry already queued still runs to
+// completion, then every worker is joined. StopWorkQueue alone runs every queued entry.
+
 // Native builds (tests, TSan, benchmarks) compile the very same files with posix_threads.cpp in
 // place of win32_threads.cpp; nothing here knows which OS it runs on.
 
@@ -44,12 +75,18 @@
 // entry of exactly that lap, so a thread preempted between reading an index and its
 // compare-exchange can never succeed a lap later on a stale entry (the ABA flaw of a ring whose
 // indices wrap modulo its size).
+// A waiter inside a job may take one particular entry out of the middle of the ring ("steal" it,
+// see the wait rules above): whoever moves 'claim' from position to position + 1 owns the entry;
+// the consumer that later reaches a stolen slot just skips it. Consumers only pay for that
+// compare-exchange while some thread is scanning (stealerCount != 0).
 struct work_queue_entry
 {
     volatile u64 sequence;
-    platform_work_queue_callback *callback;
-    void *data;
-    u64 pad;
+    volatile u64 claim;                 // position: unclaimed; position + 1: owned by someone
+    volatile u64 callbackBits;          // platform_work_queue_callback *
+    volatile u64 dataBits;              // void *
+    volatile u64 family;                // see work_thread_context; 0 = added at top level
+    u64 pad[3];                         // one entry per cache line: no false sharing
 };
 
 #define WORK_QUEUE_CACHE_LINE 64
@@ -59,6 +96,13 @@ struct work_queue_entry
 #define WORK_QUEUE_ENTRY_RUNNER(name) void name(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
 typedef WORK_QUEUE_ENTRY_RUNNER(work_queue_entry_runner);
 
+struct work_queue_worker_counter
+{
+    volatile u64 completionCount;       // written by its worker only
+    platform_work_queue *queue;
+    u8 pad[WORK_QUEUE_CACHE_LINE - 16];
+};
+
 struct platform_work_queue
 {
     // Producers' line. writeIndex counts every entry ever added: it is also the completion goal.
@@ -67,26 +111,38 @@ struct platform_work_queue
     // Consumers' line.
     volatile u64 readIndex;
     u8 pad1[WORK_QUEUE_CACHE_LINE - 8];
-    // Completion count: entries that have finished running. Idle when it equals writeIndex.
-    volatile u64 completionCount;
+    // Completion count of entries run by threads other than this queue's workers. Each worker
+    // counts its own in workerCounters (no shared cache line written per entry); the sum of all
+    // (GetWorkQueueCompletionCount) is the entries that have finished: idle when it equals
+    // writeIndex.
+    volatile u64 sharedCompletionCount;
     u8 pad2[WORK_QUEUE_CACHE_LINE - 8];
     // Sleep handshake: workers announced as (about to be) blocked on the semaphore.
     volatile u32 sleepingWorkerCount;
     volatile u32 stopRequested;
     u8 pad3[WORK_QUEUE_CACHE_LINE - 8];
+    // Read-mostly: threads scanning the ring to steal, and entries of this queue on the stacks of
+    // threads waiting in CompleteAllWork / DrainWorkQueues / CancelTaskAndWait (see the rules).
+    volatile u32 stealerCount;
+    u32 pad4;
+    volatile u64 waitingEntryCount;
+    u8 pad5[WORK_QUEUE_CACHE_LINE - 16];
 
     // Statistics (tests and the debug overlay read them; never on a hot path).
     volatile u64 fullRingCount;         // times an add found the ring full and helped instead
     volatile u64 wakeCount;             // semaphore releases (system calls) made by adds
+    volatile u64 refusedAddCount;       // adds refused because the queue was never created
+    volatile u64 refusedWaitCount;      // CompleteAllWork / DrainWorkQueues refused (see the rules)
 
-    work_queue_entry *entries;
+    work_queue_entry *entries;          // null: CreateWorkQueue failed; adds are refused
     u64 entryMask;
     os_semaphore semaphore;
     os_thread *workers;
+    work_queue_worker_counter *workerCounters;  // maxWorkerCount of them
     u32 workerCount;                    // threads serving this queue (callers of waits help too)
     u32 maxWorkerCount;                 // os_thread slots reserved at creation
     b32 running;
-    u32 pad4;
+    u32 pad6;
     const char *name;
     platform_log *log;
     work_queue_entry_runner *runEntry;  // see WORK_QUEUE_ENTRY_RUNNER; set before work is added
@@ -103,6 +159,36 @@ inline void RunWorkQueueEntry(platform_work_queue *queue, platform_work_queue_ca
     else callback(queue, data);
 }
 
+//~ What each thread knows about the work it is inside of
+// NOTE: a thread records the queue entries on its stack (frames), how many of them are work
+// another thread may wait for (graph jobs, ParallelFor batches: "waitable"), and the family of the
+// entry it runs. An entry added at top level starts a new family when it runs; entries added
+// inside a job inherit the family of that job. A waiter inside a job helps with its family only.
+#define WORK_THREAD_MAX_FRAMES 128
+
+struct work_thread_frame
+{
+    platform_work_queue *queue;         // null: work of a queue that is not one of its entries
+};
+
+struct work_thread_context
+{
+    u64 serial;                         // unique per thread, from 1
+    u64 familyCounter;
+    u64 family;                         // of the entry being run; 0 at top level
+    work_queue_worker_counter *ownCounter;      // set in a worker thread: its queue's counter
+    u32 depth;                          // frames on the stack (may exceed WORK_THREAD_MAX_FRAMES)
+    u32 registeredDepth;                // frames [0, registeredDepth) counted in waitingEntryCount
+    u32 waitableDepth;                  // graph jobs and ParallelFor batches on the stack
+    u32 pad;
+    work_thread_frame frames[WORK_THREAD_MAX_FRAMES];
+};
+
+work_thread_context *GetWorkThreadContext(void);
+// Runs callback through the queue's runner and puts the thread's context back as it was, even
+// when a platform guard resumed after a crash inside it. 'waitable': graph job or batch.
+void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable);
+
 // Defaults derived from the core count: the high queue gets every core but the main thread's
 // (the main thread helps in CompleteAllWork), the low queue half of the cores.
 u32 DefaultHighPriorityWorkerCount(void);
@@ -110,31 +196,50 @@ u32 DefaultLowPriorityWorkerCount(void);
 
 // Carves the ring (entryCount rounded up to a power of two) and maxWorkerCount thread slots out
 // of the arena, then starts workerCount workers. Returns false (logged) when the arena is too
-// small or the OS refuses a thread; the queue is then still usable with the threads it got.
+// small: the queue then refuses every add (logged) and its waits return at once; or when the OS
+// refuses a thread: the queue then works with the threads it got (waiters run the rest).
 b32 CreateWorkQueue(platform_work_queue *queue, memory_arena *arena, const char *name,
                     u32 entryCount, u32 workerCount, u32 maxWorkerCount, platform_log *log);
 // Starts (or restarts after StopWorkQueue) workerCount <= maxWorkerCount workers.
 b32 StartWorkQueue(platform_work_queue *queue, u32 workerCount);
-// Runs every queued entry to completion, then wakes, stops and joins every worker.
+// Runs every queued entry to completion, then wakes, stops and joins every worker. Top level only.
 void StopWorkQueue(platform_work_queue *queue);
 
-// The platform_api entry points (signatures from game_platform.h).
+// The platform_api entry points (signatures from game_platform.h); see the wait rules above.
 void AddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
 void CompleteAllWork(platform_work_queue *queue);
 void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
                  platform_parallel_for_callback *callback, void *data);
 
-// Adds without helping: false when the ring is full.
+// Adds without helping: false when the ring is full (or the queue was never created).
 b32 TryAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
-// Runs one queued entry on the calling thread; false when there was nothing to claim.
+// The same without waking a sleeping worker: add a batch, then WakeWorkQueueWorkers once (one
+// semaphore release for up to addedCount sleepers; no system call when none sleeps).
+b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
+void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount);
+// Runs the oldest queued entry on the calling thread; false when there was nothing to claim.
+// Any entry: for top-level callers (the wait rules above).
 b32 DoNextWorkQueueEntry(platform_work_queue *queue);
+// Runs one queued entry for which match() says true, wherever it is in the ring; false if none.
+typedef b32 work_entry_match(platform_work_queue_callback *callback, void *data, u64 family, void *matchData);
+b32 StealWorkQueueEntry(platform_work_queue *queue, work_entry_match *match, void *matchData);
 b32 IsWorkQueueIdle(platform_work_queue *queue);
-// Runs the queue's entries (spinning, then yielding, when there are none) until *value == until.
-// What every helping wait is built on: graphs, frame-sync tasks.
-void WorkQueueHelpUntil(platform_work_queue *queue, volatile u32 *value, u32 until);
-// Helps until every queue is idle at one and the same moment. A job of one queue may add to
-// another after that one was drained, so one pass of CompleteAllWork per queue is not enough.
-// On return no worker runs or will run a callback, until someone adds work again.
+// Entries that have finished running (never more than writeIndex).
+u64 GetWorkQueueCompletionCount(platform_work_queue *queue);
+// Waits until *value == until, running entries meanwhile: any entry at top level, only those
+// match() accepts inside a job (match may be null: then none). What graph, frame-sync task and
+// join waits are built on.
+void WorkQueueHelpUntil(platform_work_queue *queue, volatile u32 *value, u32 until,
+                        work_entry_match *match, void *matchData);
+// Helps until every queue is idle at one and the same moment (inside a job: idle but for the
+// waiting callers, see the rules). A job of one queue may add to another after that one was
+// drained, so one pass of CompleteAllWork per queue is not enough. At top level, on return no
+// worker runs or will run a callback, until someone adds work again.
 void DrainWorkQueues(platform_work_queue **queues, u32 count);
+
+// For CancelTaskAndWait and other waits on one specific run: while registered, the calling
+// thread's entries count as waiting callers (the rules above). Returns the token to unregister.
+u32 RegisterWaitingCaller(void);
+void UnregisterWaitingCaller(u32 token);
 
 #endif // WORK_QUEUE_H

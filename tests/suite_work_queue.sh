@@ -60,7 +60,7 @@ run_counted() {
     fi
 }
 
-tests="test_work_queue test_job_graph"
+tests="test_work_queue test_job_graph test_job_waits"
 
 #~ Native, full size
 for test in $tests; do
@@ -100,9 +100,32 @@ if build "mingw reload_drain_dll" $MINGW_CXX $MINGW_FLAGS -shared tests/reload_d
     fi
 fi
 
+#~ Through the engine: the demo's update (an entry of the high queue) queues jobs and calls
+# CompleteAllWork every frame; with 1, 2 and 3 high workers and serial frames it must neither hang
+# nor return before its jobs ran (the game logs an error then).
+if build "engine for the update's CompleteAllWork" bash misc/build.sh; then
+    ensure_display
+    export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
+    for mode in "--workers 1" "--workers 2" "--workers 3" "--serial"; do
+        log="$out/update_complete_all_work_${mode// /_}.log"
+        rm -f "$log"
+        timeout --kill-after=5 180 wine "$BUILD_DIR/win32_platform.exe" --frames 30 --unthrottled \
+            $mode --log "$log" >/dev/null 2>&1
+        status=$?
+        if [ $status -eq 0 ] && grep -q "exiting cleanly after 30 frames" "$log" 2>/dev/null &&
+           ! grep -q "CompleteAllWork returned before\|refused" "$log"; then
+            passed=$((passed + 1))
+        else
+            fail "engine $mode: the update's CompleteAllWork (exit $status$([ $status -eq 124 ] && echo ', hang'))"
+            grep -i "error\|refused" "$log" 2>/dev/null | head -5 | sed 's/^/    /'
+        fi
+    done
+    stop_own_display
+fi
+
 #~ MSVC dialect: every translation unit of the module, Windows-side ones included
 for source in code/work_queue.cpp code/parallel_for.cpp code/job_graph.cpp code/task_manager.cpp \
-              code/win32_threads.cpp tests/test_work_queue.cpp tests/test_job_graph.cpp \
+              code/win32_threads.cpp tests/test_work_queue.cpp tests/test_job_graph.cpp tests/test_job_waits.cpp \
               tests/test_reload_drain.cpp tests/reload_drain_dll.cpp tests/bench_work_queue.cpp \
               tests/test_work_queue_win32_unity.cpp; do
     [ -f "$source" ] || continue

@@ -374,8 +374,8 @@ static void TestTasks(void)
     CHECK_MSG(globalTasks.mainRuns == 1, "a one-shot main-thread task runs exactly once");
 
     // Repeating main-thread and repeating frame-synchronised background tasks: once per frame.
-    u32 repeatingMain = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, RepeatingMainTask, 0);
-    u32 repeatingSync = api.AddTask(manager, TaskFlag_Repeating | TaskFlag_FrameSync, RepeatingSyncTask, 0);
+    u64 repeatingMain = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, RepeatingMainTask, 0);
+    u64 repeatingSync = api.AddTask(manager, TaskFlag_Repeating | TaskFlag_FrameSync, RepeatingSyncTask, 0);
     CHECK(repeatingMain && repeatingSync);
     // A background task that is not frame-synchronised and stays blocked: the sync point must not
     // wait for it (if it did, this test would hang and the watchdog would say so).
@@ -410,7 +410,7 @@ static void TestTasks(void)
               "cancelled repeating tasks stop");
 
     // A stale id does not cancel the task that reuses its slot.
-    u32 fresh = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, CancelledTask, 0);
+    u64 fresh = api.AddTask(manager, TaskFlag_MainThread | TaskFlag_Repeating, CancelledTask, 0);
     api.CancelTask(manager, repeatingMain);
     RunMainThreadTasks(manager);
     CHECK_MSG(globalTasks.cancelledRuns == 1, "a stale task id cancels nothing");
@@ -423,7 +423,7 @@ static void TestTasks(void)
     CHECK_MSG(api.AddTask(manager, TaskFlag_MainThread | TaskFlag_FrameSync, MainThreadTask, 0) == 0,
               "a main-thread task cannot be frame-synchronised");
     CHECK(api.AddTask(manager, 0x80, MainThreadTask, 0) == 0);
-    u32 ids[TASK_MANAGER_MAX_TASKS];
+    u64 ids[TASK_MANAGER_MAX_TASKS];
     u32 added = 0;
     for (u32 index = 0; index < TASK_MANAGER_MAX_TASKS; ++index)
     {

@@ -75,7 +75,7 @@ static void TestExactlyOnce(const char *name, u64 jobCount, u32 producerCount, u
                globalCounting.counters[firstWrong]);
     }
     CHECK(IsWorkQueueIdle(&queue));
-    CHECK(queue.completionCount == jobCount);
+    CHECK(GetWorkQueueCompletionCount(&queue) == jobCount);
     StopWorkQueue(&queue);
     free((void *)globalCounting.counters);
     free(arena.base);
