@@ -129,14 +129,17 @@ internal void Win32RecordCrash(win32_crash_report *report)
 
 typedef void win32_guarded_function(void *data);
 
-// Runs function(data); returns false if it crashed (the crash is recorded for Win32TakeCrash).
+// Runs function(data); returns false if it crashed or hung (the watchdog interrupts a call that
+// does not return in time, see win32_watchdog.cpp). With privateReport null the crash is recorded
+// for Win32TakeCrash (the frame's recovery); otherwise it is only copied to *privateReport (load
+// time: the caller refuses the build itself).
 // NOTE: noinline keeps the captured context and the call in one stable frame.
 #if COMPILER_MSVC
 __declspec(noinline)
 #else
 __attribute__((noinline))
 #endif
-internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
+internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *data, win32_crash_report *privateReport)
 {
     win32_crash_guard guardStorage;
     win32_crash_guard *volatile guard = &guardStorage;
@@ -147,12 +150,14 @@ internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
     guard->crashed = 0;
     TlsSetValue(globalCrashGuard.tlsIndex, (void *)guard);
     guard->active = 1;
+    Win32WatchdogEnterGuard(guard);
     RtlCaptureContext(&guard->resumeContext);
     if (!guard->crashed)
     {
         function(data);
     }
     guard->active = 0;
+    Win32WatchdogLeaveGuard(guard);
     TlsSetValue(globalCrashGuard.tlsIndex, outerGuard);
     if (guard->crashed)
     {
@@ -161,10 +166,16 @@ internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
             // The guard page that detects the next overflow was used up: put it back.
             _resetstkoflw();
         }
-        Win32RecordCrash(&guard->report);
+        if (privateReport) *privateReport = guard->report;
+        else Win32RecordCrash(&guard->report);
         return 0;
     }
     return 1;
+}
+
+internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
+{
+    return Win32GuardedCallReporting(function, data, 0);
 }
 
 internal b32 Win32CrashPending(void)
