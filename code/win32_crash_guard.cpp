@@ -23,13 +23,22 @@ struct win32_crash_report
     DWORD threadId;
 };
 
+// Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
+#define WIN32_HANG_CODE 0xE0000001u
+
 struct win32_crash_guard
 {
     CONTEXT resumeContext;
     volatile LONG active;
     volatile LONG crashed;
     win32_crash_report report;
+    // The watchdog's view of the thread outside this guard, restored when it ends.
+    win32_crash_guard *watchdogOuterGuard;
+    s64 watchdogOuterStart;
+    LONG watchdogOuterDepth;
 };
+internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
+internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard);
 
 struct win32_crash_guard_globals
 {
@@ -57,6 +66,7 @@ internal const char *Win32ExceptionName(DWORD code)
         case EXCEPTION_BREAKPOINT: return "breakpoint (assert)";
         case EXCEPTION_FLT_DIVIDE_BY_ZERO: return "float divide by zero";
         case EXCEPTION_FLT_INVALID_OPERATION: return "float invalid operation";
+        case WIN32_HANG_CODE: return "hang (no return within the watchdog limit)";
     }
     return "exception";
 }

@@ -105,6 +105,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);
+    Win32StartWatchdog(options->watchdogSeconds);
 
     //- Work queues and tasks
     u32 highWorkers = options->highPriorityWorkers > 0 ? (u32)options->highPriorityWorkers : 0;
@@ -123,6 +124,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     memory->platform.DEBUGWriteEntireFile = Win32WriteEntireFile;
     memory->platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
     memory->platform.Log = Win32Log;
+    Win32WatchPlatformApi(&memory->platform);
     memory->notices = &state->notices;
 
     //- Window, renderer, sound, input
@@ -356,9 +358,8 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         lastWorkSeconds = workSeconds;
         if (!options->unthrottled && workSeconds < targetSeconds)
         {
-            f64 remaining = targetSeconds - workSeconds;
-            if (sleepIsGranular && remaining > 0.002) Sleep((DWORD)(1000.0 * (remaining - 0.001)));
-            while (Win32Seconds() - lastFrameStart < targetSeconds) {}
+            Win32WaitForFrameEnd(lastFrameStart, targetSeconds, sleepIsGranular, options->quitFilePath,
+                                 &state->window.closeRequested);
         }
         f64 now = Win32Seconds();
         lastFrameSeconds = now - lastFrameStart;
@@ -389,6 +390,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
              "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
              (unsigned long long)state->queues.highQueue.fullRingCount, (unsigned long long)state->queues.lowQueue.fullRingCount,
              (unsigned long long)state->queues.highQueue.wakeCount, (unsigned long long)state->queues.lowQueue.wakeCount);
+    Win32StopWatchdog();
     ShutdownWorkQueueSystem(&state->queues);
     Win32ShutdownGameCode(&state->reloader, &state->game);
     Win32ShutdownSound(&state->sound);

@@ -44,11 +44,14 @@
 #include "win32_window.cpp"
 #include "win32_debug_events.cpp"
 #include "win32_crash_guard.cpp"
+#include "win32_watchdog.cpp"
+#include "win32_game_exports.cpp"
 #include "win32_memory_snapshot.cpp"
 #include "win32_game_code.cpp"
 #include "win32_live_loop.cpp"
 #include "win32_state.cpp"
 #include "win32_reload_step.cpp"
+#include "win32_frame_pacing.cpp"
 #include "win32_frame_loop.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)
