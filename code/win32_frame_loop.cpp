@@ -73,11 +73,14 @@ internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushB
     commands->maxPushBufferSize = pushBufferSize;
     commands->widthInPixels = (u32)Maximum(width, 1);
     commands->heightInPixels = (u32)Maximum(height, 1);
+    Win32NoteRenderBuffer(commands);
 }
 
 internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands)
 {
     if (!state->haveRenderer) return;
+    u8 *pushBuffer = state->pushBuffers[(commands == &state->renderCommands[1]) ? 1 : 0];
+    Win32ValidateRenderCommands(commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
     OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
 }
@@ -100,6 +103,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     game_memory *memory = &state->memory;
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
         return 0;
+    Win32InitRenderValidation(state->memoryBlock.base, state->memoryBlock.totalSize);
     Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
     Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
     state->loop.scheduledStart = options->loopStartFrame;
@@ -318,6 +322,11 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
         Win32EndBlock("sound");
         memory->debugFrame = Win32PublishDebugFrame(state->game.version, crashCount);
+        if (memory->debugFrame)
+        {
+            memory->debugFrame->renderCommandProblems = globalRenderValidation.lastFrameProblems;
+            memory->debugFrame->hangsInterrupted = (u32)globalWatchdog.interruptCount;
+        }
         f64 endFrameStart = Win32Seconds();
         if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, &call);
         globalDebugEvents.info.lastEndFrameSeconds = (f32)(Win32Seconds() - endFrameStart);
