@@ -70,8 +70,8 @@ internal void TestFaultsOnSound(game_memory *memory) { if (TestFaultDue(2)) Test
 internal void TestFaultsOnEndFrame(game_memory *memory) { if (TestFaultDue(3)) TestCrashNow(memory, 3); }
 #elif defined(GAME_TEST_HANG_PLACE)
 //~ Deliberate hangs, for the watchdog tests (tests/suite_adversarial_games.sh).
-// GAME_TEST_HANG_PLACE: 1 update, 2 sound, 3 debug end of frame, 4 a parallel-for job (the update
-// waits for it inside ParallelFor), 5 a job of a job graph the update waits for, 6 a background
+// GAME_TEST_HANG_PLACE: 1 update, 2 sound, 3 debug end of frame, 4 every batch of a parallel-for
+// (the update waits for them inside ParallelFor), 5 a job of a job graph the update waits for, 6 a background
 // task, 7 the update spinning on a flag no one sets, with Sleep(1) (mostly inside the OS),
 // 8 ExitThread called from the update. Like the crashes, after a few frames and after scribbling.
 #define GAME_TEST_HANG_AFTER_FRAMES 3
@@ -101,9 +101,12 @@ internal b32 TestFaultDue(u32 place)
     return GAME_TEST_HANG_PLACE == place && globalTestFramesOfThisBuild >= GAME_TEST_HANG_AFTER_FRAMES;
 }
 
+// Every batch hangs, on whichever thread runs it: the update's own thread, the workers, and the
+// main thread if it picks one up while it waits for the update in CompleteAllWork.
 internal PLATFORM_PARALLEL_FOR_CALLBACK(TestHangBatch)
 {
     if (first == 0) TestHangNow((game_memory *)data, 4);
+    while (!globalTestNeverSet) {}
     (void)onePastLast;
 }
 internal PLATFORM_WORK_QUEUE_CALLBACK(TestHangGraphJob) { (void)queue; TestHangNow((game_memory *)data, 5); }

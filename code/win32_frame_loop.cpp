@@ -59,6 +59,9 @@ internal void Win32CallGameJob(void *data)
 // covers it.
 internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry)
 {
+    // After a crash or hang this frame, the game's own entries are skipped until the rollback
+    // (platform entries still run: their bookkeeping must finish).
+    if (Win32CrashPending() && !Win32AddressInExe((u64)callback)) return;
     win32_guarded_job job = {callback, queue, data};
     Win32BeginBlock(queue->name);
     Win32GuardedCall(Win32CallGameJob, &job);

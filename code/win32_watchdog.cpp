@@ -44,6 +44,7 @@ struct win32_watchdog
     u8 *exeBase;
     u64 exeSize;
     HANDLE thread;
+    DWORD threadId;                         // the watchdog's own thread is never watched
     volatile LONG stopRequested;
     volatile LONG interruptCount;
     platform_api original;                  // the services the wrappers forward to
@@ -57,10 +58,15 @@ internal s64 Win32WatchdogNow(void)
     return now.QuadPart;
 }
 
+internal b32 Win32AddressInExe(u64 address)
+{
+    return address >= (u64)globalWatchdog.exeBase && address - (u64)globalWatchdog.exeBase < globalWatchdog.exeSize;
+}
+
 // The calling thread's slot, registered on first use (null when the table is full or disabled).
 internal win32_watchdog_slot *Win32WatchdogSlot(void)
 {
-    if (!globalWatchdog.enabled) return 0;
+    if (!globalWatchdog.enabled || GetCurrentThreadId() == globalWatchdog.threadId) return 0;
     win32_watchdog_slot *slot = (win32_watchdog_slot *)TlsGetValue(globalWatchdog.slotTlsIndex);
     if (slot) return slot;
     LONG index = InterlockedIncrement(&globalWatchdog.slotCount) - 1;
@@ -137,6 +143,9 @@ struct win32_watched_parallel_for
 internal PLATFORM_PARALLEL_FOR_CALLBACK(Win32WatchedParallelForBatch)
 {
     win32_watched_parallel_for *call = (win32_watched_parallel_for *)data;
+    // After a crash or hang this frame, the rest of the frame's game work is skipped: it would run
+    // on state about to be rolled back (and a hang in every batch would cost a limit per batch).
+    if (Win32CrashPending()) return;
     win32_watchdog_slot *slot = Win32WatchdogSlot();
     LONG depth = slot ? slot->platformDepth : 0;
     if (slot) slot->platformDepth = 0;
@@ -228,10 +237,6 @@ internal void Win32WatchPlatformApi(platform_api *api)
 }
 
 //~ The watchdog thread
-internal b32 Win32AddressInExe(u64 address)
-{
-    return address >= (u64)globalWatchdog.exeBase && address - (u64)globalWatchdog.exeBase < globalWatchdog.exeSize;
-}
 
 internal void Win32DescribeAddress(void *address, char *moduleName, umm moduleNameSize, u64 *offset)
 {
@@ -249,6 +254,58 @@ internal void Win32DescribeAddress(void *address, char *moduleName, umm moduleNa
         lstrcpynA(moduleName, name, (int)moduleNameSize);
         *offset = (u64)((u8 *)address - (u8 *)module);
     }
+}
+
+internal b32 Win32IsSystemModuleName(const char *name)
+{
+    return lstrcmpiA(name, "ntdll.dll") == 0 || lstrcmpiA(name, "kernel32.dll") == 0 ||
+           lstrcmpiA(name, "kernelbase.dll") == 0 || lstrcmpiA(name, "?") == 0;
+}
+
+// When a thread is stuck inside the OS (a Sleep or wait the game called), walks its stack to the
+// first caller outside the system DLLs: that is where the game waits. Writes "" if none is found.
+internal void Win32DescribeCaller(CONTEXT *context, char *text, umm textSize)
+{
+    text[0] = 0;
+    CONTEXT walk = *context;
+    for (u32 depth = 0; depth < 32; ++depth)
+    {
+        DWORD64 imageBase = 0;
+        RUNTIME_FUNCTION *function = RtlLookupFunctionEntry(walk.Rip, &imageBase, 0);
+        if (function)
+        {
+            void *handlerData = 0;
+            DWORD64 establisherFrame = 0;
+            RtlVirtualUnwind(UNW_FLAG_NHANDLER, imageBase, walk.Rip, function, &walk, &handlerData,
+                             &establisherFrame, 0);
+        }
+        else
+        {
+            // A leaf function: the return address is on top of the stack.
+            walk.Rip = *(DWORD64 *)walk.Rsp;
+            walk.Rsp += 8;
+        }
+        if (!walk.Rip || Win32AddressInExe(walk.Rip)) return;
+        char moduleName[64];
+        u64 offset = 0;
+        Win32DescribeAddress((void *)walk.Rip, moduleName, sizeof(moduleName), &offset);
+        if (!Win32IsSystemModuleName(moduleName))
+        {
+            snprintf(text, textSize, " (called from %s+0x%llx)", moduleName, (unsigned long long)offset);
+            return;
+        }
+    }
+}
+
+struct win32_describe_caller_call
+{
+    CONTEXT *context;
+    char caller[96];
+};
+internal void Win32CallDescribeCaller(void *data)
+{
+    win32_describe_caller_call *call = (win32_describe_caller_call *)data;
+    Win32DescribeCaller(call->context, call->caller, sizeof(call->caller));
 }
 
 // Interrupts the slot's thread if it is still in the same expired guard, in game code.
@@ -274,6 +331,12 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
     report.address = (void *)context.Rip;
     report.threadId = slot->threadId;
     Win32DescribeAddress(report.address, report.moduleName, sizeof(report.moduleName), &report.moduleOffset);
+    win32_describe_caller_call describe = {&context, ""};
+    // NOTE: guarded: the stack being walked belongs to code that may have corrupted it.
+    win32_crash_report walkCrash;
+    if (Win32IsSystemModuleName(report.moduleName) && !Win32GuardedCallReporting(Win32CallDescribeCaller, &describe, &walkCrash))
+        describe.caller[0] = 0;
+    const char *caller = describe.caller;
 
     if (IsDebuggerPresent())
     {
@@ -308,8 +371,8 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
     }
     InterlockedIncrement(&globalWatchdog.interruptCount);
     Win32Log(LogLevel_Error, "watchdog: game code on thread %lu did not return for %.3f s (limit %.3f s); stuck at "
-             "%s+0x%llx; interrupted, recovering as from a crash", (unsigned long)report.threadId, stuckSeconds,
-             globalWatchdog.timeoutSeconds, report.moduleName, (unsigned long long)report.moduleOffset);
+             "%s+0x%llx%s; interrupted, recovering as from a crash", (unsigned long)report.threadId, stuckSeconds,
+             globalWatchdog.timeoutSeconds, report.moduleName, (unsigned long long)report.moduleOffset, caller);
 }
 
 // A thread that ended while inside game code (ExitThread, TerminateThread) took work with it that
@@ -353,6 +416,10 @@ internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
 internal void Win32StartWatchdog(f32 seconds)
 {
     memset(&globalWatchdog, 0, sizeof(globalWatchdog));
+    HMODULE exe = GetModuleHandleA(0);
+    IMAGE_NT_HEADERS *headers = (IMAGE_NT_HEADERS *)((u8 *)exe + ((IMAGE_DOS_HEADER *)exe)->e_lfanew);
+    globalWatchdog.exeBase = (u8 *)exe;
+    globalWatchdog.exeSize = headers->OptionalHeader.SizeOfImage;
     if (seconds <= 0.0f) return;
     LARGE_INTEGER frequency;
     QueryPerformanceFrequency(&frequency);
@@ -362,19 +429,16 @@ internal void Win32StartWatchdog(f32 seconds)
     // NOTE: a tenth of the limit between looks (10 to 100 ms): detection takes at most 10% longer.
     globalWatchdog.tickMilliseconds = (DWORD)Clamp(10.0, seconds * 100.0, 100.0);
     globalWatchdog.slotTlsIndex = TlsAlloc();
-    HMODULE exe = GetModuleHandleA(0);
-    IMAGE_NT_HEADERS *headers = (IMAGE_NT_HEADERS *)((u8 *)exe + ((IMAGE_DOS_HEADER *)exe)->e_lfanew);
-    globalWatchdog.exeBase = (u8 *)exe;
-    globalWatchdog.exeSize = headers->OptionalHeader.SizeOfImage;
     globalWatchdog.enabled = (globalWatchdog.slotTlsIndex != TLS_OUT_OF_INDEXES);
     if (!globalWatchdog.enabled) return;
-    globalWatchdog.thread = CreateThread(0, 64 * 1024, Win32WatchdogThread, 0, 0, 0);
+    globalWatchdog.thread = CreateThread(0, 64 * 1024, Win32WatchdogThread, 0, CREATE_SUSPENDED, &globalWatchdog.threadId);
     if (!globalWatchdog.thread)
     {
         globalWatchdog.enabled = 0;
         Win32Log(LogLevel_Warning, "watchdog: could not start its thread; hangs in game code are not caught");
         return;
     }
+    ResumeThread(globalWatchdog.thread);
     Win32Log(LogLevel_Info, "watchdog: game code that does not return within %.2f s is interrupted", seconds);
 }
 
