@@ -25,6 +25,9 @@ struct win32_crash_report
 
 // Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
 #define WIN32_HANG_CODE 0xE0000001u
+// Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
+#define WIN32_EXIT_THREAD_CODE 0xE0000002u
+#define WIN32_EXIT_PROCESS_CODE 0xE0000003u
 
 struct win32_crash_guard
 {
@@ -67,6 +70,8 @@ internal const char *Win32ExceptionName(DWORD code)
         case EXCEPTION_FLT_DIVIDE_BY_ZERO: return "float divide by zero";
         case EXCEPTION_FLT_INVALID_OPERATION: return "float invalid operation";
         case WIN32_HANG_CODE: return "hang (no return within the watchdog limit)";
+        case WIN32_EXIT_THREAD_CODE: return "ExitThread called by game code";
+        case WIN32_EXIT_PROCESS_CODE: return "ExitProcess called by game code";
     }
     return "exception";
 }
@@ -79,6 +84,7 @@ internal b32 Win32IsContainableException(DWORD code)
         case EXCEPTION_ILLEGAL_INSTRUCTION: case EXCEPTION_PRIV_INSTRUCTION: case EXCEPTION_STACK_OVERFLOW:
         case EXCEPTION_ARRAY_BOUNDS_EXCEEDED: case EXCEPTION_DATATYPE_MISALIGNMENT: case EXCEPTION_IN_PAGE_ERROR:
         case EXCEPTION_BREAKPOINT: case EXCEPTION_FLT_DIVIDE_BY_ZERO: case EXCEPTION_FLT_INVALID_OPERATION:
+        case WIN32_EXIT_THREAD_CODE: case WIN32_EXIT_PROCESS_CODE:
             return 1;
     }
     return 0;
@@ -95,6 +101,8 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
     win32_crash_report *report = &guard->report;
     report->code = code;
     report->address = info->ExceptionRecord->ExceptionAddress;
+    if ((code == WIN32_EXIT_THREAD_CODE || code == WIN32_EXIT_PROCESS_CODE) && info->ExceptionRecord->NumberParameters >= 1)
+        report->address = (void *)info->ExceptionRecord->ExceptionInformation[0];   // the game's call site
     report->threadId = GetCurrentThreadId();
     report->moduleName[0] = 0;
     report->moduleOffset = 0;

@@ -251,6 +251,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
         return 0;
     }
 
+    Win32PatchGameImports(module);
     char missing[256];
     Win32ResolveGameExports(module, candidate, missing, sizeof(missing));
     b32 ok = (missing[0] == 0);
@@ -313,6 +314,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
     }
     reloader->haveFallback = 0;
     HMODULE module = LoadLibraryExA(reloader->fallbackPath, 0, LOAD_WITH_ALTERED_SEARCH_PATH);
+    if (module) Win32PatchGameImports(module);
     char missing[256] = "";
     if (!module || !Win32ResolveGameExports(module, code, missing, sizeof(missing)))
     {

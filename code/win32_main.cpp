@@ -47,6 +47,7 @@
 #include "win32_crash_guard.cpp"
 #include "win32_watchdog.cpp"
 #include "win32_game_exports.cpp"
+#include "win32_game_imports.cpp"
 #include "win32_memory_snapshot.cpp"
 #include "win32_game_code.cpp"
 #include "win32_live_loop.cpp"

@@ -8,6 +8,9 @@
 //   9 PushArray of 2^61+1 u64 from a 1 MB arena
 //  10 pushBufferBase pointed at the game's own data   11 a Quads entry whose quadCount lies
 //  12 a layout whose fields pointer lies outside the DLL
+//  13 ExitThread found with GetProcAddress, called from the update (the import stubs cannot see it)
+//  14 ExitProcess called from the update
+//  15 gameUpdateAndRender forwarded to kernel32.Sleep (built with tests/adversarial_forwarder.def)
 #include "game_platform.h"
 #include "base_arena.h"
 #include "render_push.h"
@@ -17,9 +20,18 @@
 #error "build with -DADVERSARY=N"
 #endif
 
+#if ADVERSARY == 13 || ADVERSARY == 14
+extern "C" __declspec(dllimport) void *__stdcall GetModuleHandleA(const char *name);
+extern "C" __declspec(dllimport) void *__stdcall GetProcAddress(void *module, const char *name);
+extern "C" __declspec(dllimport) void __stdcall ExitProcess(unsigned int exitCode);
+typedef void __stdcall exit_thread_function(unsigned long exitCode);
+#endif
+
 global volatile u32 *volatile globalNowhere;
 global volatile u32 globalNeverSet;
+#if ADVERSARY != 15
 global u32 globalFrames;
+#endif
 
 extern "C" __declspec(dllexport) GAME_GET_CONTRACT_VERSION(gameGetContractVersion)
 {
@@ -50,6 +62,7 @@ extern "C" __declspec(dllexport) const game_state_layout gameStateLayout = {1, 0
 extern "C" __declspec(dllexport) const game_state_layout gameStateLayout = {4, 0, (const game_layout_field *)0x1000};
 #endif
 
+#if ADVERSARY != 15
 extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
 {
     (void)input;
@@ -78,10 +91,19 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
 #elif ADVERSARY == 10
     static u8 elsewhere[256];
     renderCommands->pushBufferBase = elsewhere;
+#elif ADVERSARY == 13
+    if (globalFrames == 3)
+    {
+        exit_thread_function *exitThread = (exit_thread_function *)GetProcAddress(GetModuleHandleA("kernel32.dll"), "ExitThread");
+        exitThread(0);
+    }
+#elif ADVERSARY == 14
+    if (globalFrames == 3) ExitProcess(7);
 #elif ADVERSARY == 11
     render_entry_quads *quads = (render_entry_quads *)(renderCommands->lastEntry + 1);
     quads->quadCount = 0x7FFFFFFF;
 #endif
 }
+#endif
 extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples) { (void)memory; (void)soundBuffer; }
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame) { (void)memory; (void)input; (void)renderCommands; }

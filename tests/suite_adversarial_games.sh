@@ -3,7 +3,8 @@
 # meets, one build at a time, builds that each misuse the contract in one way:
 #  - adversarial builds (tests/adversarial_game.cpp, written only against game_platform.h and the
 #    game-side headers): crashing or hanging gameGetContractVersion, malformed gameStateLayout
-#    exports (pointer 0x10, huge count, unterminated name, fields outside the DLL) -> refused with
+#    exports (pointer 0x10, huge count, unterminated name, fields outside the DLL), an export
+#    forwarded into kernel32 -> refused with
 #    a logged reason before any of their code runs; lying render commands (pushBufferSize,
 #    16384x16384 texture over 64 bytes, 0xFFFFFFFF peel layers, moved pushBufferBase, lying
 #    quadCount) -> the bad entry or field is named in a warning and the engine draws on; an arena
@@ -13,8 +14,9 @@
 #    job the update waits for, a background task, and an update waiting on a flag with Sleep ->
 #    the watchdog interrupts it, memory is restored, the previous build runs again;
 #  - after every one of them the next good build loads.
-# A second run: ExitThread from the update -> a clear logged error and exit code 3 (the thread and
-# the work it owned are gone; see README). Every wait has a timeout; a timeout is a failure.
+# ExitThread or ExitProcess imported by a build are contained like crashes. A second run: ExitThread
+# found with GetProcAddress -> a clear logged error and exit code 3 (the thread and the work it
+# owned are gone; see README). Every wait has a timeout; a timeout is a failure.
 # Natively: the render-command validation test. Figures: watchdog detection time, recovery cost.
 set -u
 cd "$(dirname "$0")/.."
@@ -48,8 +50,12 @@ build_dll() {
     $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" \
         >"$out/$name.build.txt" 2>&1 || echo "FAIL build of $name"
 }
-adversaries="1 2 3 4 5 12 6 7 8 9 10 11"
-for number in $adversaries; do build_dll "adversary_$number" tests/adversarial_game.cpp -DADVERSARY=$number; done
+adversaries="1 2 3 4 5 12 15 6 7 8 9 10 11 14"
+for number in $adversaries 13; do
+    forwarder=""
+    [ "$number" = 15 ] && forwarder=tests/adversarial_forwarder.def
+    build_dll "adversary_$number" tests/adversarial_game.cpp -DADVERSARY=$number $forwarder
+done
 # NOTE: the background task last: it scribbled in an earlier frame than the one it is interrupted
 # in, and only the interrupted frame is rolled back (see README), so its scribble stays.
 hang_places="1 2 3 4 5 7 6"
@@ -72,8 +78,6 @@ wait_for_regex() {
     done
     return 1
 }
-# The engine is running: the process exists and is not a zombie.
-engine_alive() { kill -0 "$1" 2>/dev/null && [ "$(sed -E 's/.*\) ([A-Z]).*/\1/' /proc/$1/stat 2>/dev/null)" != Z ]; }
 loaded='reload: game code version [0-9]+ loaded'
 
 log="$out/adversarial.log"
@@ -101,12 +105,14 @@ expect_of() {
         4) echo "refused: it exports a malformed gameStateLayout: layout has 2147483647 fields \(at most 512\)|refused" ;;
         5) echo "refused: it exports a malformed gameStateLayout: field 0: structName .*unterminated|refused" ;;
         12) echo "refused: it exports a malformed gameStateLayout: its 4 fields at .* lie outside the DLL|refused" ;;
+        15) echo "refused: export gameUpdateAndRender points outside the DLL's image|refused" ;;
         6) echo "render: .*first: pushBufferSize 4294967280 is larger than the buffer|runs" ;;
         7) echo "render: .*first: bad Texture pixels \(not inside game memory or the push buffer\)|runs" ;;
         8) echo "render: .*first: depthPeelLayers 4294967295 clamped to 16|runs" ;;
         9) echo "adversary 9: PushArray of 2\^61\+1 u64 gave null, 0 bytes used, 1 overflows|runs" ;;
         10) echo "render: .*first: pushBufferBase moved off the platform's buffer|runs" ;;
         11) echo "render: .*first: bad Quads quadCount in the entry|runs" ;;
+        14) echo "crash: ExitProcess called by game code in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+|runs" ;;
     esac
 }
 for number in $adversaries; do
@@ -127,6 +133,15 @@ for number in $adversaries; do
     echo "outcome: adversary $number: $(grep -E -- "$pattern" "$log" | tail -n 1 | cut -c1-220)"
     next_good_build_loads "$what"
 done
+
+#- ExitThread from the update (an imported call): contained like a crash
+what="ExitThread in the update"
+crashes=$(count_of "$log" "crash: ExitThread called by game code")
+install_dll "$out/hang_8.dll"
+check "$what: contained, the call site named" wait_for_regex "$log" "crash: ExitThread called by game code in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+" $((crashes + 1)) 40
+check "$what: memory restored" bash -c "grep 'crash: ExitThread' '$log' | tail -n 1 | grep -q 'game memory restored to its pre-frame state'"
+echo "outcome: $what: $(grep 'crash: ExitThread' "$log" | tail -n 1 | cut -c1-200)"
+next_good_build_loads "$what"
 
 #- Hangs in each place: interrupted by the watchdog, recovered like a crash
 hang_names=(x "update" "sound" "end of frame" "every parallel-for batch (update waiting in ParallelFor)" \
@@ -161,20 +176,20 @@ wait_for_exit "$engine" 60
 check "the run exits 0 after every misuse" test "$LAST_EXIT_STATUS" -eq 0
 check "the run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
 
-#- ExitThread from the update: a clear error and a clean exit, not a hang
+#- ExitThread found at run time (GetProcAddress): the thread is lost; a clear error and exit 3, not a hang
 exit_log="$out/exit_thread.log"
 rm -f "$run/quit"
 install_dll "$out/good.dll"
 wine "$run/win32_platform.exe" --log "$exit_log" --quit-file "$run/quit" --size 160x120 --unthrottled --watchdog 1 \
     >"$out/engine_exit.out" 2>&1 &
 engine=$!
-check "ExitThread run starts" wait_for_log "$exit_log" "game: code version 1 running" 60
-install_dll "$out/hang_8.dll"
-check "ExitThread: the build ran it" wait_for_log "$exit_log" "test fault: hanging now (place 8)" 40
+check "lost thread run starts" wait_for_log "$exit_log" "game: code version 1 running" 60
+install_dll "$out/adversary_13.dll"
+check "lost thread: the build ran" wait_for_log "$exit_log" "adversary 13: running" 40
 wait_for_exit "$engine" 40
-check "ExitThread: the engine exits with code 3 (got $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 3
-check "ExitThread: the log says why" grep -q "watchdog: thread [0-9]* ended while inside game code" "$exit_log"
-echo "outcome: ExitThread in the update: exit $LAST_EXIT_STATUS: $(grep 'ended while inside game code' "$exit_log" | cut -c1-160)"
+check "lost thread: the engine exits with code 3 (got $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 3
+check "lost thread: the log says why" grep -q "watchdog: thread [0-9]* ended while inside game code" "$exit_log"
+echo "outcome: adversary 13 (ExitThread via GetProcAddress): exit $LAST_EXIT_STATUS: $(grep 'ended while inside game code' "$exit_log" | cut -c1-160)"
 
 #- --hz outside 1..1000 is refused when parsing flags
 wine "$run/win32_platform.exe" --hz 0.001 --log "$out/hz.log" >/dev/null 2>&1

@@ -106,7 +106,7 @@ for place in 1 2 3 4; do
         last_rollback=$(grep "rollback: game memory" "$log" | tail -n 1)
         check "$what: memory equals the pre-frame state" bash -c "echo '$last_rollback' | grep -q 'equals the pre-frame state'"
         check "$what: the previous build runs again" wait_for_count "$log" "rollback: running the code of version" "$crashes" 30
-        check "$what: the engine survives" kill -0 "$engine"
+        check "$what: the engine survives" engine_alive "$engine"
         # The crashing build is not loaded again, the next good one is.
         install_dll "$out/good.dll"
         reloads=$((reloads + 1))
