@@ -98,7 +98,11 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
         exitThread(0);
     }
 #elif ADVERSARY == 14
-    if (globalFrames == 3) ExitProcess(7);
+    if (globalFrames == 3)
+    {
+        ExitProcess(7);
+        memory->platform.Log(LogLevel_Error, "adversary 14: still here");   // not a tail call: the call site stays ours
+    }
 #elif ADVERSARY == 11
     render_entry_quads *quads = (render_entry_quads *)(renderCommands->lastEntry + 1);
     quads->quadCount = 0x7FFFFFFF;
