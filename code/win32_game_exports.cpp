@@ -99,8 +99,11 @@ internal void Win32CallContractVersion(void *data)
     call->result = call->function();
 }
 
+// Validation and copy of the layout, both under the guard: an image section can still be
+// unreadable (a build may mark one so), and then the read faults here, not in the engine.
 struct win32_layout_copy
 {
+    win32_image_range image;
     state_layout *destination;
     const game_state_layout *source;
     char *error;
@@ -110,7 +113,8 @@ struct win32_layout_copy
 internal void Win32CallCopyLayout(void *data)
 {
     win32_layout_copy *copy = (win32_layout_copy *)data;
-    copy->result = CopyStateLayout(copy->destination, copy->source, copy->error, copy->errorSize);
+    copy->result = Win32ValidateStateLayoutExport(copy->image, copy->source, copy->error, copy->errorSize) &&
+                   CopyStateLayout(copy->destination, copy->source, copy->error, copy->errorSize);
 }
 
 internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, umm textSize)
@@ -159,12 +163,7 @@ internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const
     }
 
     char layoutError[200] = "";
-    if (!Win32ValidateStateLayoutExport(image, layout, layoutError, sizeof(layoutError)))
-    {
-        snprintf(reason, reasonSize, "it exports a malformed %s: %s", GAME_STATE_LAYOUT_EXPORT_NAME, layoutError);
-        return 0;
-    }
-    win32_layout_copy copy = {layoutCopy, layout, layoutError, sizeof(layoutError), 0};
+    win32_layout_copy copy = {image, layoutCopy, layout, layoutError, sizeof(layoutError), 0};
     if (!Win32GuardedCallReporting(Win32CallCopyLayout, &copy, &report))
     {
         char what[160];
