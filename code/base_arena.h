@@ -38,35 +38,66 @@ inline void InitializeArena(memory_arena *arena, const char *name, umm size, voi
 
 inline umm ArenaRemaining(memory_arena *arena, umm alignment = 16)
 {
-    umm alignedUsed = (umm)AlignPow2(arena->used, alignment);
-    return (alignedUsed <= arena->size) ? (arena->size - alignedUsed) : 0;
+    if (arena->used > arena->size) return 0;
+    umm address = (umm)(arena->base + arena->used);
+    umm misalignment = address & (alignment - 1);
+    umm padding = misalignment ? alignment - misalignment : 0;
+    umm available = arena->size - arena->used;
+    return (padding <= available) ? available - padding : 0;
+}
+
+inline void ArenaRefuse_(memory_arena *arena, const char *what, unsigned long long amount)
+{
+    ++arena->overflowCount;
+    if (arena->log)
+    {
+        arena->log(LogLevel_Error, "arena '%s' overflow: asked for %s%llu bytes, %llu of %llu used; request refused",
+                   arena->name ? arena->name : "?", what, amount, (unsigned long long)arena->used,
+                   (unsigned long long)arena->size);
+    }
 }
 
 // Returns zeroed memory, or null (logged and counted) when the arena cannot hold the request.
+// NOTE: every step is checked against wrapping (alignment padding, size), so no request, however
+// large, yields memory past the end. An alignment that is not a power of two is a programmer error
+// (Assert) and, in builds without asserts, a refused request.
 inline void *PushSize_(memory_arena *arena, umm size, umm alignment = 16)
 {
     Assert(IsPow2(alignment));
-    umm start = (umm)AlignPow2((umm)(arena->base + arena->used), alignment) - (umm)arena->base;
-    if (start > arena->size || size > arena->size - start)
+    if (!IsPow2(alignment) || arena->used > arena->size)
     {
-        ++arena->overflowCount;
-        if (arena->log)
-        {
-            arena->log(LogLevel_Error,
-                       "arena '%s' overflow: asked for %llu bytes, %llu of %llu used; request refused",
-                       arena->name ? arena->name : "?", (unsigned long long)size,
-                       (unsigned long long)arena->used, (unsigned long long)arena->size);
-        }
+        ArenaRefuse_(arena, "a badly aligned ", (unsigned long long)size);
         return 0;
     }
+    umm address = (umm)(arena->base + arena->used);
+    umm misalignment = address & (alignment - 1);
+    umm padding = misalignment ? alignment - misalignment : 0;
+    umm available = arena->size - arena->used;
+    if (padding > available || size > available - padding)
+    {
+        ArenaRefuse_(arena, "", (unsigned long long)size);
+        return 0;
+    }
+    umm start = arena->used + padding;
     void *result = arena->base + start;
     arena->used = start + size;
     memset(result, 0, size);
     return result;
 }
 
+// count * elementSize bytes, refused (logged and counted like any overflow) when the product wraps.
+inline void *PushArray_(memory_arena *arena, u64 count, umm elementSize, umm alignment = 16)
+{
+    if (elementSize && count > (u64)(~(umm)0) / elementSize)
+    {
+        ArenaRefuse_(arena, "more than 2^64 (count x element size wraps): count ", (unsigned long long)count);
+        return 0;
+    }
+    return PushSize_(arena, (umm)count * elementSize, alignment);
+}
+
 #define PushStruct(arena, type) ((type *)PushSize_((arena), sizeof(type)))
-#define PushArray(arena, count, type) ((type *)PushSize_((arena), (umm)(count) * sizeof(type)))
+#define PushArray(arena, count, type) ((type *)PushArray_((arena), (u64)(count), sizeof(type)))
 #define PushSize(arena, size) PushSize_((arena), (size))
 
 inline void SubArena(memory_arena *result, memory_arena *parent, const char *name, umm size)

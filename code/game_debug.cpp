@@ -299,8 +299,9 @@ internal void DebugDrawCounters(debug_overlay_state *debug, text_context *text, 
                  (f64)(last ? 1000.0f * last->workSeconds : 0.0f), (f64)(current ? 1000.0f * current->updateSeconds : 0.0f));
         at = PushText(text, at, s, DEBUG_TEXT_COLOR, line);
         layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
-        snprintf(line, sizeof(line), "code v%u  crashes contained %u  entities %u  frame %llu", info->gameCodeVersion,
-                 info->crashesContained, overlay->entityCount, (unsigned long long)debug->frameIndex);
+        snprintf(line, sizeof(line), "code v%u  crashes contained %u (hangs %u)  bad render commands %u  entities %u  "
+                 "frame %llu", info->gameCodeVersion, info->crashesContained, info->hangsInterrupted,
+                 info->renderCommandProblems, overlay->entityCount, (unsigned long long)debug->frameIndex);
         at = PushText(text, at, s, DEBUG_TEXT_COLOR, line);
         snprintf(line, sizeof(line), "debug collect %.3f ms  draw %.3f ms  end-frame %.3f ms  events %u (%u dropped)",
                  DebugCyclesToMs(debug, debug->collectCycles), DebugCyclesToMs(debug, debug->drawCycles),

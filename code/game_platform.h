@@ -146,7 +146,9 @@ struct debug_frame_info
     u32 threadCount;            // threads that have recorded events since start
     const debug_event *events;
     u32 gameCodeVersion;        // reload version of the code running
-    u32 crashesContained;       // since start
+    u32 crashesContained;       // since start (hangs the watchdog interrupted included)
+    u32 renderCommandProblems;  // bad render commands skipped or corrected in the last drawn buffer
+    u32 hangsInterrupted;       // calls into game code the watchdog interrupted, since start
 };
 
 //~ Memory
@@ -480,7 +482,7 @@ StaticAssert(sizeof(platform_api) == 13 * 8, "platform_api changed: bump GAME_CO
 StaticAssert(sizeof(game_memory) == 80 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
-StaticAssert(sizeof(debug_frame_info) == 72, "debug_frame_info changed");
+StaticAssert(sizeof(debug_frame_info) == 80, "debug_frame_info changed");
 StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_keyboard_input) == Key_Count * 8 + 8, "game_keyboard_input changed");
 StaticAssert(sizeof(game_mouse_input) == 24 + MouseButton_Count * 8, "game_mouse_input changed");

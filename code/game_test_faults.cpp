@@ -68,6 +68,72 @@ internal void TestFaultsOnUpdate(game_memory *memory)
 }
 internal void TestFaultsOnSound(game_memory *memory) { if (TestFaultDue(2)) TestCrashNow(memory, 2); }
 internal void TestFaultsOnEndFrame(game_memory *memory) { if (TestFaultDue(3)) TestCrashNow(memory, 3); }
+#elif defined(GAME_TEST_HANG_PLACE)
+//~ Deliberate hangs, for the watchdog tests (tests/suite_adversarial_games.sh).
+// GAME_TEST_HANG_PLACE: 1 update, 2 sound, 3 debug end of frame, 4 every batch of a parallel-for
+// (the update waits for them inside ParallelFor), 5 a job of a job graph the update waits for, 6 a background
+// task, 7 the update spinning on a flag no one sets, with Sleep(1) (mostly inside the OS),
+// 8 ExitThread called from the update. Like the crashes, after a few frames and after scribbling.
+#define GAME_TEST_HANG_AFTER_FRAMES 3
+#include "job_graph.h"
+extern "C" __declspec(dllimport) void __stdcall Sleep(unsigned long milliseconds);
+extern "C" __declspec(dllimport) void __stdcall ExitThread(unsigned long exitCode);
+
+global u32 globalTestFramesOfThisBuild;
+global volatile u32 globalTestNeverSet;
+
+internal void TestHangNow(game_memory *memory, u32 place)
+{
+    game_state *state = (game_state *)memory->permanentStorage;
+    state->framesSimulated = 0xBADBADBADull;
+    state->camera.position = V3(1.0e9f, 1.0e9f, 1.0e9f);
+    memory->platform.Log(LogLevel_Info, "test fault: hanging now (place %u)", place);
+    if (place == 7)
+    {
+        while (!globalTestNeverSet) Sleep(1);
+    }
+    if (place == 8) ExitThread(0);
+    while (!globalTestNeverSet) {}
+}
+
+internal b32 TestFaultDue(u32 place)
+{
+    return GAME_TEST_HANG_PLACE == place && globalTestFramesOfThisBuild >= GAME_TEST_HANG_AFTER_FRAMES;
+}
+
+// Every batch hangs, on whichever thread runs it: the update's own thread, the workers, and the
+// main thread if it picks one up while it waits for the update in CompleteAllWork.
+internal PLATFORM_PARALLEL_FOR_CALLBACK(TestHangBatch)
+{
+    if (first == 0) TestHangNow((game_memory *)data, 4);
+    while (!globalTestNeverSet) {}
+    (void)onePastLast;
+}
+internal PLATFORM_WORK_QUEUE_CALLBACK(TestHangGraphJob) { (void)queue; TestHangNow((game_memory *)data, 5); }
+internal PLATFORM_WORK_QUEUE_CALLBACK(TestHangTask) { (void)queue; TestHangNow((game_memory *)data, 6); }
+
+internal void TestFaultsOnUpdate(game_memory *memory)
+{
+    ++globalTestFramesOfThisBuild;
+    if (TestFaultDue(1) || TestFaultDue(7) || TestFaultDue(8)) TestHangNow(memory, GAME_TEST_HANG_PLACE);
+    if (TestFaultDue(4)) memory->platform.ParallelFor(memory->highPriorityQueue, 64, 1, TestHangBatch, memory);
+    if (TestFaultDue(5))
+    {
+        static u8 graphStorage[4096];
+        memory_arena graphArena;
+        InitializeArena(&graphArena, "hang graph", sizeof(graphStorage), graphStorage, memory->platform.Log);
+        job_graph graph;
+        if (BeginJobGraph(&graph, &graphArena, "hang graph", 2, 2, memory->platform.Log))
+        {
+            AddGraphJob(&graph, TestHangGraphJob, memory);
+            if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &graph)) memory->platform.WaitForJobGraph(&graph);
+        }
+    }
+    if (TestFaultDue(6) && globalTestFramesOfThisBuild == GAME_TEST_HANG_AFTER_FRAMES)
+        memory->platform.AddTask(memory->platform.taskManager, 0, TestHangTask, memory);
+}
+internal void TestFaultsOnSound(game_memory *memory) { if (TestFaultDue(2)) TestHangNow(memory, 2); }
+internal void TestFaultsOnEndFrame(game_memory *memory) { if (TestFaultDue(3)) TestHangNow(memory, 3); }
 #else
 #define TestFaultsOnUpdate(memory)
 #define TestFaultsOnSound(memory)

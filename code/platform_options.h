@@ -12,7 +12,7 @@ struct platform_options
 {
     s64 frameLimit;             // --frames N: run N frames then exit 0 (0 = until the window closes)
     f32 fixedDt;                // --fixed-dt S: every frame simulates S seconds (0 = measured)
-    f32 targetHz;               // --hz N: frame rate the loop paces to
+    f32 targetHz;               // --hz N: frame rate the loop paces to, 1 to 1000
     b32 unthrottled;            // --unthrottled: no sleeping between frames (for scripted runs)
     b32 vsync;                  // --no-vsync clears it
     const char *logPath;        // --log PATH
@@ -30,14 +30,28 @@ struct platform_options
                                 //   starts from zeroed game memory instead of being refused
     b32 verifyRollback;         // --verify-rollback: hash game memory before every frame and
                                 //   compare after a crash restore (slow; for tests)
+    f32 watchdogSeconds;        // --watchdog S: a call into game code that has not returned after S
+                                //   seconds is interrupted like a crash (0 = off; default 10 in
+                                //   development builds, off in release builds)
     b32 showHelp;               // --help
 };
+
+// Frame rates --hz accepts: below 1 Hz a frame would outlast every timeout a script waits on.
+#define PLATFORM_MIN_HZ 1.0f
+#define PLATFORM_MAX_HZ 1000.0f
+#define PLATFORM_MAX_WATCHDOG_SECONDS 3600.0f
+#if ENGINE_DEVELOPMENT
+#define PLATFORM_DEFAULT_WATCHDOG_SECONDS 10.0f
+#else
+#define PLATFORM_DEFAULT_WATCHDOG_SECONDS 0.0f
+#endif
 
 #define PLATFORM_OPTIONS_HELP \
     "usage: win32_platform.exe [flags]\n" \
     "  --frames N         run N frames, then exit 0\n" \
     "  --fixed-dt S       simulate exactly S seconds per frame (e.g. 0.0166667)\n" \
-    "  --hz N             target frame rate (default 60)\n" \
+    "  --hz N             target frame rate, 1 to 1000 (default 60); pacing still notices the\n" \
+    "                     quit file and window messages within 50 ms\n" \
     "  --unthrottled      do not sleep between frames\n" \
     "  --no-vsync         swap interval 0\n" \
     "  --log PATH         also write the log to PATH (if it cannot be opened: said on stderr,\n" \
@@ -55,6 +69,10 @@ struct platform_options
     "                     (F9 does the same by hand: record, play, stop)\n" \
     "  --reset-on-layout-change  load builds whose state layout changed with zeroed memory\n" \
     "  --verify-rollback  hash game memory every frame to prove crash restores (slow)\n" \
+    "  --watchdog S       (0.05 to 3600) interrupt game code (update, job, task, sound, end of\n" \
+    "                     frame, load-time export) that has not returned after S seconds and\n" \
+    "                     recover as from a crash; 0 = off (default 10 in development builds,\n" \
+    "                     off in release); with a debugger attached it breaks instead\n" \
     "  --help             this text\n"
 
 inline void DefaultPlatformOptions(platform_options *options)
@@ -67,6 +85,7 @@ inline void DefaultPlatformOptions(platform_options *options)
     options->highPriorityWorkers = -1;
     options->lowPriorityWorkers = -1;
     options->loopStartFrame = -1;
+    options->watchdogSeconds = PLATFORM_DEFAULT_WATCHDOG_SECONDS;
 }
 
 internal b32 ParseWholeNumber(const char *text, s64 minimum, s64 maximum, s64 *result)
@@ -154,7 +173,15 @@ internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *optio
         }
         else if (strcmp(flag, "--hz") == 0)
         {
-            ok = ParsePositiveReal(value, 1000.0f, &options->targetHz);
+            ok = ParsePositiveReal(value, PLATFORM_MAX_HZ, &options->targetHz) && options->targetHz >= PLATFORM_MIN_HZ;
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--watchdog") == 0)
+        {
+            ok = value && strcmp(value, "0") == 0;
+            if (ok) options->watchdogSeconds = 0.0f;
+            else ok = ParsePositiveReal(value, PLATFORM_MAX_WATCHDOG_SECONDS, &options->watchdogSeconds) &&
+                      options->watchdogSeconds >= 0.05f;
             usedValue = 1;
         }
         else if (strcmp(flag, "--unthrottled") == 0) { options->unthrottled = 1; }

@@ -43,18 +43,19 @@ inline void ResetRenderCommands(game_render_commands *commands)
 
 inline void *PushRenderEntry_(game_render_commands *commands, render_entry_type type, u32 payloadSize)
 {
-    u32 size = (u32)AlignPow2(sizeof(render_entry_header) + payloadSize, 16);
+    // NOTE: 64-bit sum: a payload near 4 GB must not wrap to a small entry size.
+    u64 size = AlignPow2((u64)sizeof(render_entry_header) + payloadSize, 16);
     if (!commands->pushBufferBase || commands->pushBufferSize > commands->maxPushBufferSize ||
-        size > commands->maxPushBufferSize - commands->pushBufferSize)
+        size > (u64)(commands->maxPushBufferSize - commands->pushBufferSize))
     {
         ++commands->refusedEntryCount;
         return 0;
     }
     render_entry_header *header = (render_entry_header *)(commands->pushBufferBase + commands->pushBufferSize);
-    memset(header, 0, size);
+    memset(header, 0, (size_t)size);
     header->type = (u32)type;
-    header->size = size;
-    commands->pushBufferSize += size;
+    header->size = (u32)size;
+    commands->pushBufferSize += (u32)size;
     ++commands->entryCount;
     commands->lastEntry = header;
     return header + 1;
@@ -68,7 +69,8 @@ inline void *ExtendLastEntry_(game_render_commands *commands, render_entry_type 
     render_entry_header *last = commands->lastEntry;
     if (last && last->type == (u32)type &&
         (u8 *)last + last->size == commands->pushBufferBase + commands->pushBufferSize &&
-        extra <= commands->maxPushBufferSize - commands->pushBufferSize)
+        commands->pushBufferSize <= commands->maxPushBufferSize &&
+        extra <= commands->maxPushBufferSize - commands->pushBufferSize && (extra & 15) == 0)
     {
         void *result = (u8 *)last + last->size;
         last->size += extra;

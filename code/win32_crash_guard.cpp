@@ -23,13 +23,25 @@ struct win32_crash_report
     DWORD threadId;
 };
 
+// Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
+#define WIN32_HANG_CODE 0xE0000001u
+// Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
+#define WIN32_EXIT_THREAD_CODE 0xE0000002u
+#define WIN32_EXIT_PROCESS_CODE 0xE0000003u
+
 struct win32_crash_guard
 {
     CONTEXT resumeContext;
     volatile LONG active;
     volatile LONG crashed;
     win32_crash_report report;
+    // The watchdog's view of the thread outside this guard, restored when it ends.
+    win32_crash_guard *watchdogOuterGuard;
+    s64 watchdogOuterStart;
+    LONG watchdogOuterDepth;
 };
+internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
+internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard);
 
 struct win32_crash_guard_globals
 {
@@ -57,6 +69,9 @@ internal const char *Win32ExceptionName(DWORD code)
         case EXCEPTION_BREAKPOINT: return "breakpoint (assert)";
         case EXCEPTION_FLT_DIVIDE_BY_ZERO: return "float divide by zero";
         case EXCEPTION_FLT_INVALID_OPERATION: return "float invalid operation";
+        case WIN32_HANG_CODE: return "hang (no return within the watchdog limit)";
+        case WIN32_EXIT_THREAD_CODE: return "ExitThread called by game code";
+        case WIN32_EXIT_PROCESS_CODE: return "ExitProcess called by game code";
     }
     return "exception";
 }
@@ -69,9 +84,33 @@ internal b32 Win32IsContainableException(DWORD code)
         case EXCEPTION_ILLEGAL_INSTRUCTION: case EXCEPTION_PRIV_INSTRUCTION: case EXCEPTION_STACK_OVERFLOW:
         case EXCEPTION_ARRAY_BOUNDS_EXCEEDED: case EXCEPTION_DATATYPE_MISALIGNMENT: case EXCEPTION_IN_PAGE_ERROR:
         case EXCEPTION_BREAKPOINT: case EXCEPTION_FLT_DIVIDE_BY_ZERO: case EXCEPTION_FLT_INVALID_OPERATION:
+        case WIN32_EXIT_THREAD_CODE: case WIN32_EXIT_PROCESS_CODE:
             return 1;
     }
     return 0;
+}
+
+// The file name of the module holding 'address' ("?" when none does, or its path does not fit)
+// and the offset into it (the address itself when no module holds it). NOTE: called from the
+// exception filter, possibly on the last few KB of an overflowed stack: MAX_PATH units on the
+// stack at most, no logging, no allocation.
+internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm moduleNameSize, u64 *offset)
+{
+    HMODULE module = 0;
+    *offset = (u64)address;
+    moduleName[0] = '?';
+    moduleName[1] = 0;
+    if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                            (LPCWSTR)address, &module) || !module)
+        return;
+    *offset = (u64)((u8 *)address - (u8 *)module);
+    WCHAR path[MAX_PATH];
+    DWORD length = GetModuleFileNameW(module, path, MAX_PATH);
+    if (length == 0 || length >= MAX_PATH) return;
+    DWORD nameStart = 0;
+    for (DWORD at = 0; at < length; ++at)
+        if (path[at] == '\\' || path[at] == '/') nameStart = at + 1;
+    Utf16ToUtf8((const u16 *)path + nameStart, length - nameStart, moduleName, moduleNameSize);
 }
 
 internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
@@ -85,33 +124,10 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
     win32_crash_report *report = &guard->report;
     report->code = code;
     report->address = info->ExceptionRecord->ExceptionAddress;
+    if ((code == WIN32_EXIT_THREAD_CODE || code == WIN32_EXIT_PROCESS_CODE) && info->ExceptionRecord->NumberParameters >= 1)
+        report->address = (void *)info->ExceptionRecord->ExceptionInformation[0];   // the game's call site
     report->threadId = GetCurrentThreadId();
-    report->moduleName[0] = 0;
-    report->moduleOffset = 0;
-    HMODULE module = 0;
-    if (GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                           (LPCWSTR)report->address, &module) && module)
-    {
-        // NOTE: MAX_PATH units at most on this possibly nearly exhausted stack; a longer path comes
-        // back cut short, with its file name lost: the name then reads "?" (the offset still holds).
-        WCHAR path[MAX_PATH];
-        DWORD length = GetModuleFileNameW(module, path, MAX_PATH);
-        if (length == 0 || length >= MAX_PATH)
-        {
-            path[0] = '?';
-            length = 1;
-        }
-        DWORD nameStart = 0;
-        for (DWORD at = 0; at < length; ++at)
-            if (path[at] == '\\' || path[at] == '/') nameStart = at + 1;
-        Utf16ToUtf8((const u16 *)path + nameStart, length - nameStart, report->moduleName, sizeof(report->moduleName));
-        report->moduleOffset = (u64)((u8 *)report->address - (u8 *)module);
-    }
-    else
-    {
-        report->moduleName[0] = '?';
-        report->moduleName[1] = 0;
-    }
+    Win32DescribeCodeAddress(report->address, report->moduleName, sizeof(report->moduleName), &report->moduleOffset);
 
     guard->crashed = 1;
     guard->active = 0;
@@ -137,14 +153,17 @@ internal void Win32RecordCrash(win32_crash_report *report)
 
 typedef void win32_guarded_function(void *data);
 
-// Runs function(data); returns false if it crashed (the crash is recorded for Win32TakeCrash).
+// Runs function(data); returns false if it crashed or hung (the watchdog interrupts a call that
+// does not return in time, see win32_watchdog.cpp). With privateReport null the crash is recorded
+// for Win32TakeCrash (the frame's recovery); otherwise it is only copied to *privateReport (load
+// time: the caller refuses the build itself).
 // NOTE: noinline keeps the captured context and the call in one stable frame.
 #if COMPILER_MSVC
 __declspec(noinline)
 #else
 __attribute__((noinline))
 #endif
-internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
+internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *data, win32_crash_report *privateReport)
 {
     win32_crash_guard guardStorage;
     win32_crash_guard *volatile guard = &guardStorage;
@@ -155,12 +174,14 @@ internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
     guard->crashed = 0;
     TlsSetValue(globalCrashGuard.tlsIndex, (void *)guard);
     guard->active = 1;
+    Win32WatchdogEnterGuard(guard);
     RtlCaptureContext(&guard->resumeContext);
     if (!guard->crashed)
     {
         function(data);
     }
     guard->active = 0;
+    Win32WatchdogLeaveGuard(guard);
     TlsSetValue(globalCrashGuard.tlsIndex, outerGuard);
     if (guard->crashed)
     {
@@ -169,10 +190,16 @@ internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
             // The guard page that detects the next overflow was used up: put it back.
             _resetstkoflw();
         }
-        Win32RecordCrash(&guard->report);
+        if (privateReport) *privateReport = guard->report;
+        else Win32RecordCrash(&guard->report);
         return 0;
     }
     return 1;
+}
+
+internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)
+{
+    return Win32GuardedCallReporting(function, data, 0);
 }
 
 internal b32 Win32CrashPending(void)

@@ -59,6 +59,9 @@ internal void Win32CallGameJob(void *data)
 // covers it.
 internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry)
 {
+    // After a crash or hang this frame, the game's own entries are skipped until the rollback
+    // (platform entries still run: their bookkeeping must finish).
+    if (Win32CrashPending() && !Win32AddressInExe((u64)callback)) return;
     win32_guarded_job job = {callback, queue, data};
     Win32BeginBlock(queue->name);
     Win32GuardedCall(Win32CallGameJob, &job);
@@ -73,11 +76,14 @@ internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushB
     commands->maxPushBufferSize = pushBufferSize;
     commands->widthInPixels = (u32)Maximum(width, 1);
     commands->heightInPixels = (u32)Maximum(height, 1);
+    Win32NoteRenderBuffer(commands);
 }
 
 internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands)
 {
     if (!state->haveRenderer) return;
+    u8 *pushBuffer = state->pushBuffers[(commands == &state->renderCommands[1]) ? 1 : 0];
+    Win32ValidateRenderCommands(commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
     OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
 }
@@ -100,11 +106,13 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     game_memory *memory = &state->memory;
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
         return 0;
+    Win32InitRenderValidation(state->memoryBlock.base, state->memoryBlock.totalSize);
     Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
     Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);
+    Win32StartWatchdog(options->watchdogSeconds);
 
     //- Work queues and tasks
     u32 highWorkers = options->highPriorityWorkers > 0 ? (u32)options->highPriorityWorkers : 0;
@@ -123,6 +131,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     memory->platform.DEBUGWriteEntireFile = Win32WriteEntireFile;
     memory->platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
     memory->platform.Log = Win32Log;
+    Win32WatchPlatformApi(&memory->platform);
     memory->notices = &state->notices;
 
     //- Window, renderer, sound, input
@@ -316,6 +325,11 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
         Win32EndBlock("sound");
         memory->debugFrame = Win32PublishDebugFrame(state->game.version, crashCount);
+        if (memory->debugFrame)
+        {
+            memory->debugFrame->renderCommandProblems = globalRenderValidation.lastFrameProblems;
+            memory->debugFrame->hangsInterrupted = (u32)globalWatchdog.interruptCount;
+        }
         f64 endFrameStart = Win32Seconds();
         if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, &call);
         globalDebugEvents.info.lastEndFrameSeconds = (f32)(Win32Seconds() - endFrameStart);
@@ -356,9 +370,8 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         lastWorkSeconds = workSeconds;
         if (!options->unthrottled && workSeconds < targetSeconds)
         {
-            f64 remaining = targetSeconds - workSeconds;
-            if (sleepIsGranular && remaining > 0.002) Sleep((DWORD)(1000.0 * (remaining - 0.001)));
-            while (Win32Seconds() - lastFrameStart < targetSeconds) {}
+            Win32WaitForFrameEnd(lastFrameStart, targetSeconds, sleepIsGranular, options->quitFilePath,
+                                 &state->window.closeRequested);
         }
         f64 now = Win32Seconds();
         lastFrameSeconds = now - lastFrameStart;
@@ -390,6 +403,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
              "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
              (unsigned long long)state->queues.highQueue.fullRingCount, (unsigned long long)state->queues.lowQueue.fullRingCount,
              (unsigned long long)state->queues.highQueue.wakeCount, (unsigned long long)state->queues.lowQueue.wakeCount);
+    Win32StopWatchdog();
     ShutdownWorkQueueSystem(&state->queues);
     Win32ShutdownGameCode(&state->reloader, &state->game);
     Win32ShutdownSound(&state->sound);

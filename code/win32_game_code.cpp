@@ -268,6 +268,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
         return 0;
     }
 
+    Win32PatchGameImports(module);
     char missing[256];
     Win32ResolveGameExports(module, candidate, missing, sizeof(missing));
     b32 ok = (missing[0] == 0);
@@ -278,26 +279,27 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     }
     else
     {
-        u32 contract = candidate->gameGetContractVersion();
-        if (contract != GAME_CONTRACT_VERSION)
+        // Nothing the build exports is trusted: see win32_game_exports.cpp.
+        void *functions[8];
+        const char *functionNames[8];
+        u32 functionCount = 0;
+#define X(exportName, type) functions[functionCount] = (void *)candidate->exportName; functionNames[functionCount++] = #exportName;
+        GAME_EXPORT_NAMES(X)
+#undef X
+        if (candidate->gameMigrateState)
         {
-            Win32Log(LogLevel_Error, "reload: '%s' was built against contract version %u but this exe "
-                     "speaks %u; rebuild both (build.bat); keeping the code already loaded",
-                     reloader->sourcePath, contract, (u32)GAME_CONTRACT_VERSION);
+            functions[functionCount] = (void *)candidate->gameMigrateState;
+            functionNames[functionCount++] = GAME_MIGRATE_STATE_EXPORT_NAME;
+        }
+        char reason[400];
+        if (!Win32CheckGameExports(module, functions, functionNames, functionCount, candidate->gameGetContractVersion,
+                                   candidate->stateLayout, &reloader->candidateLayout, reason, sizeof(reason)))
+        {
+            Win32Log(LogLevel_Error, "reload: '%s' refused: %s; keeping the code already loaded; will retry when the "
+                     "file changes", reloader->sourcePath, reason);
             ok = 0;
         }
     }
-    if (ok)
-    {
-        char layoutError[160] = "";
-        if (!CopyStateLayout(&reloader->candidateLayout, candidate->stateLayout, layoutError, sizeof(layoutError)))
-        {
-            Win32Log(LogLevel_Error, "reload: '%s' exports a malformed %s: %s; keeping the code already loaded",
-                     reloader->sourcePath, GAME_STATE_LAYOUT_EXPORT_NAME, layoutError);
-            ok = 0;
-        }
-    }
-
     if (!ok)
     {
         FreeLibrary(module);
@@ -329,6 +331,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
     }
     reloader->haveFallback = 0;
     HMODULE module = Win32LoadLibraryUtf8(reloader->fallbackPath);
+    if (module) Win32PatchGameImports(module);
     char missing[256] = "";
     if (!module || !Win32ResolveGameExports(module, code, missing, sizeof(missing)))
     {

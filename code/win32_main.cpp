@@ -20,6 +20,7 @@
 #include "base_arena.h"
 #include "platform_options.h"
 #include "state_layout.h"
+#include "render_command_validation.h"
 
 // Work queues, job graphs, tasks (portable core + the Win32 thread layer)
 #include "win32_threads.cpp"
@@ -45,11 +46,16 @@
 #include "win32_window.cpp"
 #include "win32_debug_events.cpp"
 #include "win32_crash_guard.cpp"
+#include "win32_watchdog.cpp"
+#include "win32_game_exports.cpp"
+#include "win32_game_imports.cpp"
 #include "win32_memory_snapshot.cpp"
 #include "win32_game_code.cpp"
 #include "win32_live_loop.cpp"
 #include "win32_state.cpp"
 #include "win32_reload_step.cpp"
+#include "win32_render_validation.cpp"
+#include "win32_frame_pacing.cpp"
 #include "win32_frame_loop.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)

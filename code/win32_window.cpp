@@ -9,7 +9,7 @@ struct win32_window
     HDC dc;                     // CS_OWNDC: one DC for the window's whole life, as OpenGL wants
     s32 clientWidth;
     s32 clientHeight;
-    b32 closeRequested;
+    volatile b32 closeRequested;
     b32 lostFocus;              // set by WM_ACTIVATEAPP; the loop releases held keys
 };
 global win32_window *globalWindow;

@@ -21,6 +21,9 @@ NATIVE_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGI
 export WINEDEBUG=${WINEDEBUG:--all}
 export WINEPREFIX=${WINEPREFIX:-$HOME/.wine-engine}
 export WINEDLLOVERRIDES=${WINEDLLOVERRIDES:-winemenubuilder.exe=d;mscoree=;mshtml=}
+# NOTE: winedbg disabled in every run, whatever the caller set: otherwise a crashed process stays
+# alive attached to winedbg, and a "still alive" check passes on a dead engine.
+case ";$WINEDLLOVERRIDES;" in *";winedbg.exe=d;"*) ;; *) export WINEDLLOVERRIDES="winedbg.exe=d;$WINEDLLOVERRIDES" ;; esac
 
 # ensure_display: when there is no $DISPLAY, starts a private Xvfb on a free display number and
 # exports DISPLAY; OWN_XVFB_PID is then set, and stop_own_display stops that one server only.

@@ -56,7 +56,7 @@ run_crash_matrix() {
             last_rollback=$(grep "rollback: game memory" "$log" | tail -n 1)
             check "$what: memory equals the pre-frame state" bash -c "echo '$last_rollback' | grep -q 'equals the pre-frame state'"
             check "$what: the previous build runs again" wait_for_count "$log" "rollback: running the code of version" "$crashes" 30
-            check "$what: the engine survives" kill -0 "$CRASH_ENGINE_PID"
+            check "$what: the engine survives" engine_alive "$CRASH_ENGINE_PID"
             # The crashing build is not loaded again, the next good one is.
             install_game_dll "$run" "$good"
             reloads=$((reloads + 1))

@@ -110,7 +110,7 @@ check "a compile error makes build.bat game exit non-zero (exit $status)" test "
 check "the compiler's message reaches build.bat's output" grep -q "error" "$out/build_game_broken.txt"
 check "no lock file is left behind by the failed build" test ! -e "$build/lock.tmp"
 sleep 3
-check "the exe keeps running" kill -0 "$engine_pid"
+check "the exe keeps running" engine_alive "$engine_pid"
 check "the exe loads nothing after the failed build" test "$(grep -c "reload: game code version" "$log")" -eq "$reloads_before"
 check "the exe logs no error or warning about the failed build" test "$(grep -ciE 'error|warning' "$log")" -eq "$alarms_before"
 cp "$out/game.cpp.good" "$engine/code/game.cpp"

@@ -76,6 +76,38 @@ int main(void)
     CHECK(PushSize(&child, ~(umm)0 - 8) == 0);
     CHECK(child.overflowCount == 1);
 
+    //- count x size that wraps 64 bits is refused and counted like any overflow
+    {
+        alignas(16) static u8 megabyte[1024 * 1024];
+        memory_arena big;
+        InitializeArena(&big, "big", sizeof(megabyte), megabyte, CaptureLog);
+        int logsBefore = globalLogCalls;
+        u64 *wrapped = PushArray(&big, (1ull << 61) + 1, u64);   // 2^64 + 8 bytes: wraps to 8
+        CHECK_MSG(wrapped == 0, "PushArray of 2^61+1 u64 is refused");
+        CHECK(big.used == 0);
+        CHECK(big.overflowCount == 1);
+        CHECK(globalLogCalls == logsBefore + 1);
+        CHECK(strstr(globalLastLog, "arena 'big' overflow") != 0);
+        CHECK(PushArray(&big, ~0ull, u32) == 0);
+        CHECK(PushArray(&big, 1ull << 62, u32) == 0);
+        CHECK(big.overflowCount == 3);
+        // A large but representable request is refused by size, not by wrapping.
+        CHECK(PushArray(&big, (1ull << 20) + 1, u8) == 0);
+        CHECK(big.overflowCount == 4);
+        CHECK(PushArray(&big, 1ull << 17, u64) != 0);        // exactly the megabyte
+        CHECK(big.used == sizeof(megabyte));
+        CHECK(PushArray(&big, 0, u64) != 0 || big.overflowCount == 4);
+        // Alignment padding near the end cannot wrap either.
+        memory_arena tail;
+        InitializeArena(&tail, "tail", 40, megabyte, CaptureLog);
+        CHECK(PushSize_(&tail, 1, 1) != 0);
+        CHECK(PushSize_(&tail, 32, 16) == 0);                // 15 bytes of padding + 32 > 39
+        CHECK(PushSize_(&tail, 24, 16) != 0);                // 15 + 24 = 39 fits exactly
+        CHECK(tail.used == 40);
+        CHECK(ArenaRemaining(&tail) == 0);
+        CHECK(PushSize_(&tail, ~(umm)0, 16) == 0);
+    }
+
     //- an arena without a log still refuses cleanly
     memory_arena silent;
     InitializeArena(&silent, "silent", 16, base, 0);

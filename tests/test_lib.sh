@@ -65,6 +65,12 @@ wait_for_exit() {
     return 0
 }
 
+# engine_alive PID: the process exists and is not a zombie. NOTE: misc/toolchain.sh disables
+# winedbg, so a crashed Wine process really exits instead of lingering under the debugger.
+engine_alive() {
+    kill -0 "$1" 2>/dev/null && [ "$(sed -E 's/.*\) ([A-Z]).*/\1/' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
+
 summary() {
     echo "$suite_passed passed, $suite_failed failed"
     [ "$suite_failed" -eq 0 ]

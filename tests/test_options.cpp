@@ -68,6 +68,24 @@ int main(void)
         CHECK(!IsScriptedCommandLine(1, argv));
     }
 
+    //- --hz: 1 to 1000 (a fraction of a hertz would pace one frame for minutes)
+    CHECK(Parse("--hz", "1", 0, &options, error) && options.targetHz == 1.0f);
+    CHECK(Parse("--hz", "1000", 0, &options, error) && options.targetHz == 1000.0f);
+    CHECK(!Parse("--hz", "0.001", 0, &options, error));
+    CHECK(!Parse("--hz", "0.5", 0, &options, error));
+    CHECK(!Parse("--hz", "1001", 0, &options, error));
+    CHECK(!Parse("--hz", "0", 0, &options, error));
+
+    //- --watchdog: 0 = off, else 0.05 to 3600 seconds; the default depends on the build
+    CHECK(Parse(0, 0, 0, &options, error) && options.watchdogSeconds == PLATFORM_DEFAULT_WATCHDOG_SECONDS);
+    CHECK(ENGINE_DEVELOPMENT ? PLATFORM_DEFAULT_WATCHDOG_SECONDS == 10.0f : PLATFORM_DEFAULT_WATCHDOG_SECONDS == 0.0f);
+    CHECK(Parse("--watchdog", "0", 0, &options, error) && options.watchdogSeconds == 0.0f);
+    CHECK(Parse("--watchdog", "1.5", 0, &options, error) && options.watchdogSeconds == 1.5f);
+    CHECK(!Parse("--watchdog", "0.01", 0, &options, error));
+    CHECK(!Parse("--watchdog", "-1", 0, &options, error));
+    CHECK(!Parse("--watchdog", "3601", 0, &options, error));
+    CHECK(!Parse("--watchdog", 0, 0, &options, error));
+
     {
         char *argv[5] = {(char *)"exe", (char *)"--frames", (char *)"banana", (char *)"--log", (char *)"x.log"};
         CHECK(!ParsePlatformOptions(5, argv, &options, error, 256));

@@ -1,0 +1,88 @@
+//~ Calls that would end a thread or the process, taken out of game code's reach
+//
+// A game build that calls ExitThread or ExitProcess would take a worker (and the work it owns) or
+// the whole engine with it. Right after a build is loaded, before any of its exports runs, every
+// entry of its import table that resolves to one of those is pointed at a platform stub instead.
+// Inside a guarded call the stub raises WIN32_EXIT_THREAD_CODE or WIN32_EXIT_PROCESS_CODE, which the crash guard contains like
+// any crash (the report names the game's call site); outside any guard it does what was asked.
+// NOTE: a build that finds the functions itself (GetProcAddress) or ends a thread another way is
+// not caught here; the watchdog then notices the lost thread (win32_watchdog.cpp).
+
+#if COMPILER_MSVC
+#include <intrin.h>
+#define Win32CallerAddress() _ReturnAddress()
+#else
+#define Win32CallerAddress() __builtin_return_address(0)
+#endif
+
+struct win32_exit_functions
+{
+    void *exitThread;
+    void *exitProcess;
+};
+global win32_exit_functions globalExitFunctions;
+
+internal b32 Win32InsideGuardedCall(void)
+{
+    win32_crash_guard *guard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    return guard && guard->active;
+}
+
+internal void WINAPI Win32GameExitThread(DWORD exitCode)
+{
+    if (Win32InsideGuardedCall())
+    {
+        ULONG_PTR arguments[1] = {(ULONG_PTR)Win32CallerAddress()};
+        RaiseException(WIN32_EXIT_THREAD_CODE, 0, 1, arguments);
+    }
+    ExitThread(exitCode);
+}
+
+internal void WINAPI Win32GameExitProcess(UINT exitCode)
+{
+    if (Win32InsideGuardedCall())
+    {
+        ULONG_PTR arguments[1] = {(ULONG_PTR)Win32CallerAddress()};
+        RaiseException(WIN32_EXIT_PROCESS_CODE, 0, 1, arguments);
+    }
+    ExitProcess(exitCode);
+}
+
+// Points the module's imports of ExitThread/ExitProcess at the stubs; returns how many it changed.
+internal u32 Win32PatchGameImports(HMODULE module)
+{
+    if (!globalExitFunctions.exitThread)
+    {
+        HMODULE kernel32 = GetModuleHandleW(L"kernel32.dll");
+        globalExitFunctions.exitThread = (void *)GetProcAddress(kernel32, "ExitThread");
+        globalExitFunctions.exitProcess = (void *)GetProcAddress(kernel32, "ExitProcess");
+    }
+    win32_image_range image;
+    if (!Win32ModuleImageRange(module, &image)) return 0;
+    IMAGE_NT_HEADERS *headers = (IMAGE_NT_HEADERS *)(image.base + ((IMAGE_DOS_HEADER *)image.base)->e_lfanew);
+    IMAGE_DATA_DIRECTORY *directory = &headers->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
+    if (!directory->VirtualAddress || !Win32InImage(image, image.base + directory->VirtualAddress, directory->Size))
+        return 0;
+    u32 patched = 0;
+    IMAGE_IMPORT_DESCRIPTOR *descriptor = (IMAGE_IMPORT_DESCRIPTOR *)(image.base + directory->VirtualAddress);
+    for (; Win32InImage(image, descriptor, sizeof(*descriptor)) && descriptor->FirstThunk; ++descriptor)
+    {
+        IMAGE_THUNK_DATA *thunk = (IMAGE_THUNK_DATA *)(image.base + descriptor->FirstThunk);
+        for (; Win32InImage(image, thunk, sizeof(*thunk)) && thunk->u1.Function; ++thunk)
+        {
+            void *target = (void *)thunk->u1.Function;
+            void *replacement = 0;
+            if (target == globalExitFunctions.exitThread) replacement = (void *)Win32GameExitThread;
+            if (target == globalExitFunctions.exitProcess) replacement = (void *)Win32GameExitProcess;
+            if (!replacement) continue;
+            DWORD oldProtection = 0;
+            if (VirtualProtect(&thunk->u1.Function, sizeof(thunk->u1.Function), PAGE_READWRITE, &oldProtection))
+            {
+                thunk->u1.Function = (ULONGLONG)replacement;
+                VirtualProtect(&thunk->u1.Function, sizeof(thunk->u1.Function), oldProtection, &oldProtection);
+                ++patched;
+            }
+        }
+    }
+    return patched;
+}
