@@ -81,12 +81,14 @@ internal void TestFaultsOnEndFrame(game_memory *memory) { if (TestFaultDue(3)) T
 // transient memory with random words at every load. GAME_TEST_ENTITY_DIGEST logs a digest of the
 // entity fields every layout variant keeps, every frame and after a migration.
 #if defined(GAME_TEST_POINTERS)
+#if GAME_TEST_POINTERS == 1
 global u32 globalTestPointerTarget;
 
 internal u32 TestPointerCallback(u32 value)
 {
     return value + 1;
 }
+#endif
 
 internal void TestPointersOnUpdate(game_memory *memory, game_state *state)
 {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reload and start-up figures under Wine (printed, never asserted):
 #  - latency from the build lock disappearing to the first frame of the new code (median of 20)
-#  - stall of the frame that swaps code: copy + load + drain + unload (median of 20)
+#  - stall of the frame that swaps code: copy + load + drain + unload (median of 20), and the same
+#    stalls without the pointer scan they include (scan time subtracted, same reloads)
 #  - exe start to first presented frame (median of 5, warm Wine prefix)
 set -u
 cd "$(dirname "$0")/.."
@@ -42,7 +43,10 @@ for reload in $(seq 2 21); do
     sleep 0.2
 done
 touch "$out/run/quit"; wait_for_exit "$pid" 20
-grep -o "loaded (replacing [0-9]*) in [0-9.]* ms" "$log" | tail -n 20 | awk '{print $5}' >"$out/stall_ms.txt"
+grep -oE "loaded \(replacing [0-9]+\) in [0-9.]+ ms .*pointer scan [0-9.]+ of it" "$log" | tail -n 20 >"$out/stall_lines.txt"
+awk '{print $5}' "$out/stall_lines.txt" >"$out/stall_ms.txt"
+awk '{print $5 - $(NF-2)}' "$out/stall_lines.txt" >"$out/stall_without_scan_ms.txt"
+awk '{print $(NF-2)}' "$out/stall_lines.txt" >"$out/scan_ms.txt"
 frame_ms=$(grep -o "mean frame [0-9.]* ms" "$log" | awk '{print $3}')
 
 : >"$out/start_ms.txt"
@@ -55,4 +59,5 @@ done
 
 echo "reload: lock removed -> first frame of new code: median $(median <"$out/latency_ms.txt") ms over $(wc -l <"$out/latency_ms.txt") reloads (target frame time $(awk 'BEGIN{printf "%.1f", 1000/60}') ms; mean frame in that run ${frame_ms} ms)"
 echo "reload: stall of the swapping frame (copy+load+drain+unload): median $(median <"$out/stall_ms.txt") ms, max $(sort -g "$out/stall_ms.txt" | tail -n 1) ms"
+echo "reload: of which the pointer scan of game memory: median $(median <"$out/scan_ms.txt") ms; the same stalls without it: median $(median <"$out/stall_without_scan_ms.txt") ms"
 echo "start: launch of the exe under Wine -> first presented frame: median $(median <"$out/start_ms.txt") ms over $(wc -l <"$out/start_ms.txt") runs"
