@@ -36,6 +36,8 @@ struct win32_pointer_guard
     b32 shuttingDown;
     char pendingNotice[112];            // posted on screen by the next reload step
     win32_memory_snapshot *snapshot;    // pages ever written, and game memory itself
+    const u8 *loopMark;                 // the live loop's copy of game memory while a loop is on:
+                                        //   restoring it must not bring back a dangling pointer
     u64 permanentSize;
     const state_layout *memoryLayout;   // the layout of the state now in game memory
     const win32_game_code *runningCode; // only this code's modules are scanned before release
@@ -83,8 +85,20 @@ internal pointer_scan_result Win32ScanGameMemory(const pointer_scan_target *targ
     if (!guard->snapshot || !guard->snapshot->enabled || !targetCount) return result;
     f64 start = Win32Seconds();
     win32_memory_snapshot *snapshot = guard->snapshot;
-    result = ScanPagesForPointers(snapshot->live, snapshot->pageCount * snapshot->pageSize, snapshot->pageSize,
-                                  snapshot->everWritten, targets, targetCount, guard->hits, WIN32_POINTER_HITS_KEPT);
+    u64 size = snapshot->pageCount * snapshot->pageSize;
+    result = ScanPagesForPointers(snapshot->live, size, snapshot->pageSize, snapshot->everWritten, targets,
+                                  targetCount, guard->hits, WIN32_POINTER_HITS_KEPT);
+    if (guard->loopMark)
+    {
+        // Hits in the loop's copy are marked with pad = 1.
+        pointer_scan_result mark = ScanPagesForPointers(guard->loopMark, size, snapshot->pageSize, snapshot->everWritten,
+                                                        targets, targetCount, guard->hits + result.hitsKept,
+                                                        WIN32_POINTER_HITS_KEPT - result.hitsKept);
+        for (u32 hitIndex = 0; hitIndex < mark.hitsKept; ++hitIndex) guard->hits[result.hitsKept + hitIndex].pad = 1;
+        result.hitCount += mark.hitCount;
+        result.hitsKept += mark.hitsKept;
+        result.bytesScanned += mark.bytesScanned;
+    }
     guard->lastScanSeconds = Win32Seconds() - start;
     guard->lastScanBytes = result.bytesScanned;
     guard->swapScanSeconds += guard->lastScanSeconds;
@@ -120,6 +134,12 @@ internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBa
         if (hit->value == 0 || hit->targetIndex != targetIndex) continue;
         char where[224];
         Win32DescribeGameMemoryOffset(hit->memoryOffset, where, sizeof(where));
+        if (hit->pad == 1)
+        {
+            char inMark[224];
+            snprintf(inMark, sizeof(inMark), "live loop's marked copy of %s", where);
+            memcpy(where, inMark, sizeof(where));
+        }
         u32 rva = (u32)(hit->value - moduleBase);
         char target[224] = "";
         if (image.valid)
@@ -210,7 +230,8 @@ internal void Win32LogPointersIntoCode(const win32_game_code *code, log_level le
     Win32LogPointerHits(level, 0, (u64)code->moduleBase, code->loadedPath, code->version);
 }
 
-// Called right before the running code's module is freed. Scans game memory for pointers into it
+// Called right before the running code's module is freed. Scans game memory (and the live loop's
+// marked copy of it while a loop is on) for pointers into it
 // (and into the images already held); with none, returns false and the caller frees it as usual.
 // With some, logs them, leaves a notice for the screen, keeps the module loaded and its copy on
 // disk, and returns true: the caller must then neither free the module nor delete its copy.

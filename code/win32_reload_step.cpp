@@ -61,6 +61,7 @@ internal void Win32PointerGuardFrameStep(win32_state *state)
                               &state->reloader.memoryLayout, &state->game, state->reloader.fallbackPath,
                               &state->reloader.haveFallback);
     }
+    guard->loopMark = (state->loop.mode != LiveLoop_Off && state->loop.available) ? state->loop.markedMemory : 0;
     Win32RescanHeldImages(0);
     if (guard->pendingNotice[0])
     {
