@@ -107,15 +107,18 @@ inline u32 StateLayoutStructSize(const state_layout *layout, const char *typeNam
     return size ? size->size : 0;
 }
 
-// Field order inside its struct (reordering shows as changed offsets, but naming the move helps).
-inline s32 StateLayoutFieldRank(const state_layout *layout, const state_layout_field *field)
+// Field order inside its struct, among the fields both layouts have: a field is "reordered" when
+// this rank changed, merely "moved" when fields were added or removed around it.
+inline s32 StateLayoutFieldRank(const state_layout *layout, const state_layout_field *field, const state_layout *other)
 {
     s32 rank = 0;
     for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
     {
-        const state_layout_field *other = layout->fields + fieldIndex;
-        if (other == field) return rank;
-        if (strcmp(other->structName, field->structName) == 0 && !IsStateLayoutSizeEntry(other->fieldName)) ++rank;
+        const state_layout_field *before = layout->fields + fieldIndex;
+        if (before == field) return rank;
+        if (strcmp(before->structName, field->structName) == 0 && !IsStateLayoutSizeEntry(before->fieldName) &&
+            FindStateLayoutField(other, before->structName, before->fieldName))
+            ++rank;
     }
     return -1;
 }
@@ -189,7 +192,7 @@ inline u32 CompareStateLayouts(const state_layout *oldLayout, const state_layout
                          field->fieldName, old->size, field->size);
         else
         {
-            b32 reordered = StateLayoutFieldRank(oldLayout, old) != StateLayoutFieldRank(newLayout, field);
+            b32 reordered = StateLayoutFieldRank(oldLayout, old, newLayout) != StateLayoutFieldRank(newLayout, field, oldLayout);
             AppendFormat(description, descriptionSize, "field '%s' %s from offset %u to %u", field->fieldName,
                          reordered ? "reordered" : "moved", old->offset, field->offset);
         }

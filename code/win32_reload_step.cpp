@@ -60,6 +60,9 @@ internal void Win32PointerGuardFrameStep(win32_state *state)
         Win32InitPointerGuard(state->options.strictPointers, &state->snapshot, state->memory.permanentStorageSize,
                               &state->reloader.memoryLayout, &state->game, state->reloader.fallbackPath,
                               &state->reloader.haveFallback);
+        if (!state->snapshot.enabled)
+            Win32Log(LogLevel_Warning, "pointers: no write-watch data (see snapshot above): old game code is freed "
+                     "without scanning game memory for pointers into it");
     }
     guard->loopMark = (state->loop.mode != LiveLoop_Off && state->loop.available) ? state->loop.markedMemory : 0;
     Win32RescanHeldImages(0);

@@ -139,6 +139,7 @@ static void TestFlatLayouts(void)
 
     CHECK(Compare(LAYOUT(v1Fields), LAYOUT(removedFields)) == 3);   // moved speed, size, removed score
     CHECK(strstr(globalDescription, "field 'score' removed (was 4 bytes at offset 4)") != 0);
+    CHECK(strstr(globalDescription, "field 'speed' moved from offset 8 to 4") != 0);
 
     CHECK(Compare(LAYOUT(v1Fields), LAYOUT(reorderedFields)) == 2);
     CHECK(strstr(globalDescription, "field 'score' reordered from offset 4 to 0") != 0);
@@ -203,6 +204,7 @@ static void TestNestedLayouts(void)
     CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(naddedFields)) >= 3);
     CHECK(strstr(globalDescription, "struct item (in game_state.items[4096]): field 'added' added at offset 24 (8 bytes)") != 0);
     CHECK(strstr(globalDescription, "struct item (in game_state.items[4096]): size 20 -> 32 bytes") != 0);
+    CHECK_MSG(strstr(globalDescription, "reordered") == 0, "a field added at the end reorders nothing");
     CHECK(strstr(globalDescription, "struct game_state: field 'items' resized 81920 -> 131072 bytes") != 0);
     CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(nremovedFields)) >= 2);
     CHECK(strstr(globalDescription, "struct item (in game_state.items[4096]): field 'weight' removed") != 0);
