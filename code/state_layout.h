@@ -181,9 +181,12 @@ inline u32 CompareStateLayouts(const state_layout *oldLayout, const state_layout
                          field->fieldName, field->offset, field->size);
         else if (isSize)
             AppendFormat(description, descriptionSize, "size %u -> %u bytes", old->size, field->size);
+        else if (strcmp(old->typeName, field->typeName) != 0 && old->size != field->size)
+            AppendFormat(description, descriptionSize, "field '%s' resized %u -> %u bytes (type %s -> %s)",
+                         field->fieldName, old->size, field->size, old->typeName, field->typeName);
         else if (strcmp(old->typeName, field->typeName) != 0)
-            AppendFormat(description, descriptionSize, "field '%s' changed type %s -> %s (%u -> %u bytes)",
-                         field->fieldName, old->typeName, field->typeName, old->size, field->size);
+            AppendFormat(description, descriptionSize, "field '%s' changed type %s -> %s (%u bytes)",
+                         field->fieldName, old->typeName, field->typeName, field->size);
         else if (old->count != field->count)
             AppendFormat(description, descriptionSize, "field '%s' resized %u -> %u elements (%u -> %u bytes)",
                          field->fieldName, old->count, field->count, old->size, field->size);

@@ -184,7 +184,10 @@ internal b32 Win32ReloadStep(win32_state *state)
             Win32DeleteCopy(reloader->fallbackPath);
             reloader->haveFallback = 0;
         }
+        // Memory now holds the new layout: pointers found in it are named by that one.
+        globalPointerGuard.memoryLayout = &reloader->candidateLayout;
         Win32UnloadGameCode(&state->game);
+        globalPointerGuard.memoryLayout = &reloader->memoryLayout;
     }
     reloader->resetRequested = 0;
     reloader->refusedForLayout = 0;

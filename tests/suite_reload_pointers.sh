@@ -38,7 +38,12 @@ build_variant() {
 build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
 build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2
 wait
-build_variant random_fill "$work/code" -DGAME_TEST_RANDOM_FILL=1
+build_variant random_fill "$work/code" -DGAME_TEST_RANDOM_FILL=1 &
+build_variant ptr_crash "$work/code" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
+wait
+mkdir -p "$out/ptr_layout_src" && cp "$work"/code/* "$out/ptr_layout_src/"
+sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/game.h"
+build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1
 
 #- Unit tests
 for test in test_pointer_scan test_state_layout; do
@@ -129,6 +134,35 @@ check "keep: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
 stop_engine "keep"
 check "keep: no private copy left after exit" test "$(ls "$run" | grep -c '^game_loaded_')" -eq 0
 
+#- Rollback after a crash and an F10 reset are swaps too
+log="$out/swaps.log"
+install_dll "$out/ptr_store.dll"
+start_engine "$log"
+check "swaps: engine starts" wait_for_log "$log" "test pointers: stored" 60
+install_dll "$out/ptr_crash.dll"
+check "swaps: the crashing build crashes" wait_for_log "$log" "crash: access violation" 30
+check "swaps: the rollback returns to version 1's code" wait_for_log "$log" "rollback: running the code of version 1 again, as version 3" 30
+check "swaps: pointers into version 1 reported once, at the reload" test "$(grep -c 'pointers: 3 pointers into game code version 1' "$log")" -eq 1
+check "swaps: the crashed build is scanned at the rollback" wait_for_log "$log" "pointers: none into game code version 2" 30
+sleep 2
+check "swaps: version 1 stays held after the rollback" bash -c "! grep -q 'released the image of game code version 1' '$log'"
+check "swaps: exactly one crash" test "$(grep -c 'crash: access violation' "$log")" -eq 1
+install_dll "$out/ptr_layout.dll"
+check "swaps: a layout change is refused" wait_for_log "$log" "layout: build refused" 30
+window=$(xdotool search --name "Handmade Engine" 2>/dev/null | head -n 1)
+if [ -n "$window" ]; then
+    xdotool windowfocus "$window" 2>/dev/null
+    xdotool keydown --window "$window" F10; sleep 0.4; xdotool keyup --window "$window" F10
+fi
+check "swaps: F10 resets state for the new layout" wait_for_log "$log" "layout: game state reset for the new layout" 30
+check "swaps: the reset leaves nothing pointing into version 1: released" wait_for_log "$log" \
+    "pointers: released the image of game code version 1 (nothing in game memory points into it any more)" 30
+check "swaps: the reset code is scanned as none" grep -q "pointers: none into game code version 3" "$log"
+check "swaps: the new build runs on fresh state" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 4" 30
+check "swaps: still one crash only" test "$(grep -c 'crash: access violation' "$log")" -eq 1
+stop_engine "swaps"
+check "swaps: no private copy left after exit" test "$(ls "$run" | grep -c '^game_loaded_')" -eq 0
+
 #- --strict-pointers: the reload is refused
 log="$out/strict.log"
 install_dll "$out/ptr_store.dll"
@@ -210,7 +244,7 @@ for variant in added base removed base reordered base resized; do
 done
 check "nested: the change inside demo_entity is named with where it is used" \
     grep -q "struct demo_entity (in game_state.entities\[4096\]): field 'addedForTest' added" "$log"
-check "nested: a resized entity field is named" grep -q "field 'bounces' changed type u32 -> u64" "$log"
+check "nested: a resized entity field is named" grep -q "field 'bounces' resized 4 -> 8 bytes (type u32 -> u64)" "$log"
 declined=$(grep -c "gameMigrateState of the new build declined" "$log")
 install_dll "$out/entity_narrowed.dll"
 check "nested narrowed: refused, naming the entity and field" wait_for_log "$log" \

@@ -146,7 +146,7 @@ static void TestFlatLayouts(void)
     CHECK(strstr(globalDescription, "field 'health' reordered from offset 0 to 4") != 0);
 
     CHECK(Compare(LAYOUT(v1Fields), LAYOUT(resizedFields)) >= 2);
-    CHECK(strstr(globalDescription, "field 'score' changed type u32 -> u64 (4 -> 8 bytes)") != 0);
+    CHECK(strstr(globalDescription, "field 'score' resized 4 -> 8 bytes (type u32 -> u64)") != 0);
 
     //- A malformed export is refused, not trusted
     game_layout_field longName[] = {{"game_state", "a_field_name_that_is_far_far_too_long_to_be_kept_anywhere", "u32", 0, 4, 1, 0}};
@@ -211,7 +211,9 @@ static void TestNestedLayouts(void)
     CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(nreorderedFields)) >= 3);
     CHECK(strstr(globalDescription, "field 'where' reordered from offset 12 to 0") != 0);
     CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(nresizedFields)) >= 2);
-    CHECK(strstr(globalDescription, "field 'weight' changed type f32 -> f64") != 0);
+    CHECK(strstr(globalDescription, "field 'weight' resized 4 -> 8 bytes (type f32 -> f64)") != 0);
+    CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(ntofloatFields)) == 1);
+    CHECK(strstr(globalDescription, "struct item (in game_state.items[4096]): field 'id' changed type u32 -> f32 (4 bytes)") != 0);
     CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(ngrownFields)) >= 1);
     CHECK(strstr(globalDescription, "field 'items' resized 4096 -> 8192 elements") != 0);
 
