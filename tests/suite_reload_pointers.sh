@@ -91,7 +91,7 @@ start_engine() {
 }
 stop_engine() {
     touch "$run/quit"
-    wait_for_exit "$engine" 60
+    wait_for_exit "$engine" 120
     check "$1: exits 0" test "$LAST_EXIT_STATUS" -eq 0
 }
 
@@ -99,9 +99,9 @@ stop_engine() {
 log="$out/keep.log"
 install_dll "$out/ptr_store.dll"
 start_engine "$log"
-check "keep: engine starts" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 1" 60
+check "keep: engine starts" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 1" 120
 install_dll "$out/ptr_store.dll"
-check "keep: the rebuild loads" wait_for_log "$log" "game: code version 2 running" 30
+check "keep: the rebuild loads" wait_for_log "$log" "game: code version 2 running" 120
 check "keep: three pointers into version 1 reported" grep -q "pointers: 3 pointers into game code version 1 remain in game memory" "$log"
 check "keep: the string literal is named with its field and text" \
     grep -qE "pointers:   game_state\.testName \(permanent\+0x[0-9a-f]+\) = 0x[0-9a-f]+ -> game code version 1 \.rdata\+0x[0-9a-f]+ \"test pointer: a string literal inside game.dll\"" "$log"
@@ -116,19 +116,19 @@ sleep 3
 check "keep: version 2 runs on the old image's pointers without a crash" bash -c "! grep -q 'crash:' '$log'"
 check "keep: the engine is alive" kill -0 "$engine"
 install_dll "$out/ptr_store.dll"
-check "keep: version 3 loads" wait_for_log "$log" "game: code version 3 running" 30
+check "keep: version 3 loads" wait_for_log "$log" "game: code version 3 running" 120
 check "keep: nothing points into version 2: reported as none" grep -q "pointers: none into game code version 2" "$log"
 sleep 2
 check "keep: version 1 is still held while the pointers remain" bash -c "! grep -q 'released the image of game code version 1' '$log'"
 check "keep: its copy is still there" test "$(copies_of_version 1)" -eq 1
 install_dll "$out/ptr_clear.dll"
-check "keep: the clearing build runs" wait_for_log "$log" "test pointers: cleared by code version 4" 30
+check "keep: the clearing build runs" wait_for_log "$log" "test pointers: cleared by code version 4" 120
 check "keep: a later scan releases version 1" wait_for_log "$log" \
-    "pointers: released the image of game code version 1 (nothing in game memory points into it any more)" 30
+    "pointers: released the image of game code version 1 (nothing in game memory points into it any more)" 120
 sleep 0.5
 check "keep: version 1's copy deleted on release" test "$(copies_of_version 1)" -eq 0
 install_dll "$out/ptr_clear.dll"
-check "keep: a build with none reports none" wait_for_log "$log" "pointers: none into game code version 4" 30
+check "keep: a build with none reports none" wait_for_log "$log" "pointers: none into game code version 4" 120
 check "keep: exactly one warning in the whole run" test "$(grep -c 'pointers: [0-9]* pointers\? into game code' "$log")" -eq 1
 check "keep: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
 stop_engine "keep"
@@ -138,27 +138,27 @@ check "keep: no private copy left after exit" test "$(ls "$run" | grep -c '^game
 log="$out/swaps.log"
 install_dll "$out/ptr_store.dll"
 start_engine "$log"
-check "swaps: engine starts" wait_for_log "$log" "test pointers: stored" 60
+check "swaps: engine starts" wait_for_log "$log" "test pointers: stored" 120
 install_dll "$out/ptr_crash.dll"
-check "swaps: the crashing build crashes" wait_for_log "$log" "crash: access violation" 30
-check "swaps: the rollback returns to version 1's code" wait_for_log "$log" "rollback: running the code of version 1 again, as version 3" 30
+check "swaps: the crashing build crashes" wait_for_log "$log" "crash: access violation" 120
+check "swaps: the rollback returns to version 1's code" wait_for_log "$log" "rollback: running the code of version 1 again, as version 3" 120
 check "swaps: pointers into version 1 reported once, at the reload" test "$(grep -c 'pointers: 3 pointers into game code version 1' "$log")" -eq 1
-check "swaps: the crashed build is scanned at the rollback" wait_for_log "$log" "pointers: none into game code version 2" 30
+check "swaps: the crashed build is scanned at the rollback" wait_for_log "$log" "pointers: none into game code version 2" 120
 sleep 2
 check "swaps: version 1 stays held after the rollback" bash -c "! grep -q 'released the image of game code version 1' '$log'"
 check "swaps: exactly one crash" test "$(grep -c 'crash: access violation' "$log")" -eq 1
 install_dll "$out/ptr_layout.dll"
-check "swaps: a layout change is refused" wait_for_log "$log" "layout: build refused" 30
+check "swaps: a layout change is refused" wait_for_log "$log" "layout: build refused" 120
 window=$(xdotool search --name "Handmade Engine" 2>/dev/null | head -n 1)
 if [ -n "$window" ]; then
     xdotool windowfocus "$window" 2>/dev/null
     xdotool keydown --window "$window" F10; sleep 0.4; xdotool keyup --window "$window" F10
 fi
-check "swaps: F10 resets state for the new layout" wait_for_log "$log" "layout: game state reset for the new layout" 30
+check "swaps: F10 resets state for the new layout" wait_for_log "$log" "layout: game state reset for the new layout" 120
 check "swaps: the reset leaves nothing pointing into version 1: released" wait_for_log "$log" \
-    "pointers: released the image of game code version 1 (nothing in game memory points into it any more)" 30
+    "pointers: released the image of game code version 1 (nothing in game memory points into it any more)" 120
 check "swaps: the reset code is scanned as none" grep -q "pointers: none into game code version 3" "$log"
-check "swaps: the new build runs on fresh state" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 4" 30
+check "swaps: the new build runs on fresh state" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 4" 120
 check "swaps: still one crash only" test "$(grep -c 'crash: access violation' "$log")" -eq 1
 stop_engine "swaps"
 check "swaps: no private copy left after exit" test "$(ls "$run" | grep -c '^game_loaded_')" -eq 0
@@ -167,10 +167,10 @@ check "swaps: no private copy left after exit" test "$(ls "$run" | grep -c '^gam
 log="$out/strict.log"
 install_dll "$out/ptr_store.dll"
 start_engine "$log" --strict-pointers
-check "strict: engine starts" wait_for_log "$log" "test pointers: stored" 60
+check "strict: engine starts" wait_for_log "$log" "test pointers: stored" 120
 install_dll "$out/ptr_store.dll"
 check "strict: the reload is refused" wait_for_log "$log" \
-    "pointers: build refused (--strict-pointers): 3 pointers into game code version 1 remain in game memory; keeping version 1" 30
+    "pointers: build refused (--strict-pointers): 3 pointers into game code version 1 remain in game memory; keeping version 1" 120
 check "strict: the refusal names the fields" bash -c "grep -A3 'build refused (--strict-pointers)' '$log' | grep -c 'game_state.test' | grep -qx 3"
 sleep 1
 check "strict: no code of the refused build ran" bash -c "! grep -q 'game: code version 2 running' '$log'"
@@ -181,11 +181,11 @@ stop_engine "strict"
 log="$out/random.log"
 install_dll "$out/random_fill.dll"
 start_engine "$log"
-check "random: engine starts" wait_for_log "$log" "test random fill: 8 MB of random words written by code version 1" 60
+check "random: engine starts" wait_for_log "$log" "test random fill: 8 MB of random words written by code version 1" 120
 reloads=20
 for reload in $(seq 2 $((reloads + 1))); do
     install_dll "$out/random_fill.dll"
-    wait_for_log "$log" "test random fill: 8 MB of random words written by code version $reload" 30 ||
+    wait_for_log "$log" "test random fill: 8 MB of random words written by code version $reload" 120 ||
         { fail "random: reload $reload not seen"; break; }
 done
 scans=$(grep -c "pointers: none into game code version" "$log")
@@ -225,12 +225,12 @@ wait
 log="$out/nested.log"
 install_dll "$out/entity_base.dll"
 start_engine "$log"
-check "nested: engine starts with 4096 entities" wait_for_log "$log" "game: state initialized (4096 entities)" 60
+check "nested: engine starts with 4096 entities" wait_for_log "$log" "game: state initialized (4096 entities)" 120
 migrations=0
 for variant in added base removed base reordered base resized; do
     migrations=$((migrations + 1))
     install_dll "$out/entity_$variant.dll"
-    if ! wait_for_count "$log" "test digest migrated" "$migrations" 30; then
+    if ! wait_for_count "$log" "test digest migrated" "$migrations" 120; then
         fail "nested $variant: not migrated ($(grep -E 'layout:|migration' "$log" | tail -n 1))"
         continue
     fi
@@ -248,9 +248,9 @@ check "nested: a resized entity field is named" grep -q "field 'bounces' resized
 declined=$(grep -c "gameMigrateState of the new build declined" "$log")
 install_dll "$out/entity_narrowed.dll"
 check "nested narrowed: refused, naming the entity and field" wait_for_log "$log" \
-    "game: migration refused: game_state.entities[0].color: u32 -> u16 cannot hold the value at element 0" 30
+    "game: migration refused: game_state.entities[0].color: u32 -> u16 cannot hold the value at element 0" 120
 check "nested narrowed: the platform keeps the old code and restores state" \
-    wait_for_count "$log" "gameMigrateState of the new build declined" $((declined + 1)) 30
+    wait_for_count "$log" "gameMigrateState of the new build declined" $((declined + 1)) 120
 sleep 1
 check "nested: entities still simulate after the refusal" bash -c "tail -n 30 '$log' | grep -q 'test digest frame: 4096 entities'"
 check "nested: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
