@@ -1,7 +1,8 @@
 //~ Pointers into old game code left in game memory
 //
 // Before a module that has run is freed (reload, rollback after a crash, F10 reset), every page of
-// game memory ever written is scanned for 8-byte-aligned values inside that module's image: a
+// game memory ever written (and of the live loop's marked copy while a loop is on) is scanned for
+// 8-byte-aligned values inside that module's image: a
 // string literal, a function or a global of the old DLL kept in game state would dangle once it
 // is freed. Each one found is logged with where it sits (offset, and the registered struct field
 // when the state layout covers it) and what it points at (section, offset, nearest export or
