@@ -158,7 +158,7 @@ check "swaps: F10 resets state for the new layout" wait_for_log "$log" "layout: 
 check "swaps: the reset leaves nothing pointing into version 1: released" wait_for_log "$log" \
     "pointers: released the image of game code version 1 (nothing in game memory points into it any more)" 120
 check "swaps: the reset code is scanned as none" grep -q "pointers: none into game code version 3" "$log"
-check "swaps: the new build runs on fresh state" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 4" 120
+check "swaps: the new build runs on fresh state (version 4 was its refusal)" wait_for_log "$log" "test pointers: stored a string literal, a function and a global of code version 5" 120
 check "swaps: still one crash only" test "$(grep -c 'crash: access violation' "$log")" -eq 1
 stop_engine "swaps"
 check "swaps: no private copy left after exit" test "$(ls "$run" | grep -c '^game_loaded_')" -eq 0
