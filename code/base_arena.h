@@ -12,7 +12,9 @@ struct memory_arena
     u8 *base;
     umm size;
     umm used;
-    const char *name;
+    // NOTE: a copy, not a pointer: an arena in game memory outlives the game.dll whose string
+    // literal named it (a pointer would dangle after a reload; the reload's pointer scan reports it).
+    char name[16];
     s32 temporaryCount;
     u32 overflowCount;
     // NOTE: must point into the exe (it outlives every game.dll), never into game code.
@@ -30,7 +32,12 @@ inline void InitializeArena(memory_arena *arena, const char *name, umm size, voi
     arena->base = (u8 *)base;
     arena->size = size;
     arena->used = 0;
-    arena->name = name;
+    arena->name[0] = 0;
+    for (u32 index = 0; name && name[index] && index + 1 < sizeof(arena->name); ++index)
+    {
+        arena->name[index] = name[index];
+        arena->name[index + 1] = 0;
+    }
     arena->temporaryCount = 0;
     arena->overflowCount = 0;
     arena->log = log;
@@ -52,7 +59,7 @@ inline void ArenaRefuse_(memory_arena *arena, const char *what, unsigned long lo
     if (arena->log)
     {
         arena->log(LogLevel_Error, "arena '%s' overflow: asked for %s%llu bytes, %llu of %llu used; request refused",
-                   arena->name ? arena->name : "?", what, amount, (unsigned long long)arena->used,
+                   arena->name[0] ? arena->name : "?", what, amount, (unsigned long long)arena->used,
                    (unsigned long long)arena->size);
     }
 }

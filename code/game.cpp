@@ -79,8 +79,10 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
                              (unsigned long long)state->framesSimulated);
         state->loadedCodeVersion = memory->reloadVersion;
         state->assets.texturesUploaded = 0;
+        TestRandomFillOnReload(memory);
     }
     TestFaultsOnUpdate(memory);
+    TestPointersOnUpdate(memory, state);
 
     //- Simulate
     f32 dt = input->dtForFrame;
@@ -109,6 +111,7 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
         state->assets.texturesUploaded = 1;
     }
     PushDemoScene(renderCommands, state);
+    TestLogEntityDigest(memory, state, "frame");
 }
 
 extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)

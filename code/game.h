@@ -8,14 +8,16 @@
 #include "game_platform.h"
 #include "base_arena.h"
 #include "state_layout.h"
+#include "state_migrate.h"
 #include "asset_bmp.h"
 #include "asset_wav.h"
 #include "game_mixer.h"
 #include "game_debug.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
-// game_state (and migrates) does not move what the arenas hold.
-#define GAME_STATE_RESERVED_SIZE Kilobytes(64)
+// game_state (and migrates) does not move what the arenas hold. The entities live inside
+// game_state (an array of a registered struct), so a change to demo_entity migrates by name too.
+#define GAME_STATE_RESERVED_SIZE Megabytes(1)
 
 #define DEMO_ENTITY_COUNT 4096
 #define DEMO_ARENA_HALF_SIZE 40.0f
@@ -71,9 +73,21 @@ struct demo_assets
     X(demo_camera, camera, )                 \
     X(u32, entityCount, )                    \
     X(b32, overlayVisible, )                 \
-    X(demo_entity *, entities, )             \
     X(demo_assets, assets, )                 \
-    X(memory_arena, permanentArena, )
+    X(memory_arena, permanentArena, )        \
+    GAME_TEST_POINTER_FIELDS(X)              \
+    X(demo_entity, entities, [DEMO_ENTITY_COUNT])
+
+// Test builds only (see game_test_faults.cpp): fields that can hold addresses inside game.dll.
+typedef u32 game_test_callback(u32 value);
+#if defined(GAME_TEST_POINTERS)
+#define GAME_TEST_POINTER_FIELDS(X)          \
+    X(const char *, testName, )              \
+    X(game_test_callback *, testCallback, )  \
+    X(u32 *, testGlobal, )
+#else
+#define GAME_TEST_POINTER_FIELDS(X)
+#endif
 
 struct game_state
 {

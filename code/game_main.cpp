@@ -14,8 +14,8 @@
 #include "game_text.cpp"
 #include "game_debug.cpp"
 
-#include "game_layout.cpp"
 #include "game_test_faults.cpp"
+#include "game_layout.cpp"
 #include "game_world.cpp"
 #include "game_scene.cpp"
 #include "game.cpp"

@@ -426,13 +426,19 @@ struct game_sound_output_buffer
 // The DLL exports gameStateLayout as data (no code runs to read it). At every reload the platform
 // compares the old and new layouts field by field and refuses a build whose registered structs
 // changed, naming what changed, unless the build exports gameMigrateState (then it is called) or
-// the user asked for a state reset.
+// the user asked for a state reset. The struct of the first entry is the root: it sits at the
+// start of permanent storage. A field whose typeName is another registered struct nests that
+// struct (count > 1: an array of it), so changes and migration reach inside nested structs.
 struct game_layout_field
 {
     const char *structName;
     const char *fieldName;      // "(size)" is the whole struct's size entry
+    const char *typeName;       // element type as declared ("u32", "v3", "demo_entity"); a
+                                //   registered struct's name nests it; "(size)" entries: structName
     u32 offset;
-    u32 size;
+    u32 size;                   // bytes of the whole field (count elements)
+    u32 count;                  // array extent; 1 for a plain field
+    u32 pad;
 };
 
 struct game_state_layout
@@ -498,5 +504,6 @@ StaticAssert(sizeof(render_vertex) == 24, "render_vertex changed");
 StaticAssert(sizeof(render_cube_instance) == 32, "render_cube_instance changed");
 StaticAssert(sizeof(game_render_commands) == 64, "game_render_commands changed");
 StaticAssert(sizeof(game_sound_output_buffer) == 16, "game_sound_output_buffer changed");
+StaticAssert(sizeof(game_layout_field) == 40 && sizeof(game_state_layout) == 16, "layout export changed: bump GAME_CONTRACT_VERSION");
 
 #endif // GAME_PLATFORM_H

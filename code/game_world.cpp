@@ -18,12 +18,6 @@ internal f32 RandomUnit(u32 *state)
 
 internal void SpawnDemoEntities(game_state *state)
 {
-    state->entities = PushArray(&state->permanentArena, DEMO_ENTITY_COUNT, demo_entity);
-    if (!state->entities)
-    {
-        state->entityCount = 0;
-        return;
-    }
     u32 seed = 0x9E3779B9u;
     for (u32 entityIndex = 0; entityIndex < DEMO_ENTITY_COUNT; ++entityIndex)
     {

@@ -28,6 +28,8 @@ struct platform_options
     u32 loopLength;             // ... for LENGTH frames, then replay them in a loop
     b32 resetOnLayoutChange;    // --reset-on-layout-change: a build whose state layout changed
                                 //   starts from zeroed game memory instead of being refused
+    b32 strictPointers;         // --strict-pointers: refuse a reload while game memory holds
+                                //   pointers into the code it would replace
     b32 verifyRollback;         // --verify-rollback: hash game memory before every frame and
                                 //   compare after a crash restore (slow; for tests)
     f32 watchdogSeconds;        // --watchdog S: a call into game code that has not returned after S
@@ -68,6 +70,8 @@ struct platform_options
     "  --loop START,LEN   record input from frame START for LEN frames, then replay in a loop\n" \
     "                     (F9 does the same by hand: record, play, stop)\n" \
     "  --reset-on-layout-change  load builds whose state layout changed with zeroed memory\n" \
+    "  --strict-pointers  refuse a reload while game memory points into the old game code\n" \
+    "                     (default: keep the old code loaded until nothing points into it)\n" \
     "  --verify-rollback  hash game memory every frame to prove crash restores (slow)\n" \
     "  --watchdog S       (0.05 to 3600) interrupt game code (update, job, task, sound, end of\n" \
     "                     frame, load-time export) that has not returned after S seconds and\n" \
@@ -189,6 +193,7 @@ internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *optio
         else if (strcmp(flag, "--serial") == 0) { options->serialFrames = 1; }
         else if (strcmp(flag, "--reset-on-layout-change") == 0) { options->resetOnLayoutChange = 1; }
         else if (strcmp(flag, "--verify-rollback") == 0) { options->verifyRollback = 1; }
+        else if (strcmp(flag, "--strict-pointers") == 0) { options->strictPointers = 1; }
         else if (strcmp(flag, "--loop") == 0)
         {
             long long start = -1, length = 0;

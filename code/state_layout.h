@@ -13,25 +13,30 @@
 //~ Declaring registered state (game side)
 // A registered struct is declared from one X-macro list, so the struct and its layout description
 // cannot drift apart:
-//     #define MY_STRUCT_FIELDS(X) X(u32, count, ) X(v3, points, [16])
+//     #define MY_STRUCT_FIELDS(X) X(u32, count, ) X(v3, points, [16]) X(my_item, items, [64])
 //     struct my_struct { MY_STRUCT_FIELDS(STATE_DECLARE_FIELD) };
-//     #define X(type, name, extent) STATE_LAYOUT_FIELD(my_struct, name)
+//     #define X(type, name, extent) STATE_LAYOUT_FIELD(my_struct, type, name)
 //     ... MY_STRUCT_FIELDS(X) STATE_LAYOUT_SIZE(my_struct) ...
+// Register my_item the same way and my_struct.items is compared and migrated element by element.
 #define STATE_DECLARE_FIELD(type, name, extent) type name extent;
-#define STATE_LAYOUT_FIELD(structType, name) \
-    {#structType, #name, (u32)offsetof(structType, name), (u32)sizeof(((structType *)0)->name)},
-#define STATE_LAYOUT_SIZE(structType) {#structType, "(size)", 0, (u32)sizeof(structType)},
+#define STATE_LAYOUT_FIELD(structType, type, name)                                                  \
+    {#structType, #name, #type, (u32)offsetof(structType, name), (u32)sizeof(((structType *)0)->name), \
+     (u32)(sizeof(((structType *)0)->name) / sizeof(type)), 0},
+#define STATE_LAYOUT_SIZE(structType) {#structType, "(size)", #structType, 0, (u32)sizeof(structType), 1, 0},
 
 //~ Platform-owned copy
 #define STATE_LAYOUT_MAX_FIELDS 512
 #define STATE_LAYOUT_MAX_NAME 48
+#define STATE_LAYOUT_MAX_DEPTH 8        // nesting deeper than this is refused (and means a cycle)
 
 struct state_layout_field
 {
     char structName[STATE_LAYOUT_MAX_NAME];
     char fieldName[STATE_LAYOUT_MAX_NAME];
+    char typeName[STATE_LAYOUT_MAX_NAME];
     u32 offset;
     u32 size;
+    u32 count;
 };
 
 struct state_layout
@@ -40,6 +45,8 @@ struct state_layout
     u32 fieldCount;
     state_layout_field fields[STATE_LAYOUT_MAX_FIELDS];
 };
+
+inline b32 IsStateLayoutSizeEntry(const char *fieldName) { return strcmp(fieldName, "(size)") == 0; }
 
 // Copies an exported layout; false with a reason when it is malformed (too many fields, names too
 // long, a field outside its struct). A null source gives an empty, not-present layout.
@@ -57,16 +64,25 @@ inline b32 CopyStateLayout(state_layout *destination, const game_state_layout *s
     {
         const game_layout_field *from = source->fields + fieldIndex;
         state_layout_field *to = destination->fields + fieldIndex;
-        if (!from->structName || !from->fieldName || strlen(from->structName) >= STATE_LAYOUT_MAX_NAME ||
-            strlen(from->fieldName) >= STATE_LAYOUT_MAX_NAME)
+        if (!from->structName || !from->fieldName || !from->typeName ||
+            strlen(from->structName) >= STATE_LAYOUT_MAX_NAME || strlen(from->fieldName) >= STATE_LAYOUT_MAX_NAME ||
+            strlen(from->typeName) >= STATE_LAYOUT_MAX_NAME)
         {
             snprintf(error, errorSize, "layout field %u has a missing or too long name", fieldIndex);
             return 0;
         }
+        if (from->count == 0 || from->size % from->count != 0)
+        {
+            snprintf(error, errorSize, "layout field %s.%s has %u bytes for %u elements", from->structName,
+                     from->fieldName, from->size, from->count);
+            return 0;
+        }
         strcpy(to->structName, from->structName);
         strcpy(to->fieldName, from->fieldName);
+        strcpy(to->typeName, from->typeName);
         to->offset = from->offset;
         to->size = from->size;
+        to->count = from->count;
     }
     destination->fieldCount = source->fieldCount;
     destination->present = 1;
@@ -84,15 +100,25 @@ inline const state_layout_field *FindStateLayoutField(const state_layout *layout
     return 0;
 }
 
-// Field order inside its struct (reordering shows as changed offsets, but naming the move helps).
-inline s32 StateLayoutFieldRank(const state_layout *layout, const state_layout_field *field)
+// The size of a registered struct, or 0 when typeName is not one (a plain type).
+inline u32 StateLayoutStructSize(const state_layout *layout, const char *typeName)
+{
+    const state_layout_field *size = FindStateLayoutField(layout, typeName, "(size)");
+    return size ? size->size : 0;
+}
+
+// Field order inside its struct, among the fields both layouts have: a field is "reordered" when
+// this rank changed, merely "moved" when fields were added or removed around it.
+inline s32 StateLayoutFieldRank(const state_layout *layout, const state_layout_field *field, const state_layout *other)
 {
     s32 rank = 0;
     for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
     {
-        const state_layout_field *other = layout->fields + fieldIndex;
-        if (other == field) return rank;
-        if (strcmp(other->structName, field->structName) == 0 && strcmp(other->fieldName, "(size)") != 0) ++rank;
+        const state_layout_field *before = layout->fields + fieldIndex;
+        if (before == field) return rank;
+        if (strcmp(before->structName, field->structName) == 0 && !IsStateLayoutSizeEntry(before->fieldName) &&
+            FindStateLayoutField(other, before->structName, before->fieldName))
+            ++rank;
     }
     return -1;
 }
@@ -107,22 +133,47 @@ inline void AppendFormat(char *buffer, umm bufferSize, const char *format, ...)
     va_end(args);
 }
 
+// Where a nested struct is used, for messages: " (in game_state.entities[4096])", "" for the root
+// or a struct no field uses.
+inline void DescribeStateStructUse(const state_layout *layout, const char *structName, char *out, umm outSize)
+{
+    out[0] = 0;
+    for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
+    {
+        const state_layout_field *field = layout->fields + fieldIndex;
+        if (IsStateLayoutSizeEntry(field->fieldName) || strcmp(field->typeName, structName) != 0) continue;
+        if (field->count > 1)
+            snprintf(out, outSize, " (in %s.%s[%u])", field->structName, field->fieldName, field->count);
+        else
+            snprintf(out, outSize, " (in %s.%s)", field->structName, field->fieldName);
+        return;
+    }
+}
+
 // Returns the number of differences and describes each one in description, e.g.
 // "struct game_state: field 'score' added at offset 8 (4 bytes); struct game_state: size 24 -> 32".
+// Every registered struct is compared, nested ones included; a change inside a nested struct names
+// where it is used: "struct demo_entity (in game_state.entities[4096]): field 'mass' added ...".
 inline u32 CompareStateLayouts(const state_layout *oldLayout, const state_layout *newLayout,
                                  char *description, umm descriptionSize)
 {
     description[0] = 0;
     u32 differences = 0;
+    char use[128];
     for (u32 fieldIndex = 0; fieldIndex < newLayout->fieldCount; ++fieldIndex)
     {
         const state_layout_field *field = newLayout->fields + fieldIndex;
         const state_layout_field *old = FindStateLayoutField(oldLayout, field->structName, field->fieldName);
-        b32 isSize = strcmp(field->fieldName, "(size)") == 0;
+        b32 isSize = IsStateLayoutSizeEntry(field->fieldName);
         const char *separator = differences ? "; " : "";
-        if (old && old->size == field->size && old->offset == field->offset) continue;
+        if (old && old->size == field->size && old->offset == field->offset && old->count == field->count &&
+            strcmp(old->typeName, field->typeName) == 0)
+        {
+            continue;
+        }
 
-        AppendFormat(description, descriptionSize, "%sstruct %s: ", separator, field->structName);
+        DescribeStateStructUse(newLayout, field->structName, use, sizeof(use));
+        AppendFormat(description, descriptionSize, "%sstruct %s%s: ", separator, field->structName, use);
         if (!old && isSize)
             AppendFormat(description, descriptionSize, "is new");
         else if (!old)
@@ -130,12 +181,21 @@ inline u32 CompareStateLayouts(const state_layout *oldLayout, const state_layout
                          field->fieldName, field->offset, field->size);
         else if (isSize)
             AppendFormat(description, descriptionSize, "size %u -> %u bytes", old->size, field->size);
+        else if (strcmp(old->typeName, field->typeName) != 0 && old->size != field->size)
+            AppendFormat(description, descriptionSize, "field '%s' resized %u -> %u bytes (type %s -> %s)",
+                         field->fieldName, old->size, field->size, old->typeName, field->typeName);
+        else if (strcmp(old->typeName, field->typeName) != 0)
+            AppendFormat(description, descriptionSize, "field '%s' changed type %s -> %s (%u bytes)",
+                         field->fieldName, old->typeName, field->typeName, field->size);
+        else if (old->count != field->count)
+            AppendFormat(description, descriptionSize, "field '%s' resized %u -> %u elements (%u -> %u bytes)",
+                         field->fieldName, old->count, field->count, old->size, field->size);
         else if (old->size != field->size)
             AppendFormat(description, descriptionSize, "field '%s' resized %u -> %u bytes",
                          field->fieldName, old->size, field->size);
         else
         {
-            b32 reordered = StateLayoutFieldRank(oldLayout, old) != StateLayoutFieldRank(newLayout, field);
+            b32 reordered = StateLayoutFieldRank(oldLayout, old, newLayout) != StateLayoutFieldRank(newLayout, field, oldLayout);
             AppendFormat(description, descriptionSize, "field '%s' %s from offset %u to %u", field->fieldName,
                          reordered ? "reordered" : "moved", old->offset, field->offset);
         }
@@ -145,8 +205,9 @@ inline u32 CompareStateLayouts(const state_layout *oldLayout, const state_layout
     {
         const state_layout_field *old = oldLayout->fields + fieldIndex;
         if (FindStateLayoutField(newLayout, old->structName, old->fieldName)) continue;
-        AppendFormat(description, descriptionSize, "%sstruct %s: ", differences ? "; " : "", old->structName);
-        if (strcmp(old->fieldName, "(size)") == 0)
+        DescribeStateStructUse(oldLayout, old->structName, use, sizeof(use));
+        AppendFormat(description, descriptionSize, "%sstruct %s%s: ", differences ? "; " : "", old->structName, use);
+        if (IsStateLayoutSizeEntry(old->fieldName))
             AppendFormat(description, descriptionSize, "was removed");
         else
             AppendFormat(description, descriptionSize, "field '%s' removed (was %u bytes at offset %u)",
@@ -156,31 +217,47 @@ inline u32 CompareStateLayouts(const state_layout *oldLayout, const state_layout
     return differences;
 }
 
-//~ Migration helper (game side): copy every field whose name and size did not change.
-// Returns how many fields were carried over; new fields are left as the caller initialised them.
-inline u32 MigrateStateFieldsByName(const game_state_layout *newLayout, void *newState, u64 newStateSize,
-                                      const game_state_layout *oldLayout, const void *oldState, u64 oldStateSize)
+//~ Naming an address of registered state
+// Describes the byte at offset from the start of the root struct (the first entry's struct) as a
+// path through nested structs and arrays, e.g. "game_state.entities[17].name" or
+// "game_state.permanentArena+0x18" (inside a field of an unregistered type). False (out empty)
+// when no layout is present or the offset lies outside every registered field.
+inline b32 DescribeStateLayoutOffset(const state_layout *layout, u64 offset, char *out, umm outSize)
 {
-    u32 carried = 0;
-    for (u32 newIndex = 0; newIndex < newLayout->fieldCount; ++newIndex)
+    out[0] = 0;
+    if (!layout->present || !layout->fieldCount) return 0;
+    const char *structName = layout->fields[0].structName;
+    snprintf(out, outSize, "%s", structName);
+    for (u32 depth = 0; depth < STATE_LAYOUT_MAX_DEPTH; ++depth)
     {
-        const game_layout_field *field = newLayout->fields + newIndex;
-        if (strcmp(field->fieldName, "(size)") == 0) continue;
-        for (u32 oldIndex = 0; oldIndex < oldLayout->fieldCount; ++oldIndex)
+        const state_layout_field *hit = 0;
+        for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
         {
-            const game_layout_field *old = oldLayout->fields + oldIndex;
-            if (strcmp(old->structName, field->structName) != 0 || strcmp(old->fieldName, field->fieldName) != 0)
-                continue;
-            if (old->size == field->size && (u64)old->offset + old->size <= oldStateSize &&
-                (u64)field->offset + field->size <= newStateSize)
-            {
-                memmove((u8 *)newState + field->offset, (const u8 *)oldState + old->offset, field->size);
-                ++carried;
-            }
-            break;
+            const state_layout_field *field = layout->fields + fieldIndex;
+            if (strcmp(field->structName, structName) != 0 || IsStateLayoutSizeEntry(field->fieldName)) continue;
+            if (offset >= field->offset && offset - field->offset < field->size) { hit = field; break; }
         }
+        if (!hit)
+        {
+            if (depth == 0) { out[0] = 0; return 0; }
+            AppendFormat(out, outSize, "+0x%llx", (unsigned long long)offset);   // padding of a nested struct
+            return 1;
+        }
+        u32 elementSize = hit->size / hit->count;
+        u64 within = offset - hit->offset;
+        u64 element = within / elementSize;
+        within -= element * elementSize;
+        AppendFormat(out, outSize, ".%s", hit->fieldName);
+        if (hit->count > 1) AppendFormat(out, outSize, "[%llu]", (unsigned long long)element);
+        if (!StateLayoutStructSize(layout, hit->typeName))
+        {
+            if (within) AppendFormat(out, outSize, "+0x%llx", (unsigned long long)within);
+            return 1;
+        }
+        structName = hit->typeName;
+        offset = within;
     }
-    return carried;
+    return 1;
 }
 
 #endif // STATE_LAYOUT_H

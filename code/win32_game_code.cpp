@@ -24,6 +24,12 @@ struct win32_game_code
     game_migrate_state *gameMigrateState;
 };
 
+// Pointers into old code left in game memory keep its module loaded (win32_pointer_scan.cpp).
+internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code);
+internal b32 Win32PointerGuardHoldsPath(const char *path);
+internal void Win32BeginPointerGuardShutdown(void);
+internal void Win32ReleaseAllHeldImages(void);
+
 struct win32_file_stamp
 {
     FILETIME writeTime;
@@ -167,13 +173,15 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
 
 internal void Win32DeleteCopy(const char *path)
 {
+    if (Win32PointerGuardHoldsPath(path)) return;   // still loaded; deleted when released (win32_pointer_scan.cpp)
     if (path[0] && !Win32DeleteFileUtf8(path)) Win32Log(LogLevel_Warning, "reload: could not delete copy '%s'", path);
 }
 
 // Frees the module and deletes its private copy.
 internal void Win32UnloadGameCode(win32_game_code *code)
 {
-    if (code->module)
+    // NOTE: while game memory points into the module it stays loaded (win32_pointer_scan.cpp).
+    if (code->module && !Win32PointerGuardKeepsModule(code))
     {
         FreeLibrary(code->module);
         Win32DeleteCopy(code->loadedPath);
@@ -190,7 +198,7 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
         Win32ResetGameCodeToStubs(code);
         return;
     }
-    FreeLibrary(code->module);
+    if (!Win32PointerGuardKeepsModule(code)) FreeLibrary(code->module);
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
     snprintf(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
@@ -354,7 +362,9 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
 // At exit: free the module, its private copy and the rollback copy.
 internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *code)
 {
+    Win32BeginPointerGuardShutdown();
     Win32UnloadGameCode(code);
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 0;
+    Win32ReleaseAllHeldImages();
 }

@@ -8,8 +8,11 @@ internal game_state_layout Win32LayoutView(state_layout *layout, game_layout_fie
     {
         fields[fieldIndex].structName = layout->fields[fieldIndex].structName;
         fields[fieldIndex].fieldName = layout->fields[fieldIndex].fieldName;
+        fields[fieldIndex].typeName = layout->fields[fieldIndex].typeName;
         fields[fieldIndex].offset = layout->fields[fieldIndex].offset;
         fields[fieldIndex].size = layout->fields[fieldIndex].size;
+        fields[fieldIndex].count = layout->fields[fieldIndex].count;
+        fields[fieldIndex].pad = 0;
     }
     game_state_layout view = {};
     view.fieldCount = layout->fieldCount;
@@ -47,10 +50,51 @@ internal void Win32ZeroGameMemory(win32_memory_snapshot *snapshot, game_memory *
             memset(snapshot->live + page * snapshot->pageSize, 0, snapshot->pageSize);
 }
 
+// Every frame, before the reload check: the pointer guard's rescan of old images it holds, and
+// its notice for the screen (win32_pointer_scan.cpp).
+internal void Win32PointerGuardFrameStep(win32_state *state)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (!guard->initialized)
+    {
+        Win32InitPointerGuard(state->options.strictPointers, &state->snapshot, state->memory.permanentStorageSize,
+                              &state->reloader.memoryLayout, &state->game, state->reloader.fallbackPath,
+                              &state->reloader.haveFallback);
+        if (!state->snapshot.enabled)
+            Win32Log(LogLevel_Warning, "pointers: no write-watch data (see snapshot above): old game code is freed "
+                     "without scanning game memory for pointers into it");
+    }
+    guard->loopMark = (state->loop.mode != LiveLoop_Off && state->loop.available) ? state->loop.markedMemory : 0;
+    Win32RescanHeldImages(0);
+    if (guard->pendingNotice[0])
+    {
+        Win32PostNotice(state, LogLevel_Warning, "%s", guard->pendingNotice);
+        guard->pendingNotice[0] = 0;
+    }
+    guard->swapScanSeconds = 0.0;
+}
+
+// --strict-pointers: true (logged, on screen) when game memory points into the running code, so
+// the reload must be refused. A build that resets state is never refused: the reset clears them.
+internal b32 Win32StrictPointersRefuse(win32_state *state, b32 stateWillBeReset)
+{
+    if (!state->options.strictPointers || stateWillBeReset || !state->game.module) return 0;
+    u64 pointers = Win32CountPointersIntoCode(&state->game);
+    if (!pointers) return 0;
+    Win32Log(LogLevel_Error, "pointers: build refused (--strict-pointers): %llu pointer%s into game code version %u "
+             "remain in game memory; keeping version %u. Store ids instead and re-resolve on executableReloaded:",
+             (unsigned long long)pointers, pointers == 1 ? "" : "s", state->game.version, state->game.version);
+    Win32LogPointersIntoCode(&state->game, LogLevel_Error);
+    Win32PostNotice(state, LogLevel_Error, "build refused: %llu pointer%s into code v%u (see log)",
+                    (unsigned long long)pointers, pointers == 1 ? "" : "s", state->game.version);
+    return 1;
+}
+
 // Returns true when new code was swapped in this frame.
 internal b32 Win32ReloadStep(win32_state *state)
 {
     win32_reloader *reloader = &state->reloader;
+    Win32PointerGuardFrameStep(state);
     if (!Win32GameCodeChanged(reloader)) return 0;
 
     f64 start = Win32Seconds();
@@ -82,6 +126,14 @@ internal b32 Win32ReloadStep(win32_state *state)
     // while a migration or reset rewrites it.
     DrainWorkQueueSystem(&state->queues);
     f64 drained = Win32Seconds();
+
+    b32 stateWillBeReset = layoutChanged && !candidate.gameMigrateState &&
+                           (state->options.resetOnLayoutChange || reloader->resetRequested);
+    if (Win32StrictPointersRefuse(state, stateWillBeReset))
+    {
+        Win32UnloadGameCode(&candidate);
+        return 0;
+    }
 
     if (layoutChanged)
     {
@@ -132,7 +184,10 @@ internal b32 Win32ReloadStep(win32_state *state)
             Win32DeleteCopy(reloader->fallbackPath);
             reloader->haveFallback = 0;
         }
+        // Memory now holds the new layout: pointers found in it are named by that one.
+        globalPointerGuard.memoryLayout = &reloader->candidateLayout;
         Win32UnloadGameCode(&state->game);
+        globalPointerGuard.memoryLayout = &reloader->memoryLayout;
     }
     reloader->resetRequested = 0;
     reloader->refusedForLayout = 0;
@@ -149,9 +204,9 @@ internal b32 Win32ReloadStep(win32_state *state)
     f64 end = Win32Seconds();
 
     Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms "
-             "(copy+load %.2f, drain %.2f, swap %.2f)", state->game.version, oldVersion,
+             "(copy+load %.2f, drain %.2f, swap %.2f; pointer scan %.2f of it)", state->game.version, oldVersion,
              1000.0 * (end - start), 1000.0 * (loaded - start), 1000.0 * (drained - loaded),
-             1000.0 * (end - drained));
+             1000.0 * (end - drained), 1000.0 * globalPointerGuard.swapScanSeconds);
     Win32PostNotice(state, LogLevel_Info, "reloaded: version %u", state->game.version);
     return 1;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reload and start-up figures under Wine (printed, never asserted):
 #  - latency from the build lock disappearing to the first frame of the new code (median of 20)
-#  - stall of the frame that swaps code: copy + load + drain + unload (median of 20)
+#  - stall of the frame that swaps code: copy + load + drain + unload (median of 20), and the same
+#    stalls without the pointer scan they include (scan time subtracted, same reloads)
 #  - exe start to first presented frame (median of 5, warm Wine prefix)
 # Usage: misc/bench_reload.sh [--msvc]
 #   --msvc  also the reload figures with MSVC-ABI binaries (the exe and game built with build.bat's
@@ -66,10 +67,14 @@ measure_reloads() {
         sleep 0.2
     done
     touch "$dir/run/quit"; wait_for_exit "$pid" 20
-    grep -o "loaded (replacing [0-9]*) in [0-9.]* ms" "$log" | tail -n 20 | awk '{print $5}' >"$dir/stall_ms.txt"
+    grep -oE "loaded \(replacing [0-9]+\) in [0-9.]+ ms .*pointer scan [0-9.]+ of it" "$log" | tail -n 20 >"$dir/stall_lines.txt"
+    awk '{print $5}' "$dir/stall_lines.txt" >"$dir/stall_ms.txt"
+    awk '{print $5 - $(NF-2)}' "$dir/stall_lines.txt" >"$dir/stall_without_scan_ms.txt"
+    awk '{print $(NF-2)}' "$dir/stall_lines.txt" >"$dir/scan_ms.txt"
     frame_ms=$(grep -o "mean frame [0-9.]* ms" "$log" | awk '{print $3}')
     echo "reload ($flavour): lock removed -> first frame of new code: median $(median <"$dir/latency_ms.txt") ms over $(wc -l <"$dir/latency_ms.txt") reloads (target frame time $(awk 'BEGIN{printf "%.1f", 1000/60}') ms; mean frame in that run ${frame_ms} ms)"
     echo "reload ($flavour): stall of the swapping frame (copy+load+drain+unload): median $(median <"$dir/stall_ms.txt") ms, max $(sort -g "$dir/stall_ms.txt" | tail -n 1) ms"
+    echo "reload ($flavour): of which the pointer scan of game memory: median $(median <"$dir/scan_ms.txt") ms; the same stalls without it: median $(median <"$dir/stall_without_scan_ms.txt") ms"
 }
 
 measure_reloads mingw

@@ -101,7 +101,7 @@ migrations=$(grep -c "layout: state migrated" "$log")
 install_dll "$out/layout_migrating.dll"
 check "a build with gameMigrateState migrates" wait_for_count "$log" "layout: state migrated by gameMigrateState" $((migrations + 1)) 30
 migrated=$(grep "game: migrated state" "$log" | tail -n 1)
-check "migration carried the state over ($migrated)" bash -c "echo '$migrated' | grep -qE 'carried over, [1-9][0-9]* frames simulated'"
+check "migration carried the state over ($migrated)" bash -c "echo '$migrated' | grep -qE '[1-9][0-9]* fields carried, .* [1-9][0-9]* frames simulated'"
 # F10 accepts a refused layout change by resetting state (the migrated layout has addedForTest;
 # the resized variant lacks it and resizes bounceSoundsPlayed).
 refusals=$(grep -c "layout: build refused" "$log")

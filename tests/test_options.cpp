@@ -34,6 +34,8 @@ int main(void)
     CHECK(!Parse("--loop", "30,0", 0, &options, error));
     CHECK(Parse("--reset-on-layout-change", "--verify-rollback", 0, &options, error) &&
           options.resetOnLayoutChange && options.verifyRollback);
+    CHECK(Parse(0, 0, 0, &options, error) && !options.strictPointers);
+    CHECK(Parse("--strict-pointers", 0, 0, &options, error) && options.strictPointers);
 
     CHECK(!Parse("--frames", "0", 0, &options, error));
     CHECK(strstr(error, "--frames") != 0);

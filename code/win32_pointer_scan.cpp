@@ -1,0 +1,307 @@
+//~ Pointers into old game code left in game memory
+//
+// Before a module that has run is freed (reload, rollback after a crash, F10 reset), every page of
+// game memory ever written (and of the live loop's marked copy while a loop is on) is scanned for
+// 8-byte-aligned values inside that module's image: a
+// string literal, a function or a global of the old DLL kept in game state would dangle once it
+// is freed. Each one found is logged with where it sits (offset, and the registered struct field
+// when the state layout covers it) and what it points at (section, offset, nearest export or
+// symbol, the text of a string literal).
+// Policy: by default the module is kept loaded (with its private copy) while anything points into
+// it, so nothing dangles; it is rescanned every WIN32_POINTER_RESCAN_FRAMES frames and at every
+// swap, and released as soon as a scan finds nothing pointing into it. --strict-pointers refuses a
+// reload instead, like a layout change. The cost of a scan grows with the pages ever written,
+// never with the size of the reservation.
+
+#include "pointer_scan.h"
+
+#define WIN32_MAX_HELD_IMAGES 8
+#define WIN32_POINTER_RESCAN_FRAMES 30
+#define WIN32_POINTER_HITS_KEPT 64
+#define WIN32_POINTER_HITS_LOGGED 8
+
+struct win32_held_image
+{
+    HMODULE module;
+    u64 base;
+    u64 size;
+    u32 version;
+    u32 pad;
+    char loadedPath[MAX_PATH];          // its private copy, deleted when it is released
+};
+
+struct win32_pointer_guard
+{
+    b32 initialized;
+    b32 strict;                         // --strict-pointers
+    b32 shuttingDown;
+    char pendingNotice[112];            // posted on screen by the next reload step
+    win32_memory_snapshot *snapshot;    // pages ever written, and game memory itself
+    const u8 *loopMark;                 // the live loop's copy of game memory while a loop is on:
+                                        //   restoring it must not bring back a dangling pointer
+    u64 permanentSize;
+    const state_layout *memoryLayout;   // the layout of the state now in game memory
+    const win32_game_code *runningCode; // only this code's modules are scanned before release
+    const char *fallbackPath;           // copies still needed by the reloader are never deleted here
+    const b32 *haveFallback;
+    win32_held_image held[WIN32_MAX_HELD_IMAGES];
+    u32 heldCount;
+    u32 framesSinceRescan;
+    pointer_scan_hit hits[WIN32_POINTER_HITS_KEPT];
+    // Figures
+    f64 lastScanSeconds;
+    u64 lastScanBytes;
+    f64 swapScanSeconds;                // scans done during the current reload step
+};
+global win32_pointer_guard globalPointerGuard;
+
+internal void Win32InitPointerGuard(b32 strict, win32_memory_snapshot *snapshot, u64 permanentSize,
+                                    const state_layout *memoryLayout, const win32_game_code *runningCode,
+                                    const char *fallbackPath, const b32 *haveFallback)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    memset(guard, 0, sizeof(*guard));
+    guard->initialized = 1;
+    guard->strict = strict;
+    guard->snapshot = snapshot;
+    guard->permanentSize = permanentSize;
+    guard->memoryLayout = memoryLayout;
+    guard->runningCode = runningCode;
+    guard->fallbackPath = fallbackPath;
+    guard->haveFallback = haveFallback;
+}
+
+internal b32 Win32PointerGuardHoldsPath(const char *path)
+{
+    for (u32 heldIndex = 0; heldIndex < globalPointerGuard.heldCount; ++heldIndex)
+        if (path[0] && strcmp(globalPointerGuard.held[heldIndex].loadedPath, path) == 0) return 1;
+    return 0;
+}
+
+// Scans the pages ever written for values inside the targets. Hits land in guard->hits.
+internal pointer_scan_result Win32ScanGameMemory(const pointer_scan_target *targets, u32 targetCount)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    pointer_scan_result result = {};
+    if (!guard->snapshot || !guard->snapshot->enabled || !targetCount) return result;
+    f64 start = Win32Seconds();
+    win32_memory_snapshot *snapshot = guard->snapshot;
+    u64 size = snapshot->pageCount * snapshot->pageSize;
+    result = ScanPagesForPointers(snapshot->live, size, snapshot->pageSize, snapshot->everWritten, targets,
+                                  targetCount, guard->hits, WIN32_POINTER_HITS_KEPT);
+    if (guard->loopMark)
+    {
+        // Hits in the loop's copy are marked with pad = 1.
+        pointer_scan_result mark = ScanPagesForPointers(guard->loopMark, size, snapshot->pageSize, snapshot->everWritten,
+                                                        targets, targetCount, guard->hits + result.hitsKept,
+                                                        WIN32_POINTER_HITS_KEPT - result.hitsKept);
+        for (u32 hitIndex = 0; hitIndex < mark.hitsKept; ++hitIndex) guard->hits[result.hitsKept + hitIndex].pad = 1;
+        result.hitCount += mark.hitCount;
+        result.hitsKept += mark.hitsKept;
+        result.bytesScanned += mark.bytesScanned;
+    }
+    guard->lastScanSeconds = Win32Seconds() - start;
+    guard->lastScanBytes = result.bytesScanned;
+    guard->swapScanSeconds += guard->lastScanSeconds;
+    return result;
+}
+
+// "game_state.testName (permanent+0x1f8)" or "transient+0x2000010".
+internal void Win32DescribeGameMemoryOffset(u64 offset, char *out, umm outSize)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (offset >= guard->permanentSize)
+    {
+        snprintf(out, outSize, "transient+0x%llx", (unsigned long long)(offset - guard->permanentSize));
+        return;
+    }
+    char field[160] = "";
+    if (guard->memoryLayout && DescribeStateLayoutOffset(guard->memoryLayout, offset, field, sizeof(field)))
+        snprintf(out, outSize, "%s (permanent+0x%llx)", field, (unsigned long long)offset);
+    else
+        snprintf(out, outSize, "permanent+0x%llx", (unsigned long long)offset);
+}
+
+// Logs up to WIN32_POINTER_HITS_LOGGED hits into one module, naming both ends.
+internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBase, const char *copyPath, u32 version)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    debug_read_file_result file = Win32ReadEntireFile(copyPath);
+    pe_image_file image = OpenPeImageFile(file.contents, file.contents ? file.contentsSize : 0);
+    u32 logged = 0;
+    for (u32 hitIndex = 0; hitIndex < WIN32_POINTER_HITS_KEPT && logged < WIN32_POINTER_HITS_LOGGED; ++hitIndex)
+    {
+        pointer_scan_hit *hit = guard->hits + hitIndex;
+        if (hit->value == 0 || hit->targetIndex != targetIndex) continue;
+        char where[224];
+        Win32DescribeGameMemoryOffset(hit->memoryOffset, where, sizeof(where));
+        if (hit->pad == 1)
+        {
+            char inMark[224];
+            snprintf(inMark, sizeof(inMark), "live loop's marked copy of %s", where);
+            memcpy(where, inMark, sizeof(where));
+        }
+        u32 rva = (u32)(hit->value - moduleBase);
+        char target[224] = "";
+        if (image.valid)
+        {
+            pe_address_name name = NamePeAddress(&image, rva);
+            char preview[72] = "";
+            b32 isCode = strcmp(name.section, ".text") == 0;
+            if (!isCode) PeStringPreview(&image, rva, preview, sizeof(preview));
+            snprintf(target, sizeof(target), "%s+0x%x", name.section[0] ? name.section : "(headers)", name.sectionOffset);
+            if (preview[0])
+                AppendFormat(target, sizeof(target), " %s", preview);
+            else if (name.symbol[0] && name.symbolOffset)
+                AppendFormat(target, sizeof(target), " %s+0x%x", name.symbol, name.symbolOffset);
+            else if (name.symbol[0])
+                AppendFormat(target, sizeof(target), " %s", name.symbol);
+        }
+        else
+        {
+            snprintf(target, sizeof(target), "+0x%x", rva);
+        }
+        Win32Log(level, "pointers:   %s = 0x%llx -> game code version %u %s", where,
+                 (unsigned long long)hit->value, version, target);
+        ++logged;
+    }
+    if (file.contents) Win32FreeFileMemory(file.contents);
+}
+
+internal pointer_scan_target Win32ModuleTarget(u64 base, u64 size)
+{
+    pointer_scan_target target = {base, base + size};
+    return target;
+}
+
+// Frees a held image whose last scan found nothing, and its copy unless the reloader still needs it.
+internal void Win32ReleaseHeldImage(u32 heldIndex, const char *why)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    win32_held_image image = guard->held[heldIndex];
+    guard->held[heldIndex] = guard->held[--guard->heldCount];
+    FreeLibrary(image.module);
+    b32 stillNeeded = (guard->fallbackPath && guard->haveFallback && *guard->haveFallback && strcmp(guard->fallbackPath, image.loadedPath) == 0) ||
+                      (guard->runningCode && strcmp(guard->runningCode->loadedPath, image.loadedPath) == 0) ||
+                      Win32PointerGuardHoldsPath(image.loadedPath);
+    if (!stillNeeded && Win32FileExists(image.loadedPath) && !Win32DeleteFileUtf8(image.loadedPath))
+        Win32Log(LogLevel_Warning, "pointers: could not delete copy '%s'", image.loadedPath);
+    Win32Log(LogLevel_Info, "pointers: released the image of game code version %u (%s)", image.version, why);
+}
+
+// Rescans the held images (every WIN32_POINTER_RESCAN_FRAMES frames, or now when force is set)
+// and releases those nothing points into any more. Main thread, nothing running in game memory.
+internal void Win32RescanHeldImages(b32 force)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (!guard->heldCount) return;
+    if (!force && ++guard->framesSinceRescan < WIN32_POINTER_RESCAN_FRAMES) return;
+    guard->framesSinceRescan = 0;
+    pointer_scan_target targets[WIN32_MAX_HELD_IMAGES];
+    for (u32 heldIndex = 0; heldIndex < guard->heldCount; ++heldIndex)
+        targets[heldIndex] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
+    u32 targetCount = guard->heldCount;
+    memset(guard->hits, 0, sizeof(guard->hits));
+    pointer_scan_result result = Win32ScanGameMemory(targets, targetCount);
+    // NOTE: with more hits than kept, some images may have hits not kept: release nothing then.
+    if (result.hitCount > result.hitsKept) return;
+    u32 hitsPerTarget[WIN32_MAX_HELD_IMAGES] = {};
+    for (u32 hitIndex = 0; hitIndex < result.hitsKept; ++hitIndex) ++hitsPerTarget[guard->hits[hitIndex].targetIndex];
+    // NOTE: walk backwards: releasing moves the last entry into the freed slot.
+    for (u32 targetIndex = targetCount; targetIndex-- > 0;)
+    {
+        if (hitsPerTarget[targetIndex]) continue;
+        Win32ReleaseHeldImage(targetIndex, "nothing in game memory points into it any more");
+    }
+}
+
+// Counts the pointers into a module: the check --strict-pointers makes before a reload. The hits
+// stay in the guard for Win32LogPointersIntoCode. Main thread, nothing running in game memory.
+internal u64 Win32CountPointersIntoCode(const win32_game_code *code)
+{
+    if (!code->module) return 0;
+    memset(globalPointerGuard.hits, 0, sizeof(globalPointerGuard.hits));
+    pointer_scan_target target = Win32ModuleTarget((u64)code->moduleBase, code->moduleSize);
+    pointer_scan_result result = Win32ScanGameMemory(&target, 1);
+    return result.hitCount;
+}
+
+internal void Win32LogPointersIntoCode(const win32_game_code *code, log_level level)
+{
+    Win32LogPointerHits(level, 0, (u64)code->moduleBase, code->loadedPath, code->version);
+}
+
+// Called right before the running code's module is freed. Scans game memory (and the live loop's
+// marked copy of it while a loop is on) for pointers into it
+// (and into the images already held); with none, returns false and the caller frees it as usual.
+// With some, logs them, leaves a notice for the screen, keeps the module loaded and its copy on
+// disk, and returns true: the caller must then neither free the module nor delete its copy.
+internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (guard->shuttingDown || code != guard->runningCode || !code->module) return 0;
+    memset(guard->hits, 0, sizeof(guard->hits));
+    pointer_scan_target targets[WIN32_MAX_HELD_IMAGES + 1];
+    targets[0] = Win32ModuleTarget((u64)code->moduleBase, code->moduleSize);
+    for (u32 heldIndex = 0; heldIndex < guard->heldCount; ++heldIndex)
+        targets[1 + heldIndex] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
+    pointer_scan_result result = Win32ScanGameMemory(targets, 1 + guard->heldCount);
+    u64 intoThis = 0;
+    for (u32 hitIndex = 0; hitIndex < result.hitsKept; ++hitIndex)
+        if (guard->hits[hitIndex].targetIndex == 0) ++intoThis;
+    if (result.hitCount > result.hitsKept && intoThis == result.hitsKept) intoThis = result.hitCount;   // all counted hits may be ours
+
+    // Held images nothing points into any more go now (their hits were counted in this scan).
+    u32 heldHits[WIN32_MAX_HELD_IMAGES] = {};
+    for (u32 hitIndex = 0; hitIndex < result.hitsKept; ++hitIndex)
+        if (guard->hits[hitIndex].targetIndex > 0) ++heldHits[guard->hits[hitIndex].targetIndex - 1];
+    b32 heldHitsComplete = (result.hitsKept == result.hitCount);
+    for (u32 heldIndex = guard->heldCount; heldIndex-- > 0;)
+        if (heldHitsComplete && !heldHits[heldIndex]) Win32ReleaseHeldImage(heldIndex, "nothing in game memory points into it any more");
+
+    if (!intoThis)
+    {
+        Win32Log(LogLevel_Info, "pointers: none into game code version %u (scanned %llu KB written memory in %.2f ms)",
+                 code->version, (unsigned long long)(result.bytesScanned / 1024), 1000.0 * guard->lastScanSeconds);
+        return 0;
+    }
+    Win32Log(LogLevel_Warning, "pointers: %llu pointer%s into game code version %u remain in game memory "
+             "(scanned %llu KB in %.2f ms); keeping its image loaded until none is left. Store ids or offsets "
+             "instead, and re-resolve addresses of game code when executableReloaded is set:",
+             (unsigned long long)intoThis, intoThis == 1 ? "" : "s", code->version,
+             (unsigned long long)(result.bytesScanned / 1024), 1000.0 * guard->lastScanSeconds);
+    Win32LogPointerHits(LogLevel_Warning, 0, (u64)code->moduleBase, code->loadedPath, code->version);
+    snprintf(guard->pendingNotice, sizeof(guard->pendingNotice), "%llu pointer%s into old code v%u: kept loaded (see log)",
+             (unsigned long long)intoThis, intoThis == 1 ? "" : "s", code->version);
+    if (guard->heldCount == WIN32_MAX_HELD_IMAGES)
+    {
+        // NOTE: never free what is still referenced: past the table's size the module is leaked.
+        Win32Log(LogLevel_Error, "pointers: already holding %u old images; version %u stays loaded until exit",
+                 (u32)WIN32_MAX_HELD_IMAGES, code->version);
+        return 1;
+    }
+    win32_held_image *held = guard->held + guard->heldCount++;
+    held->module = code->module;
+    held->base = (u64)code->moduleBase;
+    held->size = code->moduleSize;
+    held->version = code->version;
+    snprintf(held->loadedPath, sizeof(held->loadedPath), "%s", code->loadedPath);
+    guard->framesSinceRescan = 0;
+    return 1;
+}
+
+// At exit, before the running code is unloaded: nothing is scanned any more.
+internal void Win32BeginPointerGuardShutdown(void)
+{
+    globalPointerGuard.shuttingDown = 1;
+}
+
+// At exit, after the running code was unloaded: every held image is freed and its copy deleted.
+internal void Win32ReleaseAllHeldImages(void)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    guard->shuttingDown = 1;
+    guard->fallbackPath = 0;
+    guard->runningCode = 0;
+    while (guard->heldCount) Win32ReleaseHeldImage(guard->heldCount - 1, "exit");
+}
