@@ -30,6 +30,8 @@ struct platform_options
                                 //   starts from zeroed game memory instead of being refused
     b32 verifyRollback;         // --verify-rollback: hash game memory before every frame and
                                 //   compare after a crash restore (slow; for tests)
+    u32 entityCount;            // --entities N: the demo's entity count, handed to the game
+                                //   as game_memory.requestedEntityCount (0 = the game's default)
     b32 showHelp;               // --help
 };
 
@@ -52,6 +54,8 @@ struct platform_options
     "                     (F9 does the same by hand: record, play, stop)\n" \
     "  --reset-on-layout-change  load builds whose state layout changed with zeroed memory\n" \
     "  --verify-rollback  hash game memory every frame to prove crash restores (slow)\n" \
+    "  --entities N       bouncing cubes the demo simulates, 1 to 262144 (default 4096); read\n" \
+    "                     by the game at its first update (game_memory.requestedEntityCount)\n" \
     "  --help             this text\n"
 
 inline void DefaultPlatformOptions(platform_options *options)
@@ -161,6 +165,12 @@ internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *optio
         {
             ok = ParseWholeNumber(value, 1, 64, &number);
             options->highPriorityWorkers = (s32)number;
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--entities") == 0)
+        {
+            ok = ParseWholeNumber(value, 1, 262144, &number);
+            options->entityCount = (u32)number;
             usedValue = 1;
         }
         else if (strcmp(flag, "--low-workers") == 0)
