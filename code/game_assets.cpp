@@ -69,10 +69,16 @@ internal void DemoDecodeAsset(demo_asset_slot *slot, debug_read_file_result file
 
 #if GAME_TEST_SLOW_ASSETS
 // Test builds only: every first load arrives GAME_TEST_SLOW_ASSETS frames after it was asked for,
-// so the suite sees the loading state and assets (good, missing, corrupt) arriving late.
+// so the suite sees the loading state and assets (good, missing, corrupt) arriving late. The wait
+// gives up after 6 * 10^10 cycles (some 20 to 30 s), so a shorter run can still shut down.
 internal void DemoTestDelayLoad(demo_assets *assets, u32 requestFrame)
 {
-    while (AtomicLoadU32(&assets->framesSeen) < requestFrame + GAME_TEST_SLOW_ASSETS) CpuPause();
+    u64 start = ReadCycleCounter();
+    while (AtomicLoadU32(&assets->framesSeen) < requestFrame + GAME_TEST_SLOW_ASSETS &&
+           ReadCycleCounter() - start < 60000000000ull)
+    {
+        CpuPause();
+    }
 }
 #endif
 

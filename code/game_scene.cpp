@@ -76,8 +76,8 @@ internal render_sub_buffer_slot *PushDemoScene(game_render_commands *commands, g
     return slots;
 }
 
-// The loading state: a bar across the top of the screen, one segment per asset, lit once the asset
-// is published. Plain quads (the font may be one of the assets still loading).
+// The loading state: a bar across the top of the screen, one amber segment per asset, green once
+// the asset is published. Plain quads (the font may be one of the assets still loading).
 internal void PushLoadingBar(game_render_commands *commands, demo_assets *assets)
 {
     text_context screen = BeginScreenText(commands, 0, 0);
@@ -88,6 +88,6 @@ internal void PushLoadingBar(game_render_commands *commands, demo_assets *assets
         b32 ready = assets->slots[id].state == DemoAssetState_Ready;
         f32 x = 20.0f + segment * (f32)id;
         PushScreenRect(&screen, V2(x + 2.0f, 20.0f), V2(x + segment - 2.0f, 36.0f),
-                       ready ? PackRGBA8(90, 220, 120, 255) : PackRGBA8(70, 76, 90, 255));
+                       ready ? PackRGBA8(90, 220, 120, 255) : PackRGBA8(220, 150, 40, 255));
     }
 }
