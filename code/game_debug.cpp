@@ -93,6 +93,7 @@ void DebugCollectFrame(debug_overlay_state *debug, const debug_frame_info *info,
         copy->clock = source->clock;
         copy->threadIndex = source->threadIndex;
         copy->type = source->type;
+        copy->flags = source->flags;
         copy->name = name;
     }
     debug->eventCount = copied;
