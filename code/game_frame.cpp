@@ -14,7 +14,7 @@
 // (the benchmark build runs it that way to compare against one thread).
 
 #define DEMO_GRID_CELL_SIZE 1.25f       // >= twice the largest entity half size (0.6)
-#define DEMO_DRAW_DISTANCE 200.0f       // cubes further from the camera are not drawn
+#define DEMO_DRAW_DISTANCE 200.0f       // cubes more than this ahead of the camera (view depth) are not drawn
 
 //~ Jobs
 internal PLATFORM_WORK_QUEUE_CALLBACK(RunDemoFrameJob)
@@ -350,7 +350,7 @@ internal void DemoFrameGraphFigures(demo_frame *frame, game_transient_state *tra
     frame->figureRunCycles += runCycles;
     frame->figureRenderCycles += frame->renderJobCycles;
     ++frame->figureFrames;
-    if (frame->figureFrames % 120 == 0 && frame->figureSerialFrames && transient->debug.cyclesPerSecond > 0.0)
+    if (frame->figureFrames % 60 == 0 && frame->figureSerialFrames && transient->debug.cyclesPerSecond > 0.0)
     {
         f64 frames = (f64)frame->figureFrames;
         f64 graphMs = DemoCyclesToMs(transient, frame->figureRunCycles) / frames;

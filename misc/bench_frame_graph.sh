@@ -4,7 +4,8 @@
 # bodies) and runs the engine under Wine for each entity count, printing the game's figures:
 #   update jobs on all cores vs on one thread (ratio from the same run), the graph's build and
 #   scheduling cost per frame, the command-building cost (render jobs, summed CPU time).
-# Frame times are llvmpipe times (no GPU). Cubes further than 200 m or outside the view are culled.
+# Frame times are llvmpipe times (no GPU). Cubes outside the view frustum or more than 200 m ahead
+# of the camera are culled before their commands are written.
 # Usage: misc/bench_frame_graph.sh [FRAMES] [ENTITY COUNTS...]   (default 241 frames; 4096 65536 262144)
 set -u
 cd "$(dirname "$0")/.."
