@@ -13,14 +13,23 @@
 #include "asset_wav.h"
 #include "game_mixer.h"
 #include "game_debug.h"
+#include "job_graph.h"
+#include "render_push.h"
+#include "game_broadphase.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
 // game_state (and migrates) does not move what the arenas hold. The entities live inside
-// game_state (an array of a registered struct), so a change to demo_entity migrates by name too.
-#define GAME_STATE_RESERVED_SIZE Megabytes(1)
+// game_state (an array of a registered struct, room for the largest --entities), so a change to
+// demo_entity migrates by name too; pages of the array beyond entityCount are never touched, so
+// snapshots, loops and the reload pointer scan never pay for them.
+#define GAME_STATE_RESERVED_SIZE Megabytes(16)
 
-#define DEMO_ENTITY_COUNT 4096
+#define DEMO_DEFAULT_ENTITY_COUNT 4096   // --entities N changes it (game_memory.requestedEntityCount)
+#define DEMO_MAX_ENTITY_COUNT 262144
+// The square the cubes bounce in, at the default count; it grows with sqrt(count / default) so
+// the density (and the work per cube) stays the same at every scale.
 #define DEMO_ARENA_HALF_SIZE 40.0f
+#define DEMO_ARENA_CENTER_Z -60.0f
 
 #define DEMO_ENTITY_FIELDS(X) \
     X(v3, position, )         \
@@ -53,16 +62,6 @@ enum demo_texture
     DemoTexture_Font = 2,
 };
 
-struct demo_assets
-{
-    loaded_bitmap grid;
-    loaded_bitmap font;
-    loaded_sound click;
-    loaded_sound chime;
-    b32 texturesUploaded;       // cleared on reload: the renderer may have restarted meanwhile
-    u32 pad;
-};
-
 #define GAME_STATE_FIELDS(X)                 \
     X(b32, isInitialized, )                  \
     X(u32, loadedCodeVersion, )              \
@@ -73,10 +72,11 @@ struct demo_assets
     X(demo_camera, camera, )                 \
     X(u32, entityCount, )                    \
     X(b32, overlayVisible, )                 \
-    X(demo_assets, assets, )                 \
+    X(f32, arenaHalfSize, )                  \
+    X(u32, collisionBounces, )               \
     X(memory_arena, permanentArena, )        \
     GAME_TEST_POINTER_FIELDS(X)              \
-    X(demo_entity, entities, [DEMO_ENTITY_COUNT])
+    X(demo_entity, entities, [DEMO_MAX_ENTITY_COUNT])
 
 // Test builds only (see game_test_faults.cpp): fields that can hold addresses inside game.dll.
 typedef u32 game_test_callback(u32 value);
@@ -95,8 +95,155 @@ struct game_state
 };
 StaticAssert(sizeof(game_state) <= GAME_STATE_RESERVED_SIZE, "game_state outgrew its reserved space");
 
+struct game_state;
+struct game_transient_state;
+
+//~ Assets, loaded on background tasks (game_assets.cpp)
+enum demo_asset_id
+{
+    DemoAsset_Grid,
+    DemoAsset_Font,
+    DemoAsset_Click,
+    DemoAsset_Chime,
+    DemoAsset_Count
+};
+
+enum demo_asset_state
+{
+    DemoAssetState_Unrequested,
+    DemoAssetState_Loading,     // a background task owns the slot
+    DemoAssetState_Arrived,     // decoded (or replaced by its fallback); not yet visible to frames
+    DemoAssetState_Ready,       // published between frames by the main-thread task
+};
+
+struct demo_assets;
+struct demo_asset_slot
+{
+    u32 state;                  // demo_asset_state: changed only by the main thread, between frames
+    volatile u32 pending;       // demo_asset_pending (game_assets.cpp): the loading side's progress
+    u32 id;                     // demo_asset_id
+    u32 generation;             // loads of this asset so far (the watcher reloads changed files)
+    u32 fileHash;               // of the file the data came from (0: missing)
+    b32 failed;                 // the file was missing or bad: the data is the fallback
+    b32 uploaded;               // the texture was pushed to the renderer since it was published
+    game_memory *memory;        // the platform's game_memory (stable for the run)
+    demo_assets *assets;
+    u32 requestFrame;           // assets->framesSeen when the first load was asked for
+    u32 pad2;
+    memory_arena arenas[2];     // two halves: a reload decodes into the half not in use
+    u32 arenaIndex;             // the half the published data lives in
+    u32 pad;
+    loaded_bitmap bitmap;
+    loaded_sound sound;
+    loaded_bitmap pendingBitmap;// what the last load produced (Arrived), published as bitmap/sound
+    loaded_sound pendingSound;
+};
+
+struct demo_assets
+{
+    demo_asset_slot slots[DemoAsset_Count];
+    volatile u32 watcherRuns;   // the repeating background task's runs (tests read it from the log)
+    u32 watcherNextAsset;       // round robin: one file checked per watcher pass
+    u32 publishedCount;         // slots Ready
+    u32 publishRuns;            // the main-thread task's runs
+    volatile u32 framesSeen;    // updates since the assets were requested
+    b32 requested;              // loads queued and tasks registered
+};
+
+//~ Sound (game_sound.cpp): requests double-buffered between frames, mixed by a graph job
+#define DEMO_MAX_SOUND_REQUESTS 16
+#define DEMO_SOUND_AHEAD_FRAMES 8192   // stereo frames the mix job may prepare ahead
+
+struct demo_sound_request
+{
+    u32 asset;                  // demo_asset_id
+    f32 volume;
+};
+
+struct demo_sound
+{
+    demo_sound_request requests[2][DEMO_MAX_SOUND_REQUESTS];
+    u32 requestCounts[2];
+    u32 writeSet;               // the set this frame's jobs append to; the mix job reads the other
+    s32 samplesPerSecond;       // learnt from the platform's first request (0 until then)
+    u32 expectedSampleCount;    // what the platform asked for last time: what the job mixes ahead
+    u32 aheadCount;             // stereo frames mixed ahead and not handed out yet
+    s16 *ahead;                 // DEMO_SOUND_AHEAD_FRAMES * 2 values
+};
+
+//~ The frame graph's scratch (game_frame.cpp)
+#define DEMO_FRAME_MAX_BATCHES 128
+#define DEMO_FRAME_MIN_BATCH 512
+
+struct demo_frame;
+typedef void demo_frame_function(demo_frame *frame, u32 batch);
+
+// One graph job: the job_graph callback runs `function` between the two timeline events.
+struct demo_frame_job
+{
+    const char *name;
+    demo_frame_function *function;
+    demo_frame *frame;
+    u32 batch;
+    u32 pad;
+};
+
+struct demo_frame
+{
+    // Set by the update before the graph is submitted; read-only for the jobs.
+    game_memory *memory;
+    game_input *input;
+    game_render_commands *commands;
+    game_state *state;
+    game_transient_state *transient;
+    f32 dt;
+    u32 batchCount;
+    u32 batchSize;
+    volatile b32 skipBodies;    // benchmark: run the graph with empty jobs (scheduling cost)
+
+    // Written by the jobs, each its own part.
+    m4x4 cullViewProjection;    // camera job
+    render_sub_buffer_slot *slots;      // scene job: one per render batch
+    u32 groundBounces[DEMO_FRAME_MAX_BATCHES];
+    u32 collisionBounces[DEMO_FRAME_MAX_BATCHES];
+    u32 visibleCounts[DEMO_FRAME_MAX_BATCHES];
+    u32 visibleCount;           // end-of-frame job: cubes drawn this frame
+    b32 clickRequested;         // end-of-frame job: a bounce click was asked for
+    u32 totalBounces;           // after the graph: every cube's bounces, summed by queued jobs and
+                                //   CompleteAllWork from the update (game_world.cpp CountBounces)
+    u32 entityCapacity;         // the grid was allocated for this many bodies
+    broadphase_grid grid;
+
+    // The graph: rebuilt every frame in the transient arena (its callbacks live in this build).
+    job_graph graph;
+    demo_frame_job *jobs;
+    u32 jobCount;
+    u32 maxJobCount;
+    b32 loggedShape;
+    u32 pad2;
+    volatile u64 renderJobCycles;       // summed over the render batches (atomic adds)
+    // Benchmark figures (GAME_FRAME_GRAPH_BENCH builds, game_frame.cpp)
+    u64 figureFrames;
+    u64 figureBuildCycles;
+    u64 figureRunCycles;
+    u64 figureRenderCycles;
+    u64 figureSerialCycles;
+    u64 figureSerialFrames;
+    u64 figureEmptyCycles;
+};
+
+//~ The frame-synchronised task's figures (game_frame_stats.cpp)
+struct demo_frame_stats
+{
+    f32 medianFrameMs;          // of the last DEBUG_GRAPH_FRAMES frames
+    f32 slowFrameMs;            // the 95th percentile of them
+    u32 runs;
+    u32 pad;
+};
+
 // Scratch that lives in transient storage: rebuilt at will, not part of the replayable state
-// (the mixer's positions depend on the audio device's timing, the debug history on the clock).
+// (the mixer's positions depend on the audio device's timing, the debug history on the clock,
+// the assets on when the disk delivered them: none of it may change what the simulation does).
 struct game_transient_state
 {
     b32 isInitialized;
@@ -104,6 +251,10 @@ struct game_transient_state
     game_mixer mixer;
     memory_arena arena;
     debug_overlay_state debug;  // frame history and this frame's copied events (game_debug.h)
+    demo_assets assets;         // loaded on background tasks (game_assets.cpp)
+    demo_sound sound;           // the frame's sound requests and the mix ahead (game_sound.cpp)
+    demo_frame frame;           // the frame graph's scratch (game_frame.cpp)
+    demo_frame_stats frameStats;// the frame-synchronised task's figures (game_frame_stats.cpp)
 };
 
 #endif // GAME_H

@@ -93,6 +93,7 @@ void DebugCollectFrame(debug_overlay_state *debug, const debug_frame_info *info,
         copy->clock = source->clock;
         copy->threadIndex = source->threadIndex;
         copy->type = source->type;
+        copy->flags = source->flags;
         copy->name = name;
     }
     debug->eventCount = copied;
@@ -103,7 +104,7 @@ struct debug_open_block
 {
     const char *name;
     f32 beginSeconds;
-    u32 pad;
+    u32 flags;                  // debug_timeline_bar_flags carried from the begin event
 };
 
 internal void DebugAddBar(debug_timeline *timeline, const char *name, f32 beginSeconds, f32 endSeconds,
@@ -152,6 +153,7 @@ void DebugBuildTimeline(debug_overlay_state *debug)
                 debug_open_block *block = &open[thread][openCount[thread]++];
                 block->name = event->name;
                 block->beginSeconds = seconds;
+                block->flags = (event->flags & DebugEventFlag_GraphJob) ? DebugBar_GraphJob : 0;
             }
             else
             {
@@ -167,12 +169,13 @@ void DebugBuildTimeline(debug_overlay_state *debug)
             // NOTE: a thread's events are in its program order, so blocks nest: the end closes the
             // innermost open block.
             debug_open_block *block = &open[thread][--openCount[thread]];
-            DebugAddBar(timeline, block->name, block->beginSeconds, seconds, thread, openCount[thread], 0);
+            DebugAddBar(timeline, block->name, block->beginSeconds, seconds, thread, openCount[thread], block->flags);
         }
         else
         {
             ++timeline->unmatchedEnds;
-            DebugAddBar(timeline, event->name, 0.0f, seconds, thread, 0, DebugBar_BeganEarlier);
+            u32 flags = DebugBar_BeganEarlier | ((event->flags & DebugEventFlag_GraphJob) ? DebugBar_GraphJob : 0);
+            DebugAddBar(timeline, event->name, 0.0f, seconds, thread, 0, flags);
         }
     }
     timeline->spanSeconds = Maximum(latest, 1.0e-6f);
@@ -182,7 +185,7 @@ void DebugBuildTimeline(debug_overlay_state *debug)
         {
             debug_open_block *block = &open[thread][--openCount[thread]];
             DebugAddBar(timeline, block->name, block->beginSeconds, timeline->spanSeconds, thread, openCount[thread],
-                        DebugBar_StillOpen);
+                        DebugBar_StillOpen | block->flags);
         }
     }
 }
@@ -306,6 +309,10 @@ internal void DebugDrawCounters(debug_overlay_state *debug, text_context *text, 
         snprintf(line, sizeof(line), "debug collect %.3f ms  draw %.3f ms  end-frame %.3f ms  events %u (%u dropped)",
                  DebugCyclesToMs(debug, debug->collectCycles), DebugCyclesToMs(debug, debug->drawCycles),
                  (f64)(last ? 1000.0f * last->endFrameSeconds : 0.0f), debug->eventCount, info->droppedEventCount);
+        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
+        snprintf(line, sizeof(line), "frame graph %u jobs  drawn %u of %u cubes  bounces %u  median frame %.2f ms  95%% %.2f ms",
+                 overlay->graphJobCount, overlay->visibleCount, overlay->entityCount, overlay->totalBounces,
+                 (f64)overlay->medianFrameMs, (f64)overlay->slowFrameMs);
         at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
     }
     else
@@ -443,9 +450,10 @@ internal void DebugDrawTimeline(debug_overlay_state *debug, text_context *text, 
         f32 x1 = Maximum(barsLeft + bar->endSeconds * pixelsPerSecond, x0 + 1.0f);
         u32 color = DebugColorForName(debug, bar->name);
         PushScreenRect(text, V2(x0, y), V2(x1, y + laneHeight - inset), color);
-        // Main-thread blocks carry their names when the bar is wide enough for a few letters.
-        if (bar->threadIndex == 0 && bar->depth == 0 && laneHeight >= (f32)FONT_QUAD_HEIGHT * s &&
-            x1 - x0 >= 3.0f * (f32)FONT_ADVANCE * s)
+        // Main-thread blocks and the game's graph jobs (on any thread) carry their names when the
+        // bar is wide enough for a few letters.
+        b32 named = (bar->threadIndex == 0 && bar->depth == 0) || (bar->flags & DebugBar_GraphJob);
+        if (named && laneHeight >= (f32)FONT_QUAD_HEIGHT * s && x1 - x0 >= 3.0f * (f32)FONT_ADVANCE * s)
         {
             PushTextClipped(text, V2(x0 + s, y), s, PackRGBA8(0, 0, 0, 255), x1 - x0 - 2.0f * s, bar->name);
         }

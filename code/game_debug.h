@@ -49,6 +49,7 @@ enum debug_timeline_bar_flags
 {
     DebugBar_BeganEarlier = 1 << 0,     // its begin was not in this frame's events
     DebugBar_StillOpen = 1 << 1,        // no end yet when the frame was read
+    DebugBar_GraphJob = 1 << 2,         // a job of the game's frame graph (named on the timeline)
 };
 
 struct debug_timeline
@@ -111,6 +112,11 @@ struct debug_overlay_input
     u32 fontTextureIndex;
     const loaded_bitmap *font;
     const platform_notices *notices;    // may be 0
+    f32 medianFrameMs;          // of recent frames (the demo's frame-synchronised task; 0: none)
+    f32 slowFrameMs;            // their 95th percentile
+    u32 graphJobCount;          // jobs of the game's frame graph this frame (0: none)
+    u32 visibleCount;           // entities drawn after culling
+    u32 totalBounces;           // bounces of every entity so far
 };
 
 // The whole per-frame step: collect, then append the overlay's commands after the scene's.

@@ -18,4 +18,8 @@
 #include "game_layout.cpp"
 #include "game_world.cpp"
 #include "game_scene.cpp"
+#include "game_assets.cpp"
+#include "game_sound.cpp"
+#include "game_frame_stats.cpp"
+#include "game_frame.cpp"
 #include "game.cpp"

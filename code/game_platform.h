@@ -60,6 +60,18 @@ enum task_flags
 typedef u64 platform_add_task(task_manager *manager, u32 taskFlags,
                               platform_work_queue_callback *callback, void *data);
 typedef void platform_cancel_task(task_manager *manager, u64 taskId);
+// Reload-safe repeating tasks: the callback is named by an extern "C" export of game.dll, and the
+// platform resolves that name again in every build it loads, so the task keeps running across
+// reloads without the game re-adding it. A build that no longer exports the name drops the task
+// with a logged line. Flags must include TaskFlag_Repeating; data must live in game memory (it is
+// handed unchanged to every build). Adding a name already registered replaces its flags and data.
+// Returns false (logged) when refused: flags, unknown export, table full.
+typedef b32 platform_add_named_task(u32 taskFlags, const char *exportName, void *data);
+typedef void platform_cancel_named_task(const char *exportName);
+
+// Debug timeline: records the begin or end (debug_event_type) of a named block on the calling
+// thread, with debug_event_flags. The name must stay valid until the end of the frame.
+typedef void platform_debug_record_event(const char *name, u32 type, u32 flags);
 
 //~ Files (development services: whole-file reads and writes)
 struct debug_read_file_result
@@ -86,10 +98,13 @@ struct platform_api
     platform_cancel_task *CancelTask;
     platform_cancel_task *CancelTaskAndWait;
     task_manager *taskManager;      // the first argument of AddTask / CancelTask
+    platform_add_named_task *AddNamedTask;
+    platform_cancel_named_task *CancelNamedTask;
 
     debug_platform_read_entire_file *DEBUGReadEntireFile;
     debug_platform_write_entire_file *DEBUGWriteEntireFile;
     debug_platform_free_file_memory *DEBUGFreeFileMemory;
+    platform_debug_record_event *DEBUGRecordEvent;
 
     platform_log *Log;
 };
@@ -112,8 +127,10 @@ struct platform_notices
 };
 
 //~ Debug services: what the platform records each frame for DEBUGGameEndFrame, in platform-owned
-// memory: timed blocks of its own frame phases (main thread) and one begin/end pair per queue
-// entry run, per thread. Names are static strings of the exe, valid for the whole run.
+// memory: timed blocks of its own frame phases (main thread), one begin/end pair per queue entry
+// run, per thread, and the blocks the game records (platform_api.DEBUGRecordEvent: its graph
+// jobs). Names of the exe stay valid for the whole run; names of game.dll until the end of the
+// frame that recorded them (the overlay reads them in that frame's DEBUGGameEndFrame).
 #define DEBUG_MAX_EVENTS_PER_FRAME 16384
 #define DEBUG_MAX_THREADS 32
 
@@ -123,13 +140,19 @@ enum debug_event_type
     DebugEvent_EndBlock,
 };
 
+enum debug_event_flags
+{
+    DebugEventFlag_GraphJob = 1 << 0,   // a job of the game's frame graph: the timeline names it
+};
+
 struct debug_event
 {
     u64 clock;                  // debug_frame_info.ticksPerSecond ticks
     const char *name;           // null: the slot was reserved but not written yet; skip it
     u16 threadIndex;            // 0 = main thread, then threads in order of their first event
     u8 type;                    // debug_event_type
-    u8 pad[5];
+    u8 flags;                   // debug_event_flags
+    u8 pad[4];
 };
 
 struct debug_frame_info
@@ -165,6 +188,7 @@ struct game_memory
     platform_work_queue *highPriorityQueue;
     platform_work_queue *lowPriorityQueue;
     u32 workerThreadCount;      // of the high priority queue: a hint for splitting work
+    u32 requestedEntityCount;   // --entities N (0: the game's default)
     platform_notices *notices;  // read-only for the game
     debug_frame_info *debugFrame;   // read-only for the game; for DEBUGGameEndFrame
 
@@ -303,7 +327,8 @@ struct game_input
     X(Fog)                        \
     X(Texture)                    \
     X(Quads)                      \
-    X(Cubes)
+    X(Cubes)                      \
+    X(SubBuffers)
 
 enum render_entry_type
 {
@@ -396,6 +421,25 @@ struct render_entry_cubes
     u64 pad;
 };
 
+// Parallel command building. A SubBuffers entry in the main stream holds slotCount slots (they
+// follow it); each slot names a sub-buffer that one job fills while others fill theirs. The
+// renderer draws the slots' entries in slot order, right where the SubBuffers entry stands, so a
+// frame draws the same whatever order the jobs ran in. Sub-buffers live in the push buffer's
+// sub-buffer zone and are reserved with one atomic add on subBufferZoneUsed (render_push.h).
+struct render_entry_sub_buffers
+{
+    u32 slotCount;
+    u32 pad[3];
+};
+
+struct render_sub_buffer_slot
+{
+    u32 offset;                 // from pushBufferBase; inside the sub-buffer zone
+    u32 size;                   // bytes written (0 until the job has finished its sub-buffer)
+    u32 capacity;               // bytes reserved (0: the reservation did not fit)
+    u32 refusedEntryCount;      // pushes that did not fit this sub-buffer
+};
+
 struct game_render_commands
 {
     u32 widthInPixels;          // viewport, set by the platform
@@ -412,6 +456,13 @@ struct game_render_commands
 
     u32 depthPeelLayers;        // transparency layers the game asks for (0 = plain blending)
     u32 msaaSamples;            // 0/1 = off
+
+    // The sub-buffer zone: [subBufferZoneOffset, + subBufferZoneSize) of the push buffer, set by
+    // the platform; the main stream stays below subBufferZoneOffset (maxPushBufferSize).
+    u32 subBufferZoneOffset;
+    u32 subBufferZoneSize;
+    volatile u32 subBufferZoneUsed;         // bytes reserved, by atomic adds (may pass the size)
+    volatile u32 refusedSubBufferEntryCount;// pushes into sub-buffers that did not fit; logged
 };
 
 //~ Sound
@@ -484,7 +535,7 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
-StaticAssert(sizeof(platform_api) == 13 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(platform_api) == 16 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_memory) == 80 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
@@ -502,7 +553,9 @@ StaticAssert(sizeof(render_entry_camera) % 16 == 0 && sizeof(render_entry_fog) %
              "render entries keep 16-byte multiples so entries stay aligned in the push buffer");
 StaticAssert(sizeof(render_vertex) == 24, "render_vertex changed");
 StaticAssert(sizeof(render_cube_instance) == 32, "render_cube_instance changed");
-StaticAssert(sizeof(game_render_commands) == 64, "game_render_commands changed");
+StaticAssert(sizeof(game_render_commands) == 80, "game_render_commands changed");
+StaticAssert(sizeof(render_entry_sub_buffers) % 16 == 0 && sizeof(render_sub_buffer_slot) == 16,
+             "sub-buffer slots keep entries 16-byte aligned");
 StaticAssert(sizeof(game_sound_output_buffer) == 16, "game_sound_output_buffer changed");
 StaticAssert(sizeof(game_layout_field) == 40 && sizeof(game_state_layout) == 16, "layout export changed: bump GAME_CONTRACT_VERSION");
 

@@ -2,7 +2,8 @@
 // - a textured ground to the horizon and towers out to 900 m: reverse-z keeps them stable;
 // - far "billboards" with a stripe 5 cm in front of them: z-fighting with standard depth;
 // - three overlapping translucent panes: depth-peeled transparency, any submission order;
-// - distance fog; 4096 bouncing cubes updated in parallel.
+// - distance fog; bouncing cubes (4096 by default, --entities N) that collide with each other,
+//   drawn from per-batch sub-buffers that render jobs fill in parallel (game_frame.cpp).
 
 #define DEMO_NEAR_CLIP 0.1f
 #define DEMO_FAR_CLIP 2000.0f
@@ -21,11 +22,11 @@ internal void PushSceneCamera(game_render_commands *commands, demo_camera *camer
                RenderProjection_Perspective);
 }
 
-internal void PushGround(game_render_commands *commands)
+internal void PushGround(game_render_commands *commands, b32 gridReady)
 {
-    // One quad to the horizon; the grid texture repeats every 4 m.
+    // One quad to the horizon; the grid texture repeats every 4 m (plain grey until it arrived).
     f32 halfSize = 1800.0f;
-    PushQuad(commands, DemoTexture_Grid, 0, V3(0.0f, 0.0f, -halfSize + 50.0f), V3(halfSize, 0.0f, 0.0f),
+    PushQuad(commands, gridReady ? DemoTexture_Grid : DemoTexture_White, 0, V3(0.0f, 0.0f, -halfSize + 50.0f), V3(halfSize, 0.0f, 0.0f),
              V3(0.0f, 0.0f, -halfSize), PackRGBA8(200, 200, 200, 255), V2(0.0f, 0.0f),
              V2(halfSize / 2.0f, halfSize / 2.0f));
 }
@@ -46,16 +47,6 @@ internal void PushFarGeometry(game_render_commands *commands)
     }
 }
 
-internal void PushEntities(game_render_commands *commands, game_state *state)
-{
-    for (u32 entityIndex = 0; entityIndex < state->entityCount; ++entityIndex)
-    {
-        demo_entity *entity = state->entities + entityIndex;
-        f32 h = entity->halfSize;
-        PushCube(commands, entity->position, entity->yaw, V3(h, h, h), entity->color, 0);
-    }
-}
-
 internal void PushTranslucentPanes(game_render_commands *commands, f32 angle)
 {
     v4 colors[] = {V4(0.95f, 0.2f, 0.2f, 0.5f), V4(0.2f, 0.9f, 0.3f, 0.5f), V4(0.25f, 0.4f, 1.0f, 0.5f)};
@@ -68,15 +59,35 @@ internal void PushTranslucentPanes(game_render_commands *commands, f32 angle)
     }
 }
 
-internal void PushDemoScene(game_render_commands *commands, game_state *state)
+// The main stream of the scene; the cubes go into the sub-buffer slots it returns (one per render
+// batch, drawn where they stand: after the opaque world, before the panes).
+internal render_sub_buffer_slot *PushDemoScene(game_render_commands *commands, game_state *state, b32 gridReady,
+                                               u32 slotCount)
 {
     v4 sky = V4(GAME_TUNING_CLEAR_COLOR_R, GAME_TUNING_CLEAR_COLOR_G, GAME_TUNING_CLEAR_COLOR_B, 1.0f);
     commands->depthPeelLayers = 4;
     PushClear(commands, sky);
     PushSceneCamera(commands, &state->camera);
     PushFog(commands, sky, 150.0f, 1400.0f, 0.0f, 0.0f, 0.01f);
-    PushGround(commands);
+    PushGround(commands, gridReady);
     PushFarGeometry(commands);
-    PushEntities(commands, state);
+    render_sub_buffer_slot *slots = PushSubBufferSlots(commands, slotCount);
     PushTranslucentPanes(commands, state->spinAngle);
+    return slots;
+}
+
+// The loading state: a bar across the top of the screen, one amber segment per asset, green once
+// the asset is published. Plain quads (the font may be one of the assets still loading).
+internal void PushLoadingBar(game_render_commands *commands, demo_assets *assets)
+{
+    text_context screen = BeginScreenText(commands, 0, 0);
+    f32 width = screen.width, segment = (width - 40.0f) / (f32)DemoAsset_Count;
+    PushScreenRect(&screen, V2(16.0f, 16.0f), V2(width - 16.0f, 40.0f), PackRGBA8(20, 24, 32, 255));
+    for (u32 id = 0; id < DemoAsset_Count; ++id)
+    {
+        b32 ready = assets->slots[id].state == DemoAssetState_Ready;
+        f32 x = 20.0f + segment * (f32)id;
+        PushScreenRect(&screen, V2(x + 2.0f, 20.0f), V2(x + segment - 2.0f, 36.0f),
+                       ready ? PackRGBA8(90, 220, 120, 255) : PackRGBA8(220, 150, 40, 255));
+    }
 }

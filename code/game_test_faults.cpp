@@ -186,7 +186,9 @@ internal void TestPointersOnUpdate(game_memory *memory, game_state *state)
 internal void TestRandomFillOnReload(game_memory *memory)
 {
     u64 seed = 0x9E3779B97F4A7C15ull * (memory->reloadVersion + 1);
-    u64 *words = (u64 *)((u8 *)memory->transientStorage + Megabytes(32));
+    // NOTE: the last 8 MB of transient storage: the transient arena reaches them last, so the game's
+    // own transient data (assets, mixer, frame graph) is never overwritten.
+    u64 *words = (u64 *)((u8 *)memory->transientStorage + memory->transientStorageSize - Megabytes(8));
     u64 wordCount = Megabytes(8) / 8;
     for (u64 wordIndex = 0; wordIndex < wordCount; ++wordIndex)
     {

@@ -1,4 +1,4 @@
-//~ The demo world: camera control and the entity simulation (updated in parallel with the job system)
+//~ The demo world: camera control and the per-entity steps the frame graph runs in parallel batches
 
 internal u32 RandomNext(u32 *state)
 {
@@ -16,15 +16,21 @@ internal f32 RandomUnit(u32 *state)
     return (f32)(RandomNext(state) >> 8) / (f32)(1u << 24);
 }
 
-internal void SpawnDemoEntities(game_state *state)
+// count cubes in a square that grows with the count (DEMO_ARENA_HALF_SIZE at the default count),
+// so that the density, and with it the collision work per cube, is the same at every scale.
+internal void SpawnDemoEntities(game_state *state, u32 count)
 {
+    count = Clamp(1u, count, (u32)DEMO_MAX_ENTITY_COUNT);
+    state->arenaHalfSize = DEMO_ARENA_HALF_SIZE * sqrtf((f32)count / (f32)DEMO_DEFAULT_ENTITY_COUNT);
+    state->arenaHalfSize = Maximum(state->arenaHalfSize, 4.0f);
+    f32 half = state->arenaHalfSize;
     u32 seed = 0x9E3779B9u;
-    for (u32 entityIndex = 0; entityIndex < DEMO_ENTITY_COUNT; ++entityIndex)
+    for (u32 entityIndex = 0; entityIndex < count; ++entityIndex)
     {
         demo_entity *entity = state->entities + entityIndex;
-        entity->position = V3((RandomUnit(&seed) * 2.0f - 1.0f) * DEMO_ARENA_HALF_SIZE,
+        entity->position = V3((RandomUnit(&seed) * 2.0f - 1.0f) * half,
                               2.0f + RandomUnit(&seed) * 30.0f,
-                              -60.0f + (RandomUnit(&seed) * 2.0f - 1.0f) * DEMO_ARENA_HALF_SIZE);
+                              DEMO_ARENA_CENTER_Z + (RandomUnit(&seed) * 2.0f - 1.0f) * half);
         entity->velocity = V3((RandomUnit(&seed) - 0.5f) * 8.0f, 0.0f, (RandomUnit(&seed) - 0.5f) * 8.0f);
         entity->yaw = RandomUnit(&seed) * Tau32;
         entity->spinRate = (RandomUnit(&seed) - 0.5f) * 4.0f;
@@ -32,41 +38,33 @@ internal void SpawnDemoEntities(game_state *state)
         u32 hue = RandomNext(&seed);
         entity->color = PackRGBA8(96 + (hue & 0x7F), 96 + ((hue >> 8) & 0x7F), 96 + ((hue >> 16) & 0x7F), 255);
     }
-    state->entityCount = DEMO_ENTITY_COUNT;
+    state->entityCount = count;
 }
 
-struct entity_update_job
+// One entity's step from its own previous state only (gravity, ground, walls); returns 1 when it
+// bounced off the ground. Touches nothing but *entity, so batches can run in any order.
+internal u32 SimulateEntity(demo_entity *entity, u32 entityIndex, f32 dt, f32 arenaHalfSize)
 {
-    demo_entity *entities;
-    f32 dt;
-};
-
-// One batch of entities: each entity is written by exactly one batch, so the result does not
-// depend on how the range was split or which thread ran which batch.
-internal PLATFORM_PARALLEL_FOR_CALLBACK(UpdateEntityBatch)
-{
-    entity_update_job *job = (entity_update_job *)data;
     const f32 gravity = -9.8f;
-    for (u32 entityIndex = first; entityIndex < onePastLast; ++entityIndex)
+    u32 bounced = 0;
+    entity->velocity.y += gravity * dt;
+    entity->position += dt * entity->velocity;
+    entity->yaw += entity->spinRate * dt;
+    if (entity->position.y < entity->halfSize)
     {
-        demo_entity *entity = job->entities + entityIndex;
-        entity->velocity.y += gravity * job->dt;
-        entity->position += job->dt * entity->velocity;
-        entity->yaw += entity->spinRate * job->dt;
-        if (entity->position.y < entity->halfSize)
-        {
-            entity->position.y = entity->halfSize;
-            // Bounces keep their energy (a demo that never settles), with a little spread.
-            entity->velocity.y = 6.0f + 0.5f * (f32)(entityIndex % 7);
-            ++entity->bounces;
-        }
-        f32 minX = -DEMO_ARENA_HALF_SIZE, maxX = DEMO_ARENA_HALF_SIZE;
-        f32 minZ = -60.0f - DEMO_ARENA_HALF_SIZE, maxZ = -60.0f + DEMO_ARENA_HALF_SIZE;
-        if (entity->position.x < minX || entity->position.x > maxX) entity->velocity.x = -entity->velocity.x;
-        if (entity->position.z < minZ || entity->position.z > maxZ) entity->velocity.z = -entity->velocity.z;
-        entity->position.x = Clamp(minX, entity->position.x, maxX);
-        entity->position.z = Clamp(minZ, entity->position.z, maxZ);
+        entity->position.y = entity->halfSize;
+        // Bounces keep their energy (a demo that never settles), with a little spread.
+        entity->velocity.y = 6.0f + 0.5f * (f32)(entityIndex % 7);
+        ++entity->bounces;
+        bounced = 1;
     }
+    f32 minX = -arenaHalfSize, maxX = arenaHalfSize;
+    f32 minZ = DEMO_ARENA_CENTER_Z - arenaHalfSize, maxZ = DEMO_ARENA_CENTER_Z + arenaHalfSize;
+    if (entity->position.x < minX || entity->position.x > maxX) entity->velocity.x = -entity->velocity.x;
+    if (entity->position.z < minZ || entity->position.z > maxZ) entity->velocity.z = -entity->velocity.z;
+    entity->position.x = Clamp(minX, entity->position.x, maxX);
+    entity->position.z = Clamp(minZ, entity->position.z, maxZ);
+    return bounced;
 }
 
 // Counts the bounces of one quarter of the entities (a job: "queue work, then CompleteAllWork").
@@ -119,12 +117,24 @@ internal u32 CountBounces(game_memory *memory, game_state *state)
     return bounces;
 }
 
-internal u32 SimulateEntities(game_memory *memory, game_state *state, f32 dt)
+
+// Entity against entity: reflects the velocity off the deepest overlapping neighbour when the two
+// approach. Reads other entities' positions only (nobody writes positions during collisions) and
+// writes this entity's velocity only, so the result never depends on which thread ran first.
+internal u32 CollideEntity(broadphase_grid *grid, demo_entity *entities, u32 entityIndex)
 {
-    u32 bouncesBefore = CountBounces(memory, state);
-    entity_update_job job = {state->entities, dt};
-    memory->platform.ParallelFor(memory->highPriorityQueue, state->entityCount, 256, UpdateEntityBatch, &job);
-    return CountBounces(memory, state) - bouncesBefore;
+    u32 other = BroadphaseDeepestContact(grid, entities, entityIndex);
+    if (other == BROADPHASE_NONE) return 0;
+    demo_entity *entity = entities + entityIndex;
+    v3 normal = entity->position - entities[other].position;
+    f32 length = Length(normal);
+    // Two centres in one point: separate along x, the lower index to the left.
+    normal = (length > 1.0e-6f) ? (1.0f / length) * normal : V3(entityIndex < other ? -1.0f : 1.0f, 0.0f, 0.0f);
+    f32 approach = Inner(entity->velocity, normal);
+    if (approach >= 0.0f) return 0;
+    entity->velocity += (-2.0f * approach) * normal;
+    ++entity->bounces;
+    return 1;
 }
 
 // Keyboard (WASD move, Q/E down/up, arrows look, Shift faster), mouse (hold right button to look,

@@ -43,6 +43,7 @@ struct job
     u32 dependentCount;
     volatile u32 finished;
     u32 nextReady;                      // id + 1 of the next job on a runner's local list
+    const char *name;                   // optional (AddNamedGraphJob): a static string for tools
 };
 
 struct job_edge
@@ -104,6 +105,14 @@ inline job_id AddGraphJob(job_graph *graph, platform_work_queue_callback *callba
     newJob->data = data;
     newJob->graph = graph;
     graph->finalised = false;
+    return id;
+}
+
+// A job with a name (a static string: the debug overlay's timeline and test dumps show it).
+inline job_id AddNamedGraphJob(job_graph *graph, const char *name, platform_work_queue_callback *callback, void *data)
+{
+    job_id id = AddGraphJob(graph, callback, data);
+    if (id != JOB_ID_NONE) graph->jobs[id].name = name;
     return id;
 }
 

@@ -11,6 +11,7 @@
 #include "render_projection.h"
 #include "image_writer.h"
 #include "opengl_loader_logic.h"
+#include "render_walk.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -341,17 +342,14 @@ internal u32 OpenGLBuildItems(opengl_state *gl, game_render_commands *commands, 
     b32 stateDirty = 1;
     *stateCount = 0;
 
+    // NOTE: the walk (render_walk.h) draws sub-buffers in slot order where their SubBuffers entry
+    // stands, and stops a range at a torn or corrupt entry rather than read past it.
+    render_walk walk;
+    BeginRenderWalk(&walk, commands);
     u32 at = 0;
-    u32 size = commands->pushBufferSize;
-    while (size >= sizeof(render_entry_header) && at <= size - sizeof(render_entry_header))
+    render_entry_header *header;
+    while ((header = NextRenderEntry(&walk, &at)) != 0)
     {
-        render_entry_header *header = (render_entry_header *)(commands->pushBufferBase + at);
-        if (header->size < sizeof(render_entry_header) || (header->size & 15) || header->size > size - at)
-        {
-            // A torn or corrupt buffer: stop here rather than read past it.
-            ++gl->stats.skippedEntries;
-            break;
-        }
         u32 payloadBytes = header->size - (u32)sizeof(render_entry_header);
         u32 payloadOffset = at + (u32)sizeof(render_entry_header);
         void *payload = header + 1;
@@ -451,8 +449,8 @@ internal u32 OpenGLBuildItems(opengl_state *gl, game_render_commands *commands, 
             item.stateIndex = (u16)(*stateCount ? *stateCount - 1 : 0);
             OpenGLAddItem(gl, &itemCount, item);
         }
-        at += header->size;
     }
+    gl->stats.skippedEntries += walk.skippedEntries;
     if (*stateCount == 0)
     {
         gl->states[0] = current;
@@ -593,15 +591,24 @@ void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 
         anyTranslucent |= (gl->items[index].kind != OpenGLDraw_Clear && gl->items[index].translucent);
     }
     glBindBuffer(GL_ARRAY_BUFFER, gl->pushBuffer);
-    if (commands->pushBufferSize > gl->pushBufferCapacity)
+    // The main stream and the reserved part of the sub-buffer zone, at their offsets in the push
+    // buffer (items address payloads by offset from its start).
+    u32 zoneBytes = RenderZoneBytesReserved(commands);
+    u32 uploadEnd = zoneBytes ? commands->subBufferZoneOffset + zoneBytes : commands->pushBufferSize;
+    if (uploadEnd > gl->pushBufferCapacity)
     {
-        gl->pushBufferCapacity = (u32)AlignPow2(commands->pushBufferSize, 65536);
+        gl->pushBufferCapacity = (u32)AlignPow2(uploadEnd, 65536);
     }
     // NOTE: re-specifying the store orphans last frame's copy, so the upload never waits on the GPU.
     glBufferData(GL_ARRAY_BUFFER, gl->pushBufferCapacity, 0, GL_STREAM_DRAW);
     if (commands->pushBufferSize)
     {
         glBufferSubData(GL_ARRAY_BUFFER, 0, commands->pushBufferSize, commands->pushBufferBase);
+    }
+    if (zoneBytes)
+    {
+        glBufferSubData(GL_ARRAY_BUFFER, commands->subBufferZoneOffset, zoneBytes,
+                        commands->pushBufferBase + commands->subBufferZoneOffset);
     }
 
     //~ 3. Opaque

@@ -35,6 +35,8 @@ struct platform_options
     f32 watchdogSeconds;        // --watchdog S: a call into game code that has not returned after S
                                 //   seconds is interrupted like a crash (0 = off; default 10 in
                                 //   development builds, off in release builds)
+    u32 entityCount;            // --entities N: the demo's entity count, handed to the game
+                                //   as game_memory.requestedEntityCount (0 = the game's default)
     b32 showHelp;               // --help
 };
 
@@ -77,6 +79,8 @@ struct platform_options
     "                     frame, load-time export) that has not returned after S seconds and\n" \
     "                     recover as from a crash; 0 = off (default 10 in development builds,\n" \
     "                     off in release); with a debugger attached it breaks instead\n" \
+    "  --entities N       bouncing cubes the demo simulates, 1 to 262144 (default 4096); read\n" \
+    "                     by the game at its first update (game_memory.requestedEntityCount)\n" \
     "  --help             this text\n"
 
 inline void DefaultPlatformOptions(platform_options *options)
@@ -233,6 +237,12 @@ internal b32 ParsePlatformOptions(int argc, char **argv, platform_options *optio
         {
             ok = ParseWholeNumber(value, 1, 64, &number);
             options->highPriorityWorkers = (s32)number;
+            usedValue = 1;
+        }
+        else if (strcmp(flag, "--entities") == 0)
+        {
+            ok = ParseWholeNumber(value, 1, 262144, &number);
+            options->entityCount = (u32)number;
             usedValue = 1;
         }
         else if (strcmp(flag, "--low-workers") == 0)

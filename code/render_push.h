@@ -6,6 +6,7 @@
 
 #include "game_platform.h"
 #include "render_projection.h"
+#include "base_atomics.h"
 #include <string.h>
 
 //~ Colours
@@ -39,6 +40,20 @@ inline void ResetRenderCommands(game_render_commands *commands)
     commands->entryCount = 0;
     commands->refusedEntryCount = 0;
     commands->lastEntry = 0;
+    commands->subBufferZoneUsed = 0;
+    commands->refusedSubBufferEntryCount = 0;
+}
+
+// Splits a buffer between the main stream (first mainSize bytes) and the sub-buffer zone (the
+// rest). Call after BeginRenderCommands; mainSize is rounded down to 16 bytes.
+inline void SetSubBufferZone(game_render_commands *commands, u32 mainSize)
+{
+    u32 total = commands->maxPushBufferSize;
+    mainSize = Minimum(mainSize, total) & ~15u;
+    commands->maxPushBufferSize = mainSize;
+    commands->subBufferZoneOffset = mainSize;
+    commands->subBufferZoneSize = total - mainSize;
+    commands->subBufferZoneUsed = 0;
 }
 
 inline void *PushRenderEntry_(game_render_commands *commands, render_entry_type type, u32 payloadSize)
@@ -214,6 +229,54 @@ inline void PushCube(game_render_commands *commands, v3 center, f32 yaw, v3 half
     destination->yaw = yaw;
     destination->halfExtent = halfExtent;
     destination->color = color;
+}
+
+//~ Sub-buffers (parallel command building, see render_entry_sub_buffers)
+// Main stream, by one thread: appends a SubBuffers entry with slotCount empty slots and returns
+// them (0 when the entry did not fit: refused and counted like any push).
+inline render_sub_buffer_slot *PushSubBufferSlots(game_render_commands *commands, u32 slotCount)
+{
+    u32 payload = (u32)sizeof(render_entry_sub_buffers) + slotCount * (u32)sizeof(render_sub_buffer_slot);
+    render_entry_sub_buffers *entry = (render_entry_sub_buffers *)PushRenderEntry_(commands, RenderEntry_SubBuffers, payload);
+    if (!entry) return 0;
+    entry->slotCount = slotCount;
+    commands->lastEntry = 0;    // nothing extends across a SubBuffers entry
+    return (render_sub_buffer_slot *)(entry + 1);
+}
+
+// Any thread, once per slot: reserves `capacity` bytes of the zone with one atomic add and returns
+// a game_render_commands that writes into them, so every Push* helper works on it unchanged and no
+// push takes a lock. A reservation that does not fit gets no space: its pushes are refused and
+// counted (EndRenderSubBuffer adds them to frame->refusedSubBufferEntryCount).
+inline game_render_commands BeginRenderSubBuffer(game_render_commands *frame, render_sub_buffer_slot *slot, u32 capacity)
+{
+    game_render_commands sub = {};
+    sub.widthInPixels = frame->widthInPixels;
+    sub.heightInPixels = frame->heightInPixels;
+    capacity = (u32)AlignPow2(capacity, 16);
+    slot->size = 0;
+    slot->refusedEntryCount = 0;
+    slot->capacity = 0;
+    slot->offset = frame->subBufferZoneOffset;
+    u32 end = (capacity && frame->pushBufferBase) ? AtomicAddU32(&frame->subBufferZoneUsed, capacity) : 0;
+    // NOTE: the zone counter only grows, so a refused reservation stays refused; "end < capacity"
+    // catches a counter that wrapped after very many refusals.
+    if (end >= capacity && end <= frame->subBufferZoneSize)
+    {
+        slot->offset = frame->subBufferZoneOffset + (end - capacity);
+        slot->capacity = capacity;
+        sub.pushBufferBase = frame->pushBufferBase + slot->offset;
+        sub.maxPushBufferSize = capacity;
+    }
+    return sub;
+}
+
+// The job that filled `sub` publishes it: the renderer reads the slot after the frame's jobs are done.
+inline void EndRenderSubBuffer(game_render_commands *frame, render_sub_buffer_slot *slot, game_render_commands *sub)
+{
+    slot->size = sub->pushBufferSize;
+    slot->refusedEntryCount = sub->refusedEntryCount;
+    if (sub->refusedEntryCount) AtomicAddU32(&frame->refusedSubBufferEntryCount, sub->refusedEntryCount);
 }
 
 #endif // RENDER_PUSH_H

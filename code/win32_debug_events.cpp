@@ -56,7 +56,7 @@ internal u16 Win32DebugThreadIndex(win32_debug_events *events)
     return (u16)(slot - 1);
 }
 
-internal void Win32RecordDebugEvent(const char *name, debug_event_type type)
+internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32 flags = 0)
 {
     win32_debug_events *events = &globalDebugEvents;
     if (!events->enabled) return;
@@ -71,11 +71,19 @@ internal void Win32RecordDebugEvent(const char *name, debug_event_type type)
     event->clock = Win32DebugClock();
     event->threadIndex = Win32DebugThreadIndex(events);
     event->type = (u8)type;
+    event->flags = (u8)flags;
     InterlockedExchangePointer((PVOID volatile *)&event->name, (PVOID)name);
 }
 
 #define Win32BeginBlock(name) Win32RecordDebugEvent(name, DebugEvent_BeginBlock)
 #define Win32EndBlock(name) Win32RecordDebugEvent(name, DebugEvent_EndBlock)
+
+// platform_api.DEBUGRecordEvent: the game's own blocks (its graph jobs).
+internal void Win32DebugRecordGameEvent(const char *name, u32 type, u32 flags)
+{
+    if (!name || type > DebugEvent_EndBlock) return;
+    Win32RecordDebugEvent(name, (debug_event_type)type, flags);
+}
 
 // Main thread, top of a frame: switch arrays and publish last frame's figures.
 internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 lastWorkSeconds)

@@ -68,12 +68,15 @@ internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry)
     Win32EndBlock(queue->name);
 }
 
+// The buffer holds the main stream (pushBufferSize bytes) followed by the sub-buffer zone.
 internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushBuffer, u32 pushBufferSize,
                                        s32 width, s32 height)
 {
     memset(commands, 0, sizeof(*commands));
     commands->pushBufferBase = pushBuffer;
     commands->maxPushBufferSize = pushBufferSize;
+    commands->subBufferZoneOffset = pushBufferSize;
+    commands->subBufferZoneSize = WIN32_SUB_BUFFER_ZONE_SIZE;
     commands->widthInPixels = (u32)Maximum(width, 1);
     commands->heightInPixels = (u32)Maximum(height, 1);
     Win32NoteRenderBuffer(commands);
@@ -131,6 +134,9 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     memory->platform.DEBUGWriteEntireFile = Win32WriteEntireFile;
     memory->platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
     memory->platform.Log = Win32Log;
+    memory->platform.DEBUGRecordEvent = Win32DebugRecordGameEvent;
+    Win32FillNamedTaskApi(&memory->platform, &state->namedTasks, &state->queues.tasks, &state->game);
+    memory->requestedEntityCount = options->entityCount;
     Win32WatchPlatformApi(&memory->platform);
     memory->notices = &state->notices;
 
@@ -150,7 +156,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
 
     for (u32 bufferIndex = 0; bufferIndex < 2; ++bufferIndex)
     {
-        state->pushBuffers[bufferIndex] = (u8 *)PushSize(&state->platformArena, WIN32_PUSH_BUFFER_SIZE);
+        state->pushBuffers[bufferIndex] = (u8 *)PushSize(&state->platformArena, WIN32_PUSH_BUFFER_SIZE + WIN32_SUB_BUFFER_ZONE_SIZE);
         if (!state->pushBuffers[bufferIndex]) return 0;
         Win32ResetRenderCommands(&state->renderCommands[bufferIndex], state->pushBuffers[bufferIndex],
                                  WIN32_PUSH_BUFFER_SIZE, state->window.clientWidth, state->window.clientHeight);
@@ -282,6 +288,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         if (options->verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
         Win32EndBlock("snapshot+reload");
         Win32BeginBlock("main-thread tasks");
+        Win32BindNamedTasks(&state->namedTasks, &state->game);
         RunMainThreadTasks(&state->queues.tasks);
         Win32EndBlock("main-thread tasks");
 
@@ -346,6 +353,12 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
             {
                 Win32Log(LogLevel_Error, "render: %u command(s) did not fit the %u KB push buffer and were "
                          "dropped this frame", commands->refusedEntryCount, (u32)(WIN32_PUSH_BUFFER_SIZE / 1024));
+            }
+            if (commands->refusedSubBufferEntryCount)
+            {
+                Win32Log(LogLevel_Error, "render: %u command(s) did not fit their sub-buffer (%u KB zone, %u KB asked "
+                         "for) and were dropped this frame", commands->refusedSubBufferEntryCount,
+                         (u32)(WIN32_SUB_BUFFER_ZONE_SIZE / 1024), commands->subBufferZoneUsed / 1024);
             }
             if (options->serialFrames)
             {

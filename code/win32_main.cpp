@@ -52,6 +52,7 @@
 #include "win32_memory_snapshot.cpp"
 #include "win32_game_code.cpp"
 #include "win32_pointer_scan.cpp"
+#include "win32_named_tasks.cpp"
 #include "win32_live_loop.cpp"
 #include "win32_state.cpp"
 #include "win32_reload_step.cpp"

@@ -1,9 +1,10 @@
 //~ The platform's state: everything the exe owns, in one place the frame loop passes around.
 
-#define WIN32_PUSH_BUFFER_SIZE Megabytes(4)
+#define WIN32_PUSH_BUFFER_SIZE Megabytes(4)        // the main command stream of a frame
+#define WIN32_SUB_BUFFER_ZONE_SIZE Megabytes(16)   // the frame's sub-buffers (parallel command building)
 #define WIN32_PERMANENT_STORAGE_SIZE Megabytes(64)
 #define WIN32_TRANSIENT_STORAGE_SIZE Megabytes(256)
-#define WIN32_PLATFORM_ARENA_SIZE Megabytes(64)
+#define WIN32_PLATFORM_ARENA_SIZE Megabytes(112)
 #define WIN32_LIVE_LOOP_MAX_FRAMES (60 * 60 * 5)
 #define WIN32_SOUND_SAMPLES_PER_SECOND 48000
 
@@ -22,6 +23,7 @@ struct win32_state
     game_input input;
     win32_reloader reloader;
     win32_game_code game;
+    win32_named_tasks namedTasks;       // reload-safe repeating tasks (win32_named_tasks.cpp)
     win32_memory_snapshot snapshot;
     win32_live_loop loop;
     platform_notices notices;

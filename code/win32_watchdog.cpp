@@ -192,6 +192,25 @@ internal void Win32WatchedCancelTaskAndWait(task_manager *manager, u64 taskId)
     globalWatchdog.original.CancelTaskAndWait(manager, taskId);
     Win32WatchdogLeavePlatform();
 }
+internal b32 Win32WatchedAddNamedTask(u32 taskFlags, const char *exportName, void *data)
+{
+    Win32WatchdogEnterPlatform();
+    b32 result = globalWatchdog.original.AddNamedTask(taskFlags, exportName, data);
+    Win32WatchdogLeavePlatform();
+    return result;
+}
+internal void Win32WatchedCancelNamedTask(const char *exportName)
+{
+    Win32WatchdogEnterPlatform();
+    globalWatchdog.original.CancelNamedTask(exportName);
+    Win32WatchdogLeavePlatform();
+}
+internal void Win32WatchedDebugRecordEvent(const char *name, u32 type, u32 flags)
+{
+    Win32WatchdogEnterPlatform();
+    globalWatchdog.original.DEBUGRecordEvent(name, type, flags);
+    Win32WatchdogLeavePlatform();
+}
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32WatchedReadEntireFile)
 {
     Win32WatchdogEnterPlatform();
@@ -225,6 +244,8 @@ internal PLATFORM_LOG(Win32WatchedLog)
 }
 
 // Replaces every service in api by a wrapper that marks the thread as inside the platform.
+// NOTE: every platform_api function pointer must be listed here, or a hang caught while the game
+// is inside that service would interrupt platform code (and possibly leave one of its locks held).
 internal void Win32WatchPlatformApi(platform_api *api)
 {
     if (!globalWatchdog.enabled) return;
@@ -237,6 +258,9 @@ internal void Win32WatchPlatformApi(platform_api *api)
     if (api->AddTask) api->AddTask = Win32WatchedAddTask;
     if (api->CancelTask) api->CancelTask = Win32WatchedCancelTask;
     if (api->CancelTaskAndWait) api->CancelTaskAndWait = Win32WatchedCancelTaskAndWait;
+    if (api->AddNamedTask) api->AddNamedTask = Win32WatchedAddNamedTask;
+    if (api->CancelNamedTask) api->CancelNamedTask = Win32WatchedCancelNamedTask;
+    if (api->DEBUGRecordEvent) api->DEBUGRecordEvent = Win32WatchedDebugRecordEvent;
     if (api->DEBUGReadEntireFile) api->DEBUGReadEntireFile = Win32WatchedReadEntireFile;
     if (api->DEBUGWriteEntireFile) api->DEBUGWriteEntireFile = Win32WatchedWriteEntireFile;
     if (api->DEBUGFreeFileMemory) api->DEBUGFreeFileMemory = Win32WatchedFreeFileMemory;

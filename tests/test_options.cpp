@@ -27,6 +27,12 @@ int main(void)
     CHECK(Parse("--size", "640x360", 0, &options, error) && options.windowWidth == 640 && options.windowHeight == 360);
     CHECK(Parse("--workers", "3", 0, &options, error) && options.highPriorityWorkers == 3);
     CHECK(Parse("--help", 0, 0, &options, error) && options.showHelp);
+    CHECK(Parse(0, 0, 0, &options, error) && options.entityCount == 0);
+    CHECK(Parse("--entities", "65536", 0, &options, error) && options.entityCount == 65536);
+    CHECK(Parse("--entities", "262144", 0, &options, error) && options.entityCount == 262144);
+    CHECK(!Parse("--entities", "262145", 0, &options, error) && strstr(error, "--entities") != 0);
+    CHECK(!Parse("--entities", "0", 0, &options, error));
+    CHECK(strstr(PLATFORM_OPTIONS_HELP, "--entities N") != 0);
 
     CHECK(Parse(0, 0, 0, &options, error) && options.loopStartFrame == -1);
     CHECK(Parse("--loop", "30,120", 0, &options, error) && options.loopStartFrame == 30 && options.loopLength == 120);

@@ -456,6 +456,40 @@ static void TestCollection(void)
     CHECK(DebugHistorySample(&debug, 8 + DEBUG_HISTORY_FRAMES) == 0);
 }
 
+// The game's graph jobs (DebugEventFlag_GraphJob) become flagged bars, which the timeline names on
+// any thread; the queue entry around them stays a plain bar.
+static void TestGraphJobBars(void)
+{
+    memory_arena arena;
+    InitializeArena(&arena, "debug", sizeof(globalTestMemory), globalTestMemory, 0);
+    static debug_overlay_state debug;
+    memset(&debug, 0, sizeof(debug));
+    DebugInitOverlayState(&debug, &arena);
+    static fake_platform_frame frame;
+    memset(&frame, 0, sizeof(frame));
+    frame.info.frameIndex = 3;
+    frame.info.ticksPerSecond = 1000;
+    frame.info.frameBeginClock = 100;
+    frame.info.updateEndClock = 104;
+    frame.info.events = frame.events;
+    AddEvent(&frame, 1, DebugEvent_BeginBlock, "high priority", 100);
+    AddEvent(&frame, 1, DebugEvent_BeginBlock, "simulate", 101);
+    frame.events[frame.info.eventCount - 1].flags = DebugEventFlag_GraphJob;
+    AddEvent(&frame, 1, DebugEvent_EndBlock, "simulate", 102);
+    frame.events[frame.info.eventCount - 1].flags = DebugEventFlag_GraphJob;
+    AddEvent(&frame, 1, DebugEvent_EndBlock, "high priority", 103);
+    AddEvent(&frame, 2, DebugEvent_BeginBlock, "render", 102);         // still running at the read
+    frame.events[frame.info.eventCount - 1].flags = DebugEventFlag_GraphJob;
+    DebugCollectFrame(&debug, &frame.info, 3, 0.016f, 1);
+    DebugBuildTimeline(&debug);
+    debug_timeline_bar *job = FindBar(&debug, "simulate", 1);
+    debug_timeline_bar *entry = FindBar(&debug, "high priority", 1);
+    debug_timeline_bar *open = FindBar(&debug, "render", 2);
+    CHECK_MSG(job && (job->flags & DebugBar_GraphJob) && job->depth == 1, "a graph job inside a queue entry is a flagged bar");
+    CHECK_MSG(entry && !(entry->flags & DebugBar_GraphJob), "the queue entry around it is not");
+    CHECK_MSG(open && (open->flags & DebugBar_GraphJob) && (open->flags & DebugBar_StillOpen), "a running graph job keeps its flag");
+}
+
 //~ The whole end-of-frame step, without a platform
 static void TestOverlayEndFrame(void)
 {
@@ -592,6 +626,7 @@ int main(int argc, char **argv)
     TestAtlas(argv[1]);
     TestPushText();
     TestCollection();
+    TestGraphJobBars();
     TestOverlayEndFrame();
     return TestSummary();
 }

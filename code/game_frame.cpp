@@ -1,0 +1,427 @@
+//~ The demo's frame as one job graph (seed 004)
+//
+// Every update builds one graph and submits it; every order between jobs is an edge:
+//
+//   camera+input ─┐                                    ┌─> scene (main stream) ─┐
+//   grid: clear ──┴─> simulate[b] ─> grid: prefix ─> grid: fill[b] ─> grid: filled
+//                                                      ─> collide[b] ─> render[b] ─> end of frame
+//   sound mix (no edge: runs beside everything)
+//
+// (camera+input also precedes the scene; render[b] waits for collide[b] and the scene.)
+// simulate, fill, collide and render run in batches over the entities; each batch writes only its
+// own entities, its own per-batch counters and its own sub-buffer of the frame's commands. Jobs are
+// added after everything they depend on, so the order of addition is also a valid serial order
+// (the benchmark build runs it that way to compare against one thread).
+
+#define DEMO_GRID_CELL_SIZE 1.25f       // >= twice the largest entity half size (0.6)
+#define DEMO_DRAW_DISTANCE 200.0f       // cubes more than this ahead of the camera (view depth) are not drawn
+
+//~ Jobs
+internal PLATFORM_WORK_QUEUE_CALLBACK(RunDemoFrameJob)
+{
+    (void)queue;
+    demo_frame_job *job = (demo_frame_job *)data;
+    platform_debug_record_event *record = job->frame->memory->platform.DEBUGRecordEvent;
+    if (record) record(job->name, DebugEvent_BeginBlock, DebugEventFlag_GraphJob);
+    if (!job->frame->skipBodies) job->function(job->frame, job->batch);
+    if (record) record(job->name, DebugEvent_EndBlock, DebugEventFlag_GraphJob);
+}
+
+internal void DemoBatchRange(demo_frame *frame, u32 batch, u32 *first, u32 *onePastLast)
+{
+    u32 count = frame->state->entityCount;
+    *first = Minimum(batch * frame->batchSize, count);
+    *onePastLast = Minimum(*first + frame->batchSize, count);
+}
+
+internal void FrameCameraAndInput(demo_frame *frame, u32 batch)
+{
+    (void)batch;
+    game_state *state = frame->state;
+    game_input *input = frame->input;
+    f32 dt = frame->dt;
+    ++state->framesSimulated;
+    state->secondsSimulated += dt;
+    state->spinAngle += Tau32 * GAME_TUNING_SPIN_SPEED * dt;
+    if (state->spinAngle > Tau32) state->spinAngle -= Tau32;
+    if (WasPressed(input->keyboard.keys[Key_F1])) state->overlayVisible = !state->overlayVisible;
+    if (WasPressed(input->keyboard.keys[Key_Space])) DemoRequestSound(&frame->transient->sound, DemoAsset_Chime, 0.6f);
+    UpdateCamera(&state->camera, input);
+
+    game_render_commands *commands = frame->commands;
+    f32 aspect = (f32)commands->widthInPixels / (f32)Maximum(commands->heightInPixels, 1u);
+    f32 focalLength = 1.0f / tanf(0.5f * 1.1f);
+    m4x4_inv projection = PerspectiveReverseZ(aspect, focalLength, DEMO_NEAR_CLIP, DEMO_FAR_CLIP);
+    frame->cullViewProjection = projection.forward * CameraViewMatrix(&state->camera);
+}
+
+internal void FrameGridClear(demo_frame *frame, u32 batch)
+{
+    (void)batch;
+    game_state *state = frame->state;
+    f32 half = state->arenaHalfSize;
+    BroadphaseSetBounds(&frame->grid, -half, DEMO_ARENA_CENTER_Z - half, 2.0f * half, 2.0f * half,
+                        DEMO_GRID_CELL_SIZE, state->entityCount);
+    BroadphaseClearCounts(&frame->grid);
+}
+
+internal void FrameSimulate(demo_frame *frame, u32 batch)
+{
+    u32 first, onePastLast;
+    DemoBatchRange(frame, batch, &first, &onePastLast);
+    demo_entity *entities = frame->state->entities;
+    f32 half = frame->state->arenaHalfSize;
+    u32 bounces = 0;
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        bounces += SimulateEntity(entities + index, index, frame->dt, half);
+        BroadphaseCount(&frame->grid, index, entities[index].position);
+    }
+    frame->groundBounces[batch] = bounces;
+}
+
+internal void FrameGridPrefix(demo_frame *frame, u32 batch)
+{
+    (void)batch;
+    BroadphasePrefix(&frame->grid);
+}
+
+internal void FrameGridFill(demo_frame *frame, u32 batch)
+{
+    u32 first, onePastLast;
+    DemoBatchRange(frame, batch, &first, &onePastLast);
+    for (u32 index = first; index < onePastLast; ++index) BroadphaseFill(&frame->grid, index);
+}
+
+// A join point: the collisions wait for one job instead of every fill batch (B edges, not B * B).
+internal void FrameGridFilled(demo_frame *frame, u32 batch)
+{
+    (void)frame;
+    (void)batch;
+}
+
+internal void FrameCollide(demo_frame *frame, u32 batch)
+{
+    u32 first, onePastLast;
+    DemoBatchRange(frame, batch, &first, &onePastLast);
+    u32 bounces = 0;
+    for (u32 index = first; index < onePastLast; ++index)
+        bounces += CollideEntity(&frame->grid, frame->state->entities, index);
+    frame->collisionBounces[batch] = bounces;
+}
+
+internal void FrameScene(demo_frame *frame, u32 batch)
+{
+    (void)batch;
+    game_render_commands *commands = frame->commands;
+    demo_assets *assets = &frame->transient->assets;
+    // Textures go to the renderer once per publication (and again after a reload: the renderer
+    // may have restarted meanwhile, see gameUpdateAndRender).
+    u32 textureSlots[][2] = {{DemoAsset_Grid, DemoTexture_Grid}, {DemoAsset_Font, DemoTexture_Font}};
+    for (u32 index = 0; index < ArrayCount(textureSlots); ++index)
+    {
+        demo_asset_slot *slot = assets->slots + textureSlots[index][0];
+        if (slot->state == DemoAssetState_Ready && !slot->uploaded && slot->bitmap.pixels)
+        {
+            PushTexture(commands, textureSlots[index][1], slot->bitmap.width, slot->bitmap.height, slot->bitmap.pixels);
+            slot->uploaded = 1;
+        }
+    }
+    frame->slots = PushDemoScene(commands, frame->state, DemoAssetReady(assets, DemoAsset_Grid), frame->batchCount);
+    if (assets->publishedCount < DemoAsset_Count) PushLoadingBar(commands, assets);
+}
+
+// True when the cube (as a sphere of radius r) may be on screen: in front of the camera, within the
+// draw distance, and inside the side planes with a margin of its size.
+internal b32 DemoCubeVisible(m4x4 *viewProjection, v3 center, f32 radius)
+{
+    v4 clip = *viewProjection * V4(center, 1.0f);
+    f32 margin = 2.0f * radius;
+    return clip.w > -radius && clip.w < DEMO_DRAW_DISTANCE &&
+           fabsf(clip.x) <= clip.w + margin && fabsf(clip.y) <= clip.w + margin;
+}
+
+internal void FrameRender(demo_frame *frame, u32 batch)
+{
+    u64 start = ReadCycleCounter();
+    u32 first, onePastLast;
+    DemoBatchRange(frame, batch, &first, &onePastLast);
+    if (!frame->slots) return;      // the scene's SubBuffers entry did not fit (counted)
+    render_sub_buffer_slot *slot = frame->slots + batch;
+    u32 capacity = (u32)(sizeof(render_entry_header) + sizeof(render_entry_cubes) +
+                         (onePastLast - first) * sizeof(render_cube_instance));
+    game_render_commands sub = BeginRenderSubBuffer(frame->commands, slot, capacity);
+    demo_entity *entities = frame->state->entities;
+    u32 visible = 0;
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        demo_entity *entity = entities + index;
+        f32 h = entity->halfSize;
+        if (!DemoCubeVisible(&frame->cullViewProjection, entity->position, 1.75f * h)) continue;
+        PushCube(&sub, entity->position, entity->yaw, V3(h, h, h), entity->color, 0);
+        ++visible;
+    }
+    EndRenderSubBuffer(frame->commands, slot, &sub);
+    frame->visibleCounts[batch] = visible;
+    AtomicAddU64(&frame->renderJobCycles, ReadCycleCounter() - start);
+}
+
+internal void FrameEnd(demo_frame *frame, u32 batch)
+{
+    (void)batch;
+    game_state *state = frame->state;
+    u32 bounces = 0, collisions = 0, visible = 0;
+    for (u32 index = 0; index < frame->batchCount; ++index)
+    {
+        bounces += frame->groundBounces[index] + frame->collisionBounces[index];
+        collisions += frame->collisionBounces[index];
+        visible += frame->visibleCounts[index];
+    }
+    state->collisionBounces += collisions;
+    frame->visibleCount = visible;
+    if (state->framesSimulated % 300 == 0)
+    {
+        // NOTE: the frame-graph suite reads this line: collisions do happen, and how many cubes are drawn.
+        frame->memory->platform.Log(LogLevel_Info, "game: frame %llu: %u entities, %u collisions so far, %u of them "
+                                    "drawn this frame", (unsigned long long)state->framesSimulated, state->entityCount,
+                                    state->collisionBounces, visible);
+    }
+    // At most one click per frame, louder with more bounces: events are heard, not a roar.
+    if (bounces && (state->framesSimulated % 6) == 0)
+    {
+        DemoRequestSound(&frame->transient->sound, DemoAsset_Click, Minimum(0.15f + 0.01f * (f32)bounces, 0.6f));
+        frame->clickRequested = 1;  // counted by the update once the graph is done (game.cpp)
+    }
+}
+
+internal void FrameSoundMix(demo_frame *frame, u32 batch)
+{
+    (void)batch;
+    game_transient_state *transient = frame->transient;
+    DemoSoundMixJob(&transient->sound, &transient->mixer, &transient->assets);
+}
+
+//~ Building
+internal job_id AddFrameJob(demo_frame *frame, const char *name, demo_frame_function *function, u32 batch)
+{
+    if (frame->jobCount >= frame->maxJobCount)
+    {
+        ++frame->graph.overflowCount;   // Submit refuses the graph, logged
+        return JOB_ID_NONE;
+    }
+    demo_frame_job *job = frame->jobs + frame->jobCount++;
+    job->name = name;
+    job->function = function;
+    job->frame = frame;
+    job->batch = batch;
+    return AddNamedGraphJob(&frame->graph, name, RunDemoFrameJob, job);
+}
+
+// Jobs are added after what they wait for: a serial run in order of addition is valid.
+internal void AddFrameEdge(demo_frame *frame, job_id before, job_id after)
+{
+    Assert(before == JOB_ID_NONE || after == JOB_ID_NONE || before < after);
+    AddJobDependency(&frame->graph, before, after);
+}
+
+internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
+{
+    u32 batches = frame->batchCount;
+    frame->maxJobCount = 4 * batches + 8;
+    u32 maxEdges = 10 * batches + 8;
+    frame->jobs = PushArray(arena, frame->maxJobCount, demo_frame_job);
+    frame->jobCount = 0;
+    if (!frame->jobs || !BeginJobGraph(&frame->graph, arena, "frame", frame->maxJobCount, maxEdges, frame->memory->platform.Log))
+        return 0;
+    job_id camera = AddFrameJob(frame, "camera+input", FrameCameraAndInput, 0);
+    job_id clear = AddFrameJob(frame, "grid: clear", FrameGridClear, 0);
+    AddFrameJob(frame, "sound mix", FrameSoundMix, 0);
+    job_id scene = AddFrameJob(frame, "scene", FrameScene, 0);
+    AddFrameEdge(frame, camera, scene);
+    job_id simulate[DEMO_FRAME_MAX_BATCHES];
+    for (u32 batch = 0; batch < batches; ++batch)
+    {
+        simulate[batch] = AddFrameJob(frame, "simulate", FrameSimulate, batch);
+        AddFrameEdge(frame, camera, simulate[batch]);
+        AddFrameEdge(frame, clear, simulate[batch]);
+    }
+    job_id prefix = AddFrameJob(frame, "grid: prefix", FrameGridPrefix, 0);
+    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, simulate[batch], prefix);
+    job_id fill[DEMO_FRAME_MAX_BATCHES];
+    for (u32 batch = 0; batch < batches; ++batch)
+    {
+        fill[batch] = AddFrameJob(frame, "grid: fill", FrameGridFill, batch);
+        AddFrameEdge(frame, prefix, fill[batch]);
+    }
+    job_id filled = AddFrameJob(frame, "grid: filled", FrameGridFilled, 0);
+    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, fill[batch], filled);
+    job_id collide[DEMO_FRAME_MAX_BATCHES];
+    for (u32 batch = 0; batch < batches; ++batch)
+    {
+        collide[batch] = AddFrameJob(frame, "collide", FrameCollide, batch);
+        AddFrameEdge(frame, filled, collide[batch]);
+    }
+    job_id render[DEMO_FRAME_MAX_BATCHES];
+    for (u32 batch = 0; batch < batches; ++batch)
+    {
+        render[batch] = AddFrameJob(frame, "render", FrameRender, batch);
+        AddFrameEdge(frame, collide[batch], render[batch]);
+        AddFrameEdge(frame, scene, render[batch]);
+    }
+    job_id end = AddFrameJob(frame, "end of frame", FrameEnd, 0);
+    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, render[batch], end);
+    return frame->graph.overflowCount == 0;
+}
+
+// One line naming every job and its dependencies, once per run (the suite checks the shape).
+internal void LogDemoFrameGraphShape(demo_frame *frame)
+{
+    job_graph *graph = &frame->graph;
+    char text[1024];
+    umm used = (umm)snprintf(text, sizeof(text), "frame graph: %u jobs, %u dependencies, %u batches of %u entities:",
+                             graph->jobCount, graph->edgeCount, frame->batchCount, frame->batchSize);
+    // Each distinct job name once, with the distinct names it waits for.
+    const char *seen[16];
+    u32 seenCount = 0;
+    for (u32 jobIndex = 0; jobIndex < graph->jobCount && used < sizeof(text); ++jobIndex)
+    {
+        const char *name = graph->jobs[jobIndex].name;
+        b32 known = 0;
+        for (u32 index = 0; index < seenCount; ++index) known |= (strcmp(seen[index], name) == 0);
+        if (known || seenCount == ArrayCount(seen)) continue;
+        seen[seenCount++] = name;
+        u32 count = 0;
+        for (u32 index = 0; index < frame->jobCount; ++index) count += (strcmp(frame->jobs[index].name, name) == 0);
+        used += (umm)snprintf(text + used, sizeof(text) - used, " [%s x%u after:", name, count);
+        const char *afters[8];
+        u32 afterCount = 0;
+        for (u32 edge = 0; edge < graph->edgeCount && used < sizeof(text); ++edge)
+        {
+            if (graph->edges[edge].after != jobIndex) continue;
+            const char *before = graph->jobs[graph->edges[edge].before].name;
+            b32 listed = 0;
+            for (u32 index = 0; index < afterCount; ++index) listed |= (strcmp(afters[index], before) == 0);
+            if (listed || afterCount == ArrayCount(afters)) continue;
+            afters[afterCount++] = before;
+            used += (umm)snprintf(text + used, sizeof(text) - used, " %s,", before);
+        }
+        if (used < sizeof(text)) used += (umm)snprintf(text + used, sizeof(text) - used, "]");
+    }
+    frame->memory->platform.Log(LogLevel_Info, "%s", text);
+}
+
+//~ Running
+// Grid memory for the entity count (transient; carved once per count).
+internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
+{
+    if (frame->entityCapacity >= entityCount) return 1;
+    u32 cells = entityCount + 1024;     // about one cell per entity at the default density
+    if (!BroadphaseAllocate(&frame->grid, &transient->arena, cells * 2, entityCount)) return 0;
+    frame->entityCapacity = entityCount;
+    return 1;
+}
+
+#if GAME_FRAME_GRAPH_BENCH
+internal f64 DemoCyclesToMs(game_transient_state *transient, u64 cycles)
+{
+    f64 rate = transient->debug.cyclesPerSecond;
+    return rate > 0.0 ? 1000.0 * (f64)cycles / rate : 0.0;
+}
+
+// Benchmark builds (misc/bench_frame_graph.sh): every other frame runs the same jobs in order on
+// this thread instead of through the graph, and every graph frame is followed by a second
+// submission of the same graph with empty job bodies: its time is the graph's own scheduling cost.
+internal void DemoFrameGraphFigures(demo_frame *frame, game_transient_state *transient, u64 buildCycles, b32 serial,
+                                    u64 runCycles)
+{
+    if (serial)
+    {
+        frame->figureSerialCycles += runCycles;
+        ++frame->figureSerialFrames;
+        return;
+    }
+    frame->skipBodies = 1;
+    u64 emptyStart = ReadCycleCounter();
+    if (frame->memory->platform.SubmitJobGraph(frame->memory->highPriorityQueue, &frame->graph))
+        frame->memory->platform.WaitForJobGraph(&frame->graph);
+    frame->figureEmptyCycles += ReadCycleCounter() - emptyStart;
+    frame->skipBodies = 0;
+    frame->figureBuildCycles += buildCycles;
+    frame->figureRunCycles += runCycles;
+    frame->figureRenderCycles += frame->renderJobCycles;
+    ++frame->figureFrames;
+    if (frame->figureFrames % 60 == 0 && frame->figureSerialFrames && transient->debug.cyclesPerSecond > 0.0)
+    {
+        f64 frames = (f64)frame->figureFrames;
+        f64 graphMs = DemoCyclesToMs(transient, frame->figureRunCycles) / frames;
+        f64 serialMs = DemoCyclesToMs(transient, frame->figureSerialCycles) / (f64)frame->figureSerialFrames;
+        frame->memory->platform.Log(LogLevel_Info, "frame graph bench: %u entities, %u workers, %u jobs: update jobs %.3f ms "
+                                    "on all cores vs %.3f ms on one thread (x%.2f); graph build %.3f ms + scheduling "
+                                    "%.3f ms per frame (the same graph with empty jobs); command building %.3f ms per "
+                                    "frame (render jobs, summed); %u cubes drawn", frame->state->entityCount,
+                                    frame->memory->workerThreadCount, frame->jobCount, graphMs, serialMs,
+                                    graphMs > 0.0 ? serialMs / graphMs : 0.0,
+                                    DemoCyclesToMs(transient, frame->figureBuildCycles) / frames,
+                                    DemoCyclesToMs(transient, frame->figureEmptyCycles) / frames,
+                                    DemoCyclesToMs(transient, frame->figureRenderCycles) / frames, frame->visibleCount);
+    }
+}
+#endif
+
+// The update's whole simulation and drawing: build, submit, wait (helping).
+internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_commands *commands,
+                           game_state *state, game_transient_state *transient)
+{
+    demo_frame *frame = &transient->frame;
+    if (!EnsureDemoFrameMemory(frame, transient, state->entityCount))
+    {
+        memory->platform.Log(LogLevel_Error, "game: no transient memory for the collision grid of %u entities",
+                             state->entityCount);
+        return;
+    }
+    frame->memory = memory;
+    frame->input = input;
+    frame->commands = commands;
+    frame->state = state;
+    frame->transient = transient;
+    frame->dt = input->dtForFrame;
+    frame->batchCount = Clamp(1u, (state->entityCount + DEMO_FRAME_MIN_BATCH - 1) / DEMO_FRAME_MIN_BATCH,
+                              (u32)DEMO_FRAME_MAX_BATCHES);
+    frame->batchSize = (state->entityCount + frame->batchCount - 1) / frame->batchCount;
+    frame->slots = 0;
+    frame->clickRequested = 0;
+    frame->renderJobCycles = 0;
+    frame->skipBodies = 0;
+    DemoSoundBeginFrame(&transient->sound);
+
+    temporary_memory scratch = BeginTemporaryMemory(&transient->arena);
+    u64 buildStart = ReadCycleCounter();
+    b32 built = BuildDemoFrameGraph(frame, &transient->arena);
+    u64 buildCycles = ReadCycleCounter() - buildStart;
+    if (built && !frame->loggedShape)
+    {
+        LogDemoFrameGraphShape(frame);
+        frame->loggedShape = 1;
+    }
+    b32 serial = 0;
+#if GAME_FRAME_GRAPH_BENCH
+    serial = (state->framesSimulated & 1) != 0;
+#endif
+    u64 runStart = ReadCycleCounter();
+    if (serial)
+    {
+        for (u32 index = 0; index < frame->jobCount; ++index) RunDemoFrameJob(0, frame->jobs + index);
+    }
+    else if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &frame->graph))
+    {
+        memory->platform.WaitForJobGraph(&frame->graph);
+    }
+    u64 runCycles = ReadCycleCounter() - runStart;
+#if GAME_FRAME_GRAPH_BENCH
+    DemoFrameGraphFigures(frame, transient, buildCycles, serial, runCycles);
+#else
+    (void)buildCycles;
+    (void)runCycles;
+#endif
+    EndTemporaryMemory(scratch);
+}

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# The demo's frame as one job graph (issue 12), end to end:
+#  - native unit tests (plain and ThreadSanitizer): sub-buffer reservation, slot-order walk,
+#    overflow refusal, the broadphase against brute force (tests/test_frame_graph.cpp);
+#  - the graph's shape as the game logs it: every job name and what it waits for;
+#  - collisions happen, cubes are culled and drawn, no command is refused;
+#  - determinism: the state hash after 300 frames is the same with 1 and with 3 workers;
+#  - background loading: with every load held back 45 frames, the frames go on with a visible
+#    loading bar; a corrupt texture and a missing sound arrive late as their fallbacks, named;
+#  - reload-safe repeating tasks: they keep running across 10 reloads, and a build that no longer
+#    exports one drops it with a logged line.
+set -u
+cd "$(dirname "$0")/.."
+source misc/toolchain.sh
+source tests/test_lib.sh
+
+out="$BUILD_DIR/suite_frame_graph"
+rm -rf "$out"
+mkdir -p "$out/run"
+work="$out/src"
+mkdir -p "$work"
+cp -r code misc data "$work/"
+
+#- Native unit tests
+if $NATIVE_CXX $NATIVE_FLAGS tests/test_frame_graph.cpp -o "$out/test_frame_graph" >"$out/native_build.txt" 2>&1; then
+    pass
+    run_counted "native test_frame_graph" timeout 300 "$out/test_frame_graph"
+else
+    fail "native build of test_frame_graph"; head -n 10 "$out/native_build.txt" | sed 's/^/    /'
+fi
+if $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread tests/test_frame_graph.cpp -o "$out/test_frame_graph_tsan" >"$out/tsan_build.txt" 2>&1; then
+    pass
+    tsan_output=$(TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 300 "$out/test_frame_graph_tsan" -s 5 2>&1)
+    if echo "$tsan_output" | grep -q "WARNING: ThreadSanitizer"; then fail "ThreadSanitizer report in test_frame_graph"; echo "$tsan_output" | grep -A10 -m1 "WARNING" | sed 's/^/    /'; fi
+    run_counted "tsan test_frame_graph" echo "$tsan_output"
+else
+    fail "tsan build of test_frame_graph"
+fi
+check "MSVC-dialect compile of tests/test_frame_graph.cpp" misc/msvc_check.sh tests/test_frame_graph.cpp
+check "MSVC-dialect compile of the benchmark build of game_main.cpp" \
+    bash -c "sed '1i #define GAME_FRAME_GRAPH_BENCH 1' code/game_main.cpp > '$work/code/game_main_bench.cpp' && misc/msvc_check.sh '$work/code/game_main_bench.cpp'"
+
+#- Builds: the engine, and game.dll variants
+check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
+exe="$work/build/win32_platform.exe"
+build_variant() {
+    local name=$1
+    shift
+    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$work/code/game_main.cpp" -o "$out/$name.dll" \
+        >"$out/$name.build.txt" 2>&1 || fail "build of variant $name"
+}
+build_variant slow_assets -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
+build_variant without_watcher -DGAME_TEST_WITHOUT_WATCHER=1
+wait
+
+export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
+ensure_display
+
+# run_engine NAME ARGS...: one scripted run of the default build, its log in $out/NAME.log.
+run_engine() {
+    local name=$1
+    shift
+    timeout --kill-after=10 300 wine "$exe" --unthrottled --size 320x180 --log "$out/$name.log" "$@" >/dev/null 2>&1
+}
+
+#- Shape, collisions, determinism across worker counts
+for workers in 1 3; do
+    run_engine "workers_$workers" --frames 302 --fixed-dt 0.0166667 --loop 300,1 --workers "$workers"
+    check "$workers worker(s): the run exits 0 after 302 frames" grep -q "exiting cleanly after 302 frames" "$out/workers_$workers.log"
+done
+log="$out/workers_3.log"
+shape="frame graph: 39 jobs, 73 dependencies, 8 batches of 512 entities: [camera+input x1 after:] [grid: clear x1 after:] \
+[sound mix x1 after:] [scene x1 after: camera+input,] [simulate x8 after: camera+input, grid: clear,] \
+[grid: prefix x1 after: simulate,] [grid: fill x8 after: grid: prefix,] [grid: filled x1 after: grid: fill,] \
+[collide x8 after: grid: filled,] [render x8 after: collide, scene,] [end of frame x1 after: render,]"
+check "the game logs the frame graph's shape (jobs, names, dependencies)" grep -qF "$shape" "$log"
+grep -qF "$shape" "$log" || { echo "    expected: $shape"; grep "frame graph:" "$log" | head -n 1 | sed 's/^/    got:      /'; }
+collisions=$(grep -oE "frame 300: 4096 entities, [0-9]+ collisions" "$log" | awk '{print $5}')
+check "entities collide with each other (${collisions:-0} collisions in 300 frames)" test "${collisions:-0}" -gt 100
+check "no render command was refused" bash -c "! grep -q 'did not fit' '$log'"
+check "no error in the 3-worker run" grep -q " 0 errors" "$log"
+hash1=$(grep -oE "loop: recording from frame 300 .*hash [0-9a-f]+" "$out/workers_1.log" | awk '{print $NF}')
+hash3=$(grep -oE "loop: recording from frame 300 .*hash [0-9a-f]+" "$out/workers_3.log" | awk '{print $NF}')
+check "the state hash after 300 frames was logged in both runs" test -n "$hash1" -a -n "$hash3"
+check "state hash after 300 frames: 1 worker ($hash1) == 3 workers ($hash3)" test "$hash1" = "$hash3"
+
+#- Background loading, late, with a corrupt texture and a missing sound
+slow="$out/slow"
+mkdir -p "$slow"
+cp "$exe" "$slow/"
+cp "$out/slow_assets.dll" "$slow/game.dll"
+cp -r "$work/data" "$slow/data"
+head -c 70 "$work/data/textures/ground.bmp" >"$slow/data/textures/ground.bmp"
+rm -f "$slow/data/sounds/chime.wav"
+slow_run() {
+    local name=$1 frames=$2
+    timeout --kill-after=10 300 wine "$slow/win32_platform.exe" --frames "$frames" --unthrottled --fixed-dt 0.0166667 \
+        --size 320x180 --log "$out/$name.log" --screenshot "$out/$name.bmp" >/dev/null 2>&1
+}
+slow_run loading 20
+check "loading: 20 frames run while every asset is still on its way (no frame waits on the disk)" \
+    grep -q "exiting cleanly after 20 frames" "$out/loading.log"
+check "loading: nothing has arrived by frame 20" bash -c "! grep -q 'assets: .* arrived' '$out/loading.log'"
+# pixel X Y FILE: "r g b" of a pixel of a 24/32-bit BMP (y from the top).
+pixel() {
+    python3 - "$1" "$2" "$3" <<'EOF'
+import struct, sys
+x, y, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+data = open(path, 'rb').read()
+offset = struct.unpack_from('<I', data, 10)[0]
+width, height = struct.unpack_from('<ii', data, 18)
+bpp = struct.unpack_from('<H', data, 28)[0] // 8
+row = (abs(height) - 1 - y) if height > 0 else y
+stride = (width * bpp + 3) & ~3
+b, g, r = data[offset + row * stride + x * bpp: offset + row * stride + x * bpp + 3]
+print(r, g, b)
+EOF
+}
+# near "r g b" R G B: each channel within 12; not_near the opposite.
+near() {
+    local r g b
+    read -r r g b <<<"$1"
+    [ $(( (r-$2)*(r-$2) < 144 && (g-$3)*(g-$3) < 144 && (b-$4)*(b-$4) < 144 )) -eq 1 ]
+}
+not_near() { ! near "$@"; }
+early=$(pixel 60 28 "$out/loading.bmp" 2>/dev/null || echo "0 0 0")
+check "loading: the loading bar is on screen (pixel $early)" near "$early" 220 150 40
+slow_run arrived 90
+for asset in textures/ground.bmp fonts/engine_font.bmp sounds/click.wav sounds/chime.wav; do
+    frame=$(grep -oE "assets: '$asset' arrived.* frame [0-9]+" "$out/arrived.log" | grep -oE "[0-9]+$" | head -n 1)
+    check "arrived late: $asset at frame ${frame:-never} (held back 45)" test "${frame:-0}" -ge 45
+done
+check "the corrupt texture arrives as its fallback" grep -q "assets: 'textures/ground.bmp' arrived as its fallback" "$out/arrived.log"
+check "the missing sound arrives as its fallback" grep -q "assets: 'sounds/chime.wav' arrived as its fallback" "$out/arrived.log"
+check "the corrupt texture is named in an error" grep -q "error: .*ground.bmp" "$out/arrived.log"
+check "the missing sound is named in an error" grep -q "error: .*chime.wav" "$out/arrived.log"
+check "the good font arrives as itself" grep -qE "assets: 'fonts/engine_font.bmp' arrived \(" "$out/arrived.log"
+check "all 90 frames ran" grep -q "exiting cleanly after 90 frames" "$out/arrived.log"
+late=$(pixel 60 28 "$out/arrived.bmp" 2>/dev/null || echo "220 150 40")
+check "the loading bar is gone once everything arrived (pixel $late)" not_near "$late" 220 150 40
+
+#- Reload-safe repeating tasks: 10 reloads, then a build without one of the exports
+run="$out/run"
+cp "$exe" "$run/"
+cp -r "$work/data" "$run/data"
+cp "$work/build/game.dll" "$out/good.dll"
+install_dll() { cp "$1" "$run/incoming.tmp" && mv -f "$run/incoming.tmp" "$run/game.dll"; }
+count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
+wait_for_count() {
+    local deadline=$(( $(date +%s) + $4 ))
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+log="$out/reload.log"
+install_dll "$out/good.dll"
+wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --fixed-dt 0.0166667 >/dev/null 2>&1 &
+engine=$!
+check "reload engine starts" wait_for_log "$log" "game: tasks so far" 90
+reloaded=0
+for reload in $(seq 1 10); do
+    sleep 1      # frames (and task runs) of the build now running
+    install_dll "$out/good.dll"
+    if wait_for_count "$log" "game: tasks so far" $((reload + 1)) 60; then reloaded=$((reloaded + 1)); fi
+done
+check "10 reloads happened ($reloaded)" test "$reloaded" -eq 10
+sleep 1
+install_dll "$out/without_watcher.dll"
+check "a build without the watcher's export drops it with a logged line" \
+    wait_for_log "$log" "named task 'demoWatchAssetsTask' dropped: game code version 12 does not export it" 60
+sleep 1
+touch "$run/quit"
+wait_for_exit "$engine" 60
+check "reload engine exits 0" test "$LAST_EXIT_STATUS" -eq 0
+watcher=$(grep -oE "asset watcher [0-9]+ runs" "$log" | awk '{print $3}' | tr '\n' ' ')
+publisher=$(grep -oE "publisher [0-9]+ runs" "$log" | awk '{print $2}' | tr '\n' ' ')
+stats=$(grep -oE "frame stats [0-9]+ runs" "$log" | awk '{print $3}' | tr '\n' ' ')
+increasing() { echo "$1" | awk '{ if (NF < 12) exit 1; for (i = 2; i <= NF; ++i) if ($i <= $(i-1)) exit 1 }'; }
+check "the repeating background task ran during each of the 12 builds (runs at each reload: $watcher)" increasing "$watcher"
+check "the repeating main-thread task ran during each build ($publisher)" increasing "$publisher"
+check "the frame-synchronised task ran during each build ($stats)" increasing "$stats"
+check "each reload re-bound the watcher" test "$(grep -c "named task 'demoWatchAssetsTask' bound to game code version" "$log")" -ge 10
+check "the dropped task stays dropped (not bound to version 12)" bash -c "! grep -q \"'demoWatchAssetsTask' bound to game code version 12\" '$log'"
+check "the other tasks are still bound to version 12" grep -q "named task 'demoPublishAssetsTask' bound to game code version 12" "$log"
+
+stop_own_display
+summary
