@@ -5,18 +5,6 @@
 crash_kinds=(x "access violation" "integer divide by zero" "illegal instruction" "stack overflow")
 crash_places=(x "update" "sound" "end of frame" "job")
 
-# install_game_dll RUN_DIR DLL: atomically replace the game.dll the engine in RUN_DIR watches.
-install_game_dll() { cp "$2" "$1/incoming.tmp" && mv -f "$1/incoming.tmp" "$1/game.dll"; }
-count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
-# wait_for_count FILE PATTERN N SECONDS: true once PATTERN occurs at least N times.
-wait_for_count() {
-    local deadline=$(( $(date +%s) + $4 ))
-    while [ "$(date +%s)" -le "$deadline" ]; do
-        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
-        sleep 0.1
-    done
-    return 1
-}
 
 # start_crash_matrix_engine RUN_DIR LOG GOOD_DLL: starts RUN_DIR/win32_platform.exe under Wine on
 # GOOD_DLL (with --verify-rollback and RUN_DIR/quit as its quit file); CRASH_ENGINE_PID is its pid.

@@ -67,17 +67,7 @@ wait
 
 run="$out/run"
 cp "$exe" "$run/"
-install_dll() { cp "$1" "$run/incoming.tmp" && mv -f "$run/incoming.tmp" "$run/game.dll"; }
-count_of() { grep -cE -- "$2" "$1" 2>/dev/null; }
-# wait_for_regex FILE REGEX N SECONDS: true once REGEX matches at least N lines.
-wait_for_regex() {
-    local deadline=$(( $(date +%s) + $4 ))
-    while [ "$(date +%s)" -le "$deadline" ]; do
-        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
-        sleep 0.1
-    done
-    return 1
-}
+install_dll() { install_game_dll "$run" "$1"; }
 loaded='reload: game code version [0-9]+ loaded'
 
 log="$out/adversarial.log"
@@ -90,7 +80,7 @@ check "engine starts with the good build" wait_for_log "$log" "game: code versio
 # next_good_build_loads WHAT: installs the good build again and waits for it to load.
 next_good_build_loads() {
     local before
-    before=$(count_of "$log" "$loaded")
+    before=$(count_of_regex "$log" "$loaded")
     install_dll "$out/good.dll"
     check "$1: the next good build loads" wait_for_regex "$log" "$loaded" $((before + 1)) 30
     check "$1: the engine is alive" engine_alive "$engine"
@@ -121,11 +111,11 @@ for number in $adversaries; do
     outcome=${spec##*|}
     what="adversary $number"
     [ -f "$out/adversary_$number.dll" ] || { fail "$what: no build"; continue; }
-    before=$(count_of "$log" "$pattern")
+    before=$(count_of_regex "$log" "$pattern")
     install_dll "$out/adversary_$number.dll"
     if wait_for_regex "$log" "$pattern" $((before + 1)) 40; then pass; else fail "$what: expected log line '$pattern'"; fi
     if [ "$outcome" = refused ]; then
-        check "$what: none of its update ran" test "$(count_of "$log" "adversary $number: running")" -eq 0
+        check "$what: none of its update ran" test "$(count_of_regex "$log" "adversary $number: running")" -eq 0
     else
         check "$what: it was loaded and ran" wait_for_regex "$log" "adversary $number: running" 1 10
         [ "$number" = 9 ] && check "$what: the arena logged the refused overflow" grep -q "arena 'adversary' overflow" "$log"
@@ -136,7 +126,7 @@ done
 
 #- ExitThread from the update (an imported call): contained like a crash
 what="ExitThread in the update"
-crashes=$(count_of "$log" "crash: ExitThread called by game code")
+crashes=$(count_of_regex "$log" "crash: ExitThread called by game code")
 install_dll "$out/hang_8.dll"
 check "$what: contained, the call site named" wait_for_regex "$log" "crash: ExitThread called by game code in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+" $((crashes + 1)) 40
 check "$what: memory restored" bash -c "grep 'crash: ExitThread' '$log' | tail -n 1 | grep -q 'game memory restored to its pre-frame state'"
@@ -149,9 +139,9 @@ hang_names=(x "update" "sound" "end of frame" "every parallel-for batch (update 
 for place in $hang_places; do
     what="hang in ${hang_names[$place]}"
     [ -f "$out/hang_$place.dll" ] || { fail "$what: no build"; continue; }
-    hangs=$(count_of "$log" "crash: hang")
-    interrupts=$(count_of "$log" "watchdog: game code on thread")
-    rollbacks=$(count_of "$log" "rollback: running the code of version")
+    hangs=$(count_of_regex "$log" "crash: hang")
+    interrupts=$(count_of_regex "$log" "watchdog: game code on thread")
+    rollbacks=$(count_of_regex "$log" "rollback: running the code of version")
     install_dll "$out/hang_$place.dll"
     check "$what: it started hanging" wait_for_regex "$log" "test fault: hanging now \(place $place\)" 1 40
     if wait_for_regex "$log" "crash: hang \(no return within the watchdog limit\) in [^ ]+\+0x[0-9a-f]+" $((hangs + 1)) 30; then
@@ -163,14 +153,14 @@ for place in $hang_places; do
     check "$what: the log says where it was stuck" bash -c "grep 'watchdog: game code on thread' '$log' | tail -n 1 | grep -qE 'stuck at (game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+|.*called from game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+)'"
     check "$what: memory restored" bash -c "grep 'crash: hang' '$log' | tail -n 1 | grep -q 'game memory restored to its pre-frame state'"
     check "$what: the previous build runs again" wait_for_regex "$log" "rollback: running the code of version" $((rollbacks + 1)) 30
-    echo "outcome: $what: $(( $(count_of "$log" "watchdog: game code on thread") - interrupts )) thread(s) interrupted; last: $(grep 'watchdog: game code on thread' "$log" | tail -n 1 | cut -c1-240)"
+    echo "outcome: $what: $(( $(count_of_regex "$log" "watchdog: game code on thread") - interrupts )) thread(s) interrupted; last: $(grep 'watchdog: game code on thread' "$log" | tail -n 1 | cut -c1-240)"
     next_good_build_loads "$what"
     if [ "$place" != 6 ]; then
         frames=$(grep "game: code version" "$log" | tail -n 1 | sed -E 's/.* ([0-9]+) frames simulated.*/\1/')
         check "$what: game state intact afterwards (${frames:-?} frames)" test "${frames:-0}" -lt 100000
     fi
 done
-check "no hanging build was loaded twice" test "$(count_of "$log" "test fault: hanging now")" -eq "$(echo $hang_places 8 | wc -w)"
+check "no hanging build was loaded twice" test "$(count_of_regex "$log" "test fault: hanging now")" -eq "$(echo $hang_places 8 | wc -w)"
 touch "$run/quit"
 wait_for_exit "$engine" 60
 check "the run exits 0 after every misuse" test "$LAST_EXIT_STATUS" -eq 0
@@ -198,7 +188,7 @@ check "--hz 0.001: the log names the flag" grep -q "bad or missing value for --h
 
 #- Figures (printed, never asserted)
 median() { sort -g | awk '{v[NR]=$1} END {if (NR) print v[int((NR+1)/2)]; else print "?"}'; }
-echo "figure: watchdog detection (time in game code when interrupted, limit 1 s): median $(grep -oE 'did not return for [0-9.]+ s' "$log" | awk '{print $5}' | median) s over $(count_of "$log" 'did not return for') hangs"
+echo "figure: watchdog detection (time in game code when interrupted, limit 1 s): median $(grep -oE 'did not return for [0-9.]+ s' "$log" | awk '{print $5}' | median) s over $(count_of_regex "$log" 'did not return for') hangs"
 echo "figure: hang recovery (drain + restore + rollback): median $(grep -oE 'crash: recovered in [0-9.]+ ms' "$log" | awk '{print $4}' | median) ms"
 
 summary

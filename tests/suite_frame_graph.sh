@@ -144,16 +144,7 @@ run="$out/run"
 cp "$exe" "$run/"
 cp -r "$work/data" "$run/data"
 cp "$work/build/game.dll" "$out/good.dll"
-install_dll() { cp "$1" "$run/incoming.tmp" && mv -f "$run/incoming.tmp" "$run/game.dll"; }
-count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
-wait_for_count() {
-    local deadline=$(( $(date +%s) + $4 ))
-    while [ "$(date +%s)" -le "$deadline" ]; do
-        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
-        sleep 0.1
-    done
-    return 1
-}
+install_dll() { install_game_dll "$run" "$1"; }
 log="$out/reload.log"
 install_dll "$out/good.dll"
 wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --fixed-dt 0.0166667 >/dev/null 2>&1 &

@@ -70,16 +70,7 @@ check "MSVC-dialect compile of the test game builds" misc/msvc_check.sh "$out/ms
 
 run="$out/run"
 cp "$exe" "$run/"
-install_dll() { cp "$1" "$run/incoming.tmp" && mv -f "$run/incoming.tmp" "$run/game.dll"; }
-count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
-wait_for_count() {
-    local deadline=$(( $(date +%s) + $4 ))
-    while [ "$(date +%s)" -le "$deadline" ]; do
-        [ "$(count_of "$1" "$2")" -ge "$3" ] && return 0
-        sleep 0.1
-    done
-    return 1
-}
+install_dll() { install_game_dll "$run" "$1"; }
 copies_of_version() { ls "$run" | grep -cE "^game_loaded_[0-9]+_$1\.dll$"; }
 start_engine() {
     local log=$1

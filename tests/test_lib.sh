@@ -47,6 +47,25 @@ wait_for_log() {
     return 1
 }
 
+# install_game_dll RUN_DIR DLL: atomically replaces the game.dll the engine in RUN_DIR watches.
+install_game_dll() { cp "$2" "$1/incoming.tmp" && mv -f "$1/incoming.tmp" "$1/game.dll"; }
+# count_of FILE STRING / count_of_regex FILE REGEX: lines of FILE holding it (0 when none).
+count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
+count_of_regex() { grep -cE -- "$2" "$1" 2>/dev/null; }
+# wait_for_count FILE STRING N SECONDS / wait_for_regex FILE REGEX N SECONDS: true once at least N
+# lines of FILE hold it.
+wait_for_count() { wait_for_lines count_of "$@"; }
+wait_for_regex() { wait_for_lines count_of_regex "$@"; }
+wait_for_lines() {
+    local counter=$1 file=$2 pattern=$3 lines=$4
+    local deadline=$(( $(date +%s) + $5 ))
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        [ "$("$counter" "$file" "$pattern")" -ge "$lines" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
 # wait_for_exit PID SECONDS: sets LAST_EXIT_STATUS (124 and kills the process on timeout).
 wait_for_exit() {
     local pid=$1 seconds=$2
