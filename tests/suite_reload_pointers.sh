@@ -26,6 +26,10 @@ work="$out/src"
 mkdir -p "$work"
 cp -r code misc data "$work/"
 
+# NOTE: start Wine's services outside any pipe: started from inside $(...) they would inherit the
+# pipe, outlive the command (the wineserver is persistent) and hang the substitution.
+wineboot >/dev/null 2>&1 </dev/null
+
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
 exe="$work/build/win32_platform.exe"
 
