@@ -130,6 +130,16 @@ inline void EndTemporaryMemory(temporary_memory temp)
     --temp.arena->temporaryCount;
 }
 
+// Ends the scope and zeroes what it used (PushSize_ zeroes on the way in, this on the way out):
+// for per-frame scratch that held addresses inside game.dll (callbacks, string literals), so none
+// of them outlives the frame and a reload never finds them in game memory (README, pointer scan).
+inline void EndTemporaryMemoryCleared(temporary_memory temp)
+{
+    Assert(temp.arena->used >= temp.usedAtBegin);
+    memset(temp.arena->base + temp.usedAtBegin, 0, temp.arena->used - temp.usedAtBegin);
+    EndTemporaryMemory(temp);
+}
+
 // Frame boundaries call this: a temporary scope left open is a programmer error.
 inline void CheckArena(memory_arena *arena)
 {

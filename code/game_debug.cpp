@@ -546,6 +546,11 @@ void DebugOverlayEndFrame(debug_overlay_state *debug, memory_arena *arena, game_
         PushScreenBackdrop(&text, V2(layout.left - margin, 8.0f * layout.scale - margin),
                            V2(Minimum(layout.contentRight + margin, text.width), layout.y + margin), DEBUG_BACKDROP_COLOR);
     }
+    // NOTE: the copied events and the bars name their blocks with string literals of game.dll (and
+    // of the exe); they are only read while this frame is collected and drawn, so they are cleared
+    // now: no address of this build is left in game memory for a reload's pointer scan to find.
+    memset(debug->events, 0, (umm)debug->eventCount * sizeof(debug_event));
+    memset(debug->timeline.bars, 0, (umm)debug->timeline.barCount * sizeof(debug_timeline_bar));
     u64 endCycles = ReadCycleCounter();
 
     debug->collectCycles = collectedCycles - startCycles;

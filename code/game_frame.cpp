@@ -423,5 +423,9 @@ internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_c
     (void)buildCycles;
     (void)runCycles;
 #endif
-    EndTemporaryMemory(scratch);
+    // NOTE: the graph and its jobs name callbacks and string literals of this build; cleared once
+    // it has run (the count reaching zero is every worker's last touch), so a reload finds no
+    // address of this build left behind in transient memory.
+    memset(&frame->graph, 0, sizeof(frame->graph));
+    EndTemporaryMemoryCleared(scratch);
 }

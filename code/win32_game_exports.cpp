@@ -83,6 +83,12 @@ internal b32 Win32ValidateStateLayoutExport(win32_image_range image, const game_
                      "bytes", fieldIndex, (const void *)field->fieldName, (u32)STATE_LAYOUT_MAX_NAME - 1);
             return 0;
         }
+        if (!Win32ValidExportedName(image, field->typeName, STATE_LAYOUT_MAX_NAME))
+        {
+            snprintf(error, errorSize, "field %u: typeName (%p) is outside the DLL, unterminated or longer than %u "
+                     "bytes", fieldIndex, (const void *)field->typeName, (u32)STATE_LAYOUT_MAX_NAME - 1);
+            return 0;
+        }
     }
     return 1;
 }

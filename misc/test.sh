@@ -21,6 +21,9 @@ cleanup() {
 trap cleanup EXIT
 # Keep one wineserver alive for the whole run: every Wine start after the first is then ~2 s.
 wineserver -p >/dev/null 2>&1
+# NOTE: a fresh prefix (CI) is created here, outside any pipe: the Wine services its first start
+# leaves running would otherwise hold a suite's $(...) capture open, and that suite would hang.
+timeout 600 wine cmd /c exit 0 </dev/null >/dev/null 2>&1
 
 suite_filter=${1:-}
 for suite in tests/suite_*.sh; do
