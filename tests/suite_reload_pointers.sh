@@ -238,7 +238,7 @@ for variant in added base removed base reordered base resized; do
         bash -c "[ -n '$before' ] && [ '$before' = '$after' ] && grep 'test digest migrated' '$log' | sed -n '${migrations}p' | grep -q '4096 entities'"
 done
 check "nested: the change inside demo_entity is named with where it is used" \
-    grep -q "struct demo_entity (in game_state.entities\[4096\]): field 'addedForTest' added" "$log"
+    grep -qE "struct demo_entity \(in game_state\.entities\[[0-9]+\]\): field 'addedForTest' added" "$log"
 check "nested: a resized entity field is named" grep -q "field 'bounces' resized 4 -> 8 bytes (type u32 -> u64)" "$log"
 declined=$(grep -c "gameMigrateState of the new build declined" "$log")
 install_dll "$out/entity_narrowed.dll"
