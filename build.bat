@@ -70,7 +70,7 @@ rem Each prints one FAIL line per failed check and its own "N passed, M failed".
 set TestFailures=0
 set TestCount=0
 set TestFlags=%CommonFlags% %DebugFlags% /I..\tests
-for %%T in (test_arena test_input test_options test_render_validation test_state_layout test_pointer_scan test_projection test_mixer test_work_queue test_job_graph test_work_queue_win32_unity) do (
+for %%T in (test_arena test_input test_options test_render_validation test_state_layout test_pointer_scan test_projection test_mixer test_unicode test_work_queue test_job_graph test_job_waits test_frame_graph test_work_queue_win32_unity) do (
     if exist ..\tests\%%T.cpp call :BuildAndRun %%T ..\tests\%%T.cpp
 )
 call :BuildAndRun test_text ..\tests\test_text.cpp -- ..\data\fonts\engine_font.bmp
