@@ -144,7 +144,10 @@ static PLATFORM_WORK_QUEUE_CALLBACK(MustNotRunJob)
 
 static b32 LastLogContains(const char *text)
 {
-    return strstr(globalLastLog, text) != 0;
+    BeginSpinLock(&globalLastLogLock);
+    b32 found = strstr(globalLastLog, text) != 0;
+    EndSpinLock(&globalLastLogLock);
+    return found;
 }
 
 static void TestRefusedGraphs(void)

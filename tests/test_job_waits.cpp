@@ -12,7 +12,10 @@ static volatile unsigned int globalRefusedWaitAsserts;
 
 static b32 LogContains(const char *text)
 {
-    return strstr(globalLastLog, text) != 0;
+    BeginSpinLock(&globalLastLogLock);
+    b32 found = strstr(globalLastLog, text) != 0;
+    EndSpinLock(&globalLastLogLock);
+    return found;
 }
 
 // The main thread "busy" for a while, so that workers pick up what was queued first.

@@ -42,6 +42,9 @@ inline void ParseScale(int argumentCount, char **arguments)
 }
 
 //~ Log: remembers the last error so tests can check that a refusal was explained.
+// NOTE: errors may be logged by several threads at once (refused waits in parallel batches): the
+// last one is kept under a lock so the copy is never torn (and ThreadSanitizer sees no race).
+static spin_lock globalLastLogLock;
 static char globalLastLog[512];
 static volatile u32 globalErrorLogCount;
 
@@ -55,7 +58,9 @@ inline PLATFORM_LOG(TestLog)
     if (level == LogLevel_Error)
     {
         AtomicIncrementU32(&globalErrorLogCount);
+        BeginSpinLock(&globalLastLogLock);
         memcpy(globalLastLog, buffer, sizeof(buffer));
+        EndSpinLock(&globalLastLogLock);
     }
 }
 
