@@ -44,12 +44,7 @@ cp -r code misc data "$work/"
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
-build_dll() {
-    local name=$1 source=$2
-    shift 2
-    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" \
-        >"$out/$name.build.txt" 2>&1 || echo "FAIL build of $name"
-}
+build_dll() { build_game_dll "$@" || echo "FAIL build of $1"; }
 adversaries="1 2 3 4 5 12 15 6 7 8 9 10 11 14"
 for number in $adversaries 13; do
     forwarder=""

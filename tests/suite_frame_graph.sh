@@ -46,8 +46,7 @@ exe="$work/build/win32_platform.exe"
 build_variant() {
     local name=$1
     shift
-    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$work/code/game_main.cpp" -o "$out/$name.dll" \
-        >"$out/$name.build.txt" 2>&1 || fail "build of variant $name"
+    build_game_dll "$name" "$work/code/game_main.cpp" "$@" || fail "build of variant $name"
 }
 build_variant slow_assets -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
 build_variant without_watcher -DGAME_TEST_WITHOUT_WATCHER=1

@@ -30,8 +30,7 @@ cp "$work/build/game.dll" "$out/good.dll"
 build_variant() {
     local name=$1 src=$2
     shift 2
-    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$src/game_main.cpp" -o "$out/$name.dll" \
-        >"$out/$name.build.txt" 2>&1 || echo "FAIL build of variant $name"
+    build_game_dll "$name" "$src/game_main.cpp" "$@" || echo "FAIL build of variant $name"
 }
 
 #- Variants, built two at a time (2 cores)

@@ -36,8 +36,7 @@ exe="$work/build/win32_platform.exe"
 build_variant() {
     local name=$1 src=$2
     shift 2
-    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$src/game_main.cpp" -o "$out/$name.dll" \
-        >"$out/$name.build.txt" 2>&1 || fail "build of variant $name"
+    build_game_dll "$name" "$src/game_main.cpp" "$@" || fail "build of variant $name"
 }
 build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
 build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2

@@ -47,6 +47,14 @@ wait_for_log() {
     return 1
 }
 
+# build_game_dll NAME SOURCE DEFINES...: a development game.dll variant built with MinGW into
+# $out/NAME.dll (compiler output in $out/NAME.build.txt); the exit status says whether it built.
+build_game_dll() {
+    local name=$1 source=$2
+    shift 2
+    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
+}
+
 # install_game_dll RUN_DIR DLL: atomically replaces the game.dll the engine in RUN_DIR watches.
 install_game_dll() { cp "$2" "$1/incoming.tmp" && mv -f "$1/incoming.tmp" "$1/game.dll"; }
 # count_of FILE STRING / count_of_regex FILE REGEX: lines of FILE holding it (0 when none).
