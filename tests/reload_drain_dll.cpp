@@ -14,7 +14,8 @@ struct reload_context
     platform_work_queue *lowQueue;
     volatile u32 *runs;         // one counter per job id
     u32 spawnCount;             // spawn job s adds leaf jobs spawnCount + 2s and spawnCount + 2s + 1
-    u32 pad;
+    volatile u32 gateEntered;   // set by ReloadGateJob once a worker is inside this DLL's code
+    volatile u32 gateOpen;      // ReloadGateJob spins in this DLL until the exe sets it
 };
 
 // NOTE: DLL-global on purpose: every loaded copy has its own, set by the exe after loading.
@@ -51,4 +52,17 @@ extern "C" __declspec(dllexport) PLATFORM_WORK_QUEUE_CALLBACK(ReloadSpawnJob)
     globalContext->AddWorkQueueEntry(globalContext->highQueue, ReloadLeafJob, (void *)(umm)leaf);
     globalContext->AddWorkQueueEntry(globalContext->lowQueue, ReloadLeafJob, (void *)(umm)(leaf + 1));
     AtomicIncrementU32(&globalContext->runs[id]);
+}
+
+// Holds a worker inside this copy's code until the exe opens the gate. The suite's self-check
+// (--no-drain) queues it so the unload is certain to catch a worker in old code: without it the
+// self-check depended on the workers being slower than FreeLibrary, which a loaded machine breaks.
+extern "C" __declspec(dllexport) PLATFORM_WORK_QUEUE_CALLBACK(ReloadGateJob)
+{
+    (void)data;
+    AtomicStoreU32(&globalContext->gateEntered, 1);
+    while (!AtomicLoadU32(&globalContext->gateOpen))
+    {
+        SpinAWhile(100);
+    }
 }

@@ -4,7 +4,8 @@
 // unmapped memory: a vectored exception handler turns that into a FAIL line. Per-job counters
 // must show every job ran exactly once.
 // Usage: test_reload_drain.exe path\to\reload_drain_dll.dll [cycles] [--no-drain]
-//        --no-drain skips the drain (the suite uses it to prove the test catches that).
+//        --no-drain skips the drain (the suite uses it to prove the test catches that): a gate job
+//        then holds a worker inside the DLL across FreeLibrary, so the crash is certain.
 
 #include "test_work_common.h"
 #include <windows.h>
@@ -16,7 +17,8 @@ struct reload_context
     platform_work_queue *lowQueue;
     volatile u32 *runs;
     u32 spawnCount;
-    u32 pad;
+    volatile u32 gateEntered;
+    volatile u32 gateOpen;
 };
 typedef void reload_set_context(reload_context *context);
 
@@ -88,7 +90,8 @@ int main(int argumentCount, char **arguments)
     context.lowQueue = &low;
     context.runs = runs;
     context.spawnCount = spawnCount;
-    context.pad = 0;
+    context.gateEntered = 0;
+    context.gateOpen = 0;
 
     u32 badCycles = 0;
     u32 loadFailures = 0;
@@ -107,7 +110,8 @@ int main(int argumentCount, char **arguments)
         flooder flooders[RELOAD_FLOODERS];
         platform_work_queue_callback *spawnJob = library ? (platform_work_queue_callback *)(void *)GetProcAddress(library, "ReloadSpawnJob") : 0;
         platform_work_queue_callback *leafJob = library ? (platform_work_queue_callback *)(void *)GetProcAddress(library, "ReloadLeafJob") : 0;
-        if (!setContext || !spawnJob || !leafJob)
+        platform_work_queue_callback *gateJob = library ? (platform_work_queue_callback *)(void *)GetProcAddress(library, "ReloadGateJob") : 0;
+        if (!setContext || !spawnJob || !leafJob || !gateJob)
         {
             ++loadFailures;
             if (library)
@@ -138,7 +142,19 @@ int main(int argumentCount, char **arguments)
         {
             DrainWorkQueues(queues, ArrayCount(queues));
         }
+        else
+        {
+            // Make the missing drain certain to show: a worker waits inside the DLL's code.
+            AtomicStoreU32(&context.gateEntered, 0);
+            AtomicStoreU32(&context.gateOpen, 0);
+            AddWorkQueueEntry(&low, gateJob, 0);
+            while (!AtomicLoadU32(&context.gateEntered))
+            {
+                OSSleepMilliseconds(1);
+            }
+        }
         FreeLibrary(library);
+        AtomicStoreU32(&context.gateOpen, 1);
         u32 wrong = 0;
         for (u32 index = 0; index < jobCount; ++index)
         {
