@@ -13,7 +13,7 @@
 #include "base_math.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 5
+#define GAME_CONTRACT_VERSION 6
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;

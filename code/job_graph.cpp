@@ -115,57 +115,131 @@ static b32 FinaliseJobGraph(job_graph *graph)
 }
 
 //~ Running
+// NOTE: which released jobs a runner keeps for itself. A trip through the shared ring (an add,
+// a claim by another core, the cache lines of the job moving over) costs far more than a tiny
+// job on machines where cross-core traffic is dear, so a runner keeps the first job it releases
+// (runs it next, no ring, no wake: "scheduler bypass") and also keeps the others that ran
+// shorter than JOB_GRAPH_TINY_CYCLES when the graph last ran, as long as the ring already holds
+// work for the other threads. Everything else is shared through the ring. Keeping must never
+// leave other threads idle behind a long job, so before this thread starts a job that is not
+// known to be tiny it shares every job it still holds, and between jobs it hands one out when
+// the ring has run dry. A job that never ran yet counts as long.
+#define JOB_GRAPH_TINY_CYCLES 4096u
+
+struct graph_runner
+{
+    platform_work_queue *queue;         // the queue the jobs' entries run on
+    job_graph *graph;
+    u32 localHead;                      // id + 1 of the next kept job (linked through nextReady)
+    u32 localCount;
+    u32 ranCount;
+};
+
 static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob);
 
-// Runs one job (as waitable work: nobody may CompleteAllWork under it, see work_queue.h) and
-// releases its dependents. A dependent that does not fit in the ring goes on the caller's local
-// list (linked through nextReady) and is run by the caller's loop: no recursion, nothing dropped.
-static void RunOneGraphJob(platform_work_queue *queue, job *current, u32 *localHead)
+static b32 IsJobKnownTiny(job *candidate)
 {
-    job_graph *graph = current->graph;
+    return candidate->lastRunCycles != 0 && candidate->lastRunCycles < JOB_GRAPH_TINY_CYCLES;
+}
+
+static void KeepGraphJob(graph_runner *runner, job_id id)
+{
+    runner->graph->jobs[id].nextReady = runner->localHead;
+    runner->localHead = id + 1;
+    ++runner->localCount;
+}
+
+static job *TakeKeptGraphJob(graph_runner *runner)
+{
+    job *taken = runner->graph->jobs + (runner->localHead - 1);
+    runner->localHead = taken->nextReady;
+    --runner->localCount;
+    return taken;
+}
+
+// Moves kept jobs into the ring (all of them, or just one), with at most one wake. Those that do
+// not fit stay kept.
+static void ShareKeptGraphJobs(graph_runner *runner, b32 all)
+{
+    platform_work_queue *graphQueue = runner->graph->queue;
+    u32 addedCount = 0;
+    while (runner->localHead && (all || addedCount == 0))
+    {
+        job *shared = runner->graph->jobs + (runner->localHead - 1);
+        if (!TryAddWorkQueueEntryWithoutWake(graphQueue, RunGraphJob, shared))
+        {
+            break;
+        }
+        TakeKeptGraphJob(runner);
+        ++addedCount;
+    }
+    WakeWorkQueueWorkers(graphQueue, addedCount);
+}
+
+// Runs one job (as waitable work: nobody may CompleteAllWork under it, see work_queue.h) and
+// releases its dependents: kept or shared by the rule above. A dependent that does not fit in
+// the ring is kept too: no recursion, nothing dropped.
+static void RunOneGraphJob(graph_runner *runner, job *current)
+{
+    job_graph *graph = runner->graph;
     // Through the queue's runner: a platform guard then wraps just the game's callback, so a
     // contained crash still releases the dependents below.
-    RunGuardedWork(queue, current->callback, current->data, true);
-    // The released dependents go in as one batch with at most one wake (one semaphore release).
+    u64 start = ReadCycleCounter();
+    RunGuardedWork(runner->queue, current->callback, current->data, true);
+    u64 cycles = ReadCycleCounter() - start;
+    current->lastRunCycles = (u32)Clamp((u64)1, cycles, (u64)0xffffffffu);
+
     platform_work_queue *graphQueue = graph->queue;
     u32 addedCount = 0;
+    b32 keptOne = false;
     for (u32 index = 0; index < current->dependentCount; ++index)
     {
         job_id dependentId = graph->dependents[current->firstDependent + index];
         job *dependent = graph->jobs + dependentId;
-        if (AtomicDecrementU32(&dependent->unfinishedDependencies) == 0)
+        if (AtomicDecrementU32(&dependent->unfinishedDependencies) != 0)
         {
-            if (TryAddWorkQueueEntryWithoutWake(graphQueue, RunGraphJob, dependent))
-            {
-                ++addedCount;
-            }
-            else
-            {
-                AtomicIncrementU64(&graphQueue->fullRingCount);
-                dependent->nextReady = *localHead;
-                *localHead = dependentId + 1;
-            }
+            continue;
+        }
+        if (!keptOne || (IsJobKnownTiny(dependent) && !WorkQueueLooksEmpty(graphQueue)))
+        {
+            keptOne = true;
+            KeepGraphJob(runner, dependentId);
+        }
+        else if (TryAddWorkQueueEntryWithoutWake(graphQueue, RunGraphJob, dependent))
+        {
+            ++addedCount;
+        }
+        else
+        {
+            AtomicIncrementU64(&graphQueue->fullRingCount);
+            KeepGraphJob(runner, dependentId);
         }
     }
     WakeWorkQueueWorkers(graphQueue, addedCount);
     AtomicStoreU32(&current->finished, 1);
-    // NOTE: the last touch of the graph: once the count reaches zero its owner may reuse it. A
-    // job still on the local list keeps the count above zero, so the caller's loop is safe.
-    AtomicDecrementU32(&graph->unfinishedJobCount);
+    ++runner->ranCount;
 }
 
+// NOTE: the graph's unfinished count drops once per entry, by the number of jobs this entry ran,
+// not once per job: the count's cache line is written by every core that finishes work. That
+// drop is the last touch of the graph: once the count reaches zero its owner may reuse it. A kept
+// job has not been counted yet, so the loop below is safe.
 static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
 {
     job *first = (job *)data;
-    job *jobs = first->graph->jobs;
-    u32 localHead = 0;
-    RunOneGraphJob(queue, first, &localHead);
-    while (localHead)
+    graph_runner runner = {queue, first->graph, 0, 0, 0};
+    RunOneGraphJob(&runner, first);
+    while (runner.localHead)
     {
-        job *next = jobs + (localHead - 1);
-        localHead = next->nextReady;
-        RunOneGraphJob(queue, next, &localHead);
+        job *next = TakeKeptGraphJob(&runner);
+        if (runner.localHead)
+        {
+            if (!IsJobKnownTiny(next)) ShareKeptGraphJobs(&runner, true);
+            else if (WorkQueueLooksEmpty(runner.graph->queue)) ShareKeptGraphJobs(&runner, false);
+        }
+        RunOneGraphJob(&runner, next);
     }
+    AtomicAddU32(&runner.graph->unfinishedJobCount, (u32)0 - runner.ranCount);
 }
 
 static b32 MatchGraphJob(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)

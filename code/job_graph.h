@@ -14,7 +14,9 @@
 //   AddJobDependency(&graph, sim, anim);          // anim runs after sim
 //   if (SubmitJobGraph(queue, &graph)) { WaitForJobGraph(&graph); }
 //
-// A graph may be submitted again once it has finished (every frame, say). A graph with a cycle,
+// A graph may be submitted again once it has finished (every frame, say); it then remembers how
+// long each job ran last time, and a runner keeps the released jobs known to be tiny for itself
+// instead of sharing them through the ring (job_graph.cpp): resubmit rather than rebuild. A graph with a cycle,
 // with no job free to start, that overflowed its capacity, or whose queue was never created is
 // refused with a logged error.
 //
@@ -44,7 +46,10 @@ struct job
     volatile u32 finished;
     u32 nextReady;                      // id + 1 of the next job on a runner's local list
     const char *name;                   // optional (AddNamedGraphJob): a static string for tools
-};
+    u32 lastRunCycles;                  // how long its callback ran last time (0: never ran)
+    u32 pad;                            // one job per cache line: jobs run on different cores
+};                                      // write their counters without false sharing
+
 
 struct job_edge
 {
@@ -65,10 +70,19 @@ struct job_graph
     u32 maxEdgeCount;
     u32 overflowCount;                  // AddGraphJob / AddJobDependency calls refused: graph invalid
     b32 finalised;                      // dependents built for the current set of edges
-    volatile u32 unfinishedJobCount;
     b32 submitted;
     platform_work_queue *queue;
+    // NOTE: alone on its cache line: every finishing job writes it, while every running job reads
+    // the fields above (jobs, dependents, queue); sharing one line made each finish a miss for all.
+    u8 pad0[64 - 4];
+    volatile u32 unfinishedJobCount;
+    u8 pad1[64 - 4];
 };
+
+// NOTE: the game builds graphs in its own memory and hands them to the platform, so these sizes
+// are part of the contract (game_platform.h): a change must come with a GAME_CONTRACT_VERSION bump.
+StaticAssert(sizeof(job) == 64, "job changed (one per cache line): bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(job_graph) == 208, "job_graph changed: bump GAME_CONTRACT_VERSION");
 
 inline b32 BeginJobGraph(job_graph *graph, memory_arena *arena, const char *name,
                          u32 maxJobCount, u32 maxEdgeCount, platform_log *log)
@@ -76,7 +90,7 @@ inline b32 BeginJobGraph(job_graph *graph, memory_arena *arena, const char *name
     memset(graph, 0, sizeof(*graph));
     graph->name = name;
     graph->log = log;
-    graph->jobs = PushArray(arena, maxJobCount, job);
+    graph->jobs = (job *)PushArray_(arena, maxJobCount, sizeof(job), 64);
     graph->edges = PushArray(arena, maxEdgeCount, job_edge);
     graph->dependents = PushArray(arena, maxEdgeCount, job_id);
     if (!graph->jobs || !graph->edges || !graph->dependents)

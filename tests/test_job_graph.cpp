@@ -135,6 +135,71 @@ static void TestRandomDags(u32 workerCount, u32 dagCount)
     free(arena.base);
 }
 
+//~ Which released jobs a runner keeps
+// Judged by ring entries, never by time: a chain runs as one entry (each released job is run by
+// the thread that released it), and jobs not known to be tiny are shared through the ring.
+static PLATFORM_WORK_QUEUE_CALLBACK(CountGraphRun)
+{
+    (void)queue;
+    AtomicIncrementU32((volatile u32 *)data);
+}
+static PLATFORM_WORK_QUEUE_CALLBACK(LongGraphJob)
+{
+    (void)queue;
+    u64 end = OSGetTimeNanoseconds() + 200000;
+    while (OSGetTimeNanoseconds() < end)
+    {
+        CpuPause();
+    }
+    AtomicIncrementU32((volatile u32 *)data);
+}
+
+static void TestKeptAndSharedJobs(void)
+{
+    ArmWatchdog("kept and shared graph jobs", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "keep", 256, 1, 1, TestLog);
+    volatile u32 runs = 0;
+
+    job_graph chain;
+    BeginJobGraph(&chain, &arena, "chain", 64, 64, TestLog);
+    for (u32 index = 0; index < 64; ++index)
+    {
+        AddGraphJob(&chain, CountGraphRun, (void *)&runs);
+        if (index) AddJobDependency(&chain, index - 1, index);
+    }
+    u32 oneEntryRuns = 0;
+    for (u32 submission = 0; submission < 3; ++submission)
+    {
+        u64 before = AtomicLoadU64(&queue.writeIndex);
+        SubmitJobGraph(&queue, &chain);
+        WaitForJobGraph(&chain);
+        oneEntryRuns += (AtomicLoadU64(&queue.writeIndex) - before == 1);
+    }
+    CHECK_MSG(oneEntryRuns == 3 && runs == 64 * 3, "a 64-job chain runs as one ring entry: the releasing thread runs each next job");
+
+    job_graph fan;
+    BeginJobGraph(&fan, &arena, "fan", 5, 4, TestLog);
+    job_id root = AddGraphJob(&fan, CountGraphRun, (void *)&runs);
+    for (u32 index = 0; index < 4; ++index)
+    {
+        AddJobDependency(&fan, root, AddGraphJob(&fan, LongGraphJob, (void *)&runs));
+    }
+    u32 sharedRuns = 0;
+    for (u32 submission = 0; submission < 2; ++submission)
+    {
+        u64 before = AtomicLoadU64(&queue.writeIndex);
+        SubmitJobGraph(&queue, &fan);
+        WaitForJobGraph(&fan);
+        sharedRuns += (AtomicLoadU64(&queue.writeIndex) - before == 4);
+    }
+    CHECK_MSG(sharedRuns == 2 && runs == 64 * 3 + 5 * 2,
+              "long jobs (never run, then known long) are shared: the root's entry + 3 of its 4 dependents");
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
 //~ Refusals
 static volatile u32 globalRefusedRuns;
 static PLATFORM_WORK_QUEUE_CALLBACK(MustNotRunJob)
@@ -476,6 +541,7 @@ int main(int argumentCount, char **arguments)
     TestRandomDags(3 * OSGetCoreCount(), (u32)Scaled(10, 1));
     TestRefusedGraphs();
     TestWaitForJob();
+    TestKeptAndSharedJobs();
     TestTasks();
 
     StopWatchdog();
