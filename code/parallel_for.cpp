@@ -3,6 +3,14 @@
 // more than a plain loop, and a queue busy with other work still makes progress. While it waits
 // for its helpers the caller runs only its own helper entries (taken out of the ring if no worker
 // has started them): it never picks up unrelated work that could end up waiting for it.
+//
+// NOTE: handing work to another core costs an add, a claim and several cache lines moving over,
+// and a wake when the workers sleep: microseconds on some machines, more than a small loop takes
+// alone. So the caller remembers, per callback, what an item cost the last time (a per-thread
+// cache, see parallel_for_cost). A loop known to take less than PARALLEL_FOR_SOLO_CYCLES in all
+// runs on the caller alone, with no helper and no shared cache line written; a loop of unknown
+// or larger cost gets its helpers at once. A solo run that turns out longer than the limit
+// (items got heavier, or the first ones were cheap) posts its helpers then, between batches.
 
 #include "work_queue.h"
 
@@ -12,6 +20,7 @@
 // work would otherwise hold up everyone at the end.
 #define PARALLEL_FOR_BATCHES_PER_THREAD 4
 #define PARALLEL_FOR_MAX_BATCH 16384u
+#define PARALLEL_FOR_SOLO_CYCLES 8192ull
 
 struct parallel_for_state
 {
@@ -72,6 +81,24 @@ static b32 MatchOwnHelper(platform_work_queue_callback *callback, void *data, u6
     return callback == ParallelForHelper && data == matchData;
 }
 
+static parallel_for_cost *FindParallelForCost(platform_parallel_for_callback *callback)
+{
+    u64 bits = (u64)(umm)callback;
+    u64 slot = ((bits >> 4) ^ (bits >> 12)) % PARALLEL_FOR_COST_SLOTS;
+    return GetWorkThreadContext()->parallelForCosts + slot;
+}
+
+static u32 PostParallelForHelpers(parallel_for_state *state, u32 wanted)
+{
+    u32 remaining = state->batchCount - Minimum(AtomicLoadU32(&state->nextBatch), state->batchCount);
+    u32 helperCount = Minimum(wanted, remaining);
+    for (u32 index = 0; index < helperCount; ++index)
+    {
+        AddWorkQueueEntry(state->queue, ParallelForHelper, state);
+    }
+    return helperCount;
+}
+
 void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
                  platform_parallel_for_callback *callback, void *data)
 {
@@ -85,7 +112,7 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
                              (threadCount * PARALLEL_FOR_BATCHES_PER_THREAD));
     batchSize = Maximum(batchSize, Minimum(balancedSize, PARALLEL_FOR_MAX_BATCH));
     u32 batchCount = (u32)(((u64)count + batchSize - 1) / batchSize);
-    u32 helperCount = Minimum(queue->workerCount, batchCount - 1);
+    u32 wantedHelpers = Minimum(queue->workerCount, batchCount - 1);
     parallel_for_state state;
     state.queue = queue;
     state.callback = callback;
@@ -95,17 +122,45 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     state.batchCount = batchCount;
     state.nextBatch = 0;
     state.helpersFinished = 0;
-    if (helperCount == 0)
+    if (wantedHelpers == 0)
     {
         parallel_for_batch whole = {&state, 0, count};
         RunGuardedWork(queue, RunParallelForBatch, &whole, true);
         return;
     }
-    for (u32 index = 0; index < helperCount; ++index)
+
+    parallel_for_cost *cost = FindParallelForCost(callback);
+    b32 knownCheap = cost->callbackBits == (u64)(umm)callback &&
+                     (u64)count * cost->cyclesPerItem16 < PARALLEL_FOR_SOLO_CYCLES * 16;
+    u32 helperCount = knownCheap ? 0 : PostParallelForHelpers(&state, wantedHelpers);
+
+    // The caller's share: batches like the helpers', timed for the cost cache.
+    u64 start = ReadCycleCounter();
+    u64 ownItems = 0;
+    for (;;)
     {
-        AddWorkQueueEntry(queue, ParallelForHelper, &state);
+        u32 batch = AtomicIncrementU32(&state.nextBatch) - 1;
+        if (batch >= state.batchCount)
+        {
+            break;
+        }
+        u64 first = (u64)batch * state.batchSize;     // 64-bit: no wrap near 2^32 items
+        u32 onePastLast = (u32)Minimum((u64)state.count, first + state.batchSize);
+        parallel_for_batch batchCall = {&state, (u32)first, onePastLast};
+        RunGuardedWork(queue, RunParallelForBatch, &batchCall, true);
+        ownItems += onePastLast - first;
+        if (helperCount == 0 && ReadCycleCounter() - start > PARALLEL_FOR_SOLO_CYCLES)
+        {
+            helperCount = PostParallelForHelpers(&state, wantedHelpers);
+        }
     }
-    RunParallelForBatches(&state);
+    u64 cycles = ReadCycleCounter() - start;
+    if (cycles && ownItems)
+    {
+        // NOTE: a counter that does not tick (0) never marks a loop cheap: helpers are then posted.
+        cost->callbackBits = (u64)(umm)callback;
+        cost->cyclesPerItem16 = Maximum((cycles * 16) / ownItems, (u64)1);
+    }
 
     // Every batch is claimed; wait for the helpers to let go of the state. A helper still in the
     // ring is taken out and run here (it finds no batch and returns at once); nothing else is.

@@ -171,6 +171,15 @@ struct work_thread_frame
     platform_work_queue *queue;         // null: work of a queue that is not one of its entries
 };
 
+// What ParallelFor learned about a loop on this thread: the callback (compared by value only,
+// never called) and its last cost per item in 1/16 cycles. A direct-mapped cache.
+struct parallel_for_cost
+{
+    u64 callbackBits;
+    u64 cyclesPerItem16;
+};
+#define PARALLEL_FOR_COST_SLOTS 16
+
 struct work_thread_context
 {
     u64 serial;                         // unique per thread, from 1
@@ -182,6 +191,7 @@ struct work_thread_context
     u32 waitableDepth;                  // graph jobs and ParallelFor batches on the stack
     u32 pad;
     work_thread_frame frames[WORK_THREAD_MAX_FRAMES];
+    parallel_for_cost parallelForCosts[PARALLEL_FOR_COST_SLOTS];
 };
 
 work_thread_context *GetWorkThreadContext(void);

@@ -429,6 +429,66 @@ static void TestParallelFor(void)
     free(arena.base);
 }
 
+//~ ParallelFor learns what a loop costs
+// A loop that ran cheaper than a cross-core hand-off runs on the caller alone next time (no helper
+// entry added); one of unknown or larger cost always gets helpers, also when it turns heavy after
+// having been cheap. Judged by entries added to the ring, never by time.
+static volatile u32 globalLoopIsHeavy;
+static void SpinMicroseconds(u64 microseconds)
+{
+    u64 end = OSGetTimeNanoseconds() + microseconds * 1000;
+    while (OSGetTimeNanoseconds() < end)
+    {
+        CpuPause();
+    }
+}
+static PLATFORM_PARALLEL_FOR_CALLBACK(CountItemsMaybeHeavy)
+{
+    if (AtomicLoadU32(&globalLoopIsHeavy))
+    {
+        SpinMicroseconds(50 * (onePastLast - first));
+    }
+    AtomicAddU32((volatile u32 *)data, onePastLast - first);
+}
+
+static u64 EntriesAddedByParallelFor(platform_work_queue *queue, u32 count, volatile u32 *items)
+{
+    u64 before = AtomicLoadU64(&queue->writeIndex);
+    ParallelFor(queue, count, 1, CountItemsMaybeHeavy, (void *)items);
+    return AtomicLoadU64(&queue->writeIndex) - before;
+}
+
+static void TestParallelForCostCache(void)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+    ArmWatchdog("parallel for cost cache", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "for cost", 256, 1, 1, TestLog);
+    volatile u32 items = 0;
+    AtomicStoreU32(&globalLoopIsHeavy, 0);
+    u64 firstCall = EntriesAddedByParallelFor(&queue, 2, &items);
+    u32 soloCalls = 0;
+    for (u32 call = 0; call < 20; ++call)
+    {
+        soloCalls += (EntriesAddedByParallelFor(&queue, 2, &items) == 0);
+    }
+    CHECK_MSG(firstCall == 1, "a loop never seen on this thread gets its helper at once");
+    CHECK_MSG(soloCalls > 0, "a loop known to be cheap runs on the caller alone (no helper entry)");
+
+    AtomicStoreU32(&globalLoopIsHeavy, 1);
+    u32 helpedCalls = 0;
+    for (u32 call = 0; call < 3; ++call)
+    {
+        helpedCalls += (EntriesAddedByParallelFor(&queue, 8, &items) > 0);
+    }
+    CHECK_MSG(helpedCalls == 3, "a cheap loop that turns heavy gets helpers (posted mid-way), and keeps them");
+    CHECK_MSG(items == 2 * 21 + 8 * 3, "... and every item ran once");
+    StopWorkQueue(&queue);
+    free(arena.base);
+#endif
+}
+
 //~ Defaults
 static void TestDefaults(void)
 {
@@ -462,6 +522,7 @@ int main(int argumentCount, char **arguments)
     TestStartStopCycles((u32)Scaled(1000, 100));
     TestDrain();
     TestParallelFor();
+    TestParallelForCostCache();
 
     StopWatchdog();
     return TestSummary();
