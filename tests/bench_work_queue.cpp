@@ -1,7 +1,10 @@
 // Work queue benchmark (native, printed, nothing asserted): our queue against a mutex +
 // condition variable + deque pool (the classic design, our own code, as the baseline) and, when
 // built with BENCH_ENKITS (misc/bench_work_queue.sh does when ENKITS_DIR is set), enkiTS.
-// Every figure is the median of several runs.
+// Every figure is the median of several runs. The runners take turns row by row (ours, the
+// baseline, enkiTS, then the next run), and each ratio is the median of the per-run ratios: on
+// these machines the cost of cross-core traffic can change several-fold within seconds, and
+// running one runner's rows after the other's made the ratios compare two different machines.
 
 #include "../code/work_queue.cpp"
 #include "../code/parallel_for.cpp"
@@ -39,6 +42,8 @@
 #define GRAPH_JOB_COUNT 10000
 #define GRAPH_RUNS_PER_SAMPLE 10
 #define SUM_ITEM_COUNT 50000000u
+#define HEAVY_ROUND_COUNT 2000
+#define HEAVY_ITEM_SUMMANDS 1024
 
 static u32 globalWorkerCount;   // queue workers; the calling thread is the extra one
 
@@ -103,7 +108,7 @@ static void BuildBenchDag(void)
     }
 }
 
-//~ (a) Ours
+//~ Callbacks shared by every runner
 static volatile u32 globalSink;
 static PLATFORM_WORK_QUEUE_CALLBACK(EmptyJob) {}
 static PLATFORM_WORK_QUEUE_CALLBACK(TinyJob) { AtomicIncrementU32(&globalSink); }
@@ -116,6 +121,19 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(TinyItems)
     }
     AtomicAddU32((volatile u32 *)data, sum);
 }
+// About a microsecond per item: a loop that is worth spreading over the cores, so helpers work.
+static PLATFORM_PARALLEL_FOR_CALLBACK(HeavyItems)
+{
+    u64 sum = 0;
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        for (u32 step = 0; step < HEAVY_ITEM_SUMMANDS; ++step)
+        {
+            sum += Summand(index * HEAVY_ITEM_SUMMANDS + step);
+        }
+    }
+    AtomicAddU64((volatile u64 *)data, sum);
+}
 static PLATFORM_PARALLEL_FOR_CALLBACK(SumItems)
 {
     u64 sum = 0;
@@ -126,115 +144,133 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(SumItems)
     AtomicAddU64((volatile u64 *)data, sum);
 }
 
-struct ours_results
+//~ Rows: every runner measures each row once per call
+enum bench_row
 {
-    f64 emptyJobNs, roundUs, graphMs, parallelForUs, sumOneMs, sumAllMs, speedUp;
+    Row_EmptyJob,       // ns per job
+    Row_Round,          // us per round
+    Row_Graph,          // ms per graph
+    Row_TinyFor,        // us per parallel-for
+    Row_HeavyFor,       // us per parallel-for
+    Row_Sum,            // ms
+    Row_SumOneThread,   // ms (ours only)
+    Row_Count
+};
+struct row_info
+{
+    const char *label;
+    const char *format;
+};
+static const row_info globalRows[Row_Count] = {
+    {"ns per empty job (1M, 1 producer)", "%10.1f"},
+    {"us per round (64 tiny jobs, wait)", "%10.2f"},
+    {"ms per 10,000-job graph", "%10.2f"},
+    {"us per 64-item parallel-for", "%10.3f"},
+    {"us per 64-item for, ~1 us items", "%10.1f"},
+    {"ms parallel sum of 50M items", "%10.1f"},
+    {"ms same sum, one thread", "%10.1f"},
 };
 
-static ours_results BenchOurs(void)
+//~ (a) Ours
+struct ours_bench
 {
-    ours_results results;
     memory_arena arena;
-    umm arenaSize = Megabytes(16);
-    InitializeArena(&arena, "bench", arenaSize, calloc(1, arenaSize), 0);
     platform_work_queue queue;
-    CreateWorkQueue(&queue, &arena, "bench", 4096, globalWorkerCount, globalWorkerCount, 0);
-    f64 samples[BENCH_RUNS];
-
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
-        {
-            AddWorkQueueEntry(&queue, EmptyJob, 0);
-        }
-        CompleteAllWork(&queue);
-        samples[run] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
-    }
-    results.emptyJobNs = Median(samples, BENCH_RUNS);
-
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 round = 0; round < ROUND_COUNT; ++round)
-        {
-            for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
-            {
-                AddWorkQueueEntry(&queue, TinyJob, 0);
-            }
-            CompleteAllWork(&queue);
-        }
-        samples[run] = Seconds(start) * 1e6 / ROUND_COUNT;
-    }
-    results.roundUs = Median(samples, BENCH_RUNS);
-
+    platform_work_queue serialQueue;    // no workers: the one-thread sum through the same path
     job_graph graph;
-    BeginJobGraph(&graph, &arena, "bench", GRAPH_JOB_COUNT, GRAPH_JOB_COUNT * 2, 0);
+};
+
+static void OursStart(ours_bench *bench)
+{
+    umm arenaSize = Megabytes(16);
+    InitializeArena(&bench->arena, "bench", arenaSize, calloc(1, arenaSize), 0);
+    CreateWorkQueue(&bench->queue, &bench->arena, "bench", 4096, globalWorkerCount, globalWorkerCount, 0);
+    CreateWorkQueue(&bench->serialQueue, &bench->arena, "bench serial", 16, 0, 0, 0);
+    BeginJobGraph(&bench->graph, &bench->arena, "bench", GRAPH_JOB_COUNT, GRAPH_JOB_COUNT * 2, 0);
     for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
     {
-        AddGraphJob(&graph, TinyJob, 0);
+        AddGraphJob(&bench->graph, TinyJob, 0);
     }
     for (u32 index = 0; index < globalDag.edgeCount; ++index)
     {
-        AddJobDependency(&graph, globalDag.before[index], globalDag.after[index]);
+        AddJobDependency(&bench->graph, globalDag.before[index], globalDag.after[index]);
     }
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+}
+
+static void OursSample(ours_bench *bench, f64 *row)
+{
+    platform_work_queue *queue = &bench->queue;
+    u64 start = OSGetTimeNanoseconds();
+    for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
     {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
-        {
-            SubmitJobGraph(&queue, &graph);
-            WaitForJobGraph(&graph);
-        }
-        samples[run] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
+        AddWorkQueueEntry(queue, EmptyJob, 0);
     }
-    results.graphMs = Median(samples, BENCH_RUNS);
+    CompleteAllWork(queue);
+    row[Row_EmptyJob] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
+
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < ROUND_COUNT; ++round)
+    {
+        for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
+        {
+            AddWorkQueueEntry(queue, TinyJob, 0);
+        }
+        CompleteAllWork(queue);
+    }
+    row[Row_Round] = Seconds(start) * 1e6 / ROUND_COUNT;
+
+    start = OSGetTimeNanoseconds();
+    for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
+    {
+        SubmitJobGraph(queue, &bench->graph);
+        WaitForJobGraph(&bench->graph);
+    }
+    row[Row_Graph] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
 
     volatile u32 tinySum = 0;
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < ROUND_COUNT; ++round)
     {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 round = 0; round < ROUND_COUNT; ++round)
-        {
-            ParallelFor(&queue, 64, 1, TinyItems, (void *)&tinySum);
-        }
-        samples[run] = Seconds(start) * 1e6 / ROUND_COUNT;
+        ParallelFor(queue, 64, 1, TinyItems, (void *)&tinySum);
     }
-    results.parallelForUs = Median(samples, BENCH_RUNS);
+    row[Row_TinyFor] = Seconds(start) * 1e6 / ROUND_COUNT;
+
+    volatile u64 heavySum = 0;
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < HEAVY_ROUND_COUNT; ++round)
+    {
+        ParallelFor(queue, 64, 1, HeavyItems, (void *)&heavySum);
+    }
+    row[Row_HeavyFor] = Seconds(start) * 1e6 / HEAVY_ROUND_COUNT;
 
     // NOTE: the one-thread figure goes through exactly the same path as the parallel one
-    // (ParallelFor, same batches, same indirect calls), on a queue without workers: a direct,
-    // inlined call of SumItems compiles to a different loop and made the speed-up exceed the
-    // core count.
-    platform_work_queue serialQueue;
-    CreateWorkQueue(&serialQueue, &arena, "bench serial", 16, 0, 0, 0);
-    f64 oneSamples[BENCH_RUNS];
-    f64 speedUps[BENCH_RUNS];
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    // (ParallelFor, same batches, same indirect calls), on a queue without workers, and is taken
+    // before and after the parallel run (their mean): a drift of the machine's speed within the
+    // run then cancels instead of pushing the speed-up past the core count.
+    volatile u64 sumBefore = 0;
+    volatile u64 sumAll = 0;
+    volatile u64 sumAfter = 0;
+    start = OSGetTimeNanoseconds();
+    ParallelFor(&bench->serialQueue, SUM_ITEM_COUNT, 4096, SumItems, (void *)&sumBefore);
+    f64 oneBefore = Seconds(start) * 1e3;
+    start = OSGetTimeNanoseconds();
+    ParallelFor(queue, SUM_ITEM_COUNT, 4096, SumItems, (void *)&sumAll);
+    row[Row_Sum] = Seconds(start) * 1e3;
+    start = OSGetTimeNanoseconds();
+    ParallelFor(&bench->serialQueue, SUM_ITEM_COUNT, 4096, SumItems, (void *)&sumAfter);
+    row[Row_SumOneThread] = (oneBefore + Seconds(start) * 1e3) / 2;
+    if (sumAll != sumBefore || sumAfter != sumBefore)
     {
-        volatile u64 sumOne = 0;
-        volatile u64 sumAll = 0;
-        u64 start = OSGetTimeNanoseconds();
-        ParallelFor(&serialQueue, SUM_ITEM_COUNT, 4096, SumItems, (void *)&sumOne);
-        oneSamples[run] = Seconds(start) * 1e3;
-        start = OSGetTimeNanoseconds();
-        ParallelFor(&queue, SUM_ITEM_COUNT, 4096, SumItems, (void *)&sumAll);
-        samples[run] = Seconds(start) * 1e3;
-        speedUps[run] = oneSamples[run] / samples[run];
-        if (sumOne != sumAll)
-        {
-            printf("  (ours: parallel sum %llu differs from serial %llu!)\n",
-                   (unsigned long long)sumAll, (unsigned long long)sumOne);
-        }
+        printf("  (ours: parallel sum %llu differs from serial %llu!)\n",
+               (unsigned long long)sumAll, (unsigned long long)sumBefore);
     }
-    results.sumOneMs = Median(oneSamples, BENCH_RUNS);
-    results.sumAllMs = Median(samples, BENCH_RUNS);
-    results.speedUp = Median(speedUps, BENCH_RUNS);
+}
 
-    StopWorkQueue(&queue);
-    StopWorkQueue(&serialQueue);
-    free(arena.base);
-    return results;
+static void OursStop(ours_bench *bench)
+{
+    StopWorkQueue(&bench->queue);
+    StopWorkQueue(&bench->serialQueue);
+    free(bench->arena.base);
 }
 
 //~ (b) Baseline: mutex + condition variable + deque, the classic thread pool
@@ -364,95 +400,96 @@ static void BaselineParallelFor(baseline_pool *pool, u32 threadCount, u32 count,
     pool->WaitAll();
 }
 
-static ours_results BenchBaseline(u32 threadCount)
+struct baseline_bench
 {
-    ours_results results;
     baseline_pool pool;
-    globalBaseline = &pool;
-    pool.Start(threadCount);
-    f64 samples[BENCH_RUNS];
+    u32 threadCount;
+    std::vector<baseline_graph_job> graph;
+};
 
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
-        {
-            pool.Add(BaselineEmpty, 0);
-        }
-        pool.WaitAll();
-        samples[run] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
-    }
-    results.emptyJobNs = Median(samples, BENCH_RUNS);
-
-    u32 rounds = ROUND_COUNT / 10;
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 round = 0; round < rounds; ++round)
-        {
-            for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
-            {
-                pool.Add(BaselineTiny, 0);
-            }
-            pool.WaitAll();
-        }
-        samples[run] = Seconds(start) * 1e6 / rounds;
-    }
-    results.roundUs = Median(samples, BENCH_RUNS);
-
-    std::vector<baseline_graph_job> graph(GRAPH_JOB_COUNT);
-    globalBaselineGraph = &graph;
+static void BaselineStart(baseline_bench *bench, u32 threadCount)
+{
+    bench->threadCount = threadCount;
+    globalBaseline = &bench->pool;
+    bench->pool.Start(threadCount);
+    bench->graph = std::vector<baseline_graph_job>(GRAPH_JOB_COUNT);
+    globalBaselineGraph = &bench->graph;
     for (u32 index = 0; index < globalDag.edgeCount; ++index)
     {
-        graph[globalDag.before[index]].dependents.push_back(globalDag.after[index]);
-        ++graph[globalDag.after[index]].dependencyCount;
+        bench->graph[globalDag.before[index]].dependents.push_back(globalDag.after[index]);
+        ++bench->graph[globalDag.after[index]].dependencyCount;
     }
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+}
+
+// NOTE: fewer rounds than ours (the mutex pool is ~30x slower per round): per-round figures.
+static void BaselineSample(baseline_bench *bench, f64 *row)
+{
+    baseline_pool &pool = bench->pool;
+    u64 start = OSGetTimeNanoseconds();
+    for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
     {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
-        {
-            for (baseline_graph_job &job : graph)
-            {
-                job.unfinished.store(job.dependencyCount);
-            }
-            for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
-            {
-                if (graph[index].dependencyCount == 0)
-                {
-                    pool.Add(BaselineGraphJob, (void *)(umm)index);
-                }
-            }
-            pool.WaitAll();
-        }
-        samples[run] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
+        pool.Add(BaselineEmpty, 0);
     }
-    results.graphMs = Median(samples, BENCH_RUNS);
+    pool.WaitAll();
+    row[Row_EmptyJob] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
+
+    u32 rounds = ROUND_COUNT / 10;
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < rounds; ++round)
+    {
+        for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
+        {
+            pool.Add(BaselineTiny, 0);
+        }
+        pool.WaitAll();
+    }
+    row[Row_Round] = Seconds(start) * 1e6 / rounds;
+
+    std::vector<baseline_graph_job> &graph = bench->graph;
+    start = OSGetTimeNanoseconds();
+    for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
+    {
+        for (baseline_graph_job &job : graph)
+        {
+            job.unfinished.store(job.dependencyCount);
+        }
+        for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
+        {
+            if (graph[index].dependencyCount == 0)
+            {
+                pool.Add(BaselineGraphJob, (void *)(umm)index);
+            }
+        }
+        pool.WaitAll();
+    }
+    row[Row_Graph] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
 
     volatile u32 tinySum = 0;
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < rounds; ++round)
     {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 round = 0; round < rounds; ++round)
-        {
-            BaselineParallelFor(&pool, threadCount, 64, TinyItems, (void *)&tinySum);
-        }
-        samples[run] = Seconds(start) * 1e6 / rounds;
+        BaselineParallelFor(&pool, bench->threadCount, 64, TinyItems, (void *)&tinySum);
     }
-    results.parallelForUs = Median(samples, BENCH_RUNS);
+    row[Row_TinyFor] = Seconds(start) * 1e6 / rounds;
 
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    volatile u64 heavySum = 0;
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < HEAVY_ROUND_COUNT / 10; ++round)
     {
-        volatile u64 sumAll = 0;
-        u64 start = OSGetTimeNanoseconds();
-        BaselineParallelFor(&pool, threadCount, SUM_ITEM_COUNT, SumItems, (void *)&sumAll);
-        samples[run] = Seconds(start) * 1e3;
+        BaselineParallelFor(&pool, bench->threadCount, 64, HeavyItems, (void *)&heavySum);
     }
-    results.sumAllMs = Median(samples, BENCH_RUNS);
-    results.sumOneMs = 0;
-    results.speedUp = 0;
-    pool.Stop();
-    return results;
+    row[Row_HeavyFor] = Seconds(start) * 1e6 / (HEAVY_ROUND_COUNT / 10);
+
+    volatile u64 sumAll = 0;
+    start = OSGetTimeNanoseconds();
+    BaselineParallelFor(&pool, bench->threadCount, SUM_ITEM_COUNT, SumItems, (void *)&sumAll);
+    row[Row_Sum] = Seconds(start) * 1e3;
+    row[Row_SumOneThread] = 0;
+}
+
+static void BaselineStop(baseline_bench *bench)
+{
+    bench->pool.Stop();
 }
 #endif
 
@@ -480,42 +517,18 @@ struct enki_graph_task : enki::ITaskSet
     void ExecuteRange(enki::TaskSetPartition, uint32_t) override { AtomicIncrementU32(&globalSink); }
 };
 
-static ours_results BenchEnkiTS(void)
+struct enki_bench
 {
-    ours_results results;
-    globalEnki.Initialize();
-    f64 samples[BENCH_RUNS];
-
-    std::vector<enki_empty_task> empties(EMPTY_JOB_COUNT);
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
-        {
-            globalEnki.AddTaskSetToPipe(&empties[index]);
-        }
-        globalEnki.WaitforAll();
-        samples[run] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
-    }
-    results.emptyJobNs = Median(samples, BENCH_RUNS);
-
+    std::vector<enki_empty_task> empties;
     enki_tiny_task tinies[ROUND_JOB_COUNT];
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 round = 0; round < ROUND_COUNT; ++round)
-        {
-            for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
-            {
-                globalEnki.AddTaskSetToPipe(&tinies[index]);
-            }
-            globalEnki.WaitforAll();
-        }
-        samples[run] = Seconds(start) * 1e6 / ROUND_COUNT;
-    }
-    results.roundUs = Median(samples, BENCH_RUNS);
+    std::vector<enki_graph_task> graph;
+};
 
-    std::vector<enki_graph_task> graph(GRAPH_JOB_COUNT);
+static void EnkiStart(enki_bench *bench)
+{
+    globalEnki.Initialize();
+    bench->empties = std::vector<enki_empty_task>(EMPTY_JOB_COUNT);
+    bench->graph = std::vector<enki_graph_task>(GRAPH_JOB_COUNT);
     std::vector<u32> dependencyCount(GRAPH_JOB_COUNT, 0);
     for (u32 index = 0; index < globalDag.edgeCount; ++index)
     {
@@ -523,79 +536,133 @@ static ours_results BenchEnkiTS(void)
     }
     for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
     {
-        graph[index].dependencies.resize(dependencyCount[index]);
+        bench->graph[index].dependencies.resize(dependencyCount[index]);
         dependencyCount[index] = 0;
     }
     for (u32 index = 0; index < globalDag.edgeCount; ++index)
     {
-        enki_graph_task &after = graph[globalDag.after[index]];
-        after.SetDependency(after.dependencies[dependencyCount[globalDag.after[index]]++], &graph[globalDag.before[index]]);
+        enki_graph_task &after = bench->graph[globalDag.after[index]];
+        after.SetDependency(after.dependencies[dependencyCount[globalDag.after[index]]++],
+                           &bench->graph[globalDag.before[index]]);
     }
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
-        {
-            for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
-            {
-                if (graph[index].dependencies.empty())
-                {
-                    globalEnki.AddTaskSetToPipe(&graph[index]);
-                }
-            }
-            globalEnki.WaitforAll();
-        }
-        samples[run] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
-    }
-    results.graphMs = Median(samples, BENCH_RUNS);
+}
 
-    volatile u32 tinySum = 0;
+static f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callback, void *data)
+{
     enki_for_task forTask;
-    forTask.callback = TinyItems;
-    forTask.data = (void *)&tinySum;
+    forTask.callback = callback;
+    forTask.data = data;
     forTask.m_SetSize = 64;
     forTask.m_MinRange = 1;
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    u64 start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < rounds; ++round)
     {
-        u64 start = OSGetTimeNanoseconds();
-        for (u32 round = 0; round < ROUND_COUNT; ++round)
-        {
-            globalEnki.AddTaskSetToPipe(&forTask);
-            globalEnki.WaitforTask(&forTask);
-        }
-        samples[run] = Seconds(start) * 1e6 / ROUND_COUNT;
+        globalEnki.AddTaskSetToPipe(&forTask);
+        globalEnki.WaitforTask(&forTask);
     }
-    results.parallelForUs = Median(samples, BENCH_RUNS);
+    return Seconds(start) * 1e6 / rounds;
+}
 
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+static void EnkiSample(enki_bench *bench, f64 *row)
+{
+    u64 start = OSGetTimeNanoseconds();
+    for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
     {
-        volatile u64 sumAll = 0;
-        enki_for_task sumTask;
-        sumTask.callback = SumItems;
-        sumTask.data = (void *)&sumAll;
-        sumTask.m_SetSize = SUM_ITEM_COUNT;
-        sumTask.m_MinRange = 4096;
-        u64 start = OSGetTimeNanoseconds();
-        globalEnki.AddTaskSetToPipe(&sumTask);
-        globalEnki.WaitforTask(&sumTask);
-        samples[run] = Seconds(start) * 1e3;
+        globalEnki.AddTaskSetToPipe(&bench->empties[index]);
     }
-    results.sumAllMs = Median(samples, BENCH_RUNS);
-    results.sumOneMs = 0;
-    results.speedUp = 0;
+    globalEnki.WaitforAll();
+    row[Row_EmptyJob] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
+
+    start = OSGetTimeNanoseconds();
+    for (u32 round = 0; round < ROUND_COUNT; ++round)
+    {
+        for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
+        {
+            globalEnki.AddTaskSetToPipe(&bench->tinies[index]);
+        }
+        globalEnki.WaitforAll();
+    }
+    row[Row_Round] = Seconds(start) * 1e6 / ROUND_COUNT;
+
+    start = OSGetTimeNanoseconds();
+    for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
+    {
+        for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
+        {
+            if (bench->graph[index].dependencies.empty())
+            {
+                globalEnki.AddTaskSetToPipe(&bench->graph[index]);
+            }
+        }
+        globalEnki.WaitforAll();
+    }
+    row[Row_Graph] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
+
+    volatile u32 tinySum = 0;
+    row[Row_TinyFor] = EnkiParallelForUs(ROUND_COUNT, TinyItems, (void *)&tinySum);
+    volatile u64 heavySum = 0;
+    row[Row_HeavyFor] = EnkiParallelForUs(HEAVY_ROUND_COUNT, HeavyItems, (void *)&heavySum);
+
+    volatile u64 sumAll = 0;
+    enki_for_task sumTask;
+    sumTask.callback = SumItems;
+    sumTask.data = (void *)&sumAll;
+    sumTask.m_SetSize = SUM_ITEM_COUNT;
+    sumTask.m_MinRange = 4096;
+    start = OSGetTimeNanoseconds();
+    globalEnki.AddTaskSetToPipe(&sumTask);
+    globalEnki.WaitforTask(&sumTask);
+    row[Row_Sum] = Seconds(start) * 1e3;
+    row[Row_SumOneThread] = 0;
+}
+
+static void EnkiStop(enki_bench *bench)
+{
+    (void)bench;
     globalEnki.WaitforAllAndShutdown();
-    return results;
 }
 #endif
 
 //~ Report
-static void PrintRatio(const char *label, f64 ours, f64 other)
+static f64 RowMedian(f64 (*samples)[Row_Count], u32 row)
 {
-    if (other > 0)
+    f64 values[BENCH_RUNS];
+    for (u32 run = 0; run < BENCH_RUNS; ++run)
     {
-        printf("  %-34s %6.2fx\n", label, ours / other);
+        values[run] = samples[run][row];
+    }
+    return Median(values, BENCH_RUNS);
+}
+
+#if BENCH_BASELINE || BENCH_ENKITS
+// The median over runs of ours[run] / other[run]: both taken seconds apart (see the top).
+static f64 MedianRatio(f64 (*ours)[Row_Count], f64 (*other)[Row_Count], u32 row)
+{
+    f64 ratios[BENCH_RUNS];
+    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    {
+        if (other[run][row] <= 0)
+        {
+            return 0;
+        }
+        ratios[run] = ours[run][row] / other[run][row];
+    }
+    return Median(ratios, BENCH_RUNS);
+}
+
+static void PrintRatios(const char *title, f64 (*ours)[Row_Count], f64 (*other)[Row_Count])
+{
+    printf("  %s\n", title);
+    for (u32 row = 0; row < Row_Count; ++row)
+    {
+        f64 ratio = MedianRatio(ours, other, row);
+        if (ratio > 0)
+        {
+            printf("  %-34s %6.2fx\n", globalRows[row].label, ratio);
+        }
     }
 }
+#endif
 
 int main(void)
 {
@@ -603,47 +670,67 @@ int main(void)
     globalWorkerCount = DefaultHighPriorityWorkerCount();
     BuildBenchDag();
     printf("work queue benchmark: %u cores, our queue with %u workers + the calling thread, "
-           "baseline pool with %u threads; medians of %u runs\n", cores, globalWorkerCount, cores, BENCH_RUNS);
+           "baseline pool with %u threads; medians of %u runs, runners taking turns\n",
+           cores, globalWorkerCount, cores, BENCH_RUNS);
 
-    ours_results ours = BenchOurs();
-    ours_results baseline;
-    memset(&baseline, 0, sizeof(baseline));
+    static f64 ours[BENCH_RUNS][Row_Count];
+    static f64 baseline[BENCH_RUNS][Row_Count];
+    static f64 enki[BENCH_RUNS][Row_Count];
+    static ours_bench oursBench;
+    OursStart(&oursBench);
 #if BENCH_BASELINE
-    baseline = BenchBaseline(cores);
+    static baseline_bench baselineBench;
+    BaselineStart(&baselineBench, cores);
 #endif
-    ours_results enki;
-    memset(&enki, 0, sizeof(enki));
 #if BENCH_ENKITS
-    enki = BenchEnkiTS();
+    static enki_bench enkiBench;
+    EnkiStart(&enkiBench);
+#endif
+    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    {
+        OursSample(&oursBench, ours[run]);
+#if BENCH_BASELINE
+        BaselineSample(&baselineBench, baseline[run]);
+#endif
+#if BENCH_ENKITS
+        EnkiSample(&enkiBench, enki[run]);
+#endif
+    }
+    OursStop(&oursBench);
+#if BENCH_BASELINE
+    BaselineStop(&baselineBench);
+#endif
+#if BENCH_ENKITS
+    EnkiStop(&enkiBench);
 #endif
 
     printf("\n  %-34s %10s %10s %10s\n", "", "ours", "baseline", "enkiTS");
-    printf("  %-34s %10.1f %10.1f ", "ns per empty job (1M, 1 producer)", ours.emptyJobNs, baseline.emptyJobNs);
-    enki.emptyJobNs > 0 ? printf("%10.1f\n", enki.emptyJobNs) : printf("%10s\n", "-");
-    printf("  %-34s %10.2f %10.2f ", "us per round (64 tiny jobs, wait)", ours.roundUs, baseline.roundUs);
-    enki.roundUs > 0 ? printf("%10.2f\n", enki.roundUs) : printf("%10s\n", "-");
-    printf("  %-34s %10.2f %10.2f ", "ms per 10,000-job graph", ours.graphMs, baseline.graphMs);
-    enki.graphMs > 0 ? printf("%10.2f\n", enki.graphMs) : printf("%10s\n", "-");
-    printf("  %-34s %10.3f %10.2f ", "us per 64-item parallel-for", ours.parallelForUs, baseline.parallelForUs);
-    enki.parallelForUs > 0 ? printf("%10.3f\n", enki.parallelForUs) : printf("%10s\n", "-");
-    printf("  %-34s %10.1f %10.1f ", "ms parallel sum of 50M items", ours.sumAllMs, baseline.sumAllMs);
-    enki.sumAllMs > 0 ? printf("%10.1f\n", enki.sumAllMs) : printf("%10s\n", "-");
-    printf("  %-34s %10.1f\n", "ms same sum, one thread", ours.sumOneMs);
-    printf("  %-34s %9.2fx   (median of the per-run ratios)\n", "parallel sum speed-up (all / one)", ours.speedUp);
+    for (u32 row = 0; row < Row_Count; ++row)
+    {
+        printf("  %-34s ", globalRows[row].label);
+        printf(globalRows[row].format, RowMedian(ours, row));
+        f64 others[2] = {RowMedian(baseline, row), RowMedian(enki, row)};
+        for (u32 index = 0; index < 2; ++index)
+        {
+            putchar(' ');
+            others[index] > 0 ? printf(globalRows[row].format, others[index]) : printf("%10s", "-");
+        }
+        putchar('\n');
+    }
+    f64 speedUps[BENCH_RUNS];
+    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    {
+        speedUps[run] = ours[run][Row_SumOneThread] / ours[run][Row_Sum];
+    }
+    printf("  %-34s %9.2fx   (median of the per-run ratios; %u cores)\n", "parallel sum speed-up (all / one)",
+           Median(speedUps, BENCH_RUNS), cores);
 
-    printf("\n  ratios ours/mutex-pool baseline (lower is better for ours):\n");
-    PrintRatio("empty job", ours.emptyJobNs, baseline.emptyJobNs);
-    PrintRatio("64-job round", ours.roundUs, baseline.roundUs);
-    PrintRatio("10,000-job graph", ours.graphMs, baseline.graphMs);
-    PrintRatio("64-item parallel-for", ours.parallelForUs, baseline.parallelForUs);
-    PrintRatio("parallel sum", ours.sumAllMs, baseline.sumAllMs);
+    printf("\n");
+#if BENCH_BASELINE
+    PrintRatios("ratios ours/mutex-pool baseline (median of per-run ratios, lower is better for ours):", ours, baseline);
+#endif
 #if BENCH_ENKITS
-    printf("  ratios ours/enkiTS:\n");
-    PrintRatio("empty job", ours.emptyJobNs, enki.emptyJobNs);
-    PrintRatio("64-job round", ours.roundUs, enki.roundUs);
-    PrintRatio("10,000-job graph", ours.graphMs, enki.graphMs);
-    PrintRatio("64-item parallel-for", ours.parallelForUs, enki.parallelForUs);
-    PrintRatio("parallel sum", ours.sumAllMs, enki.sumAllMs);
+    PrintRatios("ratios ours/enkiTS (median of per-run ratios):", ours, enki);
 #else
     printf("  enkiTS: not built (set ENKITS_DIR to a checkout for misc/bench_work_queue.sh)\n");
 #endif
