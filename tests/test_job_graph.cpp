@@ -154,6 +154,20 @@ static PLATFORM_WORK_QUEUE_CALLBACK(LongGraphJob)
     AtomicIncrementU32((volatile u32 *)data);
 }
 
+// How many of 'submissions' runs of the graph added exactly 'entries' ring entries.
+static u32 RunsAddingEntries(platform_work_queue *queue, job_graph *graph, u32 submissions, u64 entries)
+{
+    u32 matching = 0;
+    for (u32 submission = 0; submission < submissions; ++submission)
+    {
+        u64 before = AtomicLoadU64(&queue->writeIndex);
+        SubmitJobGraph(queue, graph);
+        WaitForJobGraph(graph);
+        matching += (AtomicLoadU64(&queue->writeIndex) - before == entries);
+    }
+    return matching;
+}
+
 static void TestKeptAndSharedJobs(void)
 {
     ArmWatchdog("kept and shared graph jobs", 60);
@@ -169,14 +183,7 @@ static void TestKeptAndSharedJobs(void)
         AddGraphJob(&chain, CountGraphRun, (void *)&runs);
         if (index) AddJobDependency(&chain, index - 1, index);
     }
-    u32 oneEntryRuns = 0;
-    for (u32 submission = 0; submission < 3; ++submission)
-    {
-        u64 before = AtomicLoadU64(&queue.writeIndex);
-        SubmitJobGraph(&queue, &chain);
-        WaitForJobGraph(&chain);
-        oneEntryRuns += (AtomicLoadU64(&queue.writeIndex) - before == 1);
-    }
+    u32 oneEntryRuns = RunsAddingEntries(&queue, &chain, 3, 1);
     CHECK_MSG(oneEntryRuns == 3 && runs == 64 * 3, "a 64-job chain runs as one ring entry: the releasing thread runs each next job");
 
     job_graph fan;
@@ -186,14 +193,7 @@ static void TestKeptAndSharedJobs(void)
     {
         AddJobDependency(&fan, root, AddGraphJob(&fan, LongGraphJob, (void *)&runs));
     }
-    u32 sharedRuns = 0;
-    for (u32 submission = 0; submission < 2; ++submission)
-    {
-        u64 before = AtomicLoadU64(&queue.writeIndex);
-        SubmitJobGraph(&queue, &fan);
-        WaitForJobGraph(&fan);
-        sharedRuns += (AtomicLoadU64(&queue.writeIndex) - before == 4);
-    }
+    u32 sharedRuns = RunsAddingEntries(&queue, &fan, 2, 4);
     CHECK_MSG(sharedRuns == 2 && runs == 64 * 3 + 5 * 2,
               "long jobs (never run, then known long) are shared: the root's entry + 3 of its 4 dependents");
     StopWorkQueue(&queue);
