@@ -48,29 +48,30 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunParallelForBatch)
     batch->state->callback(batch->state->data, batch->first, batch->onePastLast);
 }
 
-static void RunParallelForBatches(parallel_for_state *state)
+// Claims and runs the next batch; returns how many items it ran, 0 when every batch is claimed.
+static u32 RunNextParallelForBatch(parallel_for_state *state)
 {
-    for (;;)
+    u32 batch = AtomicIncrementU32(&state->nextBatch) - 1;
+    if (batch >= state->batchCount)
     {
-        u32 batch = AtomicIncrementU32(&state->nextBatch) - 1;
-        if (batch >= state->batchCount)
-        {
-            break;
-        }
-        u64 start = (u64)batch * state->batchSize;     // 64-bit: no wrap near 2^32 items
-        u32 first = (u32)start;
-        u32 onePastLast = (u32)Minimum((u64)state->count, start + state->batchSize);
-        // Through the queue's runner: a platform guard then wraps just this batch, so a contained
-        // crash in it still lets the loop and the helper count below finish.
-        parallel_for_batch batchCall = {state, first, onePastLast};
-        RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, true);
+        return 0;
     }
+    u64 start = (u64)batch * state->batchSize;     // 64-bit: no wrap near 2^32 items
+    u32 first = (u32)start;
+    u32 onePastLast = (u32)Minimum((u64)state->count, start + state->batchSize);
+    // Through the queue's runner: a platform guard then wraps just this batch, so a contained
+    // crash in it still lets the loops and the helper count finish.
+    parallel_for_batch batchCall = {state, first, onePastLast};
+    RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, true);
+    return onePastLast - first;
 }
 
 static PLATFORM_WORK_QUEUE_CALLBACK(ParallelForHelper)
 {
     parallel_for_state *state = (parallel_for_state *)data;
-    RunParallelForBatches(state);
+    while (RunNextParallelForBatch(state))
+    {
+    }
     // NOTE: the last touch of the caller's stack frame: after this the caller may return.
     AtomicIncrementU32(&state->helpersFinished);
 }
@@ -139,16 +140,12 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     u64 ownItems = 0;
     for (;;)
     {
-        u32 batch = AtomicIncrementU32(&state.nextBatch) - 1;
-        if (batch >= state.batchCount)
+        u32 items = RunNextParallelForBatch(&state);
+        if (items == 0)
         {
             break;
         }
-        u64 first = (u64)batch * state.batchSize;     // 64-bit: no wrap near 2^32 items
-        u32 onePastLast = (u32)Minimum((u64)state.count, first + state.batchSize);
-        parallel_for_batch batchCall = {&state, (u32)first, onePastLast};
-        RunGuardedWork(queue, RunParallelForBatch, &batchCall, true);
-        ownItems += onePastLast - first;
+        ownItems += items;
         if (helperCount == 0 && ReadCycleCounter() - start > PARALLEL_FOR_SOLO_CYCLES)
         {
             helperCount = PostParallelForHelpers(&state, wantedHelpers);
