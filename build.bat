@@ -35,7 +35,7 @@ if "%Mode%"=="game" goto BuildGame
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
-cl %CommonFlags% %ModeFlags% ..\code\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
+cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
 
 :BuildGame
@@ -58,7 +58,7 @@ rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this m
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
 echo WAITING FOR PDB > lock.tmp
-cl %CommonFlags% %ModeFlags% ..\code\game_main.cpp /LD /Fegame.dll /link %LinkFlags% /PDB:game_%PdbCounter%.pdb /PDBALTPATH:game_%PdbCounter%.pdb
+cl %CommonFlags% %ModeFlags% ..\code\demo\game_main.cpp /LD /Fegame.dll /link %LinkFlags% /PDB:game_%PdbCounter%.pdb /PDBALTPATH:game_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
 del lock.tmp
 if not "%GameError%"=="0" goto Failed
@@ -69,20 +69,20 @@ rem Every test program that runs on Windows (the Linux suites add the end-to-end
 rem Each prints one FAIL line per failed check and its own "N passed, M failed".
 set TestFailures=0
 set TestCount=0
-set TestFlags=%CommonFlags% %DebugFlags% /I..\tests
+set TestFlags=%CommonFlags% %DebugFlags% /I..\tests\unit
 for %%T in (test_arena test_input test_options test_render_validation test_state_layout test_pointer_scan test_projection test_mixer test_unicode test_work_queue test_job_graph test_job_waits test_frame_graph test_work_queue_win32_unity) do (
-    if exist ..\tests\%%T.cpp call :BuildAndRun %%T ..\tests\%%T.cpp
+    if exist ..\tests\unit\%%T.cpp call :BuildAndRun %%T ..\tests\unit\%%T.cpp
 )
-call :BuildAndRun test_text ..\tests\test_text.cpp -- ..\data\fonts\engine_font.bmp
-call :BuildAndRun test_assets ..\tests\test_assets.cpp -- ..\data
-call :BuildAndRun test_gl_loader_logic "..\tests\test_gl_loader_logic.cpp ..\code\opengl_loader_logic.cpp"
-call :BuildAndRun test_gl_render "..\tests\test_gl_render.cpp ..\code\win32_opengl.cpp ..\code\opengl_loader_logic.cpp ..\code\opengl_renderer.cpp ..\code\opengl_shaders.cpp ..\code\image_writer.cpp" opengl32.lib gdi32.lib user32.lib -- gl_render_demo.png
-cl %TestFlags% /LD ..\tests\reload_drain_dll.cpp /Fereload_drain_dll.dll /link %LinkFlags% >NUL
+call :BuildAndRun test_text ..\tests\unit\test_text.cpp -- ..\data\fonts\engine_font.bmp
+call :BuildAndRun test_assets ..\tests\unit\test_assets.cpp -- ..\data
+call :BuildAndRun test_gl_loader_logic "..\tests\unit\test_gl_loader_logic.cpp ..\code\render\opengl_loader_logic.cpp"
+call :BuildAndRun test_gl_render "..\tests\unit\test_gl_render.cpp ..\code\render\win32_opengl.cpp ..\code\render\opengl_loader_logic.cpp ..\code\render\opengl_renderer.cpp ..\code\render\opengl_shaders.cpp ..\code\render\image_writer.cpp" opengl32.lib gdi32.lib user32.lib -- gl_render_demo.png
+cl %TestFlags% /LD ..\tests\fixtures\reload_drain_dll.cpp /Fereload_drain_dll.dll /link %LinkFlags% >NUL
 if errorlevel 1 (
     echo FAIL reload_drain_dll: build failed
     set /a TestFailures+=1
 ) else (
-    call :BuildAndRun test_reload_drain ..\tests\test_reload_drain.cpp -- reload_drain_dll.dll 200
+    call :BuildAndRun test_reload_drain ..\tests\unit\test_reload_drain.cpp -- reload_drain_dll.dll 200
 )
 popd
 call "%~dp0build.bat" debug >NUL

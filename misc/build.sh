@@ -17,7 +17,7 @@ build_game() {
     # NOTE: the lock file tells the running exe not to load game.dll until the build is complete.
     # The DLL is linked to a temporary name and renamed, so the exe never sees a half-written file.
     echo "building game.dll" > lock.tmp
-    $MINGW_CXX $MINGW_FLAGS $defines -shared "$ENGINE_ROOT/code/game_main.cpp" -o game_build.tmp
+    $MINGW_CXX $MINGW_FLAGS $defines -shared "$ENGINE_ROOT/code/demo/game_main.cpp" -o game_build.tmp
     local status=$?
     if [ $status -eq 0 ]; then mv -f game_build.tmp game.dll; else rm -f game_build.tmp; fi
     rm -f lock.tmp
@@ -25,7 +25,7 @@ build_game() {
 }
 
 build_platform() {
-    $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32_main.cpp" -o win32_platform.exe \
+    $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" -o win32_platform.exe \
         -luser32 -lgdi32 -lopengl32 -lwinmm
 }
 

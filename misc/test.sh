@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (Linux): installs what is missing, builds every target with MinGW, then
-# runs every tests/suite_*.sh and closes with the total "N passed, M failed".
+# runs every tests/suites/suite_*.sh and closes with the total "N passed, M failed".
 # A suite prints one line per failure and its own "N passed, M failed"; a suite that dies or
 # hangs (timeout) counts as one failure. Full logs land in build/test_logs/.
 set -u
@@ -26,7 +26,7 @@ wineserver -p >/dev/null 2>&1
 timeout 600 wine cmd /c exit 0 </dev/null >/dev/null 2>&1
 
 suite_filter=${1:-}
-for suite in tests/suite_*.sh; do
+for suite in tests/suites/suite_*.sh; do
     name=$(basename "$suite" .sh)
     if [ -n "$suite_filter" ] && [[ "$name" != *"$suite_filter"* ]]; then continue; fi
     log="$BUILD_DIR/test_logs/$name.log"

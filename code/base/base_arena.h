@@ -3,8 +3,8 @@
 // Linear arenas carved out of the platform's one big allocation. Push, temporary scopes, and an
 // overflow that is a logged, counted error returning null: never a write past the end.
 
-#include "base_types.h"
-#include "base_log.h"
+#include "base/base_types.h"
+#include "base/base_log.h"
 #include <string.h>
 
 struct memory_arena

@@ -13,7 +13,7 @@
 // a sequentially consistent store, for the Dekker-style "publish, then look whether someone
 // sleeps" handshakes, where a release store followed by a load could be reordered.
 
-#include "base_types.h"
+#include "base/base_types.h"
 
 #if COMPILER_MSVC
 #include <intrin.h>

@@ -2,7 +2,7 @@
 #define BASE_BYTES_H
 // Little-endian reads for file formats, byte by byte: the buffer may have any alignment.
 
-#include "base_types.h"
+#include "base/base_types.h"
 
 inline u16 ReadLE16(const u8 *at)
 {

@@ -3,7 +3,7 @@
 // The one logging signature every layer shares. The exe implements it (file + console +
 // OutputDebugStringA); the game reaches it through game_memory; native tests plug in their own.
 
-#include "base_types.h"
+#include "base/base_types.h"
 
 #define LOG_LEVEL_LIST(X) \
     X(Info,    "info")    \

@@ -3,7 +3,7 @@
 // Small vector/matrix types that cross the exe/DLL boundary inside render commands.
 // Matrices are row-major in memory (m[row][column]) and multiply column vectors: p' = M * p.
 
-#include "base_types.h"
+#include "base/base_types.h"
 #include <math.h>
 
 #define Pi32 3.14159265358979323846f

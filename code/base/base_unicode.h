@@ -16,7 +16,7 @@
 // Callers that pass paths to Windows refuse a conversion that was invalid or truncated rather than
 // open a different file than the one named.
 
-#include "base_types.h"
+#include "base/base_types.h"
 #include <string.h>
 
 // sourceLength value meaning "up to the terminating zero".

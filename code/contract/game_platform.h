@@ -8,9 +8,9 @@
 // has its size pinned by a StaticAssert at the bottom of this file, so a change to one side that
 // is not made to the other fails to compile or fails to load, never silently corrupts memory.
 
-#include "base_types.h"
-#include "base_log.h"
-#include "base_math.h"
+#include "base/base_types.h"
+#include "base/base_log.h"
+#include "base/base_math.h"
 
 // Bump on every change to a struct or signature below.
 #define GAME_CONTRACT_VERSION 6

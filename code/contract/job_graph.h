@@ -25,11 +25,11 @@
 // level any entry of the queue. A job must not wait for its own graph (nor for work that waits
 // for it), and must not call CompleteAllWork or DrainWorkQueues: those are refused in graph jobs.
 
-#include "base_types.h"
-#include "base_atomics.h"
-#include "base_arena.h"
-#include "base_log.h"
-#include "game_platform.h"
+#include "base/base_types.h"
+#include "base/base_atomics.h"
+#include "base/base_arena.h"
+#include "base/base_log.h"
+#include "contract/game_platform.h"
 
 typedef u32 job_id;
 #define JOB_ID_NONE 0xffffffffu

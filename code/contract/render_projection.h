@@ -8,7 +8,7 @@
 // [0,1] clip range (glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE)). Floats are densest near 0, and
 // the 1/z distribution is densest near the camera: reversing puts the two where they cancel out.
 
-#include "base_math.h"
+#include "base/base_math.h"
 
 struct m4x4_inv
 {

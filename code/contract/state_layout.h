@@ -4,7 +4,7 @@
 // out of each loaded DLL (the DLL's strings die with it), compares old and new field by field, and
 // the game may migrate old state by field names. Portable: unit-tested natively.
 
-#include "game_platform.h"
+#include "contract/game_platform.h"
 #include <string.h>
 #include <stdio.h>
 #include <stdarg.h>

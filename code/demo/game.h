@@ -5,17 +5,17 @@
 // see game_layout.cpp) can never drift from the struct. Change a field and the platform refuses
 // the build until you restart, migrate or reset (see README).
 
-#include "game_platform.h"
-#include "base_arena.h"
-#include "state_layout.h"
-#include "state_migrate.h"
-#include "asset_bmp.h"
-#include "asset_wav.h"
-#include "game_mixer.h"
-#include "game_debug.h"
-#include "job_graph.h"
-#include "render_push.h"
-#include "game_broadphase.h"
+#include "contract/game_platform.h"
+#include "base/base_arena.h"
+#include "contract/state_layout.h"
+#include "game_kit/state_migrate.h"
+#include "game_kit/asset_bmp.h"
+#include "game_kit/asset_wav.h"
+#include "game_kit/game_mixer.h"
+#include "game_kit/game_debug.h"
+#include "contract/job_graph.h"
+#include "game_kit/render_push.h"
+#include "demo/game_broadphase.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
 // game_state (and migrates) does not move what the arenas hold. The entities live inside

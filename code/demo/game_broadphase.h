@@ -10,10 +10,10 @@
 // of it (the deepest overlap wins, ties go to the lower body index), so its answer does not.
 // Header-only and OS-free: the game and the native unit test use the same code.
 
-#include "base_types.h"
-#include "base_math.h"
-#include "base_atomics.h"
-#include "base_arena.h"
+#include "base/base_types.h"
+#include "base/base_math.h"
+#include "base/base_atomics.h"
+#include "base/base_arena.h"
 
 #define BROADPHASE_NONE 0xffffffffu
 

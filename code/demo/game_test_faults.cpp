@@ -75,7 +75,7 @@ internal void TestFaultsOnEndFrame(game_memory *memory) { if (TestFaultDue(3)) T
 // task, 7 the update spinning on a flag no one sets, with Sleep(1) (mostly inside the OS),
 // 8 ExitThread called from the update. Like the crashes, after a few frames and after scribbling.
 #define GAME_TEST_HANG_AFTER_FRAMES 3
-#include "job_graph.h"
+#include "contract/job_graph.h"
 extern "C" __declspec(dllimport) void __stdcall Sleep(unsigned long milliseconds);
 extern "C" __declspec(dllimport) void __stdcall ExitThread(unsigned long exitCode);
 

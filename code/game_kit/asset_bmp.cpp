@@ -2,8 +2,8 @@
 // is computed in 64 bits against the real buffer size, so no field value can cause a read
 // outside the buffer or an overflow.
 
-#include "base_bytes.h"
-#include "asset_bmp.h"
+#include "base/base_bytes.h"
+#include "game_kit/asset_bmp.h"
 
 #define BMP_BI_RGB 0
 #define BMP_BI_BITFIELDS 3

@@ -5,9 +5,9 @@
 // A malformed or truncated file is logged and gives the fallback checker texture: never a
 // crash, never a read outside the buffer, no overflow in size arithmetic.
 
-#include "base_types.h"
-#include "base_arena.h"
-#include "base_log.h"
+#include "base/base_types.h"
+#include "base/base_arena.h"
+#include "base/base_log.h"
 
 // Larger than any texture we upload; also keeps width * height * 4 far from 32-bit overflow.
 #define BMP_MAX_DIMENSION 16384

@@ -1,8 +1,8 @@
 // WAV reader. Every read goes through a bounds-checked cursor over the caller's buffer, and all
 // size arithmetic is done against "bytes left" so a hostile chunk size can never wrap around.
 
-#include "base_bytes.h"
-#include "asset_wav.h"
+#include "base/base_bytes.h"
+#include "game_kit/asset_wav.h"
 
 #define WAV_MAX_SAMPLE_RATE 768000u
 

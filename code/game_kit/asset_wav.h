@@ -4,9 +4,9 @@
 // buffer. Unknown chunks are skipped (with their pad byte). A malformed or truncated file is
 // logged and gives the silent fallback sound: never a crash, never a read outside the buffer.
 
-#include "base_types.h"
-#include "base_arena.h"
-#include "base_log.h"
+#include "base/base_types.h"
+#include "base/base_arena.h"
+#include "base/base_log.h"
 
 struct loaded_sound
 {

@@ -7,9 +7,9 @@
 //   timeline of the frame: one lane per thread, blocks as bars, the end of the update marked
 //   platform notices, coloured by level (also drawn while the overlay is hidden)
 
-#include "game_debug.h"
-#include "game_text.h"
-#include "base_atomics.h"
+#include "game_kit/game_debug.h"
+#include "game_kit/game_text.h"
+#include "base/base_atomics.h"
 #include <string.h>
 
 #define DEBUG_BUDGET_SECONDS (1.0f / 60.0f)

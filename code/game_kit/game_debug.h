@@ -9,9 +9,9 @@
 // Everything here tolerates memory->debugFrame == 0 (a platform that records nothing): the graph
 // then falls back to input->dtForFrame and the timeline is left out.
 
-#include "game_platform.h"
-#include "base_arena.h"
-#include "asset_bmp.h"
+#include "contract/game_platform.h"
+#include "base/base_arena.h"
+#include "game_kit/asset_bmp.h"
 
 // Compile a copy with 0 here to start with the overlay hidden (F1 toggles it either way).
 #ifndef GAME_DEBUG_OVERLAY_AT_START

@@ -5,11 +5,11 @@
 // A tone generator (sine of a given frequency and amplitude) plays through the same slots; the
 // tests use it. Pure code (no OS headers): runs in game.dll and in native tests alike.
 
-#include "base_types.h"
-#include "base_arena.h"
-#include "base_log.h"
-#include "game_platform.h"
-#include "asset_wav.h"
+#include "base/base_types.h"
+#include "base/base_arena.h"
+#include "base/base_log.h"
+#include "contract/game_platform.h"
+#include "game_kit/asset_wav.h"
 
 // 0 is never a valid handle, so a zeroed struct means "nothing playing".
 struct mixer_handle

@@ -11,9 +11,9 @@
 // The flat rectangles sample a solid white block inside the font atlas, so text and bars share one
 // texture and an overlay's opaque parts batch into a single draw in painter's order.
 
-#include "game_platform.h"
-#include "render_push.h"
-#include "asset_bmp.h"
+#include "contract/game_platform.h"
+#include "game_kit/render_push.h"
+#include "game_kit/asset_bmp.h"
 
 //~ Font atlas layout (tests/make_font.cpp writes data/fonts/engine_font.bmp to match this)
 // 16 x 6 slots of 8x12 pixels for the characters 32..127, row by row from the top left of the

@@ -4,9 +4,9 @@
 // game DLL, the tests and the benchmark include it. A push that does not fit is refused whole
 // (refusedEntryCount grows, nothing is written) so the renderer never sees a torn entry.
 
-#include "game_platform.h"
-#include "render_projection.h"
-#include "base_atomics.h"
+#include "contract/game_platform.h"
+#include "contract/render_projection.h"
+#include "base/base_atomics.h"
 #include <string.h>
 
 //~ Colours

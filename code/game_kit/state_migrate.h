@@ -16,7 +16,7 @@
 // A refusal leaves newState partly written: the caller must then keep the old state (the platform
 // restores it when gameMigrateState returns false).
 
-#include "game_platform.h"
+#include "contract/game_platform.h"
 #include <string.h>
 #include <stdio.h>
 

@@ -1,8 +1,8 @@
 // Job graphs on top of the work queue: validation at submit, dependency counting while running,
 // and waits in which the waiting thread runs queued work.
 
-#include "job_graph.h"
-#include "work_queue.h"
+#include "contract/job_graph.h"
+#include "jobs/work_queue.h"
 
 //~ Validation
 // Builds each job's dependents list from the edges (a counting sort) and checks that the graph

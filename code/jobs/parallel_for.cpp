@@ -12,7 +12,7 @@
 // or larger cost gets its helpers at once. A solo run that turns out longer than the limit
 // (items got heavier, or the first ones were cheap) posts its helpers then, between batches.
 
-#include "work_queue.h"
+#include "jobs/work_queue.h"
 
 // NOTE: about four batches per thread balances uneven items without paying an atomic per item.
 // Huge ranges are cut finer still (batches of at most PARALLEL_FOR_MAX_BATCH items unless the

@@ -8,7 +8,7 @@
 // NOTE: the structs are plain storage owned by the caller (arena or stack) so no layer allocates.
 // Their size is fixed here; each implementation StaticAsserts that its OS object fits.
 
-#include "base_types.h"
+#include "base/base_types.h"
 
 //~ Threads
 #define OS_THREAD_PROC(name) void name(void *parameter)

@@ -1,7 +1,7 @@
 // POSIX implementation of platform_threads.h: pthreads, unnamed POSIX semaphores, clock_gettime.
 // Used natively on Linux for the tests, ThreadSanitizer runs and benchmarks; never in the product.
 
-#include "platform_threads.h"
+#include "jobs/platform_threads.h"
 
 #include <pthread.h>
 #include <semaphore.h>

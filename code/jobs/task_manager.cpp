@@ -2,8 +2,8 @@
 // platform's set of queues. Tasks live in a fixed table; a short spin lock guards the table and
 // is never held while a task runs, so tasks may add and cancel tasks.
 
-#include "task_manager.h"
-#include "job_graph.h"
+#include "jobs/task_manager.h"
+#include "contract/job_graph.h"
 
 // NOTE: a task id is (generation << TASK_INDEX_BITS) | slot index, with a 56-bit generation per
 // slot that starts at 1: an id is never 0 and never repeats within a run (2^56 reuses of one slot

@@ -26,12 +26,12 @@
 // no other run starts), every other entry already queued still runs to completion, then every
 // worker is joined.
 
-#include "base_types.h"
-#include "base_atomics.h"
-#include "base_arena.h"
-#include "base_log.h"
-#include "game_platform.h"
-#include "work_queue.h"
+#include "base/base_types.h"
+#include "base/base_atomics.h"
+#include "base/base_arena.h"
+#include "base/base_log.h"
+#include "contract/game_platform.h"
+#include "jobs/work_queue.h"
 
 #define TASK_MANAGER_MAX_TASKS 256
 

@@ -1,7 +1,7 @@
 // Win32 implementation of platform_threads.h: CreateThread, CreateSemaphoreEx/ReleaseSemaphore/
 // WaitForSingleObjectEx, QueryPerformanceCounter. The product's work queues run on this.
 
-#include "platform_threads.h"
+#include "jobs/platform_threads.h"
 
 #include <windows.h>
 

@@ -1,7 +1,7 @@
 // The work queue core: the same code runs on Win32 (product) and POSIX (native tests, TSan,
 // benchmarks); only platform_threads.h differs underneath.
 
-#include "work_queue.h"
+#include "jobs/work_queue.h"
 
 // NOTE: an idle worker spins this long (polling the ring) before it blocks on the semaphore. A
 // semaphore release + wake costs microseconds natively and ~60 us under Wine, far more than a

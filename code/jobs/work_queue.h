@@ -62,12 +62,12 @@
 // Native builds (tests, TSan, benchmarks) compile the very same files with posix_threads.cpp in
 // place of win32_threads.cpp; nothing here knows which OS it runs on.
 
-#include "base_types.h"
-#include "base_atomics.h"
-#include "base_arena.h"
-#include "base_log.h"
-#include "platform_threads.h"
-#include "game_platform.h"
+#include "base/base_types.h"
+#include "base/base_atomics.h"
+#include "base/base_arena.h"
+#include "base/base_log.h"
+#include "jobs/platform_threads.h"
+#include "contract/game_platform.h"
 
 //~ The queue
 // NOTE: entries carry a sequence number (one per slot) and the read/write indices run freely in

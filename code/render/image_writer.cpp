@@ -1,7 +1,7 @@
 // PNG (stored deflate) and BMP writers; see image_writer.h.
 
-#include "image_writer.h"
-#include "base_unicode.h"
+#include "render/image_writer.h"
+#include "base/base_unicode.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -4,7 +4,7 @@
 // the whole format is a few checksums and headers and needs no compression library.
 // Portable (stdio only): the native tests use it too.
 
-#include "base_types.h"
+#include "base/base_types.h"
 
 // Standard CRC-32 (PNG chunks) and Adler-32 (zlib stream); `crc`/`adler` continue a running value
 // (start with 0 and 1 respectively).

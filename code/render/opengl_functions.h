@@ -5,7 +5,7 @@
 // one X-macro both declares and loads every entry point, so the two cannot drift apart.
 // No OS header: the loader decisions built on this also compile natively for the Linux tests.
 
-#include "base_types.h"
+#include "base/base_types.h"
 
 #if defined(_WIN32)
 #define OPENGL_API __stdcall

@@ -1,6 +1,6 @@
 // Loader decisions (see opengl_loader_logic.h). Portable: built into the exe and the native tests.
 
-#include "opengl_loader_logic.h"
+#include "render/opengl_loader_logic.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -5,9 +5,9 @@
 // so each branch (a refused 4.6 context, a zero-count pixel format answer, a 1/2/3/-1 sentinel from
 // wglGetProcAddress) runs on Linux as well as under Wine. No OS headers here.
 
-#include "base_types.h"
-#include "base_log.h"
-#include "opengl_functions.h"
+#include "base/base_types.h"
+#include "base/base_log.h"
+#include "render/opengl_functions.h"
 
 //~ Extension strings
 // True when `name` occurs in the space-separated `list` as a whole token (so "GL_ARB_foo" does

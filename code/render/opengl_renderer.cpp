@@ -7,11 +7,11 @@
 //   4. Translucent items: N depth-peeled layers composited front to back (or plain blending).
 //   5. Final composite with sRGB encoding into the present target, blitted to the window.
 
-#include "opengl_renderer.h"
-#include "render_projection.h"
-#include "image_writer.h"
-#include "opengl_loader_logic.h"
-#include "render_walk.h"
+#include "render/opengl_renderer.h"
+#include "contract/render_projection.h"
+#include "render/image_writer.h"
+#include "render/opengl_loader_logic.h"
+#include "render/render_walk.h"
 #include <stdio.h>
 #include <string.h>
 

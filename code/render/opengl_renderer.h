@@ -15,12 +15,12 @@
 //   OpenGLReadPresentedPixels(gl, ...)
 //       The same frame as RGBA8 rows, top row first (tests read pixels through this).
 
-#include "base_types.h"
-#include "base_log.h"
-#include "base_arena.h"
-#include "game_platform.h"
-#include "opengl_functions.h"
-#include "opengl_loader_logic.h"
+#include "base/base_types.h"
+#include "base/base_log.h"
+#include "base/base_arena.h"
+#include "contract/game_platform.h"
+#include "render/opengl_functions.h"
+#include "render/opengl_loader_logic.h"
 
 //~ Renderer state
 #define OPENGL_PROGRAM_LIST(X) \

@@ -2,7 +2,7 @@
 // the renderer without shaders. Every depth comparison here is written for both conventions via
 // depthSign (+1 reverse-z: larger depth is nearer; -1 standard), never with a hard-coded < or >.
 
-#include "opengl_renderer.h"
+#include "render/opengl_renderer.h"
 #include <string.h>
 
 #define OPENGL_GLSL_VERSION "#version 330 core\n"

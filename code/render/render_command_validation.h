@@ -15,7 +15,7 @@
 //    its type becomes RENDER_ENTRY_REJECTED, which the renderer skips by size.
 // Each problem is counted; the first one of the buffer is described, naming the field.
 
-#include "game_platform.h"
+#include "contract/game_platform.h"
 #include <stdio.h>
 
 #define RENDER_MAX_DEPTH_PEEL_LAYERS 16

@@ -10,7 +10,7 @@
 // is skipped whole and counted too. Sub-buffers do not nest: a SubBuffers entry inside a slot is
 // skipped like an unknown type.
 
-#include "game_platform.h"
+#include "contract/game_platform.h"
 #include <string.h>
 
 struct render_walk

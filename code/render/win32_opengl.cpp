@@ -1,8 +1,8 @@
 // WGL context creation and function loading (see win32_opengl.h). The decisions themselves live
 // in opengl_loader_logic.cpp; this file only adapts the real wgl* calls to them.
 
-#include "win32_opengl.h"
-#include "base_unicode.h"
+#include "render/win32_opengl.h"
+#include "base/base_unicode.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -13,8 +13,8 @@
 //   at exit: Win32ShutdownOpenGL(window, &gl);
 
 #include <windows.h>
-#include "opengl_renderer.h"
-#include "opengl_loader_logic.h"
+#include "render/opengl_renderer.h"
+#include "render/opengl_loader_logic.h"
 
 struct win32_opengl_config
 {

@@ -3,7 +3,7 @@
 // The exe's command-line flags: what makes it scriptable. Portable (no OS headers) so the parser is
 // unit-tested natively; win32_main.cpp feeds it __argc/__argv.
 
-#include "base_types.h"
+#include "base/base_types.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 // write cursor + latency. Every sample we write continues the previous one, so the game's
 // sound stream stays gap-free unless the device overtakes us (then we resync and log it).
 
-#include "base_types.h"
+#include "base/base_types.h"
 #include <string.h>
 
 struct sound_cursor_state

@@ -1,5 +1,8 @@
-// Unity build entry for win32_platform.exe: every platform .cpp is included here, once.
-// build.bat compiles this one file with cl; misc/build.sh with MinGW g++.
+// win32/: the platform layer and the unity entry of win32_platform.exe. It owns the process: memory,
+// window, input, sound, the job system and the GL context, and hot-reloads game.dll each frame.
+// May include every layer but game_kit/ and demo/ (the game reaches the exe through contract/ only).
+// build.bat compiles this one file with cl; misc/build.sh with MinGW g++. The include order below
+// is the platform's dependency order: a file uses only what is included above it.
 
 #ifndef _WIN32_WINNT
 #define _WIN32_WINNT 0x0A00     // Windows 10: GetSystemTimePreciseAsFileTime
@@ -16,49 +19,30 @@
 
 #include <malloc.h>     // _resetstkoflw
 
-#include "game_platform.h"
-#include "base_arena.h"
-#include "platform_options.h"
-#include "state_layout.h"
-#include "render_command_validation.h"
+#include "contract/game_platform.h"
+#include "base/base_arena.h"
+#include "win32/platform_options.h"
+#include "contract/state_layout.h"
+#include "render/render_command_validation.h"
 
 // Work queues, job graphs, tasks (portable core + the Win32 thread layer)
-#include "win32_threads.cpp"
-#include "work_queue.cpp"
-#include "parallel_for.cpp"
-#include "job_graph.cpp"
-#include "task_manager.cpp"
+#include "jobs/jobs.cpp"
+// OpenGL: loader, context, renderer, image writers
+#include "render/render.cpp"
 
-// OpenGL
-#include "image_writer.cpp"
-#include "opengl_loader_logic.cpp"
-#include "opengl_shaders.cpp"
-#include "opengl_renderer.cpp"
-#include "win32_opengl.cpp"
-
-#include "win32_sound.cpp"
-
-#include "win32_text.cpp"
-#include "win32_log.cpp"
-#include "win32_memory.cpp"
-#include "win32_files.cpp"
-#include "win32_input.cpp"
-#include "win32_window.cpp"
-#include "win32_debug_events.cpp"
-#include "win32_crash_guard.cpp"
-#include "win32_watchdog.cpp"
-#include "win32_game_exports.cpp"
-#include "win32_game_imports.cpp"
-#include "win32_memory_snapshot.cpp"
-#include "win32_game_code.cpp"
-#include "win32_pointer_scan.cpp"
-#include "win32_named_tasks.cpp"
-#include "win32_live_loop.cpp"
-#include "win32_state.cpp"
-#include "win32_reload_step.cpp"
-#include "win32_render_validation.cpp"
-#include "win32_frame_pacing.cpp"
-#include "win32_frame_loop.cpp"
+#include "win32/win32_sound.cpp"
+#include "win32/win32_text.cpp"
+#include "win32/win32_log.cpp"
+#include "win32/win32_memory.cpp"
+#include "win32/win32_files.cpp"
+#include "win32/win32_input.cpp"
+#include "win32/win32_window.cpp"
+#include "win32/win32_debug_events.cpp"
+#include "win32/guard/guard.cpp"
+#include "win32/reload/reload.cpp"
+#include "win32/win32_render_validation.cpp"
+#include "win32/win32_frame_pacing.cpp"
+#include "win32/win32_frame_loop.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)
 {

@@ -1,7 +1,7 @@
 // DirectSound output. See win32_sound.h for the per-frame protocol; the cursor arithmetic lives in
 // sound_cursor_logic.h so it can be tested without a sound card.
 
-#include "win32_sound.h"
+#include "win32/win32_sound.h"
 #include <dsound.h>
 
 // NOTE: loaded by name at run time instead of linking dsound.lib, so a machine without

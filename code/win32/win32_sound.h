@@ -12,10 +12,10 @@
 //     Win32FillSoundBuffer(&sound, &buffer);
 
 #include <windows.h>
-#include "base_types.h"
-#include "base_log.h"
-#include "game_platform.h"
-#include "sound_cursor_logic.h"
+#include "base/base_types.h"
+#include "base/base_log.h"
+#include "contract/game_platform.h"
+#include "win32/sound_cursor_logic.h"
 
 // The most audio we ever queue beyond the device's write cursor, in frames of game time.
 #define WIN32_SOUND_MAX_LATENCY_FRAMES 2.0f

@@ -9,7 +9,7 @@
 // set the last error exactly like the Win32 call they stand for, so callers report failures as
 // before.
 
-#include "base_unicode.h"
+#include "base/base_unicode.h"
 
 // UTF-8 path buffers inside the platform. MAX_PATH (260 bytes) held only ~86 CJK characters.
 #define WIN32_PATH_BYTES 2048

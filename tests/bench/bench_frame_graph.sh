@@ -6,9 +6,9 @@
 #   scheduling cost per frame, the command-building cost (render jobs, summed CPU time).
 # Frame times are llvmpipe times (no GPU). Cubes outside the view frustum or more than 200 m ahead
 # of the camera are culled before their commands are written.
-# Usage: misc/bench_frame_graph.sh [FRAMES] [ENTITY COUNTS...]   (default 241 frames; 4096 65536 262144)
+# Usage: tests/bench/bench_frame_graph.sh [FRAMES] [ENTITY COUNTS...]   (default 241 frames; 4096 65536 262144)
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
 frames=${1:-241}
 shift
@@ -17,7 +17,7 @@ out="$BUILD_DIR/bench_frame_graph"
 mkdir -p "$out"
 bash misc/build.sh platform >/dev/null || exit 1
 $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -DGAME_FRAME_GRAPH_BENCH=1 -DGAME_DEBUG_OVERLAY_AT_START=0 -shared \
-    code/game_main.cpp -o "$out/game.dll" || exit 1
+    code/demo/game_main.cpp -o "$out/game.dll" || exit 1
 cp "$BUILD_DIR/win32_platform.exe" "$out/"
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display

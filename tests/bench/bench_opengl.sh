@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds tests/bench_opengl.cpp with MinGW and runs it under Wine (Xvfb + Mesa llvmpipe here).
-# Usage: misc/bench_opengl.sh [screenshot.png]   (a path also turns on info logging)
+# Builds tests/bench/bench_opengl.cpp with MinGW and runs it under Wine (Xvfb + Mesa llvmpipe here).
+# Usage: tests/bench/bench_opengl.sh [screenshot.png]   (a path also turns on info logging)
 # Uses $DISPLAY when set, else starts its own Xvfb and stops only that one.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
 out="$BUILD_DIR/opengl"
 mkdir -p "$out"
-$MINGW_CXX $MINGW_FLAGS tests/bench_opengl.cpp code/win32_opengl.cpp code/opengl_loader_logic.cpp \
-    code/opengl_renderer.cpp code/opengl_shaders.cpp code/image_writer.cpp \
+$MINGW_CXX $MINGW_FLAGS tests/bench/bench_opengl.cpp code/render/win32_opengl.cpp code/render/opengl_loader_logic.cpp \
+    code/render/opengl_renderer.cpp code/render/opengl_shaders.cpp code/render/image_writer.cpp \
     -o "$out/bench_opengl.exe" -lopengl32 -lgdi32 -luser32 || exit 1
 ensure_display
 trap stop_own_display EXIT

@@ -4,40 +4,40 @@
 #  - stall of the frame that swaps code: copy + load + drain + unload (median of 20), and the same
 #    stalls without the pointer scan they include (scan time subtracted, same reloads)
 #  - exe start to first presented frame (median of 5, warm Wine prefix)
-# Usage: misc/bench_reload.sh [--msvc]
+# Usage: tests/bench/bench_reload.sh [--msvc]
 #   --msvc  also the reload figures with MSVC-ABI binaries (the exe and game built with build.bat's
 #           debug flags by the stand-in cl, misc/msvc_standin), in the same run, beside MinGW's.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 with_msvc=0
 [ "${1:-}" = "--msvc" ] && with_msvc=1
 misc/build.sh >/dev/null || exit 1
-[ -z "${DISPLAY:-}" ] && { echo "run under a display (xvfb-run -a misc/bench_reload.sh)"; exit 1; }
+[ -z "${DISPLAY:-}" ] && { echo "run under a display (xvfb-run -a tests/bench/bench_reload.sh)"; exit 1; }
 
 out="$BUILD_DIR/bench_reload"
 rm -rf "$out"; mkdir -p "$out/mingw/run"
 cp build/win32_platform.exe "$out/mingw/run/"
 # Two builds that differ in behaviour, alternated so every swap is a real change.
 for speed in 0.25 0.35; do
-    sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED ${speed}f/" code/game_tuning.h >"$out/game_tuning_$speed.h"
-    mkdir -p "$out/src_$speed"; cp code/* "$out/src_$speed/"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/game_tuning.h"
-    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -shared "$out/src_$speed/game_main.cpp" -o "$out/mingw/game_$speed.dll" || exit 1
+    sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED ${speed}f/" code/demo/game_tuning.h >"$out/game_tuning_$speed.h"
+    rm -rf "$out/src_$speed"; cp -r code "$out/src_$speed"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/demo/game_tuning.h"
+    $MINGW_CXX "-I$out/src_$speed" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -shared "$out/src_$speed/demo/game_main.cpp" -o "$out/mingw/game_$speed.dll" || exit 1
 done
 
 if [ $with_msvc -eq 1 ]; then
-    source tests/msvc_standin_lib.sh
+    source tests/suites/msvc_standin_lib.sh
     msvc_standin_install >/dev/null || { echo "the MSVC stand-in does not build"; exit 1; }
     mkdir -p "$out/msvc/run" "$out/msvc/build"
     flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
     # NOTE: build.bat's /I..\code is relative to build\; the copies keep that layout.
     for speed in 0.25 0.35; do
-        mkdir -p "$out/msvc_$speed/code" "$out/msvc_$speed/build"; cp "$out/src_$speed"/* "$out/msvc_$speed/code/"
-        (cd "$out/msvc_$speed/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/game_main.cpp /LD /Fe"$out/msvc/game_$speed.dll" \
+        mkdir -p "$out/msvc_$speed/code" "$out/msvc_$speed/build"; cp -r "$out/src_$speed"/* "$out/msvc_$speed/code/"
+        (cd "$out/msvc_$speed/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/demo/game_main.cpp /LD /Fe"$out/msvc/game_$speed.dll" \
             /link $(build_bat_setting LinkFlags)) >"$out/msvc/build_$speed.txt" 2>&1 || { echo "MSVC game build failed"; exit 1; }
     done
-    (cd "$out/msvc_0.25/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/win32_main.cpp /Fe"$out/msvc/run/win32_platform.exe" \
+    (cd "$out/msvc_0.25/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/win32/win32_main.cpp /Fe"$out/msvc/run/win32_platform.exe" \
         /link $(build_bat_setting LinkFlags) /SUBSYSTEM:WINDOWS $(build_bat_setting PlatformLibs)) >"$out/msvc/build_exe.txt" 2>&1 \
         || { echo "MSVC exe build failed"; exit 1; }
 fi

@@ -6,15 +6,7 @@
 // these machines the cost of cross-core traffic can change several-fold within seconds, and
 // running one runner's rows after the other's made the ratios compare two different machines.
 
-#include "../code/work_queue.cpp"
-#include "../code/parallel_for.cpp"
-#include "../code/job_graph.cpp"
-#include "../code/task_manager.cpp"
-#if OS_WINDOWS
-#include "../code/win32_threads.cpp"
-#else
-#include "../code/posix_threads.cpp"
-#endif
+#include "jobs/jobs.cpp"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Nothing written in game code takes the engine down. Under Wine, one engine run (--watchdog 1)
 # meets, one build at a time, builds that each misuse the contract in one way:
-#  - adversarial builds (tests/adversarial_game.cpp, written only against game_platform.h and the
+#  - adversarial builds (tests/fixtures/adversarial_game.cpp, written only against game_platform.h and the
 #    game-side headers): crashing or hanging gameGetContractVersion, malformed gameStateLayout
 #    exports (pointer 0x10, huge count, unterminated name, fields outside the DLL), an export
 #    forwarded into kernel32 -> refused with
@@ -9,7 +9,7 @@
 #    16384x16384 texture over 64 bytes, 0xFFFFFFFF peel layers, moved pushBufferBase, lying
 #    quadCount) -> the bad entry or field is named in a warning and the engine draws on; an arena
 #    overflow by count x size wrap -> refused and counted;
-#  - hanging builds of the real game (code/game_test_faults.cpp, GAME_TEST_HANG_PLACE): an endless
+#  - hanging builds of the real game (code/demo/game_test_faults.cpp, GAME_TEST_HANG_PLACE): an endless
 #    loop in the update, sound, end of frame, a parallel-for job the update waits for, a job-graph
 #    job the update waits for, a background task, and an update waiting on a flag with Sleep ->
 #    the watchdog interrupts it, memory is restored, the previous build runs again;
@@ -19,23 +19,23 @@
 # owned are gone; see README). Every wait has a timeout; a timeout is a failure.
 # Natively: the render-command validation test. Figures: watchdog detection time, recovery cost.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_adversarial_games"
 rm -rf "$out"
 mkdir -p "$out/run"
 
 #- Native: render command validation and push-buffer size math
-if $NATIVE_CXX $NATIVE_FLAGS tests/test_render_validation.cpp -o "$out/test_render_validation" >"$out/native.txt" 2>&1; then
+if $NATIVE_CXX $NATIVE_FLAGS tests/unit/test_render_validation.cpp -o "$out/test_render_validation" >"$out/native.txt" 2>&1; then
     run_counted "test_render_validation native" "$out/test_render_validation"
 else
     fail "test_render_validation: native build failed"; head -5 "$out/native.txt"
 fi
-check "MSVC-dialect compile of tests/test_render_validation.cpp" misc/msvc_check.sh tests/test_render_validation.cpp
-printf '#define ADVERSARY 7\n#include "../tests/adversarial_game.cpp"\n' >"$out/adversary_unit.cpp"
-check "MSVC-dialect compile of tests/adversarial_game.cpp" misc/msvc_check.sh "$out/adversary_unit.cpp"
+check "MSVC-dialect compile of tests/unit/test_render_validation.cpp" misc/msvc_check.sh tests/unit/test_render_validation.cpp
+printf '#define ADVERSARY 7\n#include "../tests/fixtures/adversarial_game.cpp"\n' >"$out/adversary_unit.cpp"
+check "MSVC-dialect compile of tests/fixtures/adversarial_game.cpp" misc/msvc_check.sh "$out/adversary_unit.cpp"
 
 #- Builds
 work="$out/src"
@@ -48,14 +48,14 @@ build_dll() { build_game_dll "$@" || echo "FAIL build of $1"; }
 adversaries="1 2 3 4 5 12 15 6 7 8 9 10 11 14"
 for number in $adversaries 13; do
     forwarder=""
-    [ "$number" = 15 ] && forwarder=tests/adversarial_forwarder.def
-    build_dll "adversary_$number" tests/adversarial_game.cpp -DADVERSARY=$number $forwarder
+    [ "$number" = 15 ] && forwarder=tests/fixtures/adversarial_forwarder.def
+    build_dll "adversary_$number" tests/fixtures/adversarial_game.cpp -DADVERSARY=$number $forwarder
 done
 # NOTE: the background task last: it scribbled in an earlier frame than the one it is interrupted
 # in, and only the interrupted frame is rolled back (see README), so its scribble stays.
 hang_places="1 2 3 4 5 7 6"
 for place in $hang_places 8; do
-    build_dll "hang_$place" "$work/code/game_main.cpp" -DGAME_TEST_HANG_PLACE=$place &
+    build_dll "hang_$place" "$work/code/demo/game_main.cpp" -DGAME_TEST_HANG_PLACE=$place &
     [ $((place % 2)) -eq 0 ] && wait
 done
 wait

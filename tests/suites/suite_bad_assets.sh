@@ -2,9 +2,9 @@
 # Bad input through the whole engine: a truncated texture, a WAV with a garbage header and a
 # missing sound each get a clear logged error and a fallback; the engine runs on and exits 0.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_bad_assets"
 rm -rf "$out"

@@ -4,9 +4,9 @@
 # demo under Wine with the overlay on and off: clean runs, the overlay visible where it is drawn
 # and absent from the bottom band, and its cost per frame from the logs.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_debug_overlay"
 rm -rf "$out"
@@ -14,28 +14,28 @@ mkdir -p "$out"
 font=data/fonts/engine_font.bmp
 
 #- The committed atlas is what the generator writes today
-if $NATIVE_CXX $NATIVE_FLAGS tests/make_font.cpp -o "$out/make_font" 2>"$out/make_font.build.txt"; then
+if $NATIVE_CXX $NATIVE_FLAGS tests/tools/make_font.cpp -o "$out/make_font" 2>"$out/make_font.build.txt"; then
     check "make_font writes an atlas" "$out/make_font" "$out/engine_font.bmp"
-    check "data/fonts/engine_font.bmp matches tests/make_font.cpp (rerun make_font after editing a glyph)" \
+    check "data/fonts/engine_font.bmp matches tests/tools/make_font.cpp (rerun make_font after editing a glyph)" \
         cmp "$out/engine_font.bmp" "$font"
 else
     fail "make_font: native build failed"; head -5 "$out/make_font.build.txt"
 fi
 
 #- Unit tests, natively and as a Windows exe under Wine
-if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_text.cpp -o "$out/test_text" 2>"$out/test_text.build.txt"; then
+if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_text.cpp -o "$out/test_text" 2>"$out/test_text.build.txt"; then
     run_counted "test_text native" "$out/test_text" "$font"
 else
     fail "test_text: native build failed"; head -5 "$out/test_text.build.txt"
 fi
-if $MINGW_CXX $MINGW_FLAGS -Itests tests/test_text.cpp -o "$out/test_text.exe" 2>"$out/test_text.mingw.txt"; then
+if $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_text.cpp -o "$out/test_text.exe" 2>"$out/test_text.mingw.txt"; then
     run_counted "test_text wine" wine "$out/test_text.exe" "$font"
 else
     fail "test_text: MinGW build failed"; head -5 "$out/test_text.mingw.txt"
 fi
 
 #- MSVC dialect
-for unit in code/game_main.cpp tests/test_text.cpp tests/make_font.cpp; do
+for unit in code/demo/game_main.cpp tests/unit/test_text.cpp tests/tools/make_font.cpp; do
     check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
 done
 
@@ -45,7 +45,7 @@ trap stop_own_display EXIT
 work="$out/e2e"
 mkdir -p "$work"
 cp -r code misc data "$work/"
-check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/image_diff.cpp -o "$out/image_diff"
+check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/tools/image_diff.cpp -o "$out/image_diff"
 check "engine builds in a private copy" bash -c "cd '$work' && bash misc/build.sh >'$out/build_on.txt' 2>&1"
 exe="$work/build/win32_platform.exe"
 
@@ -60,8 +60,8 @@ run_demo() {
 }
 
 run_demo on
-sed -i 's/#define GAME_DEBUG_OVERLAY_AT_START 1/#define GAME_DEBUG_OVERLAY_AT_START 0/' "$work/code/game_debug.h"
-check "the off switch is in place" grep -q "#define GAME_DEBUG_OVERLAY_AT_START 0" "$work/code/game_debug.h"
+sed -i 's/#define GAME_DEBUG_OVERLAY_AT_START 1/#define GAME_DEBUG_OVERLAY_AT_START 0/' "$work/code/game_kit/game_debug.h"
+check "the off switch is in place" grep -q "#define GAME_DEBUG_OVERLAY_AT_START 0" "$work/code/game_kit/game_debug.h"
 check "game.dll rebuilds with the overlay off" bash -c "cd '$work' && bash misc/build.sh game >'$out/build_off.txt' 2>&1"
 run_demo off
 

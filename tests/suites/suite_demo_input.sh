@@ -3,16 +3,16 @@
 # The bottom band of the picture shows only the ground near the camera (no moving entities), so it
 # is identical between two runs without input and differs once the camera moved.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_demo_input"
 rm -rf "$out"
 mkdir -p "$out"
 cp -r code misc data "$out/"
 check "engine builds" bash -c "cd '$out' && bash misc/build.sh >'$out/build.txt' 2>&1"
-check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/image_diff.cpp -o "$out/image_diff"
+check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/tools/image_diff.cpp -o "$out/image_diff"
 exe="$out/build/win32_platform.exe"
 
 # run NAME KEYS...: starts the engine, waits for the game, sends the keys (xdotool key names, each

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The demo's frame as one job graph (issue 12), end to end:
 #  - native unit tests (plain and ThreadSanitizer): sub-buffer reservation, slot-order walk,
-#    overflow refusal, the broadphase against brute force (tests/test_frame_graph.cpp);
+#    overflow refusal, the broadphase against brute force (tests/unit/test_frame_graph.cpp);
 #  - the graph's shape as the game logs it: every job name and what it waits for;
 #  - collisions happen, cubes are culled and drawn, no command is refused;
 #  - determinism: the state hash after 300 frames is the same with 1 and with 3 workers;
@@ -10,9 +10,9 @@
 #  - reload-safe repeating tasks: they keep running across 10 reloads, and a build that no longer
 #    exports one drops it with a logged line.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_frame_graph"
 rm -rf "$out"
@@ -22,13 +22,13 @@ mkdir -p "$work"
 cp -r code misc data "$work/"
 
 #- Native unit tests
-if $NATIVE_CXX $NATIVE_FLAGS tests/test_frame_graph.cpp -o "$out/test_frame_graph" >"$out/native_build.txt" 2>&1; then
+if $NATIVE_CXX $NATIVE_FLAGS tests/unit/test_frame_graph.cpp -o "$out/test_frame_graph" >"$out/native_build.txt" 2>&1; then
     pass
     run_counted "native test_frame_graph" timeout 300 "$out/test_frame_graph"
 else
     fail "native build of test_frame_graph"; head -n 10 "$out/native_build.txt" | sed 's/^/    /'
 fi
-if $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread tests/test_frame_graph.cpp -o "$out/test_frame_graph_tsan" >"$out/tsan_build.txt" 2>&1; then
+if $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread tests/unit/test_frame_graph.cpp -o "$out/test_frame_graph_tsan" >"$out/tsan_build.txt" 2>&1; then
     pass
     tsan_output=$(TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 300 "$out/test_frame_graph_tsan" -s 5 2>&1)
     if echo "$tsan_output" | grep -q "WARNING: ThreadSanitizer"; then fail "ThreadSanitizer report in test_frame_graph"; echo "$tsan_output" | grep -A10 -m1 "WARNING" | sed 's/^/    /'; fi
@@ -36,9 +36,9 @@ if $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread tests/test_frame_graph.cpp -o
 else
     fail "tsan build of test_frame_graph"
 fi
-check "MSVC-dialect compile of tests/test_frame_graph.cpp" misc/msvc_check.sh tests/test_frame_graph.cpp
+check "MSVC-dialect compile of tests/unit/test_frame_graph.cpp" misc/msvc_check.sh tests/unit/test_frame_graph.cpp
 check "MSVC-dialect compile of the benchmark build of game_main.cpp" \
-    bash -c "sed '1i #define GAME_FRAME_GRAPH_BENCH 1' code/game_main.cpp > '$work/code/game_main_bench.cpp' && misc/msvc_check.sh '$work/code/game_main_bench.cpp'"
+    bash -c "sed '1i #define GAME_FRAME_GRAPH_BENCH 1' code/demo/game_main.cpp > '$work/code/game_main_bench.cpp' && misc/msvc_check.sh '$work/code/game_main_bench.cpp'"
 
 #- Builds: the engine, and game.dll variants
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
@@ -46,7 +46,7 @@ exe="$work/build/win32_platform.exe"
 build_variant() {
     local name=$1
     shift
-    build_game_dll "$name" "$work/code/game_main.cpp" "$@" || fail "build of variant $name"
+    build_game_dll "$name" "$work/code/demo/game_main.cpp" "$@" || fail "build of variant $name"
 }
 build_variant slow_assets -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
 build_variant without_watcher -DGAME_TEST_WITHOUT_WATCHER=1

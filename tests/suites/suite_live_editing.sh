@@ -10,10 +10,10 @@
 #    rebuild during playback changes the next pass.
 # Figures (snapshot cost, crash recovery time, loop start/restart) are printed, never asserted.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
-source tests/crash_matrix_lib.sh
+source tests/suites/test_lib.sh
+source tests/suites/crash_matrix_lib.sh
 
 out="$BUILD_DIR/suite_live_editing"
 rm -rf "$out"
@@ -30,7 +30,7 @@ cp "$work/build/game.dll" "$out/good.dll"
 build_variant() {
     local name=$1 src=$2
     shift 2
-    build_game_dll "$name" "$src/game_main.cpp" "$@" || echo "FAIL build of variant $name"
+    build_game_dll "$name" "$src/demo/game_main.cpp" "$@" || echo "FAIL build of variant $name"
 }
 
 #- Variants, built two at a time (2 cores)
@@ -45,11 +45,10 @@ wait
 # make_layout_source NAME SED-ON-game.h [SED-ON-game.cpp]: a copy of the game with registered state edited.
 make_layout_source() {
     local name=$1 expression=$2 codeExpression=${3:-}
-    mkdir -p "$out/layout_$name"
-    cp "$work"/code/* "$out/layout_$name/"
-    sed -i "$expression" "$out/layout_$name/game.h"
-    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/game.cpp"
-    if cmp -s "$work/code/game.h" "$out/layout_$name/game.h"; then echo "FAIL layout variant $name changed nothing"; fi
+    copy_code_tree "$out/layout_$name"
+    sed -i "$expression" "$out/layout_$name/demo/game.h"
+    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/demo/game.cpp"
+    if cmp -s "$work/code/demo/game.h" "$out/layout_$name/demo/game.h"; then echo "FAIL layout variant $name changed nothing"; fi
 }
 make_layout_source added '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\'
 make_layout_source removed '/X(u32, bounceSoundsPlayed, )/d' '/++state->bounceSoundsPlayed;/d'
@@ -67,7 +66,7 @@ run="$out/run"
 cp "$exe" "$run/"
 install_dll() { install_game_dll "$run" "$1"; }
 
-#- Crash containment: one engine run through all sixteen faulty builds (tests/crash_matrix_lib.sh)
+#- Crash containment: one engine run through all sixteen faulty builds (tests/suites/crash_matrix_lib.sh)
 log="$out/crash.log"
 start_crash_matrix_engine "$run" "$log" "$out/good.dll"
 engine=$CRASH_ENGINE_PID
@@ -149,8 +148,8 @@ check "loop: 10 passes played" wait_for_count "$loop_log" "loop: pass 10 ended" 
 hashes=$(grep -o "loop: pass [0-9]* ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 10 | awk '{print $NF}' | sort -u | wc -l)
 check "loop: the memory hash is identical at the end of all 10 passes" test "$hashes" -eq 1
 first_hash=$(grep -o "ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 1 | awk '{print $NF}')
-sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.65f/" "$work/code/game_tuning.h" >"$out/tuning_065.h"
-mkdir -p "$out/src_065" && cp "$work"/code/* "$out/src_065/" && cp "$out/tuning_065.h" "$out/src_065/game_tuning.h"
+sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.65f/" "$work/code/demo/game_tuning.h" >"$out/tuning_065.h"
+copy_code_tree "$out/src_065" && cp "$out/tuning_065.h" "$out/src_065/demo/game_tuning.h"
 build_variant spin_065 "$out/src_065"
 passes_before=$(grep -c "loop: pass [0-9]* ended" "$loop_log")
 install_dll "$out/spin_065.dll"

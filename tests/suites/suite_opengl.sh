@@ -5,7 +5,7 @@
 # ends with one "N passed, M failed" line. Uses $DISPLAY when set (misc/test.sh sets it), else
 # starts its own Xvfb and stops only that one.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
 out="$BUILD_DIR/opengl"
 mkdir -p "$out"
@@ -49,19 +49,19 @@ build() {
     return 0
 }
 
-gl_sources="code/win32_opengl.cpp code/opengl_loader_logic.cpp code/opengl_renderer.cpp code/opengl_shaders.cpp code/image_writer.cpp"
+gl_sources="code/render/win32_opengl.cpp code/render/opengl_loader_logic.cpp code/render/opengl_renderer.cpp code/render/opengl_shaders.cpp code/render/image_writer.cpp"
 gl_libs="-lopengl32 -lgdi32 -luser32"
 
 #~ MSVC dialect: every translation unit of the OpenGL layer and its tests
-for unit in $gl_sources tests/test_projection.cpp tests/test_gl_loader_logic.cpp tests/test_gl_render.cpp tests/bench_opengl.cpp; do
+for unit in $gl_sources tests/unit/test_projection.cpp tests/unit/test_gl_loader_logic.cpp tests/unit/test_gl_render.cpp tests/bench/bench_opengl.cpp; do
     if misc/msvc_check.sh "$unit" >"$out/msvc.log" 2>&1; then pass; else fail "msvc-dialect $unit"; head -n 10 "$out/msvc.log" | sed 's/^/    /'; fi
 done
 
 #~ Native (Linux g++): the portable parts
-if build native_projection $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_projection.cpp -o "$out/test_projection" -lm; then
+if build native_projection $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_projection.cpp -o "$out/test_projection" -lm; then
     run_test native_projection "$out/test_projection"
 fi
-if build native_loader_logic $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_gl_loader_logic.cpp code/opengl_loader_logic.cpp -o "$out/test_gl_loader_logic"; then
+if build native_loader_logic $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_gl_loader_logic.cpp code/render/opengl_loader_logic.cpp -o "$out/test_gl_loader_logic"; then
     run_test native_loader_logic "$out/test_gl_loader_logic"
 fi
 
@@ -69,15 +69,15 @@ fi
 ensure_display
 trap stop_own_display EXIT
 
-if build mingw_projection $MINGW_CXX $MINGW_FLAGS -Itests tests/test_projection.cpp -o "$out/test_projection.exe"; then
+if build mingw_projection $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_projection.cpp -o "$out/test_projection.exe"; then
     run_test wine_projection wine "$out/test_projection.exe"
 fi
-if build mingw_loader_logic $MINGW_CXX $MINGW_FLAGS -Itests tests/test_gl_loader_logic.cpp code/opengl_loader_logic.cpp -o "$out/test_gl_loader_logic.exe"; then
+if build mingw_loader_logic $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_loader_logic.cpp code/render/opengl_loader_logic.cpp -o "$out/test_gl_loader_logic.exe"; then
     run_test wine_loader_logic wine "$out/test_gl_loader_logic.exe"
 fi
 screenshot="$out/gl_render_demo.png"
 rm -f "$screenshot"
-if build mingw_gl_render $MINGW_CXX $MINGW_FLAGS -Itests tests/test_gl_render.cpp $gl_sources -o "$out/test_gl_render.exe" $gl_libs; then
+if build mingw_gl_render $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_render.cpp $gl_sources -o "$out/test_gl_render.exe" $gl_libs; then
     run_test wine_gl_render wine "$out/test_gl_render.exe" "$screenshot"
 fi
 

@@ -3,23 +3,23 @@
 # end-to-end runs of win32_platform.exe under Wine: hot reload of an edited game, bad DLLs, a
 # lock file that stays, a missing DLL, and the command-line interface.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_platform"
-CONTRACT_VERSION=$(grep -E '^#define GAME_CONTRACT_VERSION' code/game_platform.h | awk '{print $3}')
+CONTRACT_VERSION=$(grep -E '^#define GAME_CONTRACT_VERSION' code/contract/game_platform.h | awk '{print $3}')
 rm -rf "$out"
 mkdir -p "$out"
 
 #- Unit tests, natively and as Windows exes under Wine
 for test in test_arena test_input test_options; do
-    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
+    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
         run_counted "$test native" "$out/$test"
     else
         fail "$test: native build failed"; head -5 "$out/$test.build.txt"
     fi
-    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
+    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
         run_counted "$test wine" wine "$out/$test.exe"
     else
         fail "$test: MinGW build failed"; head -5 "$out/$test.mingw.txt"
@@ -27,8 +27,8 @@ for test in test_arena test_input test_options; do
 done
 
 #- MSVC dialect: every translation unit of the exe, the DLL and these tests
-for unit in code/win32_main.cpp code/game_main.cpp tests/test_arena.cpp tests/test_input.cpp \
-            tests/test_options.cpp tests/bad_game_missing_export.cpp tests/bad_game_wrong_contract.cpp; do
+for unit in code/win32/win32_main.cpp code/demo/game_main.cpp tests/unit/test_arena.cpp tests/unit/test_input.cpp \
+            tests/unit/test_options.cpp tests/fixtures/bad_game_missing_export.cpp tests/fixtures/bad_game_wrong_contract.cpp; do
     check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
 done
 
@@ -73,7 +73,7 @@ check "engine starts and runs game code version 1" wait_for_log "$log" "game: co
 frames_of() { grep "game: code version $1 running" "$log" | sed -E 's/.* ([0-9]+) frames simulated.*/\1/' | tail -n 1; }
 
 # 1. Edit the game's source while it runs, rebuild only game.dll: new behaviour, same state.
-sed -i 's/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.75f/' "$work/code/game_tuning.h"
+sed -i 's/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.75f/' "$work/code/demo/game_tuning.h"
 check "game.dll-only rebuild succeeds" build_copy game
 check "edited code runs without a restart" wait_for_log "$log" "spin speed 0.75" 30
 check "the exe did not restart" test "$(grep -c 'engine: starting' "$log")" -eq 1
@@ -83,7 +83,7 @@ check "two private copies exist while running: the loaded build and the rollback
     test "$(ls "$work/build"/game_loaded_*.dll 2>/dev/null | wc -l)" -eq 2
 
 # 2. A DLL that lacks exports
-$MINGW_CXX $MINGW_FLAGS -shared tests/bad_game_missing_export.cpp -o "$out/missing_export.dll"
+$MINGW_CXX $MINGW_FLAGS -shared tests/fixtures/bad_game_missing_export.cpp -o "$out/missing_export.dll"
 cp "$out/missing_export.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
 check "missing exports are named in the log" wait_for_log "$log" "lacks required export(s): gameGetSoundSamples DEBUGGameEndFrame" 20
 
@@ -96,7 +96,7 @@ echo "this is not a DLL" >"$work/build/game_incoming.tmp" && mv -f "$work/build/
 check "a non-DLL file is refused with a reason" wait_for_log "$log" "(18 bytes) is not a loadable DLL" 20
 
 # 5. A DLL built against another contract version
-$MINGW_CXX $MINGW_FLAGS -shared tests/bad_game_wrong_contract.cpp -o "$out/wrong_contract.dll"
+$MINGW_CXX $MINGW_FLAGS -shared tests/fixtures/bad_game_wrong_contract.cpp -o "$out/wrong_contract.dll"
 cp "$out/wrong_contract.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
 check "a DLL of another contract version is refused" wait_for_log "$log" "was built against contract version $((CONTRACT_VERSION + 998)) but this exe speaks $CONTRACT_VERSION" 20
 
@@ -106,8 +106,8 @@ check "a missing game.dll is reported" wait_for_log "$log" "does not exist; runn
 check "no bad build ever ran" bash -c "! grep -q 'bad game: this code must never run' '$log'"
 
 # 7. A lock file that stays: the new build must wait for it, then load within a frame.
-sed -i 's/GAME_TUNING_SPIN_SPEED 0.75f/GAME_TUNING_SPIN_SPEED 0.90f/' "$work/code/game_tuning.h"
-$MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -shared "$work/code/game_main.cpp" -o "$out/game_090.dll"
+sed -i 's/GAME_TUNING_SPIN_SPEED 0.75f/GAME_TUNING_SPIN_SPEED 0.90f/' "$work/code/demo/game_tuning.h"
+build_game_dll game_090 "$work/code/demo/game_main.cpp"
 echo "held" >"$work/build/lock.tmp"
 cp "$out/game_090.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
 check "a present lock file is noticed" wait_for_log "$log" "build in progress (lock file present), waiting" 20

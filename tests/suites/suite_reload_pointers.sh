@@ -14,9 +14,9 @@
 # Figures (scan time of the demo's written memory, reload stall with and without the scan) are
 # printed, never asserted.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-winemenubuilder.exe=d;mscoree=;mshtml=};winedbg.exe=d"
 
 out="$BUILD_DIR/suite_reload_pointers"
@@ -36,7 +36,7 @@ exe="$work/build/win32_platform.exe"
 build_variant() {
     local name=$1 src=$2
     shift 2
-    build_game_dll "$name" "$src/game_main.cpp" "$@" || fail "build of variant $name"
+    build_game_dll "$name" "$src/demo/game_main.cpp" "$@" || fail "build of variant $name"
 }
 build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
 build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2
@@ -44,31 +44,31 @@ wait
 build_variant random_fill "$work/code" -DGAME_TEST_RANDOM_FILL=1 &
 build_variant ptr_crash "$work/code" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
 wait
-mkdir -p "$out/ptr_layout_src" && cp "$work"/code/* "$out/ptr_layout_src/"
-sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/game.h"
+copy_code_tree "$out/ptr_layout_src"
+sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/demo/game.h"
 build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1
 
 #- Unit tests
 for test in test_pointer_scan test_state_layout; do
-    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
+    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
         run_counted "$test native" "$out/$test" "$out/ptr_store.dll"
     else
         fail "$test: native build failed"; head -5 "$out/$test.build.txt"
     fi
-    if $NATIVE_CXX $NATIVE_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -Itests "tests/$test.cpp" \
+    if $NATIVE_CXX $NATIVE_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -Itests "tests/unit/$test.cpp" \
         -o "$out/$test.asan" 2>"$out/$test.asan.build.txt"; then
         run_counted "$test native asan" "$out/$test.asan" "$out/ptr_store.dll"
     else
         fail "$test: ASan build failed"; head -5 "$out/$test.asan.build.txt"
     fi
-    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
+    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
         run_counted "$test wine" wine "$out/$test.exe" "$(winepath -w "$out/ptr_store.dll" 2>/dev/null)"
     else
         fail "$test: MinGW build failed"; head -5 "$out/$test.mingw.txt"
     fi
-    check "MSVC-dialect compile of $test" misc/msvc_check.sh "tests/$test.cpp"
+    check "MSVC-dialect compile of $test" misc/msvc_check.sh "tests/unit/$test.cpp"
 done
-printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#include "game_main.cpp"\n' >"$out/msvc_test_game.cpp"
+printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#include "demo/game_main.cpp"\n' >"$out/msvc_test_game.cpp"
 check "MSVC-dialect compile of the test game builds" misc/msvc_check.sh "$out/msvc_test_game.cpp"
 
 run="$out/run"
@@ -193,12 +193,11 @@ random_log="$log"
 #- Nested layouts: demo_entity edited while 4096 entities live, migrated by name
 # entity_source NAME SED-EXPRESSION: a copy of the game with DEMO_ENTITY_FIELDS edited.
 entity_source() {
-    mkdir -p "$out/entity_$1"
-    cp "$work"/code/* "$out/entity_$1/"
+    copy_code_tree "$out/entity_$1"
     sed -i "/define DEMO_ENTITY_FIELDS/,/X(u32, pad, )/ {
 $2
-}" "$out/entity_$1/game.h"
-    cmp -s "$work/code/game.h" "$out/entity_$1/game.h" && fail "entity variant $1 changed nothing"
+}" "$out/entity_$1/demo/game.h"
+    cmp -s "$work/code/demo/game.h" "$out/entity_$1/demo/game.h" && fail "entity variant $1 changed nothing"
 }
 entity_source added '/X(u32, bounces, )/a\    X(u32, addedForTest, )    \\'
 entity_source removed 's/^    X(u32, pad, )$//'

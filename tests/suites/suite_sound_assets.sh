@@ -12,9 +12,9 @@
 #
 # Environment: FUZZ_SECONDS (default 30 per reader), TONE_SECONDS (default 5).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_sound_assets"
 rm -rf "$out"
@@ -45,9 +45,9 @@ run_wine_counted() {
 }
 
 #- MSVC dialect: every translation unit of this part (the headers come in through them)
-for unit in code/win32_sound.cpp code/game_mixer.cpp code/asset_bmp.cpp code/asset_wav.cpp \
-            tests/test_sound_e2e.cpp tests/test_assets.cpp tests/test_mixer.cpp tests/fuzz_assets.cpp \
-            tests/check_tone.cpp tests/make_test_assets.cpp; do
+for unit in code/win32/win32_sound.cpp code/game_kit/game_mixer.cpp code/game_kit/asset_bmp.cpp code/game_kit/asset_wav.cpp \
+            tests/unit/test_sound_e2e.cpp tests/unit/test_assets.cpp tests/unit/test_mixer.cpp tests/unit/fuzz_assets.cpp \
+            tests/tools/check_tone.cpp tests/tools/make_test_assets.cpp; do
     if misc/msvc_check.sh "$unit" >"$out/msvc.txt" 2>&1; then pass; else fail "MSVC-dialect compile of $unit"; head -n 6 "$out/msvc.txt" | sed 's/^/    /'; fi
 done
 
@@ -58,7 +58,7 @@ done
 
 #- Data: the committed files are what the generator writes (only ours: data/ is shared)
 mkdir -p "$out/generated/textures" "$out/generated/sounds" "$out/generated/test"
-if build make_test_assets $NATIVE_CXX $NATIVE_FLAGS tests/make_test_assets.cpp -o "$out/make_test_assets"; then
+if build make_test_assets $NATIVE_CXX $NATIVE_FLAGS tests/tools/make_test_assets.cpp -o "$out/make_test_assets"; then
     check "make_test_assets runs" "$out/make_test_assets" "$out/generated"
     generated_files=$(cd "$out/generated" && find . -type f | sort)
     check "make_test_assets wrote its 10 files" test "$(echo "$generated_files" | wc -l)" -eq 10
@@ -70,26 +70,26 @@ if build make_test_assets $NATIVE_CXX $NATIVE_FLAGS tests/make_test_assets.cpp -
 fi
 
 #- Asset readers, cursor logic, mixer: native with sanitizers, native -O2, and under Wine
-if build test_assets $NATIVE_CXX $NATIVE_FLAGS $SANITIZE -Itests tests/test_assets.cpp -o "$out/test_assets"; then
+if build test_assets $NATIVE_CXX $NATIVE_FLAGS $SANITIZE -Itests tests/unit/test_assets.cpp -o "$out/test_assets"; then
     run_counted "test_assets asan" "$out/test_assets" data
 fi
-if build test_assets.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/test_assets.cpp -o "$out/test_assets.exe"; then
+if build test_assets.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_assets.cpp -o "$out/test_assets.exe"; then
     run_wine_counted "test_assets wine" wine "$out/test_assets.exe" data
 fi
-if build test_mixer_asan $NATIVE_CXX $NATIVE_FLAGS $SANITIZE -Itests tests/test_mixer.cpp -o "$out/test_mixer_asan"; then
+if build test_mixer_asan $NATIVE_CXX $NATIVE_FLAGS $SANITIZE -Itests tests/unit/test_mixer.cpp -o "$out/test_mixer_asan"; then
     run_counted "test_mixer asan" "$out/test_mixer_asan"
 fi
-if build test_mixer $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_mixer.cpp -o "$out/test_mixer"; then
+if build test_mixer $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_mixer.cpp -o "$out/test_mixer"; then
     "$out/test_mixer" >"$out/test_mixer.txt" 2>&1
     run_counted "test_mixer" cat "$out/test_mixer.txt"
     grep '^FIGURE' "$out/test_mixer.txt"
 fi
-if build test_mixer.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/test_mixer.cpp -o "$out/test_mixer.exe"; then
+if build test_mixer.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_mixer.cpp -o "$out/test_mixer.exe"; then
     run_wine_counted "test_mixer wine" wine "$out/test_mixer.exe"
 fi
 
 #- The tone checker rejects what it exists to catch (gap, phase jump, wrong pitch or level)
-if build check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/check_tone.cpp -o "$out/check_tone"; then
+if build check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp -o "$out/check_tone"; then
     run_counted "check_tone self-test" "$out/check_tone" --self-test
 fi
 
@@ -98,7 +98,7 @@ for reader in bmp wav; do
     upper=$(echo "$reader" | tr a-z A-Z)
     fuzzer="$out/fuzz_$reader"
     if build "fuzz_$reader" clang++ -std=c++14 -g -O1 -Icode -fsanitize=fuzzer,address,undefined \
-            -fno-sanitize-recover=all "-DFUZZ_$upper=1" tests/fuzz_assets.cpp -o "$fuzzer"; then
+            -fno-sanitize-recover=all "-DFUZZ_$upper=1" tests/unit/fuzz_assets.cpp -o "$fuzzer"; then
         corpus="$out/corpus_$reader"
         mkdir -p "$corpus" "$out/crashes_$reader"
         find data -name "*.$reader" -exec cp {} "$corpus/" \;
@@ -119,7 +119,7 @@ done
 #- Sound end to end under Wine
 e2e="$out/e2e"
 mkdir -p "$e2e/nodevice"
-if build test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/test_sound_e2e.cpp -o "$out/test_sound_e2e.exe" -lwinmm; then
+if build test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_sound_e2e.cpp -o "$out/test_sound_e2e.exe" -lwinmm; then
     # No audio device at all (ALSA's default points at a card that does not exist), then no
     # dsound.dll: the engine must run silent, log why, and keep serving the game's frames.
     printf 'pcm.!default { type hw; card 29 }\nctl.!default { type hw; card 29 }\n' >"$e2e/nodevice/.asoundrc"

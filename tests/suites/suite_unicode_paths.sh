@@ -10,9 +10,9 @@
 # REBUILD_GAME, so another ABI (build.bat's MSVC-ABI binaries) is one more call with its own
 # build folder and its own "rebuild game.dll" command.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
+source tests/suites/test_lib.sh
 # NOTE: a crashed engine must exit, not wait attached to winedbg looking alive.
 export WINEDLLOVERRIDES="winedbg.exe=d;$WINEDLLOVERRIDES"
 
@@ -45,7 +45,7 @@ check_engine_in_unicode_folder() {
     local build=$1 label=$2
     shift 2
     local exe="$build/win32_platform.exe"
-    local tuning="$build/../code/game_tuning.h"
+    local tuning="$build/../code/demo/game_tuning.h"
     local log="$outputs/$label run ü 日本.log"
     local shot="$outputs/$label shot é 中.png"
 
@@ -98,12 +98,12 @@ check_engine_in_unicode_folder() {
 }
 
 #- The native unit test of the converter (2-, 3-, 4-byte sequences, surrogates, invalid input)
-if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/test_unicode.cpp -o "$out/test_unicode" 2>"$out/test_unicode.build.txt"; then
+if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_unicode.cpp -o "$out/test_unicode" 2>"$out/test_unicode.build.txt"; then
     run_counted "test_unicode native" "$out/test_unicode"
 else
     fail "test_unicode: native build failed"; head -5 "$out/test_unicode.build.txt"
 fi
-if $MINGW_CXX $MINGW_FLAGS -Itests tests/test_unicode.cpp -o "$out/test_unicode.exe" 2>"$out/test_unicode.mingw.txt"; then
+if $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_unicode.cpp -o "$out/test_unicode.exe" 2>"$out/test_unicode.mingw.txt"; then
     # NOTE: the first Wine start of a fresh prefix leaves helper processes holding its output
     # open; a first run with output to /dev/null keeps run_counted's capture from waiting on them.
     wine "$out/test_unicode.exe" >/dev/null 2>&1
@@ -111,7 +111,7 @@ if $MINGW_CXX $MINGW_FLAGS -Itests tests/test_unicode.cpp -o "$out/test_unicode.
 else
     fail "test_unicode: MinGW build failed"; head -5 "$out/test_unicode.mingw.txt"
 fi
-check "MSVC-dialect compile of tests/test_unicode.cpp" misc/msvc_check.sh tests/test_unicode.cpp
+check "MSVC-dialect compile of tests/unit/test_unicode.cpp" misc/msvc_check.sh tests/unit/test_unicode.cpp
 
 #- MinGW build inside the Unicode folder (its own misc/build.sh)
 mingw_copy="$unicode_root/engine"
@@ -122,8 +122,8 @@ ensure_display
 check_engine_in_unicode_folder "$mingw_copy/build" mingw mingw_build game
 
 #- MSVC-ABI build of the same folder name, made by the real build.bat under Wine's cmd with the
-#  stand-in toolchain (tests/msvc_standin_lib.sh): cl, link and the CRT see the Unicode path too.
-source tests/msvc_standin_lib.sh
+#  stand-in toolchain (tests/suites/msvc_standin_lib.sh): cl, link and the CRT see the Unicode path too.
+source tests/suites/msvc_standin_lib.sh
 msvc_copy="$out/msvc/Jürgen Müller 日本/engine"
 copy_repository "$msvc_copy"
 msvc_build() { msvc_standin_build_bat "$msvc_copy" "$@" >>"$out/msvc_build.txt" 2>&1; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build.bat for real: Wine's cmd.exe runs the repository's own build.bat, from a clean copy of the
 # repository, with cl and link stood in for by clang-cl + lld-link (misc/msvc_standin, through
-# tests/msvc_standin_lib.sh; build.bat is not changed or told). MSVC-ABI binaries then go through:
+# tests/suites/msvc_standin_lib.sh; build.bat is not changed or told). MSVC-ABI binaries then go through:
 #  - `build.bat`, then the exe runs while `build.bat game` rebuilds it 5 times, each with a
 #    different GAME_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
 #    debug directory names its own PDB by file name only (no folder of this machine), that PDB
@@ -9,15 +9,15 @@
 #  - a compile error: `build.bat game` exits non-zero, the running exe keeps the old code and logs
 #    no error or warning; the fixed build loads next;
 #  - `build.bat release` and `build.bat test` (every test program and the scripted engine run);
-#  - the crash-containment matrix (4 places x 4 kinds, tests/crash_matrix_lib.sh) with the exe and
+#  - the crash-containment matrix (4 places x 4 kinds, tests/suites/crash_matrix_lib.sh) with the exe and
 #    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2.
 # Figures (printed, not asserted): the time of one `build.bat game`.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
-source tests/test_lib.sh
-source tests/msvc_standin_lib.sh
-source tests/crash_matrix_lib.sh
+source tests/suites/test_lib.sh
+source tests/suites/msvc_standin_lib.sh
+source tests/suites/crash_matrix_lib.sh
 ensure_display
 trap stop_own_display EXIT
 
@@ -40,7 +40,7 @@ else
 fi
 check "the copy's build.bat is the repository's, byte for byte" cmp build.bat "$engine/build.bat"
 build="$engine/build"
-spin_default=$(grep -oE 'GAME_TUNING_SPIN_SPEED [0-9.]+f' code/game_tuning.h | grep -oE '[0-9.]+f')
+spin_default=$(grep -oE 'GAME_TUNING_SPIN_SPEED [0-9.]+f' code/demo/game_tuning.h | grep -oE '[0-9.]+f')
 
 pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
 median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
@@ -79,7 +79,7 @@ first_pdb=$(cat "$build/pdb_counter.txt" | tr -d '\r\n ')
 version=1
 for edit in 1 2 3 4 5; do
     speed="0.6$edit"
-    sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED ${speed}f/" "$engine/code/game_tuning.h"
+    sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED ${speed}f/" "$engine/code/demo/game_tuning.h"
     started=$(date +%s.%N)
     msvc_standin_build_bat "$engine" game >"$out/build_game_$edit.txt"
     status=$?
@@ -100,8 +100,8 @@ done
 check "no lock file is left behind" test ! -e "$build/lock.tmp"
 
 #- A compile error: build.bat game fails, the running exe keeps the old code and says nothing
-cp "$engine/code/game.cpp" "$out/game.cpp.good"
-echo "this line is not C++ and must fail the build;" >>"$engine/code/game.cpp"
+cp "$engine/code/demo/game.cpp" "$out/game.cpp.good"
+echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/game.cpp"
 alarms_before=$(grep -ciE 'error|warning' "$log")
 reloads_before=$(grep -c "reload: game code version" "$log")
 msvc_standin_build_bat "$engine" game >"$out/build_game_broken.txt"
@@ -113,7 +113,7 @@ sleep 3
 check "the exe keeps running" engine_alive "$engine_pid"
 check "the exe loads nothing after the failed build" test "$(grep -c "reload: game code version" "$log")" -eq "$reloads_before"
 check "the exe logs no error or warning about the failed build" test "$(grep -ciE 'error|warning' "$log")" -eq "$alarms_before"
-cp "$out/game.cpp.good" "$engine/code/game.cpp"
+cp "$out/game.cpp.good" "$engine/code/demo/game.cpp"
 msvc_standin_build_bat "$engine" game >"$out/build_game_fixed.txt"
 check "the fixed build exits 0" test $? -eq 0
 version=$((version + 1))
@@ -122,7 +122,7 @@ touch "$out/quit"
 wait_for_exit "$engine_pid" 60
 check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
 check "the exe logged no error in the whole session" grep -q "exiting cleanly.* 0 errors" "$log"
-sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED $spin_default/" "$engine/code/game_tuning.h"
+sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED $spin_default/" "$engine/code/demo/game_tuning.h"
 
 #- build.bat release, build.bat test
 msvc_standin_build_bat "$engine" release >"$out/build_release.txt"
@@ -145,14 +145,14 @@ build_msvc_game() {
     local name=$1 optimization=$2
     shift 2
     local dir="$out/$optimization"
-    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" ../code/game_main.cpp /LD \
+    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" ../code/demo/game_main.cpp /LD \
         /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb") >"$dir/$name.build.txt" 2>&1 \
         || echo "FAIL build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
 }
 for optimization in Od O2; do
     dir="$out/$optimization"
     mkdir -p "$dir/run"
-    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32_main.cpp \
+    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
         /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
         >"$dir/exe.build.txt" 2>&1 || echo "FAIL build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
     build_msvc_game good "$optimization" &

@@ -6,7 +6,7 @@
 # Env: WQ_TSAN_SCALE (default 20) and WQ_WINE_SCALE (default 50) divide the big counts there;
 #      the plain native run is always full size.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
 out="$BUILD_DIR/work_queue"
 mkdir -p "$out/native" "$out/tsan" "$out/mingw"
@@ -64,31 +64,31 @@ tests="test_work_queue test_job_graph test_job_waits"
 
 #~ Native, full size
 for test in $tests; do
-    build "native $test" $NATIVE_CXX $NATIVE_FLAGS "tests/$test.cpp" -o "$out/native/$test" &&
+    build "native $test" $NATIVE_CXX $NATIVE_FLAGS "tests/unit/$test.cpp" -o "$out/native/$test" &&
         run_counted "native $test" 300 "$out/native/$test"
 done
 
 #~ Native, ThreadSanitizer (counts scaled: TSan is 5-15x slower)
 tsan_scale=${WQ_TSAN_SCALE:-20}
 for test in $tests; do
-    build "tsan $test" $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread "tests/$test.cpp" -o "$out/tsan/$test" &&
+    build "tsan $test" $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread "tests/unit/$test.cpp" -o "$out/tsan/$test" &&
         TSAN_OPTIONS="halt_on_error=1 exitcode=66" run_counted "tsan $test" 300 "$out/tsan/$test" -s "$tsan_scale"
 done
 
 #~ MinGW under Wine (counts scaled: a semaphore wake costs ~60 us there)
 wine_scale=${WQ_WINE_SCALE:-50}
 for test in $tests; do
-    build "mingw $test" $MINGW_CXX $MINGW_FLAGS "tests/$test.cpp" -o "$out/mingw/$test.exe" &&
+    build "mingw $test" $MINGW_CXX $MINGW_FLAGS "tests/unit/$test.cpp" -o "$out/mingw/$test.exe" &&
         run_counted "wine $test" 300 wine "$out/mingw/$test.exe" -s "$wine_scale"
 done
 
 #~ The exe's unity-build shape (<windows.h> first, Win32 threads), default worker counts
-build "mingw test_work_queue_win32_unity" $MINGW_CXX $MINGW_FLAGS tests/test_work_queue_win32_unity.cpp -o "$out/mingw/test_work_queue_win32_unity.exe" &&
+build "mingw test_work_queue_win32_unity" $MINGW_CXX $MINGW_FLAGS tests/unit/test_work_queue_win32_unity.cpp -o "$out/mingw/test_work_queue_win32_unity.exe" &&
     run_counted "wine win32 unity" 120 wine "$out/mingw/test_work_queue_win32_unity.exe"
 
 #~ Hot reload with busy workers: a real DLL, loaded, flooded, drained, freed, many times
-if build "mingw reload_drain_dll" $MINGW_CXX $MINGW_FLAGS -shared tests/reload_drain_dll.cpp -o "$out/mingw/reload_drain_dll.dll" &&
-   build "mingw test_reload_drain" $MINGW_CXX $MINGW_FLAGS tests/test_reload_drain.cpp -o "$out/mingw/test_reload_drain.exe"; then
+if build "mingw reload_drain_dll" $MINGW_CXX $MINGW_FLAGS -shared tests/fixtures/reload_drain_dll.cpp -o "$out/mingw/reload_drain_dll.dll" &&
+   build "mingw test_reload_drain" $MINGW_CXX $MINGW_FLAGS tests/unit/test_reload_drain.cpp -o "$out/mingw/test_reload_drain.exe"; then
     run_counted "wine reload drain" 300 wine "$out/mingw/test_reload_drain.exe" "$out/mingw/reload_drain_dll.dll" "${WQ_RELOAD_CYCLES:-200}"
     # The test must be able to fail: without the drain it has to report the call into freed code.
     selftest=$(timeout 120 wine "$out/mingw/test_reload_drain.exe" "$out/mingw/reload_drain_dll.dll" 20 --no-drain 2>&1)
@@ -124,10 +124,10 @@ if build "engine for the update's CompleteAllWork" bash misc/build.sh; then
 fi
 
 #~ MSVC dialect: every translation unit of the module, Windows-side ones included
-for source in code/work_queue.cpp code/parallel_for.cpp code/job_graph.cpp code/task_manager.cpp \
-              code/win32_threads.cpp tests/test_work_queue.cpp tests/test_job_graph.cpp tests/test_job_waits.cpp \
-              tests/test_reload_drain.cpp tests/reload_drain_dll.cpp tests/bench_work_queue.cpp \
-              tests/test_work_queue_win32_unity.cpp; do
+for source in code/jobs/work_queue.cpp code/jobs/parallel_for.cpp code/jobs/job_graph.cpp code/jobs/task_manager.cpp \
+              code/jobs/win32_threads.cpp tests/unit/test_work_queue.cpp tests/unit/test_job_graph.cpp tests/unit/test_job_waits.cpp \
+              tests/unit/test_reload_drain.cpp tests/fixtures/reload_drain_dll.cpp tests/bench/bench_work_queue.cpp \
+              tests/unit/test_work_queue_win32_unity.cpp; do
     [ -f "$source" ] || continue
     if result=$(misc/msvc_check.sh "$source" 2>&1); then
         passed=$((passed + 1))

@@ -1,4 +1,4 @@
-# Shared helpers for tests/suite_*.sh (sourced; not a suite itself): counting checks, running counted test exes, waiting on logs.
+# Shared helpers for tests/suites/suite_*.sh (sourced; not a suite itself): counting checks, running counted test exes, waiting on logs.
 # Every failure prints one "FAIL ..." line; `summary` prints "N passed, M failed" and sets the exit code.
 suite_passed=0
 suite_failed=0
@@ -49,10 +49,22 @@ wait_for_log() {
 
 # build_game_dll NAME SOURCE DEFINES...: a development game.dll variant built with MinGW into
 # $out/NAME.dll (compiler output in $out/NAME.build.txt); the exit status says whether it built.
+# SOURCE is a game's unity entry one folder below a code root (CODE_ROOT/demo/game_main.cpp): that
+# root is searched first, so an edited copy of code/ builds from its own files, not the repo's.
 build_game_dll() {
     local name=$1 source=$2
     shift 2
-    $MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
+    local code_root
+    code_root=$(dirname "$(dirname "$source")")
+    $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
+}
+
+# copy_code_tree DEST: DEST becomes a copy of the engine's code/ tree (a code root for
+# build_game_dll DEST/demo/game_main.cpp), from $work/code when a suite made a work copy.
+copy_code_tree() {
+    rm -rf "$1"
+    mkdir -p "$(dirname "$1")"
+    cp -r "${work:-$ENGINE_ROOT}/code" "$1"
 }
 
 # install_game_dll RUN_DIR DLL: atomically replaces the game.dll the engine in RUN_DIR watches.

@@ -6,8 +6,8 @@
 // Usage: check_tone file.raw rate frequency amplitude minSeconds
 //        check_tone --self-test    (the checks reject a gap, a phase jump, a wrong pitch or level)
 
-#include "base_types.h"
-#include "test_framework.h"
+#include "base/base_types.h"
+#include "../unit/test_framework.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdarg.h>

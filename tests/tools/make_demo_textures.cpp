@@ -2,7 +2,7 @@
 // varied grey with darker grout lines, so distance and motion read clearly without the eye
 // being drawn to the floor. Run from the repo root: make_demo_textures data/textures/ground.bmp
 
-#include "image_writer.cpp"
+#include "render/image_writer.cpp"
 #include <stdio.h>
 
 int main(int argc, char **argv)

@@ -16,7 +16,7 @@
 //   - glyph pixels are opaque white; everything else is transparent white (so filtering and
 //     mipmaps fade alpha without darkening the colour).
 
-#include "game_text.h"
+#include "game_kit/game_text.h"
 #include <stdio.h>
 #include <string.h>
 

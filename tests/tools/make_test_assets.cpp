@@ -4,8 +4,8 @@
 // tests/test_assets.cpp includes this file (with MAKE_TEST_ASSETS_NO_MAIN) to rebuild the same
 // files in memory and to know, pixel by pixel and sample by sample, what each one must decode to.
 
-#include "base_types.h"
-#include "base_arena.h"
+#include "base/base_types.h"
+#include "base/base_arena.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // Arena tests: push alignment and zeroing, temporary scopes, sub-arenas, and overflow being a
 // logged, counted refusal that never writes past the end.
 
-#include "base_arena.h"
+#include "base/base_arena.h"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <string.h>

@@ -6,9 +6,9 @@
 // Usage: test_assets <data dir>
 
 #define MAKE_TEST_ASSETS_NO_MAIN 1
-#include "make_test_assets.cpp"
-#include "asset_bmp.cpp"
-#include "asset_wav.cpp"
+#include "../tools/make_test_assets.cpp"
+#include "game_kit/asset_bmp.cpp"
+#include "game_kit/asset_wav.cpp"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdlib.h>

@@ -7,9 +7,9 @@
 // Usage: test_frame_graph [-s scale]
 
 #include "test_work_common.h"
-#include "../code/render_push.h"
-#include "../code/render_walk.h"
-#include "../code/game_broadphase.h"
+#include "game_kit/render_push.h"
+#include "render/render_walk.h"
+#include "demo/game_broadphase.h"
 
 //~ Sub-buffers
 #define TEST_SLOTS 48

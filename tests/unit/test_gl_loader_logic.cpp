@@ -4,7 +4,7 @@
 // extension parsing, the 0/1/2/3/-1 sentinels from wglGetProcAddress, requirements, and info.
 // Portable: built natively with g++ and with MinGW under Wine.
 
-#include "opengl_loader_logic.h"
+#include "render/opengl_loader_logic.h"
 #include "test_framework.h"
 #include <string.h>
 

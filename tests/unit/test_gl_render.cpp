@@ -3,9 +3,9 @@
 // order-independent transparency by depth peeling, fog and alpha threshold, MSAA resolve, and a
 // screenshot of a demo-like scene (argv[1], default build/gl_render_demo.png).
 
-#include "win32_opengl.h"
-#include "render_push.h"
-#include "image_writer.h"
+#include "render/win32_opengl.h"
+#include "game_kit/render_push.h"
+#include "render/image_writer.h"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdlib.h>

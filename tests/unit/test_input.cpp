@@ -1,7 +1,7 @@
 // Input half-transition logic: a button reports its end state and how often it changed, so a
 // tap shorter than a frame is still seen.
 
-#include "game_platform.h"
+#include "contract/game_platform.h"
 #include "test_framework.h"
 
 int main(void)

@@ -1,8 +1,8 @@
 // Unit tests (native) for the sound cursor arithmetic and the game mixer, plus the mixer's cost
 // per frame for 16 sounds (printed as a FIGURE, not asserted).
 
-#include "game_mixer.cpp"
-#include "sound_cursor_logic.h"
+#include "game_kit/game_mixer.cpp"
+#include "win32/sound_cursor_logic.h"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 // names exports, COFF symbols and string literals of a real game.dll, and survives broken files.
 // Usage: test_pointer_scan [path of a game.dll built with -DGAME_TEST_POINTERS=1]
 
-#include "pointer_scan.h"
+#include "win32/reload/pointer_scan.h"
 #include "test_framework.h"
 #include <stdlib.h>
 

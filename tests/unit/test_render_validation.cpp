@@ -2,8 +2,8 @@
 // kind of lie a game can put in a buffer is caught, named and repaired, and good buffers pass
 // untouched.
 
-#include "render_push.h"
-#include "render_command_validation.h"
+#include "game_kit/render_push.h"
+#include "render/render_command_validation.h"
 #include "test_framework.h"
 #include <string.h>
 

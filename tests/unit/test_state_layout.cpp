@@ -2,8 +2,8 @@
 // structs and arrays of them included; addresses are named by field path; the by-name migration
 // carries fields across through nested structs, converts exactly or refuses.
 
-#include "state_layout.h"
-#include "state_migrate.h"
+#include "contract/state_layout.h"
+#include "game_kit/state_migrate.h"
 #include "test_framework.h"
 
 // Successive builds of one game register their structs under the same names: the C++ type names

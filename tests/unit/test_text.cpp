@@ -5,10 +5,10 @@
 // a stale data/fonts/engine_font.bmp or a glyph that lost its pixels fails here.
 
 #define MAKE_FONT_NO_MAIN
-#include "make_font.cpp"
-#include "asset_bmp.cpp"
-#include "game_text.cpp"
-#include "game_debug.cpp"
+#include "../tools/make_font.cpp"
+#include "game_kit/asset_bmp.cpp"
+#include "game_kit/game_text.cpp"
+#include "game_kit/game_debug.cpp"
 #include "test_framework.h"
 #include <math.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 // UTF-8 <-> UTF-16 conversion (base_unicode.h): every sequence length, surrogate pairs, malformed
 // input in both directions, and truncation that never splits a character or overruns a buffer.
 
-#include "base_unicode.h"
+#include "base/base_unicode.h"
 #include "test_framework.h"
 #include <string.h>
 

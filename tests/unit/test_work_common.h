@@ -4,15 +4,7 @@
 // arena on the C heap, a capturing log, a random generator, helper threads and a watchdog that
 // turns any hang into a FAIL line (the suite would otherwise only see a timeout).
 
-#include "../code/work_queue.cpp"
-#include "../code/parallel_for.cpp"
-#include "../code/job_graph.cpp"
-#include "../code/task_manager.cpp"
-#if OS_WINDOWS
-#include "../code/win32_threads.cpp"
-#else
-#include "../code/posix_threads.cpp"
-#endif
+#include "jobs/jobs.cpp"
 
 #include "test_framework.h"
 #include <stdarg.h>

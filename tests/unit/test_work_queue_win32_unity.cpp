@@ -6,11 +6,7 @@
 #include <windows.h>
 #include <stdio.h>
 
-#include "../code/work_queue.cpp"
-#include "../code/parallel_for.cpp"
-#include "../code/job_graph.cpp"
-#include "../code/task_manager.cpp"
-#include "../code/win32_threads.cpp"
+#include "jobs/jobs.cpp"
 #include "test_framework.h"
 
 static PLATFORM_LOG(UnityLog)

@@ -5,7 +5,7 @@
 // the bytes of a DLL file, so both are unit-tested natively. win32_pointer_scan.cpp applies them at
 // every code swap.
 
-#include "base_types.h"
+#include "base/base_types.h"
 #include <string.h>
 #include <stdio.h>
 

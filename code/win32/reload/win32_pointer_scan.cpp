@@ -13,7 +13,7 @@
 // reload instead, like a layout change. The cost of a scan grows with the pages ever written,
 // never with the size of the reservation.
 
-#include "pointer_scan.h"
+#include "win32/reload/pointer_scan.h"
 
 #define WIN32_MAX_HELD_IMAGES 8
 #define WIN32_POINTER_RESCAN_FRAMES 30
