@@ -1,5 +1,7 @@
-// Unity build entry for game.dll. The game never includes <windows.h>: everything it needs of the
-// platform arrives through game_memory (see game_platform.h).
+// demo/: the demo game and the unity entry of its game.dll: thousands of bouncing cubes simulated,
+// collided and drawn as one job graph per frame. May include base/, contract/ and game_kit/ only:
+// the game never includes <windows.h>; everything it needs of the platform arrives through
+// game_memory (contract/game_platform.h).
 
 #include "contract/game_platform.h"
 #include "base/base_arena.h"

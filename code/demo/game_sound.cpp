@@ -1,6 +1,6 @@
 //~ The frame's sound: requests double-buffered between frames, mixed by a job of the frame graph.
 //
-// NOTE (seed 004): the mix runs concurrently with the rest of the frame, so it must not see what
+// NOTE: the mix runs concurrently with the rest of the frame, so it must not see what
 // this frame's jobs are writing. Jobs append play requests to one set while the mix job reads the
 // other set, the one the previous frame filled; DemoSoundBeginFrame flips them before the graph is
 // submitted. A sound therefore starts one frame after it was asked for.
