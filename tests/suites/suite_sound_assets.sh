@@ -53,7 +53,7 @@ done
 
 #- The game-side files also build alone with MinGW (they go into game.dll)
 for unit in game_mixer asset_bmp asset_wav; do
-    build "$unit.o (MinGW)" $MINGW_CXX $MINGW_FLAGS -c "code/$unit.cpp" -o "$out/$unit.o"
+    build "$unit.o (MinGW)" $MINGW_CXX $MINGW_FLAGS -c "code/game_kit/$unit.cpp" -o "$out/$unit.o"
 done
 
 #- Data: the committed files are what the generator writes (only ours: data/ is shared)
