@@ -96,7 +96,7 @@ internal u32 BmpExtract(bmp_channel channel, u32 pixel, u32 absentValue)
 
 //~ Reader
 // The header fields the pixel conversion needs, validated.
-struct bmp_layout
+struct bmp_file_info
 {
     u32 pixelOffset;
     u32 headerSize;
@@ -110,7 +110,7 @@ struct bmp_layout
 
 // The file and DIB headers: signature, header version, dimensions, planes and pixel size. Returns
 // why the file is unusable, or 0.
-internal const char *BmpReadHeaders(const u8 *bytes, u32 size, bmp_layout *layout)
+internal const char *BmpReadHeaders(const u8 *bytes, u32 size, bmp_file_info *info)
 {
     if (!bytes || size < 14 + 40)
     {
@@ -120,7 +120,7 @@ internal const char *BmpReadHeaders(const u8 *bytes, u32 size, bmp_layout *layou
     {
         return "no 'BM' signature";
     }
-    layout->pixelOffset = ReadLE32(bytes + 10);
+    info->pixelOffset = ReadLE32(bytes + 10);
     u32 headerSize = ReadLE32(bytes + 14);
     if (headerSize != 40 && headerSize != 52 && headerSize != 56 && headerSize != 108 && headerSize != 124)
     {
@@ -154,44 +154,44 @@ internal const char *BmpReadHeaders(const u8 *bytes, u32 size, bmp_layout *layou
     {
         return "only 24- and 32-bit pixels are supported";
     }
-    layout->headerSize = headerSize;
-    layout->headersEnd = 14 + headerSize;
-    layout->width = (u32)width;
-    layout->height = (u32)height;
-    layout->topDown = (heightField < 0);
-    layout->bitsPerPixel = bitsPerPixel;
-    layout->compression = ReadLE32(bytes + 30);
+    info->headerSize = headerSize;
+    info->headersEnd = 14 + headerSize;
+    info->width = (u32)width;
+    info->height = (u32)height;
+    info->topDown = (heightField < 0);
+    info->bitsPerPixel = bitsPerPixel;
+    info->compression = ReadLE32(bytes + 30);
     return 0;
 }
 
 // The channel masks: the default BGR(X) layout, or BI_BITFIELDS masks. Returns why they are
 // unusable (or the pixels compressed), or 0.
-internal const char *BmpReadMasks(const u8 *bytes, u32 size, bmp_layout *layout)
+internal const char *BmpReadMasks(const u8 *bytes, u32 size, bmp_file_info *info)
 {
     // Default layout: BGR(X) in memory, i.e. these masks on the little-endian 32-bit value.
-    layout->redMask = 0x00FF0000u;
-    layout->greenMask = 0x0000FF00u;
-    layout->blueMask = 0x000000FFu;
-    layout->alphaMask = 0;      // BI_RGB: the fourth byte of 32-bit pixels is unused, alpha is opaque
-    u32 compression = layout->compression;
+    info->redMask = 0x00FF0000u;
+    info->greenMask = 0x0000FF00u;
+    info->blueMask = 0x000000FFu;
+    info->alphaMask = 0;      // BI_RGB: the fourth byte of 32-bit pixels is unused, alpha is opaque
+    u32 compression = info->compression;
     if (compression == BMP_BI_BITFIELDS || compression == BMP_BI_ALPHABITFIELDS)
     {
-        if (layout->bitsPerPixel != 32)
+        if (info->bitsPerPixel != 32)
         {
             return "bit-field masks on a pixel size other than 32 bits";
         }
         // The masks follow the 40-byte header, or sit inside V2+ headers at the same place.
-        u32 maskCount = (compression == BMP_BI_ALPHABITFIELDS || layout->headerSize >= 56) ? 4 : 3;
+        u32 maskCount = (compression == BMP_BI_ALPHABITFIELDS || info->headerSize >= 56) ? 4 : 3;
         if ((u64)14 + 40 + 4 * maskCount > size)
         {
             return "bit-field masks run past the end of the file";
         }
-        layout->redMask = ReadLE32(bytes + 54);
-        layout->greenMask = ReadLE32(bytes + 58);
-        layout->blueMask = ReadLE32(bytes + 62);
-        layout->alphaMask = (maskCount == 4) ? ReadLE32(bytes + 66) : 0;
-        layout->headersEnd = Maximum(layout->headersEnd, 14 + 40 + 4 * maskCount);
-        if ((layout->redMask | layout->greenMask | layout->blueMask) == 0)
+        info->redMask = ReadLE32(bytes + 54);
+        info->greenMask = ReadLE32(bytes + 58);
+        info->blueMask = ReadLE32(bytes + 62);
+        info->alphaMask = (maskCount == 4) ? ReadLE32(bytes + 66) : 0;
+        info->headersEnd = Maximum(info->headersEnd, 14 + 40 + 4 * maskCount);
+        if ((info->redMask | info->greenMask | info->blueMask) == 0)
         {
             return "all colour masks are zero";
         }
@@ -204,22 +204,22 @@ internal const char *BmpReadMasks(const u8 *bytes, u32 size, bmp_layout *layout)
 }
 
 // Bytes per stored row, padded to 4.
-internal u64 BmpStride(bmp_layout *layout)
+internal u64 BmpStride(bmp_file_info *info)
 {
-    return ((u64)layout->width * layout->bitsPerPixel + 31) / 32 * 4;
+    return ((u64)info->width * info->bitsPerPixel + 31) / 32 * 4;
 }
 
 // Whether the pixel array lies after the headers and inside the file. Returns why not, or 0.
-internal const char *BmpCheckPixelExtent(u32 size, bmp_layout *layout)
+internal const char *BmpCheckPixelExtent(u32 size, bmp_file_info *info)
 {
-    u64 bytesPerPixel = layout->bitsPerPixel / 8;
+    u64 bytesPerPixel = info->bitsPerPixel / 8;
     // NOTE: some writers drop the last row's padding; everything up to its last pixel must exist.
-    u64 pixelBytesNeeded = BmpStride(layout) * (u64)(layout->height - 1) + (u64)layout->width * bytesPerPixel;
-    if (layout->pixelOffset < layout->headersEnd)
+    u64 pixelBytesNeeded = BmpStride(info) * (u64)(info->height - 1) + (u64)info->width * bytesPerPixel;
+    if (info->pixelOffset < info->headersEnd)
     {
         return "pixel data offset points inside the headers";
     }
-    if (layout->pixelOffset > size || pixelBytesNeeded > (u64)size - layout->pixelOffset)
+    if (info->pixelOffset > size || pixelBytesNeeded > (u64)size - info->pixelOffset)
     {
         return "pixel data offset or size runs past the end of the file (truncated?)";
     }
@@ -227,21 +227,21 @@ internal const char *BmpCheckPixelExtent(u32 size, bmp_layout *layout)
 }
 
 // Converts every stored pixel to RGBA8 (red in the low byte), bottom row first.
-internal void BmpConvertPixels(const u8 *bytes, bmp_layout *layout, u32 *pixels)
+internal void BmpConvertPixels(const u8 *bytes, bmp_file_info *info, u32 *pixels)
 {
-    bmp_channel red = BmpChannelFromMask(layout->redMask);
-    bmp_channel green = BmpChannelFromMask(layout->greenMask);
-    bmp_channel blue = BmpChannelFromMask(layout->blueMask);
-    bmp_channel alpha = BmpChannelFromMask(layout->alphaMask);
-    u64 bytesPerPixel = layout->bitsPerPixel / 8;
-    u64 stride = BmpStride(layout);
-    u32 outWidth = layout->width;
-    u32 outHeight = layout->height;
-    const u8 *pixelBase = bytes + layout->pixelOffset;
+    bmp_channel red = BmpChannelFromMask(info->redMask);
+    bmp_channel green = BmpChannelFromMask(info->greenMask);
+    bmp_channel blue = BmpChannelFromMask(info->blueMask);
+    bmp_channel alpha = BmpChannelFromMask(info->alphaMask);
+    u64 bytesPerPixel = info->bitsPerPixel / 8;
+    u64 stride = BmpStride(info);
+    u32 outWidth = info->width;
+    u32 outHeight = info->height;
+    const u8 *pixelBase = bytes + info->pixelOffset;
     for (u32 y = 0; y < outHeight; ++y)
     {
         // Output row 0 is the bottom row, which is the first stored row unless top-down.
-        u32 fileRow = layout->topDown ? (outHeight - 1 - y) : y;
+        u32 fileRow = info->topDown ? (outHeight - 1 - y) : y;
         const u8 *source = pixelBase + (u64)fileRow * stride;
         u32 *dest = pixels + (u64)y * outWidth;
         for (u32 x = 0; x < outWidth; ++x)
@@ -268,25 +268,25 @@ internal void BmpConvertPixels(const u8 *bytes, bmp_layout *layout, u32 *pixels)
 loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log)
 {
     const u8 *bytes = (const u8 *)contents;
-    bmp_layout layout = {};
-    const char *why = BmpReadHeaders(bytes, size, &layout);
-    if (!why) why = BmpReadMasks(bytes, size, &layout);
-    if (!why) why = BmpCheckPixelExtent(size, &layout);
+    bmp_file_info info = {};
+    const char *why = BmpReadHeaders(bytes, size, &info);
+    if (!why) why = BmpReadMasks(bytes, size, &info);
+    if (!why) why = BmpCheckPixelExtent(size, &info);
     if (why)
     {
         return BmpReject(arena, log, name, why);
     }
-    u32 *pixels = PushArray(arena, (u64)layout.width * layout.height, u32);
+    u32 *pixels = PushArray(arena, (u64)info.width * info.height, u32);
     if (!pixels)
     {
         return BmpReject(arena, log, name, "not enough arena memory for its pixels");
     }
-    BmpConvertPixels(bytes, &layout, pixels);
+    BmpConvertPixels(bytes, &info, pixels);
 
     loaded_bitmap result;
     memset(&result, 0, sizeof(result));
-    result.width = layout.width;
-    result.height = layout.height;
+    result.width = info.width;
+    result.height = info.height;
     result.pixels = pixels;
     return result;
 }
