@@ -76,7 +76,7 @@ for %%T in (test_arena test_input test_options test_render_validation test_state
 call :BuildAndRun test_text ..\tests\unit\test_text.cpp -- ..\data\fonts\engine_font.bmp
 call :BuildAndRun test_assets ..\tests\unit\test_assets.cpp -- ..\data
 call :BuildAndRun test_gl_loader_logic "..\tests\unit\test_gl_loader_logic.cpp ..\code\render\opengl_loader_logic.cpp"
-call :BuildAndRun test_gl_render "..\tests\unit\test_gl_render.cpp ..\code\render\win32_opengl.cpp ..\code\render\opengl_loader_logic.cpp ..\code\render\opengl_renderer.cpp ..\code\render\opengl_shaders.cpp ..\code\render\image_writer.cpp" opengl32.lib gdi32.lib user32.lib -- gl_render_demo.png
+call :BuildAndRun test_gl_render ..\tests\unit\test_gl_render.cpp opengl32.lib gdi32.lib user32.lib -- gl_render_demo.png
 cl %TestFlags% /LD ..\tests\fixtures\reload_drain_dll.cpp /Fereload_drain_dll.dll /link %LinkFlags% >NUL
 if errorlevel 1 (
     echo FAIL reload_drain_dll: build failed

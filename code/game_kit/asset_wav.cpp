@@ -50,18 +50,50 @@ internal loaded_sound WavReject(memory_arena *arena, platform_log *log, const ch
 }
 
 //~ Reader
-loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log)
+// What the chunk walk found: the fmt chunk's fields and where the first data chunk lies.
+struct wav_chunks
 {
-    const u8 *bytes = (const u8 *)contents;
-    if (!bytes || size < 12)
-    {
-        return WavReject(arena, log, name, "file shorter than a RIFF header");
-    }
-    if (!WavIdIs(bytes, "RIFF") || !WavIdIs(bytes + 8, "WAVE"))
-    {
-        return WavReject(arena, log, name, "not a RIFF/WAVE file");
-    }
+    b32 haveFormat;
+    u16 formatTag;
+    u16 channels;
+    u32 sampleRate;
+    u16 blockAlign;
+    u16 bitsPerSample;
+    b32 haveData;
+    u32 dataOffset;
+    u32 dataSize;
+};
 
+// Reads the fmt chunk's fields (the real format tag of WAVE_FORMAT_EXTENSIBLE included). Returns
+// why it is unusable, or 0.
+internal const char *WavReadFormatChunk(const u8 *format, u32 chunkSize, wav_chunks *chunks)
+{
+    if (chunkSize < 16)
+    {
+        return "fmt chunk shorter than 16 bytes";
+    }
+    chunks->formatTag = ReadLE16(format + 0);
+    chunks->channels = ReadLE16(format + 2);
+    chunks->sampleRate = ReadLE32(format + 4);
+    chunks->blockAlign = ReadLE16(format + 12);
+    chunks->bitsPerSample = ReadLE16(format + 14);
+    // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
+    if (chunks->formatTag == 0xFFFE)
+    {
+        if (chunkSize < 40)
+        {
+            return "extensible fmt chunk shorter than 40 bytes";
+        }
+        chunks->formatTag = ReadLE16(format + 24);
+    }
+    chunks->haveFormat = 1;
+    return 0;
+}
+
+// Walks the chunks after the RIFF header, bounded by the real buffer. Returns why the file is
+// unusable, or 0 (then *chunks says what was found; missing chunks are judged by the caller).
+internal const char *WavWalkChunks(const u8 *bytes, u32 size, wav_chunks *chunks)
+{
     // NOTE: the RIFF size is often wrong in the wild (streamed writers leave 0 or -1); the chunk
     // walk is bounded by the real buffer, and only a chunk that crosses its end is an error.
     u32 riffSize = ReadLE32(bytes + 4);
@@ -70,16 +102,6 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
     {
         end = 8 + riffSize;
     }
-
-    b32 haveFormat = 0;
-    u16 formatTag = 0;
-    u16 channels = 0;
-    u32 sampleRate = 0;
-    u16 blockAlign = 0;
-    u16 bitsPerSample = 0;
-    b32 haveData = 0;
-    u32 dataOffset = 0;
-    u32 dataSize = 0;
 
     u32 at = 12;
     while (end - at >= 8)
@@ -91,7 +113,7 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
         {
             if (WavIdIs(chunk, "data") || WavIdIs(chunk, "fmt "))
             {
-                return WavReject(arena, log, name, "a chunk's size runs past the end of the file (truncated?)");
+                return "a chunk's size runs past the end of the file (truncated?)";
             }
             // An unknown trailing chunk that is cut short does not hurt the sound: stop walking.
             break;
@@ -99,34 +121,19 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
 
         if (WavIdIs(chunk, "fmt "))
         {
-            if (chunkSize < 16)
+            const char *why = WavReadFormatChunk(bytes + bodyOffset, chunkSize, chunks);
+            if (why)
             {
-                return WavReject(arena, log, name, "fmt chunk shorter than 16 bytes");
+                return why;
             }
-            const u8 *format = bytes + bodyOffset;
-            formatTag = ReadLE16(format + 0);
-            channels = ReadLE16(format + 2);
-            sampleRate = ReadLE32(format + 4);
-            blockAlign = ReadLE16(format + 12);
-            bitsPerSample = ReadLE16(format + 14);
-            // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
-            if (formatTag == 0xFFFE)
-            {
-                if (chunkSize < 40)
-                {
-                    return WavReject(arena, log, name, "extensible fmt chunk shorter than 40 bytes");
-                }
-                formatTag = ReadLE16(format + 24);
-            }
-            haveFormat = 1;
         }
         else if (WavIdIs(chunk, "data"))
         {
-            if (!haveData)
+            if (!chunks->haveData)
             {
-                dataOffset = bodyOffset;
-                dataSize = chunkSize;
-                haveData = 1;
+                chunks->dataOffset = bodyOffset;
+                chunks->dataSize = chunkSize;
+                chunks->haveData = 1;
             }
         }
 
@@ -138,53 +145,83 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
         }
         at = bodyOffset + advance;
     }
+    return 0;
+}
 
-    if (!haveFormat)
+// The formats we play: 16-bit PCM, mono or stereo, a sane rate, at least one whole sample. Returns
+// why the sound is unusable, or 0.
+internal const char *WavCheckFormat(wav_chunks *chunks)
+{
+    if (!chunks->haveFormat)
     {
-        return WavReject(arena, log, name, "no fmt chunk");
+        return "no fmt chunk";
     }
-    if (formatTag != 1)
+    if (chunks->formatTag != 1)
     {
-        return WavReject(arena, log, name, "not PCM (only uncompressed 16-bit PCM is supported)");
+        return "not PCM (only uncompressed 16-bit PCM is supported)";
     }
-    if (bitsPerSample != 16)
+    if (chunks->bitsPerSample != 16)
     {
-        return WavReject(arena, log, name, "not 16 bits per sample");
+        return "not 16 bits per sample";
     }
-    if (channels != 1 && channels != 2)
+    if (chunks->channels != 1 && chunks->channels != 2)
     {
-        return WavReject(arena, log, name, "neither mono nor stereo");
+        return "neither mono nor stereo";
     }
-    if (sampleRate == 0 || sampleRate > WAV_MAX_SAMPLE_RATE)
+    if (chunks->sampleRate == 0 || chunks->sampleRate > WAV_MAX_SAMPLE_RATE)
     {
-        return WavReject(arena, log, name, "sample rate is zero or absurd");
+        return "sample rate is zero or absurd";
     }
-    if (blockAlign != channels * 2)
+    if (chunks->blockAlign != chunks->channels * 2)
     {
-        return WavReject(arena, log, name, "block align does not match channels * 2 bytes");
+        return "block align does not match channels * 2 bytes";
     }
-    if (!haveData)
+    if (!chunks->haveData)
     {
-        return WavReject(arena, log, name, "no data chunk");
+        return "no data chunk";
     }
-    u32 sampleCount = dataSize / blockAlign;
-    if (sampleCount == 0)
+    if (chunks->dataSize / chunks->blockAlign == 0)
     {
-        return WavReject(arena, log, name, "data chunk holds no samples");
+        return "data chunk holds no samples";
     }
-    if ((dataSize % blockAlign) != 0 && log)
+    return 0;
+}
+
+loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log)
+{
+    const u8 *bytes = (const u8 *)contents;
+    if (!bytes || size < 12)
+    {
+        return WavReject(arena, log, name, "file shorter than a RIFF header");
+    }
+    if (!WavIdIs(bytes, "RIFF") || !WavIdIs(bytes + 8, "WAVE"))
+    {
+        return WavReject(arena, log, name, "not a RIFF/WAVE file");
+    }
+    wav_chunks chunks = {};
+    const char *why = WavWalkChunks(bytes, size, &chunks);
+    if (!why)
+    {
+        why = WavCheckFormat(&chunks);
+    }
+    if (why)
+    {
+        return WavReject(arena, log, name, why);
+    }
+    u32 sampleCount = chunks.dataSize / chunks.blockAlign;
+    if ((chunks.dataSize % chunks.blockAlign) != 0 && log)
     {
         log(LogLevel_Warning, "wav '%s': data size is not a whole number of samples; the tail is dropped",
             name ? name : "?");
     }
 
-    u32 valueCount = sampleCount * channels;   // <= dataSize / 2: cannot overflow
+    u32 valueCount = sampleCount * chunks.channels;   // <= dataSize / 2: cannot overflow
     s16 *samples = PushArray(arena, valueCount, s16);
     if (!samples)
     {
         return WavReject(arena, log, name, "not enough arena memory for its samples");
     }
-    const u8 *source = bytes + dataOffset;
+    const u8 *source = bytes + chunks.dataOffset;
     for (u32 index = 0; index < valueCount; ++index)
     {
         samples[index] = (s16)ReadLE16(source + 2 * index);
@@ -193,8 +230,8 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
     loaded_sound result;
     memset(&result, 0, sizeof(result));
     result.sampleCount = sampleCount;
-    result.channelCount = channels;
-    result.samplesPerSecond = sampleRate;
+    result.channelCount = chunks.channels;
+    result.samplesPerSecond = chunks.sampleRate;
     result.samples = samples;
     return result;
 }

@@ -5,26 +5,9 @@
 #include "jobs/work_queue.h"
 
 //~ Validation
-// Builds each job's dependents list from the edges (a counting sort) and checks that the graph
-// can run to the end: Kahn's algorithm must visit every job. Logs and returns false otherwise.
-static b32 FinaliseJobGraph(job_graph *graph)
+// Builds each job's dependents list from the edges: a counting sort into graph->dependents.
+internal void BuildJobGraphDependents(job_graph *graph)
 {
-    const char *name = graph->name ? graph->name : "?";
-    if (graph->overflowCount)
-    {
-        if (graph->log)
-        {
-            graph->log(LogLevel_Error, "job graph '%s' refused: %u jobs or dependencies did not fit "
-                       "(capacity %u jobs, %u dependencies)", name, graph->overflowCount,
-                       graph->maxJobCount, graph->maxEdgeCount);
-        }
-        return false;
-    }
-    if (graph->finalised)
-    {
-        return true;
-    }
-
     job *jobs = graph->jobs;
     for (u32 index = 0; index < graph->jobCount; ++index)
     {
@@ -48,11 +31,17 @@ static b32 FinaliseJobGraph(job_graph *graph)
         job *before = jobs + graph->edges[index].before;
         graph->dependents[before->firstDependent + before->dependentCount++] = graph->edges[index].after;
     }
+}
 
-    // Kahn's algorithm, with unfinishedDependencies as scratch and the edges array untouched:
-    // the ready list lives in the 'finished' field as a singly linked stack of job ids + 1.
+// Kahn's algorithm: returns how many jobs could ever start (all of them unless there is a cycle)
+// and the number of roots. Leaves unfinishedDependencies non-zero on the jobs that never could.
+internal u32 CountStartableJobs(job_graph *graph, u32 *rootCount)
+{
+    // NOTE: unfinishedDependencies serves as scratch and the edges array stays untouched: the
+    // ready list lives in the 'finished' field as a singly linked stack of job ids + 1.
+    job *jobs = graph->jobs;
     u32 readyHead = 0;
-    u32 rootCount = 0;
+    *rootCount = 0;
     for (u32 index = 0; index < graph->jobCount; ++index)
     {
         jobs[index].unfinishedDependencies = jobs[index].dependencyCount;
@@ -60,7 +49,7 @@ static b32 FinaliseJobGraph(job_graph *graph)
         {
             jobs[index].finished = readyHead;
             readyHead = index + 1;
-            ++rootCount;
+            ++*rootCount;
         }
     }
     u32 visited = 0;
@@ -83,35 +72,63 @@ static b32 FinaliseJobGraph(job_graph *graph)
     {
         jobs[index].finished = 0;
     }
+    return visited;
+}
 
-    if (visited != graph->jobCount)
+internal void LogJobGraphCycle(job_graph *graph, const char *name, u32 visited, u32 rootCount)
+{
+    if (!graph->log)
+    {
+        return;
+    }
+    if (rootCount == 0)
+    {
+        graph->log(LogLevel_Error, "job graph '%s' refused: no job is free to start "
+                   "(every one of its %u jobs waits on another)", name, graph->jobCount);
+        return;
+    }
+    job_id example = JOB_ID_NONE;
+    for (u32 index = 0; index < graph->jobCount && example == JOB_ID_NONE; ++index)
+    {
+        if (graph->jobs[index].unfinishedDependencies)
+        {
+            example = index;
+        }
+    }
+    graph->log(LogLevel_Error, "job graph '%s' refused: dependency cycle; %u of %u jobs "
+               "could never start (job %u among them)", name, graph->jobCount - visited,
+               graph->jobCount, example);
+}
+
+// Builds the dependents lists and checks that the graph can run to the end: Kahn's algorithm
+// must visit every job. Logs and returns 0 otherwise.
+internal b32 FinaliseJobGraph(job_graph *graph)
+{
+    const char *name = graph->name ? graph->name : "?";
+    if (graph->overflowCount)
     {
         if (graph->log)
         {
-            if (rootCount == 0)
-            {
-                graph->log(LogLevel_Error, "job graph '%s' refused: no job is free to start "
-                           "(every one of its %u jobs waits on another)", name, graph->jobCount);
-            }
-            else
-            {
-                job_id example = JOB_ID_NONE;
-                for (u32 index = 0; index < graph->jobCount && example == JOB_ID_NONE; ++index)
-                {
-                    if (jobs[index].unfinishedDependencies)
-                    {
-                        example = index;
-                    }
-                }
-                graph->log(LogLevel_Error, "job graph '%s' refused: dependency cycle; %u of %u jobs "
-                           "could never start (job %u among them)", name, graph->jobCount - visited,
-                           graph->jobCount, example);
-            }
+            graph->log(LogLevel_Error, "job graph '%s' refused: %u jobs or dependencies did not fit "
+                       "(capacity %u jobs, %u dependencies)", name, graph->overflowCount,
+                       graph->maxJobCount, graph->maxEdgeCount);
         }
-        return false;
+        return 0;
     }
-    graph->finalised = true;
-    return true;
+    if (graph->finalised)
+    {
+        return 1;
+    }
+    BuildJobGraphDependents(graph);
+    u32 rootCount = 0;
+    u32 visited = CountStartableJobs(graph, &rootCount);
+    if (visited != graph->jobCount)
+    {
+        LogJobGraphCycle(graph, name, visited, rootCount);
+        return 0;
+    }
+    graph->finalised = 1;
+    return 1;
 }
 
 //~ Running
@@ -135,21 +152,21 @@ struct graph_runner
     u32 ranCount;
 };
 
-static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob);
+internal PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob);
 
-static b32 IsJobKnownTiny(job *candidate)
+internal b32 IsJobKnownTiny(job *candidate)
 {
     return candidate->lastRunCycles != 0 && candidate->lastRunCycles < JOB_GRAPH_TINY_CYCLES;
 }
 
-static void KeepGraphJob(graph_runner *runner, job_id id)
+internal void KeepGraphJob(graph_runner *runner, job_id id)
 {
     runner->graph->jobs[id].nextReady = runner->localHead;
     runner->localHead = id + 1;
     ++runner->localCount;
 }
 
-static job *TakeKeptGraphJob(graph_runner *runner)
+internal job *TakeKeptGraphJob(graph_runner *runner)
 {
     job *taken = runner->graph->jobs + (runner->localHead - 1);
     runner->localHead = taken->nextReady;
@@ -159,7 +176,7 @@ static job *TakeKeptGraphJob(graph_runner *runner)
 
 // Moves kept jobs into the ring (all of them, or just one), with at most one wake. Those that do
 // not fit stay kept.
-static void ShareKeptGraphJobs(graph_runner *runner, b32 all)
+internal void ShareKeptGraphJobs(graph_runner *runner, b32 all)
 {
     platform_work_queue *graphQueue = runner->graph->queue;
     u32 addedCount = 0;
@@ -179,19 +196,19 @@ static void ShareKeptGraphJobs(graph_runner *runner, b32 all)
 // Runs one job (as waitable work: nobody may CompleteAllWork under it, see work_queue.h) and
 // releases its dependents: kept or shared by the rule above. A dependent that does not fit in
 // the ring is kept too: no recursion, nothing dropped.
-static void RunOneGraphJob(graph_runner *runner, job *current)
+internal void RunOneGraphJob(graph_runner *runner, job *current)
 {
     job_graph *graph = runner->graph;
     // Through the queue's runner: a platform guard then wraps just the game's callback, so a
     // contained crash still releases the dependents below.
     u64 start = ReadCycleCounter();
-    RunGuardedWork(runner->queue, current->callback, current->data, true);
+    RunGuardedWork(runner->queue, current->callback, current->data, 1);
     u64 cycles = ReadCycleCounter() - start;
     current->lastRunCycles = (u32)Clamp((u64)1, cycles, (u64)0xffffffffu);
 
     platform_work_queue *graphQueue = graph->queue;
     u32 addedCount = 0;
-    b32 keptOne = false;
+    b32 keptOne = 0;
     for (u32 index = 0; index < current->dependentCount; ++index)
     {
         job_id dependentId = graph->dependents[current->firstDependent + index];
@@ -202,7 +219,7 @@ static void RunOneGraphJob(graph_runner *runner, job *current)
         }
         if (!keptOne || (IsJobKnownTiny(dependent) && !WorkQueueLooksEmpty(graphQueue)))
         {
-            keptOne = true;
+            keptOne = 1;
             KeepGraphJob(runner, dependentId);
         }
         else if (TryAddWorkQueueEntryWithoutWake(graphQueue, RunGraphJob, dependent))
@@ -224,7 +241,7 @@ static void RunOneGraphJob(graph_runner *runner, job *current)
 // not once per job: the count's cache line is written by every core that finishes work. That
 // drop is the last touch of the graph: once the count reaches zero its owner may reuse it. A kept
 // job has not been counted yet, so the loop below is safe.
-static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
 {
     job *first = (job *)data;
     graph_runner runner = {queue, first->graph, 0, 0, 0};
@@ -234,15 +251,15 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunGraphJob)
         job *next = TakeKeptGraphJob(&runner);
         if (runner.localHead)
         {
-            if (!IsJobKnownTiny(next)) ShareKeptGraphJobs(&runner, true);
-            else if (WorkQueueLooksEmpty(runner.graph->queue)) ShareKeptGraphJobs(&runner, false);
+            if (!IsJobKnownTiny(next)) ShareKeptGraphJobs(&runner, 1);
+            else if (WorkQueueLooksEmpty(runner.graph->queue)) ShareKeptGraphJobs(&runner, 0);
         }
         RunOneGraphJob(&runner, next);
     }
     AtomicAddU32(&runner.graph->unfinishedJobCount, (u32)0 - runner.ranCount);
 }
 
-static b32 MatchGraphJob(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)
+internal b32 MatchGraphJob(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)
 {
     (void)family;
     job_graph *graph = (job_graph *)matchData;
@@ -261,7 +278,7 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
             graph->log(LogLevel_Error, "job graph '%s' refused: submitted again while still running",
                        graph->name ? graph->name : "?");
         }
-        return false;
+        return 0;
     }
     if (!queue->entries)
     {
@@ -270,14 +287,14 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
             graph->log(LogLevel_Error, "job graph '%s' refused: work queue '%s' was not created",
                        graph->name ? graph->name : "?", queue->name ? queue->name : "?");
         }
-        return false;
+        return 0;
     }
     if (!FinaliseJobGraph(graph))
     {
-        return false;
+        return 0;
     }
     graph->queue = queue;
-    graph->submitted = true;
+    graph->submitted = 1;
     for (u32 index = 0; index < graph->jobCount; ++index)
     {
         graph->jobs[index].unfinishedDependencies = graph->jobs[index].dependencyCount;
@@ -294,7 +311,7 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
             AddWorkQueueEntry(queue, RunGraphJob, graph->jobs + index);
         }
     }
-    return true;
+    return 1;
 }
 
 void WaitForJobGraph(job_graph *graph)

@@ -3,6 +3,9 @@
 // May include base/ and contract/ only. The exe includes this file once; so do the job tests and
 // the benchmark, on Windows or POSIX threads, so the list of job-system files lives here alone.
 
+#include "jobs/work_thread_context.cpp"
+#include "jobs/work_queue_ring.cpp"
+#include "jobs/work_queue_waits.cpp"
 #include "jobs/work_queue.cpp"
 #include "jobs/parallel_for.cpp"
 #include "jobs/job_graph.cpp"

@@ -41,7 +41,7 @@ struct parallel_for_batch
     u32 onePastLast;
 };
 
-static PLATFORM_WORK_QUEUE_CALLBACK(RunParallelForBatch)
+internal PLATFORM_WORK_QUEUE_CALLBACK(RunParallelForBatch)
 {
     (void)queue;
     parallel_for_batch *batch = (parallel_for_batch *)data;
@@ -49,7 +49,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunParallelForBatch)
 }
 
 // Claims and runs the next batch; returns how many items it ran, 0 when every batch is claimed.
-static u32 RunNextParallelForBatch(parallel_for_state *state)
+internal u32 RunNextParallelForBatch(parallel_for_state *state)
 {
     u32 batch = AtomicIncrementU32(&state->nextBatch) - 1;
     if (batch >= state->batchCount)
@@ -62,11 +62,11 @@ static u32 RunNextParallelForBatch(parallel_for_state *state)
     // Through the queue's runner: a platform guard then wraps just this batch, so a contained
     // crash in it still lets the loops and the helper count finish.
     parallel_for_batch batchCall = {state, first, onePastLast};
-    RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, true);
+    RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, 1);
     return onePastLast - first;
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(ParallelForHelper)
+internal PLATFORM_WORK_QUEUE_CALLBACK(ParallelForHelper)
 {
     parallel_for_state *state = (parallel_for_state *)data;
     while (RunNextParallelForBatch(state))
@@ -76,20 +76,20 @@ static PLATFORM_WORK_QUEUE_CALLBACK(ParallelForHelper)
     AtomicIncrementU32(&state->helpersFinished);
 }
 
-static b32 MatchOwnHelper(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)
+internal b32 MatchOwnHelper(platform_work_queue_callback *callback, void *data, u64 family, void *matchData)
 {
     (void)family;
     return callback == ParallelForHelper && data == matchData;
 }
 
-static parallel_for_cost *FindParallelForCost(platform_parallel_for_callback *callback)
+internal parallel_for_cost *FindParallelForCost(platform_parallel_for_callback *callback)
 {
     u64 bits = (u64)(umm)callback;
     u64 slot = ((bits >> 4) ^ (bits >> 12)) % PARALLEL_FOR_COST_SLOTS;
     return GetWorkThreadContext()->parallelForCosts + slot;
 }
 
-static u32 PostParallelForHelpers(parallel_for_state *state, u32 wanted)
+internal u32 PostParallelForHelpers(parallel_for_state *state, u32 wanted)
 {
     u32 remaining = state->batchCount - Minimum(AtomicLoadU32(&state->nextBatch), state->batchCount);
     u32 helperCount = Minimum(wanted, remaining);
@@ -126,7 +126,7 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     if (wantedHelpers == 0)
     {
         parallel_for_batch whole = {&state, 0, count};
-        RunGuardedWork(queue, RunParallelForBatch, &whole, true);
+        RunGuardedWork(queue, RunParallelForBatch, &whole, 1);
         return;
     }
 

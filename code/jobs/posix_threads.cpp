@@ -14,7 +14,7 @@ StaticAssert(sizeof(sem_t) <= sizeof(((os_semaphore *)0)->storage), "os_semaphor
 StaticAssert(sizeof(pthread_t) <= sizeof(u64), "os_thread too small for pthread_t");
 
 //~ Threads
-static void *PosixThreadTrampoline(void *parameter)
+internal void *PosixThreadTrampoline(void *parameter)
 {
     os_thread *thread = (os_thread *)parameter;
     thread->proc(thread->parameter);
@@ -36,7 +36,7 @@ void OSJoinThread(os_thread *thread)
     if (thread->started)
     {
         pthread_join((pthread_t)thread->handle, 0);
-        thread->started = false;
+        thread->started = 0;
     }
 }
 

@@ -11,7 +11,7 @@
 #define TASK_INDEX_BITS 8
 StaticAssert(TASK_MANAGER_MAX_TASKS <= (1u << TASK_INDEX_BITS), "task index does not fit its bits");
 
-static u64 MakeTaskId(u32 index, u64 generation)
+internal u64 MakeTaskId(u32 index, u64 generation)
 {
     return (generation << TASK_INDEX_BITS) | index;
 }
@@ -31,7 +31,7 @@ void InitTaskManager(task_manager *manager, platform_work_queue *backgroundQueue
 }
 
 // Under the lock.
-static void RetireTaskSlot(task_manager *manager, task_slot *slot)
+internal void RetireTaskSlot(task_manager *manager, task_slot *slot)
 {
     slot->state = TaskSlot_Free;
     slot->callback = 0;
@@ -42,19 +42,19 @@ static void RetireTaskSlot(task_manager *manager, task_slot *slot)
 //~ Starting and ending a run
 // Under the lock: a run starts only if the task is still active and not cancelled, so after
 // CancelTask returns no callback of that task can start.
-static b32 BeginTaskRunLocked(task_slot *slot)
+internal b32 BeginTaskRunLocked(task_slot *slot)
 {
     if (slot->state != TaskSlot_Active || AtomicLoadU32(&slot->cancelled))
     {
-        return false;
+        return 0;
     }
     AtomicStoreU32(&slot->running, 1);
     slot->runnerSerial = GetWorkThreadContext()->serial;
-    return true;
+    return 1;
 }
 
 // Under the lock, after a run (or a skipped one): retires a one-shot or cancelled task.
-static void EndTaskRunLocked(task_manager *manager, task_slot *slot)
+internal void EndTaskRunLocked(task_manager *manager, task_slot *slot)
 {
     AtomicStoreU32(&slot->running, 0);
     slot->runnerSerial = 0;
@@ -65,7 +65,7 @@ static void EndTaskRunLocked(task_manager *manager, task_slot *slot)
 }
 
 //~ Background runs
-static PLATFORM_WORK_QUEUE_CALLBACK(RunBackgroundTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(RunBackgroundTask)
 {
     task_slot *slot = (task_slot *)data;
     task_manager *manager = slot->manager;
@@ -76,7 +76,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunBackgroundTask)
     if (start)
     {
         // Guarded (see RunGraphJob): the bookkeeping below runs even after a contained crash.
-        RunGuardedWork(queue, slot->callback, slot->data, false);
+        RunGuardedWork(queue, slot->callback, slot->data, 0);
     }
     BeginSpinLock(&manager->lock);
     AtomicStoreU32(&slot->inFlight, 0);
@@ -90,7 +90,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RunBackgroundTask)
 
 // Under the lock: marks the slot in flight and counts a frame-sync run before it is queued, so
 // that EndFrameTasks can never miss it.
-static platform_work_queue *PrepareBackgroundRun(task_manager *manager, task_slot *slot)
+internal platform_work_queue *PrepareBackgroundRun(task_manager *manager, task_slot *slot)
 {
     AtomicStoreU32(&slot->inFlight, 1);
     if (slot->flags & TaskFlag_FrameSync)
@@ -175,7 +175,7 @@ u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
 }
 
 // Under the lock: the slot of a live task id, or null.
-static task_slot *FindTaskLocked(task_manager *manager, u64 taskId)
+internal task_slot *FindTaskLocked(task_manager *manager, u64 taskId)
 {
     u32 index = (u32)(taskId & ((1u << TASK_INDEX_BITS) - 1));
     u64 generation = taskId >> TASK_INDEX_BITS;
@@ -189,7 +189,7 @@ static task_slot *FindTaskLocked(task_manager *manager, u64 taskId)
 
 // Under the lock: no run may start any more; retired now unless a run is queued or in progress
 // (that one retires it when it ends).
-static void CancelTaskLocked(task_manager *manager, task_slot *slot)
+internal void CancelTaskLocked(task_manager *manager, task_slot *slot)
 {
     AtomicStoreU32(&slot->cancelled, 1);
     if (!AtomicLoadU32(&slot->inFlight) && !AtomicLoadU32(&slot->running))
@@ -214,7 +214,7 @@ void CancelTaskAndWait(task_manager *manager, u64 taskId)
     u64 ownSerial = GetWorkThreadContext()->serial;
     BeginSpinLock(&manager->lock);
     task_slot *slot = FindTaskLocked(manager, taskId);
-    b32 wait = false;
+    b32 wait = 0;
     if (slot)
     {
         CancelTaskLocked(manager, slot);
@@ -264,7 +264,7 @@ struct main_thread_run
 
 // Collects (under the lock) and runs (without it) the main-thread tasks; with startBackground it
 // also starts this frame's repeating background tasks, with oneShotOnly it runs only one-shots.
-static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b32 oneShotOnly)
+internal void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b32 oneShotOnly)
 {
     task_slot *backgroundRuns[TASK_MANAGER_MAX_TASKS];
     platform_work_queue *backgroundQueues[TASK_MANAGER_MAX_TASKS];
@@ -318,7 +318,7 @@ static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b3
             continue;
         }
         // Through the queue's runner, so the platform's guard around game code applies here too.
-        RunGuardedWork(manager->backgroundQueue, run->callback, run->data, false);
+        RunGuardedWork(manager->backgroundQueue, run->callback, run->data, 0);
         BeginSpinLock(&manager->lock);
         EndTaskRunLocked(manager, slot);
         EndSpinLock(&manager->lock);
@@ -328,13 +328,13 @@ static void RunMainThreadTaskList(task_manager *manager, b32 startBackground, b3
 void RunMainThreadTasks(task_manager *manager)
 {
     ++manager->frameIndex;
-    RunMainThreadTaskList(manager, true, false);
+    RunMainThreadTaskList(manager, 1, 0);
 }
 
 void PrepareTasksForReload(task_manager *manager)
 {
     // One-shot main-thread tasks still run: their code is loaded until the caller unloads it.
-    RunMainThreadTaskList(manager, false, true);
+    RunMainThreadTaskList(manager, 0, 1);
     // Repeating tasks would call into the old DLL next frame: cancel them.
     BeginSpinLock(&manager->lock);
     for (u32 index = 0; index < TASK_MANAGER_MAX_TASKS; ++index)

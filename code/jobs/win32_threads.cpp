@@ -8,7 +8,7 @@
 StaticAssert(sizeof(HANDLE) <= sizeof(u64), "os_thread/os_semaphore too small for a HANDLE");
 
 //~ Threads
-static DWORD WINAPI Win32ThreadTrampoline(LPVOID parameter)
+internal DWORD WINAPI Win32ThreadTrampoline(LPVOID parameter)
 {
     os_thread *thread = (os_thread *)parameter;
     thread->proc(thread->parameter);
@@ -33,7 +33,7 @@ void OSJoinThread(os_thread *thread)
         HANDLE handle = (HANDLE)(umm)thread->handle;
         WaitForSingleObjectEx(handle, INFINITE, FALSE);
         CloseHandle(handle);
-        thread->started = false;
+        thread->started = 0;
     }
 }
 

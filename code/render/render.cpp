@@ -5,5 +5,7 @@
 #include "render/image_writer.cpp"
 #include "render/opengl_loader_logic.cpp"
 #include "render/opengl_shaders.cpp"
+#include "render/opengl_resources.cpp"
+#include "render/opengl_build_items.cpp"
 #include "render/opengl_renderer.cpp"
 #include "render/win32_opengl.cpp"

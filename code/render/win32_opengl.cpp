@@ -182,12 +182,9 @@ internal void Win32ReportOpenGLFailure(win32_opengl_config *config, platform_log
     }
 }
 
-//~ API
-b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, platform_log *log)
+//~ Init steps
+internal b32 Win32SetUpPixelFormat(HDC dc, win32_opengl_config *config, platform_log *log)
 {
-    Win32LoadWGLExtensions(log);
-    HDC dc = GetDC(window);
-
     opengl_pixel_format_chooser chooser = {};
     chooser.chooseARB = win32WGL.choosePixelFormat ? Win32ChoosePixelFormatARBAdapter : 0;
     chooser.chooseClassic = Win32ChooseClassicPixelFormatAdapter;
@@ -206,7 +203,13 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
             format.viaARB ? "wglChoosePixelFormatARB" : "ChoosePixelFormat", format.srgb ? "yes" : "no",
             format.samples, format.attemptCount);
     }
+    return 1;
+}
 
+// Creates the newest context the driver gives and makes it current; context.context is 0 (and the
+// failure reported) when none could be made current.
+internal opengl_context_choice Win32CreateCurrentContext(HDC dc, win32_opengl_config *config, platform_log *log)
+{
     opengl_context_creator creator = {};
     creator.createAttribs = win32WGL.createContextAttribs ? Win32CreateContextAttribsAdapter : 0;
     creator.createLegacy = Win32CreateLegacyContextAdapter;
@@ -215,8 +218,9 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
     if (!context.context || !wglMakeCurrent(dc, (HGLRC)context.context))
     {
         if (context.context) wglDeleteContext((HGLRC)context.context);
+        context.context = 0;
         Win32ReportOpenGLFailure(config, log, "an OpenGL context (none could be created)");
-        return 0;
+        return context;
     }
     if (log)
     {
@@ -224,7 +228,20 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
                                 (int)context.minor, context.debug ? " (debug)" : "", context.attemptCount);
         else log(LogLevel_Warning, "OpenGL: fell back to a legacy context after %u attempt(s)", context.attemptCount);
     }
+    return context;
+}
 
+internal void Win32DropCurrentContext(HGLRC context)
+{
+    wglMakeCurrent(0, 0);
+    wglDeleteContext(context);
+}
+
+// Loads every GL function and checks the version and the required ones; on a shortfall it drops
+// the context and reports what is missing.
+internal b32 Win32LoadOpenGLFunctions(opengl_context_choice *context, win32_opengl_config *config, opengl_info *info,
+                                      platform_log *log)
+{
     opengl_proc_loader loader = {};
     loader.getExtension = Win32GetGLProcExtension;
     loader.getExported = Win32GetGLProcExported;
@@ -232,25 +249,27 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
     opengl_load_result load;
     OpenGLLoadFunctions(&loader, &load);
 
-    opengl_info info = {};
     if (glGetString && glGetIntegerv)
     {
-        OpenGLGetInfo(&info, context.modern);
-        OpenGLLogInfo(&info, log);
+        OpenGLGetInfo(info, context->modern);
+        OpenGLLogInfo(info, log);
     }
     if (log && load.missingOptionalCount)
     {
         log(LogLevel_Warning, "OpenGL: optional functions missing: %s", load.missingOptional);
     }
     char missing[768];
-    if (!OpenGLCheckRequirements(context.modern, info.major, info.minor, &load, missing, sizeof(missing)))
+    if (!OpenGLCheckRequirements(context->modern, info->major, info->minor, &load, missing, sizeof(missing)))
     {
-        wglMakeCurrent(0, 0);
-        wglDeleteContext((HGLRC)context.context);
+        Win32DropCurrentContext((HGLRC)context->context);
         Win32ReportOpenGLFailure(config, log, missing);
         return 0;
     }
+    return 1;
+}
 
+internal void Win32EnableOpenGLDebugOutput(win32_opengl_config *config, opengl_state *gl)
+{
     if (config->debugContext && glDebugMessageCallback)
     {
         glEnable(GL_DEBUG_OUTPUT);
@@ -263,7 +282,10 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
             glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, 0, GL_FALSE);
         }
     }
+}
 
+internal void Win32SetSwapInterval(win32_opengl_config *config, platform_log *log)
+{
     if (win32WGL.swapInterval)
     {
         BOOL ok = win32WGL.swapInterval(config->vsync ? 1 : 0);
@@ -273,13 +295,35 @@ b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, 
     {
         log(LogLevel_Warning, "OpenGL: WGL_EXT_swap_control missing; vsync is whatever the driver defaults to");
     }
+}
+
+//~ API
+b32 Win32InitOpenGL(HWND window, win32_opengl_config *config, opengl_state *gl, platform_log *log)
+{
+    Win32LoadWGLExtensions(log);
+    HDC dc = GetDC(window);
+    if (!Win32SetUpPixelFormat(dc, config, log))
+    {
+        return 0;
+    }
+    opengl_context_choice context = Win32CreateCurrentContext(dc, config, log);
+    if (!context.context)
+    {
+        return 0;
+    }
+    opengl_info info = {};
+    if (!Win32LoadOpenGLFunctions(&context, config, &info, log))
+    {
+        return 0;
+    }
+    Win32EnableOpenGLDebugOutput(config, gl);
+    Win32SetSwapInterval(config, log);
 
     opengl_init_options options = {};
     options.forceStandardDepth = config->forceStandardDepth;
     if (!config->arena || !OpenGLInit(gl, &info, &options, config->arena, log))
     {
-        wglMakeCurrent(0, 0);
-        wglDeleteContext((HGLRC)context.context);
+        Win32DropCurrentContext((HGLRC)context.context);
         Win32ReportOpenGLFailure(config, log, config->arena ? "a working renderer setup (shaders or buffers failed, see the log)"
                                                              : "renderer memory (no arena given)");
         return 0;

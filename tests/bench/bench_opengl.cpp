@@ -2,7 +2,8 @@
 // calls, draw calls per frame for a demo-like scene, and frame time at 1280x720 with and without
 // depth peeling. Run by misc/bench_opengl.sh (Wine + Xvfb + Mesa llvmpipe here).
 
-#include "render/win32_opengl.h"
+#include <windows.h>
+#include "render/render.cpp"
 #include "game_kit/render_push.h"
 #include <stdarg.h>
 #include <stdio.h>

@@ -7,8 +7,7 @@ cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
 out="$BUILD_DIR/opengl"
 mkdir -p "$out"
-$MINGW_CXX $MINGW_FLAGS tests/bench/bench_opengl.cpp code/render/win32_opengl.cpp code/render/opengl_loader_logic.cpp \
-    code/render/opengl_renderer.cpp code/render/opengl_shaders.cpp code/render/image_writer.cpp \
+$MINGW_CXX $MINGW_FLAGS tests/bench/bench_opengl.cpp \
     -o "$out/bench_opengl.exe" -lopengl32 -lgdi32 -luser32 || exit 1
 ensure_display
 trap stop_own_display EXIT

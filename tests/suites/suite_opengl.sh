@@ -49,7 +49,7 @@ build() {
     return 0
 }
 
-gl_sources="code/render/win32_opengl.cpp code/render/opengl_loader_logic.cpp code/render/opengl_renderer.cpp code/render/opengl_shaders.cpp code/render/image_writer.cpp"
+gl_sources="code/render/render.cpp"   # the layer's unity entry (the GL tests include it)
 gl_libs="-lopengl32 -lgdi32 -luser32"
 
 #~ MSVC dialect: every translation unit of the OpenGL layer and its tests
@@ -77,7 +77,7 @@ if build mingw_loader_logic $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_l
 fi
 screenshot="$out/gl_render_demo.png"
 rm -f "$screenshot"
-if build mingw_gl_render $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_render.cpp $gl_sources -o "$out/test_gl_render.exe" $gl_libs; then
+if build mingw_gl_render $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_render.cpp -o "$out/test_gl_render.exe" $gl_libs; then
     run_test wine_gl_render wine "$out/test_gl_render.exe" "$screenshot"
 fi
 

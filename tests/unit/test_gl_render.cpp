@@ -3,7 +3,8 @@
 // order-independent transparency by depth peeling, fog and alpha threshold, MSAA resolve, and a
 // screenshot of a demo-like scene (argv[1], default build/gl_render_demo.png).
 
-#include "render/win32_opengl.h"
+#include <windows.h>
+#include "render/render.cpp"
 #include "game_kit/render_push.h"
 #include "render/image_writer.h"
 #include "test_framework.h"
