@@ -63,7 +63,6 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
         for (u32 id = 0; id < DemoAsset_Count; ++id) transient->assets.slots[id].uploaded = 0;
         TestRandomFillOnReload(memory);
     }
-    TestFaultsOnUpdate(memory);
     TestPointersOnUpdate(memory, state);
     DemoAssetsBeginFrame(memory, transient);
     // The whole frame: one job graph (game_frame.cpp).
@@ -75,14 +74,12 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
 
 extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
 {
-    TestFaultsOnSound(memory);
     game_transient_state *transient = EnsureTransientState(memory);
     DemoSoundOutput(&transient->sound, &transient->mixer, soundBuffer);
 }
 
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
-    TestFaultsOnEndFrame(memory);
     game_state *state = GetGameState(memory);
     if (!state->isInitialized) return;
     game_transient_state *transient = EnsureTransientState(memory);

@@ -42,7 +42,8 @@ build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
 build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2
 wait
 build_variant random_fill "$work/code" -DGAME_TEST_RANDOM_FILL=1 &
-build_variant ptr_crash "$work/code" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
+build_fixture_dll ptr_crash tests/fixtures/fault_game.cpp "$work/code" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 \
+    -DGAME_TEST_CRASH_KIND=1 || fail "build of variant ptr_crash"
 wait
 copy_code_tree "$out/ptr_layout_src"
 sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/demo/game.h"
