@@ -222,14 +222,6 @@ struct demo_frame
     b32 loggedShape;
     u32 pad2;
     volatile u64 renderJobCycles;       // summed over the render batches (atomic adds)
-    // Benchmark figures (GAME_FRAME_GRAPH_BENCH builds, game_frame.cpp)
-    u64 figureFrames;
-    u64 figureBuildCycles;
-    u64 figureRunCycles;
-    u64 figureRenderCycles;
-    u64 figureSerialCycles;
-    u64 figureSerialFrames;
-    u64 figureEmptyCycles;
 };
 
 //~ The frame-synchronised task's figures (game_frame_stats.cpp)

@@ -37,8 +37,8 @@ else
     fail "tsan build of test_frame_graph"
 fi
 check "MSVC-dialect compile of tests/unit/test_frame_graph.cpp" misc/msvc_check.sh tests/unit/test_frame_graph.cpp
-check "MSVC-dialect compile of the benchmark build of game_main.cpp" \
-    bash -c "sed '1i #define GAME_FRAME_GRAPH_BENCH 1' code/demo/game_main.cpp > '$work/code/game_main_bench.cpp' && misc/msvc_check.sh '$work/code/game_main_bench.cpp'"
+check "MSVC-dialect compile of the benchmark build (tests/bench/bench_frame_graph_game.cpp)" \
+    misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp
 
 #- Builds: the engine, and game.dll variants
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
