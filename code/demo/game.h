@@ -219,8 +219,6 @@ struct demo_frame
     demo_frame_job *jobs;
     u32 jobCount;
     u32 maxJobCount;
-    b32 loggedShape;
-    u32 pad2;
     volatile u64 renderJobCycles;       // summed over the render batches (atomic adds)
 };
 

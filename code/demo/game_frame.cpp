@@ -273,43 +273,6 @@ internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
     return frame->graph.overflowCount == 0;
 }
 
-// One line naming every job and its dependencies, once per run (the suite checks the shape).
-internal void LogDemoFrameGraphShape(demo_frame *frame)
-{
-    job_graph *graph = &frame->graph;
-    char text[1024];
-    umm used = (umm)snprintf(text, sizeof(text), "frame graph: %u jobs, %u dependencies, %u batches of %u entities:",
-                             graph->jobCount, graph->edgeCount, frame->batchCount, frame->batchSize);
-    // Each distinct job name once, with the distinct names it waits for.
-    const char *seen[16];
-    u32 seenCount = 0;
-    for (u32 jobIndex = 0; jobIndex < graph->jobCount && used < sizeof(text); ++jobIndex)
-    {
-        const char *name = graph->jobs[jobIndex].name;
-        b32 known = 0;
-        for (u32 index = 0; index < seenCount; ++index) known |= (strcmp(seen[index], name) == 0);
-        if (known || seenCount == ArrayCount(seen)) continue;
-        seen[seenCount++] = name;
-        u32 count = 0;
-        for (u32 index = 0; index < frame->jobCount; ++index) count += (strcmp(frame->jobs[index].name, name) == 0);
-        used += (umm)snprintf(text + used, sizeof(text) - used, " [%s x%u after:", name, count);
-        const char *afters[8];
-        u32 afterCount = 0;
-        for (u32 edge = 0; edge < graph->edgeCount && used < sizeof(text); ++edge)
-        {
-            if (graph->edges[edge].after != jobIndex) continue;
-            const char *before = graph->jobs[graph->edges[edge].before].name;
-            b32 listed = 0;
-            for (u32 index = 0; index < afterCount; ++index) listed |= (strcmp(afters[index], before) == 0);
-            if (listed || afterCount == ArrayCount(afters)) continue;
-            afters[afterCount++] = before;
-            used += (umm)snprintf(text + used, sizeof(text) - used, " %s,", before);
-        }
-        if (used < sizeof(text)) used += (umm)snprintf(text + used, sizeof(text) - used, "]");
-    }
-    frame->memory->platform.Log(LogLevel_Info, "%s", text);
-}
-
 //~ Running
 // Grid memory for the entity count (transient; carved once per count).
 internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
@@ -329,16 +292,12 @@ internal void DemoRunFrameGraph(demo_frame *frame)
     if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &frame->graph)) memory->platform.WaitForJobGraph(&frame->graph);
 }
 
-// NOTE: a build that measures the frame defines DEMO_BUILD_AND_RUN_FRAME_GRAPH before including the
-// demo, to run the same graph its own way (tests/bench/bench_frame_graph_game.cpp); inline, so that
-// such a build does not warn about this one unused.
+// NOTE: a build that measures or inspects the frame defines DEMO_BUILD_AND_RUN_FRAME_GRAPH before
+// including the demo, to run the same graph its own way (tests/bench/bench_frame_graph_game.cpp,
+// tests/fixtures/frame_shape_game.cpp); inline, so that such a build does not warn about this one unused.
 internal inline void DemoBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
 {
-    if (BuildDemoFrameGraph(frame, arena) && !frame->loggedShape)
-    {
-        LogDemoFrameGraphShape(frame);
-        frame->loggedShape = 1;
-    }
+    BuildDemoFrameGraph(frame, arena);
     DemoRunFrameGraph(frame);
 }
 #ifndef DEMO_BUILD_AND_RUN_FRAME_GRAPH
