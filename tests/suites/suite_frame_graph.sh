@@ -49,10 +49,11 @@ build_variant() {
     build_game_dll "$name" "$work/code/demo/game_main.cpp" "$@" || fail "build of variant $name"
 }
 build_variant slow_assets -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
-build_variant without_watcher -DGAME_TEST_WITHOUT_WATCHER=1
+build_fixture_dll without_watcher tests/fixtures/without_watcher_game.cpp "$work/code" || fail "build of variant without_watcher"
 wait
 build_fixture_dll frame_shape tests/fixtures/frame_shape_game.cpp "$work/code" || fail "build of the frame_shape fixture"
-check "MSVC-dialect compile of tests/fixtures/frame_shape_game.cpp" misc/msvc_check.sh tests/fixtures/frame_shape_game.cpp
+check "MSVC-dialect compile of the fixtures frame_shape_game.cpp and without_watcher_game.cpp" \
+    misc/msvc_check.sh tests/fixtures/frame_shape_game.cpp tests/fixtures/without_watcher_game.cpp
 
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display
