@@ -61,28 +61,22 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
         memory->platform.Log(LogLevel_Info, "game: tasks so far: asset watcher %u runs, publisher %u runs, frame stats %u runs",
                              transient->assets.watcherRuns, transient->assets.publishRuns, transient->frameStats.runs);
         for (u32 id = 0; id < DemoAsset_Count; ++id) transient->assets.slots[id].uploaded = 0;
-        TestRandomFillOnReload(memory);
     }
-    TestFaultsOnUpdate(memory);
-    TestPointersOnUpdate(memory, state);
     DemoAssetsBeginFrame(memory, transient);
     // The whole frame: one job graph (game_frame.cpp).
     RunDemoFrame(memory, input, renderCommands, state, transient);
     if (transient->frame.clickRequested) ++state->bounceSoundsPlayed;
     transient->frame.totalBounces = CountBounces(memory, state);
-    TestLogEntityDigest(memory, state, "frame");
 }
 
 extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
 {
-    TestFaultsOnSound(memory);
     game_transient_state *transient = EnsureTransientState(memory);
     DemoSoundOutput(&transient->sound, &transient->mixer, soundBuffer);
 }
 
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
-    TestFaultsOnEndFrame(memory);
     game_state *state = GetGameState(memory);
     if (!state->isInitialized) return;
     game_transient_state *transient = EnsureTransientState(memory);

@@ -75,18 +75,13 @@ enum demo_texture
     X(f32, arenaHalfSize, )                  \
     X(u32, collisionBounces, )               \
     X(memory_arena, permanentArena, )        \
-    GAME_TEST_POINTER_FIELDS(X)              \
+    GAME_STATE_EXTRA_FIELDS(X)               \
     X(demo_entity, entities, [DEMO_MAX_ENTITY_COUNT])
 
-// Test builds only (see game_test_faults.cpp): fields that can hold addresses inside game.dll.
-typedef u32 game_test_callback(u32 value);
-#if defined(GAME_TEST_POINTERS)
-#define GAME_TEST_POINTER_FIELDS(X)          \
-    X(const char *, testName, )              \
-    X(game_test_callback *, testCallback, )  \
-    X(u32 *, testGlobal, )
-#else
-#define GAME_TEST_POINTER_FIELDS(X)
+// NOTE: a build that wraps the demo may define GAME_STATE_EXTRA_FIELDS before including it, to keep
+// fields of its own in game_state, registered like the rest (tests/fixtures/reload_game.cpp).
+#ifndef GAME_STATE_EXTRA_FIELDS
+#define GAME_STATE_EXTRA_FIELDS(X)
 #endif
 
 struct game_state
@@ -219,17 +214,7 @@ struct demo_frame
     demo_frame_job *jobs;
     u32 jobCount;
     u32 maxJobCount;
-    b32 loggedShape;
-    u32 pad2;
     volatile u64 renderJobCycles;       // summed over the render batches (atomic adds)
-    // Benchmark figures (GAME_FRAME_GRAPH_BENCH builds, game_frame.cpp)
-    u64 figureFrames;
-    u64 figureBuildCycles;
-    u64 figureRunCycles;
-    u64 figureRenderCycles;
-    u64 figureSerialCycles;
-    u64 figureSerialFrames;
-    u64 figureEmptyCycles;
 };
 
 //~ The frame-synchronised task's figures (game_frame_stats.cpp)

@@ -273,43 +273,6 @@ internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
     return frame->graph.overflowCount == 0;
 }
 
-// One line naming every job and its dependencies, once per run (the suite checks the shape).
-internal void LogDemoFrameGraphShape(demo_frame *frame)
-{
-    job_graph *graph = &frame->graph;
-    char text[1024];
-    umm used = (umm)snprintf(text, sizeof(text), "frame graph: %u jobs, %u dependencies, %u batches of %u entities:",
-                             graph->jobCount, graph->edgeCount, frame->batchCount, frame->batchSize);
-    // Each distinct job name once, with the distinct names it waits for.
-    const char *seen[16];
-    u32 seenCount = 0;
-    for (u32 jobIndex = 0; jobIndex < graph->jobCount && used < sizeof(text); ++jobIndex)
-    {
-        const char *name = graph->jobs[jobIndex].name;
-        b32 known = 0;
-        for (u32 index = 0; index < seenCount; ++index) known |= (strcmp(seen[index], name) == 0);
-        if (known || seenCount == ArrayCount(seen)) continue;
-        seen[seenCount++] = name;
-        u32 count = 0;
-        for (u32 index = 0; index < frame->jobCount; ++index) count += (strcmp(frame->jobs[index].name, name) == 0);
-        used += (umm)snprintf(text + used, sizeof(text) - used, " [%s x%u after:", name, count);
-        const char *afters[8];
-        u32 afterCount = 0;
-        for (u32 edge = 0; edge < graph->edgeCount && used < sizeof(text); ++edge)
-        {
-            if (graph->edges[edge].after != jobIndex) continue;
-            const char *before = graph->jobs[graph->edges[edge].before].name;
-            b32 listed = 0;
-            for (u32 index = 0; index < afterCount; ++index) listed |= (strcmp(afters[index], before) == 0);
-            if (listed || afterCount == ArrayCount(afters)) continue;
-            afters[afterCount++] = before;
-            used += (umm)snprintf(text + used, sizeof(text) - used, " %s,", before);
-        }
-        if (used < sizeof(text)) used += (umm)snprintf(text + used, sizeof(text) - used, "]");
-    }
-    frame->memory->platform.Log(LogLevel_Info, "%s", text);
-}
-
 //~ Running
 // Grid memory for the entity count (transient; carved once per count).
 internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
@@ -321,51 +284,24 @@ internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *tran
     return 1;
 }
 
-#if GAME_FRAME_GRAPH_BENCH
-internal f64 DemoCyclesToMs(game_transient_state *transient, u64 cycles)
+// Runs the built graph: submitted, then waited for (the waiting thread helps). A graph that
+// overflowed is refused by the submit, which logs why.
+internal void DemoRunFrameGraph(demo_frame *frame)
 {
-    f64 rate = transient->debug.cyclesPerSecond;
-    return rate > 0.0 ? 1000.0 * (f64)cycles / rate : 0.0;
+    game_memory *memory = frame->memory;
+    if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &frame->graph)) memory->platform.WaitForJobGraph(&frame->graph);
 }
 
-// Benchmark builds (misc/bench_frame_graph.sh): every other frame runs the same jobs in order on
-// this thread instead of through the graph, and every graph frame is followed by a second
-// submission of the same graph with empty job bodies: its time is the graph's own scheduling cost.
-internal void DemoFrameGraphFigures(demo_frame *frame, game_transient_state *transient, u64 buildCycles, b32 serial,
-                                    u64 runCycles)
+// NOTE: a build that measures or inspects the frame defines DEMO_BUILD_AND_RUN_FRAME_GRAPH before
+// including the demo, to run the same graph its own way (tests/bench/bench_frame_graph_game.cpp,
+// tests/fixtures/frame_shape_game.cpp); inline, so that such a build does not warn about this one unused.
+internal inline void DemoBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
 {
-    if (serial)
-    {
-        frame->figureSerialCycles += runCycles;
-        ++frame->figureSerialFrames;
-        return;
-    }
-    frame->skipBodies = 1;
-    u64 emptyStart = ReadCycleCounter();
-    if (frame->memory->platform.SubmitJobGraph(frame->memory->highPriorityQueue, &frame->graph))
-        frame->memory->platform.WaitForJobGraph(&frame->graph);
-    frame->figureEmptyCycles += ReadCycleCounter() - emptyStart;
-    frame->skipBodies = 0;
-    frame->figureBuildCycles += buildCycles;
-    frame->figureRunCycles += runCycles;
-    frame->figureRenderCycles += frame->renderJobCycles;
-    ++frame->figureFrames;
-    if (frame->figureFrames % 60 == 0 && frame->figureSerialFrames && transient->debug.cyclesPerSecond > 0.0)
-    {
-        f64 frames = (f64)frame->figureFrames;
-        f64 graphMs = DemoCyclesToMs(transient, frame->figureRunCycles) / frames;
-        f64 serialMs = DemoCyclesToMs(transient, frame->figureSerialCycles) / (f64)frame->figureSerialFrames;
-        frame->memory->platform.Log(LogLevel_Info, "frame graph bench: %u entities, %u workers, %u jobs: update jobs %.3f ms "
-                                    "on all cores vs %.3f ms on one thread (x%.2f); graph build %.3f ms + scheduling "
-                                    "%.3f ms per frame (the same graph with empty jobs); command building %.3f ms per "
-                                    "frame (render jobs, summed); %u cubes drawn", frame->state->entityCount,
-                                    frame->memory->workerThreadCount, frame->jobCount, graphMs, serialMs,
-                                    graphMs > 0.0 ? serialMs / graphMs : 0.0,
-                                    DemoCyclesToMs(transient, frame->figureBuildCycles) / frames,
-                                    DemoCyclesToMs(transient, frame->figureEmptyCycles) / frames,
-                                    DemoCyclesToMs(transient, frame->figureRenderCycles) / frames, frame->visibleCount);
-    }
+    BuildDemoFrameGraph(frame, arena);
+    DemoRunFrameGraph(frame);
 }
+#ifndef DEMO_BUILD_AND_RUN_FRAME_GRAPH
+#define DEMO_BUILD_AND_RUN_FRAME_GRAPH DemoBuildAndRunFrameGraph
 #endif
 
 // The update's whole simulation and drawing: build, submit, wait (helping).
@@ -395,34 +331,7 @@ internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_c
     DemoSoundBeginFrame(&transient->sound);
 
     temporary_memory scratch = BeginTemporaryMemory(&transient->arena);
-    u64 buildStart = ReadCycleCounter();
-    b32 built = BuildDemoFrameGraph(frame, &transient->arena);
-    u64 buildCycles = ReadCycleCounter() - buildStart;
-    if (built && !frame->loggedShape)
-    {
-        LogDemoFrameGraphShape(frame);
-        frame->loggedShape = 1;
-    }
-    b32 serial = 0;
-#if GAME_FRAME_GRAPH_BENCH
-    serial = (state->framesSimulated & 1) != 0;
-#endif
-    u64 runStart = ReadCycleCounter();
-    if (serial)
-    {
-        for (u32 index = 0; index < frame->jobCount; ++index) RunDemoFrameJob(0, frame->jobs + index);
-    }
-    else if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &frame->graph))
-    {
-        memory->platform.WaitForJobGraph(&frame->graph);
-    }
-    u64 runCycles = ReadCycleCounter() - runStart;
-#if GAME_FRAME_GRAPH_BENCH
-    DemoFrameGraphFigures(frame, transient, buildCycles, serial, runCycles);
-#else
-    (void)buildCycles;
-    (void)runCycles;
-#endif
+    DEMO_BUILD_AND_RUN_FRAME_GRAPH(frame, &transient->arena);
     // NOTE: the graph and its jobs name callbacks and string literals of this build; cleared once
     // it has run (the count reaching zero is every worker's last touch), so a reload finds no
     // address of this build left behind in transient memory.

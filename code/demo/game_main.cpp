@@ -12,7 +12,6 @@
 
 #include "game_kit/game_kit.cpp"
 
-#include "demo/game_test_faults.cpp"
 #include "demo/game_layout.cpp"
 #include "demo/game_world.cpp"
 #include "demo/game_scene.cpp"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The demo's frame graph at scale: builds game.dll with GAME_FRAME_GRAPH_BENCH=1 (every other frame
-# runs the same jobs in order on one thread; every graph frame is resubmitted once with empty job
-# bodies) and runs the engine under Wine for each entity count, printing the game's figures:
+# The demo's frame graph at scale: builds game.dll from tests/bench/bench_frame_graph_game.cpp (the
+# demo, every other frame running the same jobs in order on one thread; every graph frame resubmitted
+# once with empty job bodies) and runs the engine under Wine for each entity count, printing the game's figures:
 #   update jobs on all cores vs on one thread (ratio from the same run), the graph's build and
 #   scheduling cost per frame, the command-building cost (render jobs, summed CPU time).
 # Frame times are llvmpipe times (no GPU). Cubes outside the view frustum or more than 200 m ahead
@@ -16,8 +16,8 @@ counts=${*:-4096 65536 262144}
 out="$BUILD_DIR/bench_frame_graph"
 mkdir -p "$out"
 bash misc/build.sh platform >/dev/null || exit 1
-$MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -DGAME_FRAME_GRAPH_BENCH=1 -DGAME_DEBUG_OVERLAY_AT_START=0 -shared \
-    code/demo/game_main.cpp -o "$out/game.dll" || exit 1
+$MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -DGAME_DEBUG_OVERLAY_AT_START=0 -shared \
+    tests/bench/bench_frame_graph_game.cpp -o "$out/game.dll" || exit 1
 cp "$BUILD_DIR/win32_platform.exe" "$out/"
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display

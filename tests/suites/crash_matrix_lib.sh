@@ -1,7 +1,7 @@
 # Sourced helpers (not a suite): the crash-containment matrix, shared by suite_live_editing (MinGW
 # builds) and suite_windows_build (MSVC-ABI builds). Needs tests/suites/test_lib.sh sourced first.
 # The sixteen faulty builds are game DLLs named crash_<place>_<kind>.dll, built with
-# -DGAME_TEST_CRASH_PLACE=<place> -DGAME_TEST_CRASH_KIND=<kind> (code/demo/game_test_faults.cpp).
+# -DGAME_TEST_CRASH_PLACE=<place> -DGAME_TEST_CRASH_KIND=<kind> (tests/fixtures/fault_game.cpp).
 crash_kinds=(x "access violation" "integer divide by zero" "illegal instruction" "stack overflow")
 crash_places=(x "update" "sound" "end of frame" "job")
 

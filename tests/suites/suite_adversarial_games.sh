@@ -9,7 +9,7 @@
 #    16384x16384 texture over 64 bytes, 0xFFFFFFFF peel layers, moved pushBufferBase, lying
 #    quadCount) -> the bad entry or field is named in a warning and the engine draws on; an arena
 #    overflow by count x size wrap -> refused and counted;
-#  - hanging builds of the real game (code/demo/game_test_faults.cpp, GAME_TEST_HANG_PLACE): an endless
+#  - hanging builds of the real game (tests/fixtures/fault_game.cpp, GAME_TEST_HANG_PLACE): an endless
 #    loop in the update, sound, end of frame, a parallel-for job the update waits for, a job-graph
 #    job the update waits for, a background task, and an update waiting on a flag with Sleep ->
 #    the watchdog interrupts it, memory is restored, the previous build runs again;
@@ -36,6 +36,8 @@ fi
 check "MSVC-dialect compile of tests/unit/test_render_validation.cpp" misc/msvc_check.sh tests/unit/test_render_validation.cpp
 printf '#define ADVERSARY 7\n#include "../tests/fixtures/adversarial_game.cpp"\n' >"$out/adversary_unit.cpp"
 check "MSVC-dialect compile of tests/fixtures/adversarial_game.cpp" misc/msvc_check.sh "$out/adversary_unit.cpp"
+printf '#define GAME_TEST_HANG_PLACE 5\n#include "../tests/fixtures/fault_game.cpp"\n' >"$out/hang_unit.cpp"
+check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (a hang build)" misc/msvc_check.sh "$out/hang_unit.cpp"
 
 #- Builds
 work="$out/src"
@@ -55,7 +57,8 @@ done
 # in, and only the interrupted frame is rolled back (see README), so its scribble stays.
 hang_places="1 2 3 4 5 7 6"
 for place in $hang_places 8; do
-    build_dll "hang_$place" "$work/code/demo/game_main.cpp" -DGAME_TEST_HANG_PLACE=$place &
+    { build_fixture_dll "hang_$place" tests/fixtures/fault_game.cpp "$work/code" -DGAME_TEST_HANG_PLACE=$place ||
+        echo "FAIL build of hang_$place"; } &
     [ $((place % 2)) -eq 0 ] && wait
 done
 wait

@@ -2,7 +2,7 @@
 # The demo's frame as one job graph (issue 12), end to end:
 #  - native unit tests (plain and ThreadSanitizer): sub-buffer reservation, slot-order walk,
 #    overflow refusal, the broadphase against brute force (tests/unit/test_frame_graph.cpp);
-#  - the graph's shape as the game logs it: every job name and what it waits for;
+#  - the graph's shape as a fixture build of the demo logs it: every job name and what it waits for;
 #  - collisions happen, cubes are culled and drawn, no command is refused;
 #  - determinism: the state hash after 300 frames is the same with 1 and with 3 workers;
 #  - background loading: with every load held back 45 frames, the frames go on with a visible
@@ -37,8 +37,8 @@ else
     fail "tsan build of test_frame_graph"
 fi
 check "MSVC-dialect compile of tests/unit/test_frame_graph.cpp" misc/msvc_check.sh tests/unit/test_frame_graph.cpp
-check "MSVC-dialect compile of the benchmark build of game_main.cpp" \
-    bash -c "sed '1i #define GAME_FRAME_GRAPH_BENCH 1' code/demo/game_main.cpp > '$work/code/game_main_bench.cpp' && misc/msvc_check.sh '$work/code/game_main_bench.cpp'"
+check "MSVC-dialect compile of the benchmark build (tests/bench/bench_frame_graph_game.cpp)" \
+    misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp
 
 #- Builds: the engine, and game.dll variants
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
@@ -49,8 +49,11 @@ build_variant() {
     build_game_dll "$name" "$work/code/demo/game_main.cpp" "$@" || fail "build of variant $name"
 }
 build_variant slow_assets -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
-build_variant without_watcher -DGAME_TEST_WITHOUT_WATCHER=1
+build_fixture_dll without_watcher tests/fixtures/without_watcher_game.cpp "$work/code" || fail "build of variant without_watcher"
 wait
+build_fixture_dll frame_shape tests/fixtures/frame_shape_game.cpp "$work/code" || fail "build of the frame_shape fixture"
+check "MSVC-dialect compile of the fixtures frame_shape_game.cpp and without_watcher_game.cpp" \
+    misc/msvc_check.sh tests/fixtures/frame_shape_game.cpp tests/fixtures/without_watcher_game.cpp
 
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display
@@ -68,12 +71,14 @@ for workers in 1 3; do
     check "$workers worker(s): the run exits 0 after 302 frames" grep -q "exiting cleanly after 302 frames" "$out/workers_$workers.log"
 done
 log="$out/workers_3.log"
+# The shape is logged by a fixture build of the demo (tests/fixtures/frame_shape_game.cpp), same run settings.
+run_engine shape --frames 2 --fixed-dt 0.0166667 --workers 3 --game "$out/frame_shape.dll"
 shape="frame graph: 39 jobs, 73 dependencies, 8 batches of 512 entities: [camera+input x1 after:] [grid: clear x1 after:] \
 [sound mix x1 after:] [scene x1 after: camera+input,] [simulate x8 after: camera+input, grid: clear,] \
 [grid: prefix x1 after: simulate,] [grid: fill x8 after: grid: prefix,] [grid: filled x1 after: grid: fill,] \
 [collide x8 after: grid: filled,] [render x8 after: collide, scene,] [end of frame x1 after: render,]"
-check "the game logs the frame graph's shape (jobs, names, dependencies)" grep -qF "$shape" "$log"
-grep -qF "$shape" "$log" || { echo "    expected: $shape"; grep "frame graph:" "$log" | head -n 1 | sed 's/^/    got:      /'; }
+check "the demo's frame graph has its shape (jobs, names, dependencies)" grep -qF "$shape" "$out/shape.log"
+grep -qF "$shape" "$out/shape.log" || { echo "    expected: $shape"; grep "frame graph:" "$out/shape.log" | head -n 1 | sed 's/^/    got:      /'; }
 collisions=$(grep -oE "frame 300: 4096 entities, [0-9]+ collisions" "$log" | awk '{print $5}')
 check "entities collide with each other (${collisions:-0} collisions in 300 frames)" test "${collisions:-0}" -gt 100
 check "no render command was refused" bash -c "! grep -q 'did not fit' '$log'"

@@ -33,10 +33,11 @@ wineboot >/dev/null 2>&1 </dev/null
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
 exe="$work/build/win32_platform.exe"
 
+# build_variant NAME CODE_ROOT DEFINES...: tests/fixtures/reload_game.cpp over CODE_ROOT (the demo of $work or an edited copy)
 build_variant() {
     local name=$1 src=$2
     shift 2
-    build_game_dll "$name" "$src/demo/game_main.cpp" "$@" || fail "build of variant $name"
+    build_fixture_dll "$name" tests/fixtures/reload_game.cpp "$src" "$@" || fail "build of variant $name"
 }
 build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
 build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2
@@ -68,8 +69,10 @@ for test in test_pointer_scan test_state_layout; do
     fi
     check "MSVC-dialect compile of $test" misc/msvc_check.sh "tests/unit/$test.cpp"
 done
-printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#include "demo/game_main.cpp"\n' >"$out/msvc_test_game.cpp"
-check "MSVC-dialect compile of the test game builds" misc/msvc_check.sh "$out/msvc_test_game.cpp"
+printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#define GAME_TEST_CRASH_PLACE 1\n#define GAME_TEST_CRASH_KIND 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game.cpp"
+printf '#define GAME_TEST_POINTERS 2\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game_clear.cpp"
+check "MSVC-dialect compile of the test game builds (tests/fixtures/reload_game.cpp)" \
+    misc/msvc_check.sh "$out/msvc_test_game.cpp" "$out/msvc_test_game_clear.cpp" tests/fixtures/reload_game.cpp
 
 run="$out/run"
 cp "$exe" "$run/"

@@ -140,12 +140,13 @@ check "build.bat test: no test program counted a failure" bash -c "! grep -E '^[
 compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
 link_flags=$(build_bat_setting LinkFlags)
 platform_libs=$(build_bat_setting PlatformLibs)
-# build_msvc_game NAME OPTIMIZATION [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll
+# build_msvc_game NAME OPTIMIZATION SOURCE [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll,
+# SOURCE relative to the copy's build folder (the demo, or a fixture over the copy's code/)
 build_msvc_game() {
-    local name=$1 optimization=$2
-    shift 2
+    local name=$1 optimization=$2 source=$3
+    shift 3
     local dir="$out/$optimization"
-    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" ../code/demo/game_main.cpp /LD \
+    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" "$source" /LD \
         /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb") >"$dir/$name.build.txt" 2>&1 \
         || echo "FAIL build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
 }
@@ -155,10 +156,11 @@ for optimization in Od O2; do
     (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
         /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
         >"$dir/exe.build.txt" 2>&1 || echo "FAIL build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
-    build_msvc_game good "$optimization" &
+    build_msvc_game good "$optimization" ../code/demo/game_main.cpp &
     for place in 1 2 3 4; do
         for kind in 1 2 3 4; do
-            build_msvc_game "crash_${place}_${kind}" "$optimization" /DGAME_TEST_CRASH_PLACE=$place /DGAME_TEST_CRASH_KIND=$kind &
+            build_msvc_game "crash_${place}_${kind}" "$optimization" ../tests/fixtures/fault_game.cpp \
+                /DGAME_TEST_CRASH_PLACE=$place /DGAME_TEST_CRASH_KIND=$kind &
             [ $(( kind % 2 )) -eq 0 ] && wait
         done
     done

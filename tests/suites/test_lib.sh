@@ -54,8 +54,15 @@ wait_for_log() {
 build_game_dll() {
     local name=$1 source=$2
     shift 2
-    local code_root
-    code_root=$(dirname "$(dirname "$source")")
+    build_fixture_dll "$name" "$source" "$(dirname "$(dirname "$source")")" "$@"
+}
+
+# build_fixture_dll NAME FIXTURE CODE_ROOT DEFINES...: the same for a fixture build
+# (tests/fixtures/*.cpp, which includes "demo/game_main.cpp"): CODE_ROOT is searched first, so the
+# fixture wraps that copy of the demo.
+build_fixture_dll() {
+    local name=$1 source=$2 code_root=$3
+    shift 3
     $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
 }
 
