@@ -1,6 +1,7 @@
-//~ The demo's frame as one job graph (seed 004)
+//~ The demo's frame as one job graph: every order between jobs is an edge, so the whole update
+// spreads over the workers without a barrier between its stages.
 //
-// Every update builds one graph and submits it; every order between jobs is an edge:
+// Every update builds one graph and submits it:
 //
 //   camera+input ─┐                                    ┌─> scene (main stream) ─┐
 //   grid: clear ──┴─> simulate[b] ─> grid: prefix ─> grid: fill[b] ─> grid: filled
