@@ -13,7 +13,7 @@ struct win32_log_state
     u32 warningCount;
 };
 // NOTE: a global, not part of win32_state: every thread logs through Win32Log (the game through
-// platform_api.Log), which carries no state pointer, and the log opens before the state is filled.
+// platform_api.Log), which carries no state pointer.
 global win32_log_state globalLog;
 
 // Lines logged so far at each level (for the exit report).

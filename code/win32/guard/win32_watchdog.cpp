@@ -49,8 +49,8 @@ struct win32_watchdog
     volatile LONG interruptCount;
     platform_api original;                  // the services the wrappers forward to
 };
-// NOTE: a global, not part of win32_state: the watchdog thread, the crash guard's exception
-// handler and every thread entering or leaving game code reach it with no state pointer.
+// NOTE: a global, not part of win32_state: the watchdog thread and every thread entering or leaving
+// game code (guarded calls, the wrapped platform services) reach it with no state pointer.
 global win32_watchdog globalWatchdog;
 
 // Hangs interrupted so far (for the debug overlay).
