@@ -61,8 +61,8 @@ struct win32_state
     u8 *pushBuffers[2];
     game_render_commands renderCommands[2];
     u64 preFrameHash;                   // --verify-rollback only
-    win32_render_validation renderValidation;
-    win32_frame_loop frames;
+    win32_render_validation renderValidation;  // main thread only, where buffers are reset and drawn
+    win32_frame_loop frames;            // what the frame loop carries across frames
 };
 
 internal void Win32PostNotice(win32_state *state, log_level level, const char *format, ...)
