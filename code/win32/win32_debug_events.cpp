@@ -17,6 +17,8 @@ struct win32_debug_events
     debug_frame_info info;
     b32 enabled;
 };
+// NOTE: a global, not part of win32_state: worker threads record their blocks through
+// Win32BeginBlock/Win32EndBlock and the game's DEBUGRecordEvent, which carry no state pointer.
 global win32_debug_events globalDebugEvents;
 
 internal u64 Win32DebugClock(void)
@@ -105,6 +107,18 @@ internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 las
     info->lastFrameSeconds = lastFrameSeconds;
     info->lastWorkSeconds = lastWorkSeconds;
     info->events = events->buffers[next];
+}
+
+// Main thread, once the frame's update and its frame-synchronised tasks are done.
+internal void Win32MarkDebugUpdateEnd(void)
+{
+    globalDebugEvents.info.updateEndClock = Win32DebugClock();
+}
+
+// Main thread, after DEBUGGameEndFrame: how long it took, for the next frame's figures.
+internal void Win32NoteDebugEndFrameSeconds(f32 seconds)
+{
+    globalDebugEvents.info.lastEndFrameSeconds = seconds;
 }
 
 // Main thread, before DEBUGGameEndFrame: what the game may read this frame.

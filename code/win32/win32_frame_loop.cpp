@@ -5,19 +5,10 @@
 //   -> update job (worker) overlapped with drawing the previous frame (main thread owns GL)
 //   -> frame-synchronised tasks -> sound -> debug end of frame -> crash recovery -> pacing
 //
-// NOTE: render command buffers are double-buffered (seed 004): while a worker runs the game's
-// update into buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
+// NOTE: render command buffers are double-buffered: while a worker runs the game's update into
+// buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
 
 //~ Guarded calls into game code
-struct win32_game_call
-{
-    win32_game_code *game;
-    game_memory *memory;
-    game_input *input;
-    game_render_commands *commands;
-    game_sound_output_buffer *sound;
-};
-
 internal void Win32CallGameUpdate(void *data)
 {
     win32_game_call *call = (win32_game_call *)data;
@@ -69,55 +60,36 @@ internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry)
 }
 
 // The buffer holds the main stream (pushBufferSize bytes) followed by the sub-buffer zone.
-internal void Win32ResetRenderCommands(game_render_commands *commands, u8 *pushBuffer, u32 pushBufferSize,
-                                       s32 width, s32 height)
+internal void Win32ResetRenderCommands(win32_state *state, u32 bufferIndex)
 {
+    game_render_commands *commands = &state->renderCommands[bufferIndex];
+    u8 *pushBuffer = state->pushBuffers[bufferIndex];
+    u32 pushBufferSize = (u32)WIN32_PUSH_BUFFER_SIZE;
     memset(commands, 0, sizeof(*commands));
     commands->pushBufferBase = pushBuffer;
     commands->maxPushBufferSize = pushBufferSize;
     commands->subBufferZoneOffset = pushBufferSize;
     commands->subBufferZoneSize = WIN32_SUB_BUFFER_ZONE_SIZE;
-    commands->widthInPixels = (u32)Maximum(width, 1);
-    commands->heightInPixels = (u32)Maximum(height, 1);
-    Win32NoteRenderBuffer(commands);
+    commands->widthInPixels = (u32)Maximum(state->window.clientWidth, 1);
+    commands->heightInPixels = (u32)Maximum(state->window.clientHeight, 1);
+    Win32NoteRenderBuffer(&state->renderValidation, commands);
 }
 
 internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands)
 {
     if (!state->haveRenderer) return;
     u8 *pushBuffer = state->pushBuffers[(commands == &state->renderCommands[1]) ? 1 : 0];
-    Win32ValidateRenderCommands(commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
+    Win32ValidateRenderCommands(&state->renderValidation, commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
     OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
 }
 
 //~ Startup
-internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
+// The work queues, and the platform services the game reaches through game_memory.
+internal void Win32StartWorkQueues(win32_state *state)
 {
     platform_options *options = &state->options;
-
-    void *platformMemory = VirtualAlloc(0, WIN32_PLATFORM_ARENA_SIZE, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    if (!platformMemory)
-    {
-        Win32Log(LogLevel_Error, "memory: could not allocate the platform arena");
-        return 0;
-    }
-    InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
-    if (!Win32InitDebugEvents(&state->platformArena))
-        Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
-
     game_memory *memory = &state->memory;
-    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
-        return 0;
-    Win32InitRenderValidation(state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
-    state->loop.scheduledStart = options->loopStartFrame;
-    state->loop.scheduledLength = options->loopLength;
-    Win32InitCrashGuard(0);
-    Win32StartWatchdog(options->watchdogSeconds);
-
-    //- Work queues and tasks
     u32 highWorkers = options->highPriorityWorkers > 0 ? (u32)options->highPriorityWorkers : 0;
     u32 lowWorkers = options->lowPriorityWorkers > 0 ? (u32)options->lowPriorityWorkers : 0;
     if (!InitWorkQueueSystem(&state->queues, &state->platformArena, highWorkers, lowWorkers, Win32Log))
@@ -139,6 +111,34 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     memory->requestedEntityCount = options->entityCount;
     Win32WatchPlatformApi(&memory->platform);
     memory->notices = &state->notices;
+}
+
+internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
+{
+    platform_options *options = &state->options;
+
+    void *platformMemory = VirtualAlloc(0, WIN32_PLATFORM_ARENA_SIZE, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (!platformMemory)
+    {
+        Win32Log(LogLevel_Error, "memory: could not allocate the platform arena");
+        return 0;
+    }
+    InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
+    if (!Win32InitDebugEvents(&state->platformArena))
+        Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
+
+    game_memory *memory = &state->memory;
+    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
+        return 0;
+    Win32InitRenderValidation(&state->renderValidation, state->memoryBlock.base, state->memoryBlock.totalSize);
+    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
+    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
+    state->loop.scheduledStart = options->loopStartFrame;
+    state->loop.scheduledLength = options->loopLength;
+    Win32InitCrashGuard(0);
+    Win32StartWatchdog(options->watchdogSeconds);
+
+    Win32StartWorkQueues(state);
 
     //- Window, renderer, sound, input
     if (!Win32CreateMainWindow(&state->window, instance, options->windowWidth, options->windowHeight)) return 0;
@@ -158,8 +158,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     {
         state->pushBuffers[bufferIndex] = (u8 *)PushSize(&state->platformArena, WIN32_PUSH_BUFFER_SIZE + WIN32_SUB_BUFFER_ZONE_SIZE);
         if (!state->pushBuffers[bufferIndex]) return 0;
-        Win32ResetRenderCommands(&state->renderCommands[bufferIndex], state->pushBuffers[bufferIndex],
-                                 WIN32_PUSH_BUFFER_SIZE, state->window.clientWidth, state->window.clientHeight);
+        Win32ResetRenderCommands(state, bufferIndex);
     }
 
     //- Game code
@@ -176,11 +175,25 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     return 1;
 }
 
-//~ Platform keys (handled before the game sees the input)
-internal void Win32HandlePlatformKeys(win32_state *state, b32 *loopTogglePressed)
+//~ One frame
+// Input for this frame (live; the live loop may replace it in the next step), the platform's own
+// keys and the quit file. Returns whether F9, the live loop's toggle, was pressed.
+internal b32 Win32ReadFrameInput(win32_state *state)
 {
-    game_keyboard_input *keyboard = &state->input.keyboard;
-    *loopTogglePressed = WasPressed(keyboard->keys[Key_F9]);
+    win32_frame_loop *frames = &state->frames;
+    platform_options *options = &state->options;
+    game_input *input = &state->input;
+    Win32BeginDebugFrame((u64)frames->frameCount, (f32)frames->lastFrameSeconds, (f32)frames->lastWorkSeconds);
+    Win32BeginBlock("input");
+    Win32BeginInputFrame(input);
+    Win32PumpMessages(&state->window, &state->inputState, input);
+    Win32PollGamepads(&state->inputState, input);
+    Win32UpdateModifiers(input);
+    input->dtForFrame = (options->fixedDt > 0.0f) ? options->fixedDt : (f32)Minimum(frames->lastFrameSeconds, 0.1);
+    input->frameIndex = (u64)frames->frameCount;
+
+    game_keyboard_input *keyboard = &input->keyboard;
+    b32 loopTogglePressed = WasPressed(keyboard->keys[Key_F9]);
     if (WasPressed(keyboard->keys[Key_F10]) && state->reloader.refusedForLayout)
     {
         // Retry the refused build, this time with a state reset.
@@ -188,13 +201,184 @@ internal void Win32HandlePlatformKeys(win32_state *state, b32 *loopTogglePressed
         memset(&state->reloader.attempted, 0, sizeof(state->reloader.attempted));
         Win32Log(LogLevel_Info, "layout: F10 pressed: reloading the refused build with a state reset");
     }
+    if (options->quitFilePath && Win32FileExists(options->quitFilePath))
+    {
+        Win32Log(LogLevel_Info, "engine: quit file '%s' found", options->quitFilePath);
+        frames->quitFileSeen = 1;
+    }
+    Win32AgeNotices(&state->notices, (f32)frames->lastFrameSeconds);
+    Win32EndBlock("input");
+    return loopTogglePressed;
 }
 
-//~ Main
-internal int Win32Main(HINSTANCE instance, int argc, char **argv)
+// Between frames, when nothing runs in game memory or game code: keep the pre-frame snapshot,
+// swap in a new build, step the live loop, then run the main-thread tasks.
+internal void Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 {
-    win32_state *state = &globalWin32State;
+    Win32BeginBlock("snapshot+reload");
+    Win32SyncMemorySnapshot(&state->snapshot);
+    if (Win32ReloadStep(state))
+    {
+        Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
+                 Win32WallClockSeconds());
+    }
+    if (Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
+    {
+        Win32SyncMemorySnapshot(&state->snapshot);
+    }
+    if (state->options.verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
+    Win32EndBlock("snapshot+reload");
+    Win32BeginBlock("main-thread tasks");
+    Win32BindNamedTasks(&state->namedTasks, &state->game);
+    RunMainThreadTasks(&state->queues.tasks);
+    Win32EndBlock("main-thread tasks");
+}
+
+// The game's update into this frame's buffer: a job on a worker while the main thread draws the
+// previous frame, or one after the other with --serial. Returns when the update and the
+// frame-synchronised tasks are done.
+internal game_render_commands *Win32UpdateGame(win32_state *state)
+{
+    win32_frame_loop *frames = &state->frames;
+    game_render_commands *commands = &state->renderCommands[frames->writeIndex];
+    Win32ResetRenderCommands(state, frames->writeIndex);
+    win32_game_call *call = &frames->gameCall;
+    call->game = &state->game;
+    call->memory = &state->memory;
+    call->input = &state->input;
+    call->commands = commands;
+    if (state->options.serialFrames)
+    {
+        Win32GuardedCall(Win32CallGameUpdate, call);
+        CompleteAllWork(&state->queues.highQueue);
+    }
+    else
+    {
+        AddWorkQueueEntry(&state->queues.highQueue, Win32RunGameUpdateJob, call);
+        Win32BeginBlock("draw previous frame");
+        if (frames->havePendingFrame) Win32DrawAndPresent(state, &state->renderCommands[frames->writeIndex ^ 1]);
+        Win32EndBlock("draw previous frame");
+        Win32BeginBlock("wait for update");
+        CompleteAllWork(&state->queues.highQueue);
+        Win32EndBlock("wait for update");
+    }
+    Win32BeginBlock("frame-sync tasks");
+    EndFrameTasks(&state->queues.tasks);
+    Win32EndBlock("frame-sync tasks");
+    Win32MarkDebugUpdateEnd();
+    state->memory.executableReloaded = 0;
+    return commands;
+}
+
+// The game's sound for this frame, then its debug end of frame with this frame's figures.
+internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
+{
+    win32_frame_loop *frames = &state->frames;
+    game_memory *memory = &state->memory;
+    win32_game_call *call = &frames->gameCall;
+    Win32BeginBlock("sound");
+    u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)frames->targetSeconds);
+    game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
+    call->sound = &soundBuffer;
+    // NOTE: once game code crashed this frame, none of it runs again before the rollback.
+    b32 updateCrashed = Win32CrashPending();
+    if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
+    Win32EndBlock("sound");
+    memory->debugFrame = Win32PublishDebugFrame(state->game.version, frames->crashCount);
+    if (memory->debugFrame)
+    {
+        memory->debugFrame->renderCommandProblems = state->renderValidation.lastFrameProblems;
+        memory->debugFrame->hangsInterrupted = Win32HangsInterrupted();
+    }
+    f64 endFrameStart = Win32Seconds();
+    if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, call);
+    call->sound = 0;    // soundBuffer lives on this function's stack
+    f32 endFrameSeconds = (f32)(Win32Seconds() - endFrameStart);
+    Win32NoteDebugEndFrameSeconds(endFrameSeconds);
+    frames->endFrameSecondsSum += endFrameSeconds;
+}
+
+// A crash anywhere in game code this frame: restore, roll back, drop the frame's drawing.
+// Otherwise the frame's buffer is drawn now (--serial) or while the next update runs.
+internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *commands)
+{
+    win32_frame_loop *frames = &state->frames;
+    if (Win32RecoverFromCrash(state, frames->frameCount))
+    {
+        ++frames->crashCount;
+    }
+    else
+    {
+        if (commands->refusedEntryCount)
+        {
+            Win32Log(LogLevel_Error, "render: %u command(s) did not fit the %u KB push buffer and were "
+                     "dropped this frame", commands->refusedEntryCount, (u32)(WIN32_PUSH_BUFFER_SIZE / 1024));
+        }
+        if (commands->refusedSubBufferEntryCount)
+        {
+            Win32Log(LogLevel_Error, "render: %u command(s) did not fit their sub-buffer (%u KB zone, %u KB asked "
+                     "for) and were dropped this frame", commands->refusedSubBufferEntryCount,
+                     (u32)(WIN32_SUB_BUFFER_ZONE_SIZE / 1024), commands->subBufferZoneUsed / 1024);
+        }
+        if (state->options.serialFrames)
+        {
+            Win32DrawAndPresent(state, commands);
+        }
+        else
+        {
+            frames->havePendingFrame = 1;
+            frames->writeIndex ^= 1;
+        }
+    }
+    if (!frames->firstFramePresented && (state->options.serialFrames || frames->frameCount >= 1))
+    {
+        frames->firstFramePresented = 1;
+        Win32Log(LogLevel_Info, "frame: first frame presented at walltime %.6f (%.1f ms after start)",
+                 Win32WallClockSeconds(), 1000.0 * (Win32WallClockSeconds() - frames->wallClockAtStart));
+    }
+}
+
+// Waits out the rest of the frame (unless --unthrottled) and measures it.
+internal void Win32PaceFrame(win32_state *state)
+{
+    win32_frame_loop *frames = &state->frames;
     platform_options *options = &state->options;
+    ++frames->frameCount;
+    f64 workSeconds = Win32Seconds() - frames->frameStart;
+    frames->lastWorkSeconds = workSeconds;
+    if (!options->unthrottled && workSeconds < frames->targetSeconds)
+    {
+        Win32WaitForFrameEnd(frames->frameStart, frames->targetSeconds, frames->sleepIsGranular, options->quitFilePath,
+                             &state->window.closeRequested);
+    }
+    f64 now = Win32Seconds();
+    frames->lastFrameSeconds = now - frames->frameStart;
+    frames->frameTimeSum += frames->lastFrameSeconds;
+    frames->frameStart = now;
+}
+
+internal void Win32RunFrame(win32_state *state)
+{
+    b32 loopTogglePressed = Win32ReadFrameInput(state);
+    Win32BetweenFrames(state, loopTogglePressed);
+    game_render_commands *commands = Win32UpdateGame(state);
+    Win32RunSoundAndDebugEndFrame(state);
+    Win32RecoverOrPresent(state, commands);
+    Win32PaceFrame(state);
+}
+
+internal b32 Win32RunIsOver(win32_state *state)
+{
+    win32_frame_loop *frames = &state->frames;
+    if (state->window.closeRequested || state->input.quitRequested || frames->quitFileSeen) return 1;
+    return state->options.frameLimit && frames->frameCount >= state->options.frameLimit;
+}
+
+//~ Start
+// Parses the command line and opens the log. False when the run ends here (--help, a bad flag, a
+// screenshot folder that does not exist), with the exit code in *exitCode and the log closed.
+internal b32 Win32ReadCommandLine(platform_options *options, int argc, char **argv, int *exitCode)
+{
     char optionError[256];
     b32 optionsOk = ParsePlatformOptions(argc, argv, options, optionError, sizeof(optionError));
     Win32InitLog(FindLogPathOption(argc, argv), !IsScriptedCommandLine(argc, argv));
@@ -202,200 +386,62 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
     {
         Win32Log(LogLevel_Error, "command line: %s", optionError);
         fprintf(stderr, "%s", PLATFORM_OPTIONS_HELP);
-        Win32CloseLog();
-        return 2;
+        *exitCode = 2;
     }
-    if (options->showHelp)
+    else if (options->showHelp)
     {
         fprintf(stdout, "%s", PLATFORM_OPTIONS_HELP);
         fflush(stdout);
-        Win32CloseLog();
-        return 0;
+        *exitCode = 0;
     }
-    if (options->screenshotPath && !Win32FolderOfFileExists(options->screenshotPath))
+    else if (options->screenshotPath && !Win32FolderOfFileExists(options->screenshotPath))
     {
         Win32Log(LogLevel_Error, "command line: --screenshot '%s': its folder does not exist; nothing would be "
                  "written", options->screenshotPath);
-        Win32CloseLog();
-        return 2;
+        *exitCode = 2;
     }
-    f64 wallClockAtStart = Win32WallClockSeconds();
+    else
+    {
+        return 1;
+    }
+    Win32CloseLog();
+    return 0;
+}
+
+// Starts the engine and the frame clock. False (said in the log, the log closed) when it cannot.
+internal b32 Win32StartRun(win32_state *state, HINSTANCE instance)
+{
+    win32_frame_loop *frames = &state->frames;
+    platform_options *options = &state->options;
+    frames->wallClockAtStart = Win32WallClockSeconds();
     Win32Log(LogLevel_Info, "engine: starting (contract version %u, %s build)", (u32)GAME_CONTRACT_VERSION,
              ENGINE_DEVELOPMENT ? "development" : "release");
 
     // NOTE: 1 ms scheduler granularity so Sleep-based frame pacing does not overshoot by 15 ms.
-    b32 sleepIsGranular = (timeBeginPeriod(1) == TIMERR_NOERROR);
+    frames->sleepIsGranular = (timeBeginPeriod(1) == TIMERR_NOERROR);
     if (!Win32StartEngine(state, instance))
     {
         Win32Log(LogLevel_Error, "engine: start-up failed; exiting");
         if (!options->frameLimit && !options->quitFilePath)
             Win32MessageBoxUtf8("The engine could not start; see the log.", "Handmade Engine", MB_OK | MB_ICONERROR);
         Win32CloseLog();
-        return 1;
+        return 0;
     }
+    frames->targetSeconds = 1.0 / options->targetHz;
+    frames->frameStart = Win32Seconds();
+    frames->lastFrameSeconds = frames->targetSeconds;
+    return 1;
+}
 
-    game_memory *memory = &state->memory;
-    game_input *input = &state->input;
-    f64 targetSeconds = 1.0 / options->targetHz;
-    f64 lastFrameStart = Win32Seconds();
-    f64 lastFrameSeconds = targetSeconds;
-    f64 lastWorkSeconds = 0.0;
-    f64 endFrameSecondsSum = 0.0;
-    b32 havePendingFrame = 0;           // a filled buffer not yet drawn
-    u32 writeIndex = 0;
-    b32 firstFramePresented = 0;
-    b32 quitFileSeen = 0;
-    s64 frameCount = 0;
-    f64 frameTimeSum = 0.0;
-    u32 crashCount = 0;
-
-    for (;;)
+//~ Shut down
+// Draws the last filled buffer, so the screenshot shows the final update, and writes the
+// screenshot. Returns false when --screenshot was asked for and not written.
+internal b32 Win32PresentLastFrame(win32_state *state)
+{
+    platform_options *options = &state->options;
+    if (!options->serialFrames && state->frames.havePendingFrame)
     {
-        if (state->window.closeRequested || input->quitRequested || quitFileSeen) break;
-        if (options->frameLimit && frameCount >= options->frameLimit) break;
-
-        //- Input (live; the loop may replace it below)
-        Win32BeginDebugFrame((u64)frameCount, (f32)lastFrameSeconds, (f32)lastWorkSeconds);
-        Win32BeginBlock("input");
-        Win32BeginInputFrame(input);
-        Win32PumpMessages(&state->window, &state->inputState, input);
-        Win32PollGamepads(&state->inputState, input);
-        Win32UpdateModifiers(input);
-        input->dtForFrame = (options->fixedDt > 0.0f) ? options->fixedDt : (f32)Minimum(lastFrameSeconds, 0.1);
-        input->frameIndex = (u64)frameCount;
-        b32 loopTogglePressed = 0;
-        Win32HandlePlatformKeys(state, &loopTogglePressed);
-        if (options->quitFilePath && Win32FileExists(options->quitFilePath))
-        {
-            Win32Log(LogLevel_Info, "engine: quit file '%s' found", options->quitFilePath);
-            quitFileSeen = 1;
-        }
-        Win32AgeNotices(&state->notices, (f32)lastFrameSeconds);
-        Win32EndBlock("input");
-
-        //- Between frames: nothing is running in game memory or game code
-        Win32BeginBlock("snapshot+reload");
-        Win32SyncMemorySnapshot(&state->snapshot);
-        if (Win32ReloadStep(state))
-        {
-            Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
-                     Win32WallClockSeconds());
-        }
-        if (Win32StepLiveLoop(&state->loop, &state->snapshot, input, loopTogglePressed))
-        {
-            Win32SyncMemorySnapshot(&state->snapshot);
-        }
-        if (options->verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
-        Win32EndBlock("snapshot+reload");
-        Win32BeginBlock("main-thread tasks");
-        Win32BindNamedTasks(&state->namedTasks, &state->game);
-        RunMainThreadTasks(&state->queues.tasks);
-        Win32EndBlock("main-thread tasks");
-
-        //- Update (job) overlapped with drawing the previous frame
-        game_render_commands *commands = &state->renderCommands[writeIndex];
-        Win32ResetRenderCommands(commands, state->pushBuffers[writeIndex], WIN32_PUSH_BUFFER_SIZE,
-                                 state->window.clientWidth, state->window.clientHeight);
-        static win32_game_call call;
-        call.game = &state->game;
-        call.memory = memory;
-        call.input = input;
-        call.commands = commands;
-        if (options->serialFrames)
-        {
-            Win32GuardedCall(Win32CallGameUpdate, &call);
-            CompleteAllWork(&state->queues.highQueue);
-        }
-        else
-        {
-            AddWorkQueueEntry(&state->queues.highQueue, Win32RunGameUpdateJob, &call);
-            Win32BeginBlock("draw previous frame");
-            if (havePendingFrame) Win32DrawAndPresent(state, &state->renderCommands[writeIndex ^ 1]);
-            Win32EndBlock("draw previous frame");
-            Win32BeginBlock("wait for update");
-            CompleteAllWork(&state->queues.highQueue);
-            Win32EndBlock("wait for update");
-        }
-        Win32BeginBlock("frame-sync tasks");
-        EndFrameTasks(&state->queues.tasks);
-        Win32EndBlock("frame-sync tasks");
-        globalDebugEvents.info.updateEndClock = Win32DebugClock();
-        memory->executableReloaded = 0;
-
-        //- Sound, then the debug end of frame
-        Win32BeginBlock("sound");
-        u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)targetSeconds);
-        game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
-        call.sound = &soundBuffer;
-        // NOTE: once game code crashed this frame, none of it runs again before the rollback.
-        b32 updateCrashed = Win32CrashPending();
-        if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, &call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
-        Win32EndBlock("sound");
-        memory->debugFrame = Win32PublishDebugFrame(state->game.version, crashCount);
-        if (memory->debugFrame)
-        {
-            memory->debugFrame->renderCommandProblems = globalRenderValidation.lastFrameProblems;
-            memory->debugFrame->hangsInterrupted = (u32)globalWatchdog.interruptCount;
-        }
-        f64 endFrameStart = Win32Seconds();
-        if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, &call);
-        globalDebugEvents.info.lastEndFrameSeconds = (f32)(Win32Seconds() - endFrameStart);
-        endFrameSecondsSum += globalDebugEvents.info.lastEndFrameSeconds;
-
-        //- A crash anywhere in game code this frame: restore, roll back, drop the frame's drawing
-        if (Win32RecoverFromCrash(state, frameCount))
-        {
-            ++crashCount;
-        }
-        else
-        {
-            if (commands->refusedEntryCount)
-            {
-                Win32Log(LogLevel_Error, "render: %u command(s) did not fit the %u KB push buffer and were "
-                         "dropped this frame", commands->refusedEntryCount, (u32)(WIN32_PUSH_BUFFER_SIZE / 1024));
-            }
-            if (commands->refusedSubBufferEntryCount)
-            {
-                Win32Log(LogLevel_Error, "render: %u command(s) did not fit their sub-buffer (%u KB zone, %u KB asked "
-                         "for) and were dropped this frame", commands->refusedSubBufferEntryCount,
-                         (u32)(WIN32_SUB_BUFFER_ZONE_SIZE / 1024), commands->subBufferZoneUsed / 1024);
-            }
-            if (options->serialFrames)
-            {
-                Win32DrawAndPresent(state, commands);
-            }
-            else
-            {
-                havePendingFrame = 1;
-                writeIndex ^= 1;
-            }
-        }
-        if (!firstFramePresented && (options->serialFrames || frameCount >= 1))
-        {
-            firstFramePresented = 1;
-            Win32Log(LogLevel_Info, "frame: first frame presented at walltime %.6f (%.1f ms after start)",
-                     Win32WallClockSeconds(), 1000.0 * (Win32WallClockSeconds() - wallClockAtStart));
-        }
-
-        //- Pacing
-        ++frameCount;
-        f64 workSeconds = Win32Seconds() - lastFrameStart;
-        lastWorkSeconds = workSeconds;
-        if (!options->unthrottled && workSeconds < targetSeconds)
-        {
-            Win32WaitForFrameEnd(lastFrameStart, targetSeconds, sleepIsGranular, options->quitFilePath,
-                                 &state->window.closeRequested);
-        }
-        f64 now = Win32Seconds();
-        lastFrameSeconds = now - lastFrameStart;
-        frameTimeSum += lastFrameSeconds;
-        lastFrameStart = now;
-    }
-
-    //- Shutdown: draw the last filled buffer so the screenshot shows the final update
-    if (!options->serialFrames && havePendingFrame)
-    {
-        Win32DrawAndPresent(state, &state->renderCommands[writeIndex ^ 1]);
+        Win32DrawAndPresent(state, &state->renderCommands[state->frames.writeIndex ^ 1]);
     }
     if (state->haveRenderer)
     {
@@ -412,32 +458,68 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
             Win32Log(LogLevel_Error, "screenshot '%s' failed (no renderer)", options->screenshotPath);
         screenshotFailed = !state->haveRenderer || !OpenGLWriteScreenshot(&state->gl, options->screenshotPath);
     }
+    return !screenshotFailed;
+}
+
+// Says what the queues went through, then stops every thread and gives back the devices.
+internal void Win32StopEngine(win32_state *state)
+{
+    work_queue_system *queues = &state->queues;
     Win32Log(LogLevel_Info, "queues: the high ring was full %llu times and the low ring %llu times (the adder "
              "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
-             (unsigned long long)state->queues.highQueue.fullRingCount, (unsigned long long)state->queues.lowQueue.fullRingCount,
-             (unsigned long long)state->queues.highQueue.wakeCount, (unsigned long long)state->queues.lowQueue.wakeCount);
+             (unsigned long long)queues->highQueue.fullRingCount, (unsigned long long)queues->lowQueue.fullRingCount,
+             (unsigned long long)queues->highQueue.wakeCount, (unsigned long long)queues->lowQueue.wakeCount);
     Win32StopWatchdog();
-    ShutdownWorkQueueSystem(&state->queues);
+    ShutdownWorkQueueSystem(queues);
     Win32ShutdownGameCode(&state->reloader, &state->game);
     Win32ShutdownSound(&state->sound);
     if (state->haveRenderer) Win32ShutdownOpenGL(state->window.handle, &state->gl);
-    if (state->snapshot.syncCount)
+}
+
+// The run's figures: snapshot cost, end-of-frame cost, then the closing line.
+internal void Win32LogRunReport(win32_state *state)
+{
+    win32_frame_loop *frames = &state->frames;
+    win32_memory_snapshot *snapshot = &state->snapshot;
+    if (snapshot->syncCount)
     {
         Win32Log(LogLevel_Info, "snapshot: %.3f ms per frame on average to keep the pre-frame snapshot "
-                 "(%.1f KB copied per frame)", 1000.0 * state->snapshot.totalSyncSeconds / (f64)state->snapshot.syncCount,
-                 (f64)state->snapshot.totalSyncBytes / 1024.0 / (f64)state->snapshot.syncCount);
+                 "(%.1f KB copied per frame)", 1000.0 * snapshot->totalSyncSeconds / (f64)snapshot->syncCount,
+                 (f64)snapshot->totalSyncBytes / 1024.0 / (f64)snapshot->syncCount);
     }
+    s64 frameCount = frames->frameCount;
     if (frameCount)
     {
         Win32Log(LogLevel_Info, "debug: DEBUGGameEndFrame took %.3f ms per frame on average",
-                 1000.0 * endFrameSecondsSum / (f64)frameCount);
+                 1000.0 * frames->endFrameSecondsSum / (f64)frameCount);
     }
     Win32Log(LogLevel_Info, "engine: exiting cleanly after %lld frames (mean frame %.2f ms, %u crashes contained, "
              "%u errors, %u warnings)", (long long)frameCount,
-             frameCount ? 1000.0 * frameTimeSum / (f64)frameCount : 0.0, crashCount,
-             globalLog.errorCount, globalLog.warningCount);
-    if (sleepIsGranular) timeEndPeriod(1);
+             frameCount ? 1000.0 * frames->frameTimeSum / (f64)frameCount : 0.0, frames->crashCount,
+             Win32LogErrorCount(), Win32LogWarningCount());
+}
+
+// Returns the exit code: 0, or 3 when the screenshot asked for was not written.
+internal int Win32ShutDown(win32_state *state)
+{
+    b32 screenshotWritten = Win32PresentLastFrame(state);
+    Win32StopEngine(state);
+    Win32LogRunReport(state);
+    if (state->frames.sleepIsGranular) timeEndPeriod(1);
     Win32FreeGameMemory(&state->memoryBlock);
     Win32CloseLog();
-    return screenshotFailed ? 3 : 0;
+    return screenshotWritten ? 0 : 3;
+}
+
+//~ Main
+internal int Win32Main(HINSTANCE instance, int argc, char **argv)
+{
+    // NOTE: static storage, not the main thread's stack: the state holds the input, the renderer and
+    // the queue tables, and the update job reads its gameCall from a worker.
+    static win32_state state;
+    int exitCode = 0;
+    if (!Win32ReadCommandLine(&state.options, argc, argv, &exitCode)) return exitCode;
+    if (!Win32StartRun(&state, instance)) return 1;
+    while (!Win32RunIsOver(&state)) Win32RunFrame(&state);
+    return Win32ShutDown(&state);
 }

@@ -12,7 +12,19 @@ struct win32_log_state
     u32 errorCount;
     u32 warningCount;
 };
+// NOTE: a global, not part of win32_state: every thread logs through Win32Log (the game through
+// platform_api.Log), which carries no state pointer.
 global win32_log_state globalLog;
+
+// Lines logged so far at each level (for the exit report).
+internal u32 Win32LogErrorCount(void)
+{
+    return globalLog.errorCount;
+}
+internal u32 Win32LogWarningCount(void)
+{
+    return globalLog.warningCount;
+}
 
 internal void Win32ErrorText(DWORD error, char *buffer, DWORD bufferSize);
 internal PLATFORM_LOG(Win32Log);

@@ -38,9 +38,9 @@
 #include "win32/win32_input.cpp"
 #include "win32/win32_window.cpp"
 #include "win32/win32_debug_events.cpp"
+#include "win32/win32_render_validation.cpp"
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
-#include "win32/win32_render_validation.cpp"
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
 

@@ -18,28 +18,27 @@ struct win32_render_validation
     u64 drawsSinceLog;
     char lastLogged[192];
 };
-global win32_render_validation globalRenderValidation;
 
-internal void Win32InitRenderValidation(const void *gameMemoryBase, u64 gameMemorySize)
+internal void Win32InitRenderValidation(win32_render_validation *validation, const void *gameMemoryBase,
+                                        u64 gameMemorySize)
 {
-    memset(&globalRenderValidation, 0, sizeof(globalRenderValidation));
-    globalRenderValidation.gameMemoryBase = (const u8 *)gameMemoryBase;
-    globalRenderValidation.gameMemorySize = gameMemorySize;
+    memset(validation, 0, sizeof(*validation));
+    validation->gameMemoryBase = (const u8 *)gameMemoryBase;
+    validation->gameMemorySize = gameMemorySize;
 }
 
 // Remembers the viewport a buffer was reset with (called where the platform resets it).
-internal void Win32NoteRenderBuffer(game_render_commands *commands)
+internal void Win32NoteRenderBuffer(win32_render_validation *validation, game_render_commands *commands)
 {
-    win32_render_validation *validation = &globalRenderValidation;
     u32 slot = (validation->bufferBases[0] == 0 || validation->bufferBases[0] == commands->pushBufferBase) ? 0 : 1;
     validation->bufferBases[slot] = commands->pushBufferBase;
     validation->widths[slot] = commands->widthInPixels;
     validation->heights[slot] = commands->heightInPixels;
 }
 
-internal void Win32ValidateRenderCommands(game_render_commands *commands, const u8 *pushBufferBase, u32 pushBufferCapacity)
+internal void Win32ValidateRenderCommands(win32_render_validation *validation, game_render_commands *commands,
+                                          const u8 *pushBufferBase, u32 pushBufferCapacity)
 {
-    win32_render_validation *validation = &globalRenderValidation;
     render_validation_limits limits = {};
     limits.pushBufferBase = pushBufferBase;
     limits.pushBufferCapacity = pushBufferCapacity;

@@ -47,28 +47,9 @@ internal b32 Win32ClearSoundBuffer(win32_sound_output *sound)
 }
 
 //~ Init / shutdown
-b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond, platform_log *log)
+// Loads dsound.dll and opens the default device with priority cooperation on `window`.
+internal b32 Win32OpenDirectSound(HWND window, win32_sound_output *sound)
 {
-    ZeroMemory(sound, sizeof(*sound));
-    sound->log = log;
-    sound->samplesPerSecond = (samplesPerSecond > 0) ? samplesPerSecond : 48000;
-    sound->bytesPerSample = 2 * sizeof(s16);
-    sound->secondaryBufferSize = (u32)sound->samplesPerSecond * sound->bytesPerSample;
-    // NOTE: measured under Wine on a loaded 2-core machine: frames arrive up to ~30 ms apart and
-    // the play cursor moves in ~10 ms steps; 1.5 frames past the write cursor underran there a few
-    // times a second, 2 frames (the most we allow) did not.
-    sound->latencyFrames = WIN32_SOUND_MAX_LATENCY_FRAMES;
-
-    // NOTE: the game's buffer exists even when silent, so the game can always be asked for samples.
-    sound->sampleCapacity = (u32)sound->samplesPerSecond;
-    sound->samples = (s16 *)VirtualAlloc(0, (SIZE_T)sound->sampleCapacity * sound->bytesPerSample,
-                                         MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    if (!sound->samples)
-    {
-        sound->sampleCapacity = 0;
-        return Win32FailSound(sound, "could not allocate the game's sample buffer", (HRESULT)GetLastError());
-    }
-
     sound->dsoundLibrary = LoadLibraryW(L"dsound.dll");
     if (!sound->dsoundLibrary)
     {
@@ -96,27 +77,24 @@ b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond,
     {
         return Win32FailSound(sound, "SetCooperativeLevel(DSSCL_PRIORITY) failed", result);
     }
+    return 1;
+}
 
-    WAVEFORMATEX waveFormat;
-    ZeroMemory(&waveFormat, sizeof(waveFormat));
-    waveFormat.wFormatTag = WAVE_FORMAT_PCM;
-    waveFormat.nChannels = 2;
-    waveFormat.nSamplesPerSec = (DWORD)sound->samplesPerSecond;
-    waveFormat.wBitsPerSample = 16;
-    waveFormat.nBlockAlign = (WORD)(waveFormat.nChannels * waveFormat.wBitsPerSample / 8);
-    waveFormat.nAvgBytesPerSec = waveFormat.nSamplesPerSec * waveFormat.nBlockAlign;
-
-    // The primary buffer's format only decides what the device mixes at; if the driver refuses
-    // ours it resamples our secondary buffer, which still plays correctly.
+// The primary buffer's format only decides what the device mixes at; if the driver refuses
+// ours it resamples our secondary buffer, which still plays correctly. So this only warns.
+internal void Win32SetPrimaryBufferFormat(win32_sound_output *sound, WAVEFORMATEX *waveFormat)
+{
+    IDirectSound *directSound = (IDirectSound *)sound->directSound;
+    platform_log *log = sound->log;
     DSBUFFERDESC primaryDesc;
     ZeroMemory(&primaryDesc, sizeof(primaryDesc));
     primaryDesc.dwSize = sizeof(primaryDesc);
     primaryDesc.dwFlags = DSBCAPS_PRIMARYBUFFER;
     IDirectSoundBuffer *primary = 0;
-    result = directSound->CreateSoundBuffer(&primaryDesc, &primary, 0);
+    HRESULT result = directSound->CreateSoundBuffer(&primaryDesc, &primary, 0);
     if (SUCCEEDED(result) && primary)
     {
-        HRESULT formatResult = primary->SetFormat(&waveFormat);
+        HRESULT formatResult = primary->SetFormat(waveFormat);
         if (FAILED(formatResult) && log)
         {
             log(LogLevel_Warning, "sound: primary buffer refused %d Hz stereo s16 (0x%08lx); the driver resamples",
@@ -129,7 +107,12 @@ b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond,
         log(LogLevel_Warning, "sound: no primary buffer (0x%08lx); using the device's default format",
             (unsigned long)result);
     }
+}
 
+// The looping ring we write into: created, cleared to silence and playing.
+internal b32 Win32StartSecondaryBuffer(win32_sound_output *sound, WAVEFORMATEX *waveFormat)
+{
+    IDirectSound *directSound = (IDirectSound *)sound->directSound;
     DSBUFFERDESC secondaryDesc;
     ZeroMemory(&secondaryDesc, sizeof(secondaryDesc));
     secondaryDesc.dwSize = sizeof(secondaryDesc);
@@ -137,9 +120,9 @@ b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond,
     // in the foreground (the hidden test window never is).
     secondaryDesc.dwFlags = DSBCAPS_GETCURRENTPOSITION2 | DSBCAPS_GLOBALFOCUS;
     secondaryDesc.dwBufferBytes = sound->secondaryBufferSize;
-    secondaryDesc.lpwfxFormat = &waveFormat;
+    secondaryDesc.lpwfxFormat = waveFormat;
     IDirectSoundBuffer *secondary = 0;
-    result = directSound->CreateSoundBuffer(&secondaryDesc, &secondary, 0);
+    HRESULT result = directSound->CreateSoundBuffer(&secondaryDesc, &secondary, 0);
     if (FAILED(result) || !secondary)
     {
         return Win32FailSound(sound, "could not create the secondary sound buffer", result);
@@ -155,6 +138,42 @@ b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond,
     {
         return Win32FailSound(sound, "could not start the looping secondary buffer", result);
     }
+    return 1;
+}
+
+b32 Win32InitSound(HWND window, win32_sound_output *sound, s32 samplesPerSecond, platform_log *log)
+{
+    ZeroMemory(sound, sizeof(*sound));
+    sound->log = log;
+    sound->samplesPerSecond = (samplesPerSecond > 0) ? samplesPerSecond : 48000;
+    sound->bytesPerSample = 2 * sizeof(s16);
+    sound->secondaryBufferSize = (u32)sound->samplesPerSecond * sound->bytesPerSample;
+    // NOTE: measured under Wine on a loaded 2-core machine: frames arrive up to ~30 ms apart and
+    // the play cursor moves in ~10 ms steps; 1.5 frames past the write cursor underran there a few
+    // times a second, 2 frames (the most we allow) did not.
+    sound->latencyFrames = WIN32_SOUND_MAX_LATENCY_FRAMES;
+
+    // NOTE: the game's buffer exists even when silent, so the game can always be asked for samples.
+    sound->sampleCapacity = (u32)sound->samplesPerSecond;
+    sound->samples = (s16 *)VirtualAlloc(0, (SIZE_T)sound->sampleCapacity * sound->bytesPerSample,
+                                         MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (!sound->samples)
+    {
+        sound->sampleCapacity = 0;
+        return Win32FailSound(sound, "could not allocate the game's sample buffer", (HRESULT)GetLastError());
+    }
+    if (!Win32OpenDirectSound(window, sound)) return 0;
+
+    WAVEFORMATEX waveFormat;
+    ZeroMemory(&waveFormat, sizeof(waveFormat));
+    waveFormat.wFormatTag = WAVE_FORMAT_PCM;
+    waveFormat.nChannels = 2;
+    waveFormat.nSamplesPerSec = (DWORD)sound->samplesPerSecond;
+    waveFormat.wBitsPerSample = 16;
+    waveFormat.nBlockAlign = (WORD)(waveFormat.nChannels * waveFormat.wBitsPerSample / 8);
+    waveFormat.nAvgBytesPerSec = waveFormat.nSamplesPerSec * waveFormat.nBlockAlign;
+    Win32SetPrimaryBufferFormat(sound, &waveFormat);
+    if (!Win32StartSecondaryBuffer(sound, &waveFormat)) return 0;
 
     InitSoundCursorState(&sound->cursor, sound->secondaryBufferSize, sound->bytesPerSample);
     sound->isValid = 1;

@@ -49,7 +49,15 @@ struct win32_watchdog
     volatile LONG interruptCount;
     platform_api original;                  // the services the wrappers forward to
 };
+// NOTE: a global, not part of win32_state: the watchdog thread and every thread entering or leaving
+// game code (guarded calls, the wrapped platform services) reach it with no state pointer.
 global win32_watchdog globalWatchdog;
+
+// Hangs interrupted so far (for the debug overlay).
+internal u32 Win32HangsInterrupted(void)
+{
+    return (u32)globalWatchdog.interruptCount;
+}
 
 internal s64 Win32WatchdogNow(void)
 {

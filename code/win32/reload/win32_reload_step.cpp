@@ -90,6 +90,105 @@ internal b32 Win32StrictPointersRefuse(win32_state *state, b32 stateWillBeReset)
     return 1;
 }
 
+// The layout check, before any code of the new build runs. True when the state layout registered
+// by the new build differs from the one game memory holds; the differences are written out.
+internal b32 Win32CandidateLayoutChanged(win32_reloader *reloader, char *differences, umm differencesSize)
+{
+    if (!reloader->memoryLayout.present) return 0;
+    if (!reloader->candidateLayout.present)
+    {
+        Win32Log(LogLevel_Warning, "layout: the new build registers no state layout; it cannot be checked");
+        return 0;
+    }
+    return CompareStateLayouts(&reloader->memoryLayout, &reloader->candidateLayout, differences, differencesSize) != 0;
+}
+
+// The new build's gameMigrateState rewrites game memory from the old layout. False when it declined
+// or crashed: memory is restored and the candidate unloaded.
+internal b32 Win32MigrateGameState(win32_state *state, win32_game_code *candidate, const char *differences)
+{
+    win32_reloader *reloader = &state->reloader;
+    static game_layout_field oldFields[STATE_LAYOUT_MAX_FIELDS];
+    game_state_layout oldView = Win32LayoutView(&reloader->memoryLayout, oldFields);
+    // The snapshot was synced at the top of this frame and nothing has run since: it holds
+    // the state exactly as the old code left it.
+    win32_migrate_call call = {};
+    call.migrate = candidate->gameMigrateState;
+    call.memory = &state->memory;
+    call.oldLayout = &oldView;
+    call.oldState = state->snapshot.copy;
+    call.oldStateSize = state->memory.permanentStorageSize;
+    b32 survived = state->snapshot.enabled && Win32GuardedCall(Win32CallMigrate, &call);
+    win32_crash_report ignored;
+    Win32TakeCrash(&ignored);
+    if (!survived || !call.result)
+    {
+        Win32RestoreMemorySnapshot(&state->snapshot);
+        Win32Log(LogLevel_Error, "layout: gameMigrateState of the new build %s (%s); state restored, "
+                 "keeping version %u", survived ? "declined" : "crashed", differences, state->game.version);
+        Win32PostNotice(state, LogLevel_Error, "migration failed: kept version %u", state->game.version);
+        Win32UnloadGameCode(candidate);
+        return 0;
+    }
+    Win32Log(LogLevel_Info, "layout: state migrated by gameMigrateState (%s)", differences);
+    return 1;
+}
+
+// A build whose state layout changed: its state is migrated, or reset (--reset-on-layout-change,
+// F10), or the build is refused. False when refused (the candidate is unloaded); true when game
+// memory now holds the new layout and the old code, which cannot run on it, is unloaded.
+internal b32 Win32AdoptChangedLayout(win32_state *state, win32_game_code *candidate, const char *differences)
+{
+    win32_reloader *reloader = &state->reloader;
+    if (candidate->gameMigrateState)
+    {
+        if (!Win32MigrateGameState(state, candidate, differences)) return 0;
+    }
+    else if (state->options.resetOnLayoutChange || reloader->resetRequested)
+    {
+        Win32ZeroGameMemory(&state->snapshot, &state->memory);
+        Win32Log(LogLevel_Warning, "layout: game state reset for the new layout (%s)", differences);
+    }
+    else
+    {
+        Win32Log(LogLevel_Error, "layout: build refused, registered state changed: %s. Keeping version %u. "
+                 "Export gameMigrateState, press F10 to reload with a state reset, or run with "
+                 "--reset-on-layout-change", differences, state->game.version);
+        Win32PostNotice(state, LogLevel_Error, "state layout changed: build refused (F10 resets)");
+        reloader->refusedForLayout = 1;
+        Win32UnloadGameCode(candidate);
+        return 0;
+    }
+    // The code being replaced cannot run on the new layout: it is no rollback target.
+    if (reloader->haveFallback)
+    {
+        Win32DeleteCopy(reloader->fallbackPath);
+        reloader->haveFallback = 0;
+    }
+    // Memory now holds the new layout: pointers found in it are named by that one.
+    globalPointerGuard.memoryLayout = &reloader->candidateLayout;
+    Win32UnloadGameCode(&state->game);
+    globalPointerGuard.memoryLayout = &reloader->memoryLayout;
+    return 1;
+}
+
+// The candidate becomes the running code; the code it replaces is kept as the rollback target.
+// Returns the replaced version.
+internal u32 Win32SwapInGameCode(win32_state *state, win32_game_code *candidate)
+{
+    win32_reloader *reloader = &state->reloader;
+    // The old code's repeating tasks point into the DLL about to be freed: cancel them (the game
+    // re-adds its tasks when it sees executableReloaded) and let pending main-thread ones run.
+    PrepareWorkQueuesForReload(&state->queues);
+    u32 oldVersion = state->game.version;
+    Win32RetireGameCodeAsFallback(reloader, &state->game);
+    state->game = *candidate;
+    reloader->memoryLayout = reloader->candidateLayout;
+    state->memory.executableReloaded = 1;
+    state->memory.reloadVersion = state->game.version;
+    return oldVersion;
+}
+
 // Returns true when new code was swapped in this frame.
 internal b32 Win32ReloadStep(win32_state *state)
 {
@@ -105,22 +204,8 @@ internal b32 Win32ReloadStep(win32_state *state)
         return 0;
     }
     f64 loaded = Win32Seconds();
-
-    //- Layout check, before any code of the new build runs
     char differences[1024] = "";
-    b32 layoutChanged = 0;
-    if (reloader->memoryLayout.present)
-    {
-        if (!reloader->candidateLayout.present)
-        {
-            Win32Log(LogLevel_Warning, "layout: the new build registers no state layout; it cannot be checked");
-        }
-        else
-        {
-            layoutChanged = CompareStateLayouts(&reloader->memoryLayout, &reloader->candidateLayout,
-                                                differences, sizeof(differences)) != 0;
-        }
-    }
+    b32 layoutChanged = Win32CandidateLayoutChanged(reloader, differences, sizeof(differences));
 
     // NOTE: no worker may be inside the old code when it is freed, and none may touch game memory
     // while a migration or reset rewrites it.
@@ -134,75 +219,12 @@ internal b32 Win32ReloadStep(win32_state *state)
         Win32UnloadGameCode(&candidate);
         return 0;
     }
-
-    if (layoutChanged)
-    {
-        if (candidate.gameMigrateState)
-        {
-            static game_layout_field oldFields[STATE_LAYOUT_MAX_FIELDS];
-            game_state_layout oldView = Win32LayoutView(&reloader->memoryLayout, oldFields);
-            // The snapshot was synced at the top of this frame and nothing has run since: it holds
-            // the state exactly as the old code left it.
-            win32_migrate_call call = {};
-            call.migrate = candidate.gameMigrateState;
-            call.memory = &state->memory;
-            call.oldLayout = &oldView;
-            call.oldState = state->snapshot.copy;
-            call.oldStateSize = state->memory.permanentStorageSize;
-            b32 survived = state->snapshot.enabled && Win32GuardedCall(Win32CallMigrate, &call);
-            win32_crash_report ignored;
-            Win32TakeCrash(&ignored);
-            if (!survived || !call.result)
-            {
-                Win32RestoreMemorySnapshot(&state->snapshot);
-                Win32Log(LogLevel_Error, "layout: gameMigrateState of the new build %s (%s); state restored, "
-                         "keeping version %u", survived ? "declined" : "crashed", differences, state->game.version);
-                Win32PostNotice(state, LogLevel_Error, "migration failed: kept version %u", state->game.version);
-                Win32UnloadGameCode(&candidate);
-                return 0;
-            }
-            Win32Log(LogLevel_Info, "layout: state migrated by gameMigrateState (%s)", differences);
-        }
-        else if (state->options.resetOnLayoutChange || reloader->resetRequested)
-        {
-            Win32ZeroGameMemory(&state->snapshot, &state->memory);
-            Win32Log(LogLevel_Warning, "layout: game state reset for the new layout (%s)", differences);
-        }
-        else
-        {
-            Win32Log(LogLevel_Error, "layout: build refused, registered state changed: %s. Keeping version %u. "
-                     "Export gameMigrateState, press F10 to reload with a state reset, or run with "
-                     "--reset-on-layout-change", differences, state->game.version);
-            Win32PostNotice(state, LogLevel_Error, "state layout changed: build refused (F10 resets)");
-            reloader->refusedForLayout = 1;
-            Win32UnloadGameCode(&candidate);
-            return 0;
-        }
-        // The code being replaced cannot run on the new layout: it is no rollback target.
-        if (reloader->haveFallback)
-        {
-            Win32DeleteCopy(reloader->fallbackPath);
-            reloader->haveFallback = 0;
-        }
-        // Memory now holds the new layout: pointers found in it are named by that one.
-        globalPointerGuard.memoryLayout = &reloader->candidateLayout;
-        Win32UnloadGameCode(&state->game);
-        globalPointerGuard.memoryLayout = &reloader->memoryLayout;
-    }
+    if (layoutChanged && !Win32AdoptChangedLayout(state, &candidate, differences)) return 0;
     reloader->resetRequested = 0;
     reloader->refusedForLayout = 0;
 
-    // The old code's repeating tasks point into the DLL about to be freed: cancel them (the game
-    // re-adds its tasks when it sees executableReloaded) and let pending main-thread ones run.
-    PrepareWorkQueuesForReload(&state->queues);
-    u32 oldVersion = state->game.version;
-    Win32RetireGameCodeAsFallback(reloader, &state->game);
-    state->game = candidate;
-    reloader->memoryLayout = reloader->candidateLayout;
-    state->memory.executableReloaded = 1;
-    state->memory.reloadVersion = state->game.version;
+    u32 oldVersion = Win32SwapInGameCode(state, &candidate);
     f64 end = Win32Seconds();
-
     Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms "
              "(copy+load %.2f, drain %.2f, swap %.2f; pointer scan %.2f of it)", state->game.version, oldVersion,
              1000.0 * (end - start), 1000.0 * (loaded - start), 1000.0 * (drained - loaded),

@@ -8,6 +8,37 @@
 #define WIN32_LIVE_LOOP_MAX_FRAMES (60 * 60 * 5)
 #define WIN32_SOUND_SAMPLES_PER_SECOND 48000
 
+// A call into game code, run guarded: the update job reads it on a worker while the main thread
+// draws, so it lives in the platform's state, not on a stack.
+struct win32_game_call
+{
+    win32_game_code *game;
+    game_memory *memory;
+    game_input *input;
+    game_render_commands *commands;
+    game_sound_output_buffer *sound;
+};
+
+// What the frame loop (win32_frame_loop.cpp) carries from one frame to the next.
+struct win32_frame_loop
+{
+    f64 wallClockAtStart;               // for the "first frame presented" line
+    b32 sleepIsGranular;                // timeBeginPeriod(1) took: undone at exit
+    f64 targetSeconds;                  // 1 / --hz
+    f64 frameStart;                     // high-resolution clock at the top of this frame
+    f64 lastFrameSeconds;
+    f64 lastWorkSeconds;                // last frame without the pacing wait
+    s64 frameCount;
+    u32 writeIndex;                     // the render buffer this frame's update fills
+    b32 havePendingFrame;               // the other buffer is filled and not yet drawn
+    b32 firstFramePresented;
+    b32 quitFileSeen;
+    u32 crashCount;                     // crashes contained so far
+    f64 frameTimeSum;                   // for the exit report
+    f64 endFrameSecondsSum;
+    win32_game_call gameCall;
+};
+
 struct win32_state
 {
     platform_options options;
@@ -30,8 +61,9 @@ struct win32_state
     u8 *pushBuffers[2];
     game_render_commands renderCommands[2];
     u64 preFrameHash;                   // --verify-rollback only
+    win32_render_validation renderValidation;  // main thread only, where buffers are reset and drawn
+    win32_frame_loop frames;            // what the frame loop carries across frames
 };
-global win32_state globalWin32State;
 
 internal void Win32PostNotice(win32_state *state, log_level level, const char *format, ...)
 {
