@@ -30,7 +30,7 @@ if ! msvc_standin_install >"$out/standin_install.txt" 2>&1; then
 fi
 pass
 
-#- A clean copy of the repository: the tracked files as they are on disk, nothing built
+#- A clean copy of the engine (make_work_copy): its files as they are in the work tree, nothing built
 engine="$out/engine"
 make_work_copy "$engine" build.bat tests
 check "the copy's build.bat is the repository's, byte for byte" cmp build.bat "$engine/build.bat"
