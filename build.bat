@@ -65,24 +65,28 @@ if not "%GameError%"=="0" goto Failed
 goto Done
 
 :BuildTests
-rem Every test program that runs on Windows (the Linux suites add the end-to-end runs under Wine).
-rem Each prints one FAIL line per failed check and its own "N passed, M failed".
+rem Every unit test tests\unit\unit_tests.txt marks windows (the list the Linux suites read too),
+rem then a short scripted engine run. Each test prints one FAIL line per failed check and its own
+rem "N passed, M failed".
 set TestFailures=0
 set TestCount=0
 set TestFlags=%CommonFlags% %DebugFlags% /I..\tests\unit
-for %%T in (test_arena test_input test_options test_render_validation test_state_layout test_pointer_scan test_projection test_mixer test_unicode test_work_queue test_job_graph test_job_waits test_frame_graph test_work_queue_win32_unity) do (
-    if exist ..\tests\unit\%%T.cpp call :BuildAndRun %%T ..\tests\unit\%%T.cpp
-)
-call :BuildAndRun test_text ..\tests\unit\test_text.cpp -- ..\data\fonts\engine_font.bmp
-call :BuildAndRun test_assets ..\tests\unit\test_assets.cpp -- ..\data
-call :BuildAndRun test_gl_loader_logic "..\tests\unit\test_gl_loader_logic.cpp ..\code\render\opengl_loader_logic.cpp"
-call :BuildAndRun test_gl_render ..\tests\unit\test_gl_render.cpp opengl32.lib gdi32.lib user32.lib -- gl_render_demo.png
+rem test_reload_drain loads and frees this DLL.
 cl %TestFlags% /LD ..\tests\fixtures\reload_drain_dll.cpp /Fereload_drain_dll.dll /link %LinkFlags% >NUL
 if errorlevel 1 (
     echo FAIL reload_drain_dll: build failed
     set /a TestFailures+=1
-) else (
-    call :BuildAndRun test_reload_drain ..\tests\unit\test_reload_drain.cpp -- reload_drain_dll.dll 200
+)
+rem NOTE: a line's fields reach :BuildAndRun as variables, not call arguments (cmd splits those at
+rem commas), and are tested there: some cmd versions neither split a for list at commas nor expand
+rem !X:a=b! in an if inside this block.
+for /f "usebackq eol=# tokens=1-5*" %%A in ("..\tests\unit\unit_tests.txt") do (
+    set TestName=%%A
+    set TestPlatforms=,%%C,
+    set TestSources=%%D
+    set TestLibs=%%E
+    set TestArgs=%%F
+    call :BuildAndRun
 )
 popd
 call "%~dp0build.bat" debug >NUL
@@ -110,35 +114,32 @@ echo %TestCount% test programs run, %TestFailures% failing
 if not "%TestFailures%"=="0" exit /b 1
 exit /b 0
 
-rem :BuildAndRun NAME "SOURCES" [LIBS...] [-- ARGS...]
+rem :BuildAndRun: the unit_tests.txt line in TestName, TestPlatforms, TestSources, TestLibs and
+rem TestArgs ("-" for none); builds it into build\ when it is marked windows and runs it from the
+rem repository root, where the list's paths start.
 :BuildAndRun
+if "%TestPlatforms:,windows,=%"=="%TestPlatforms%" goto :eof
+if not exist ..\tests\unit\%TestName%.cpp goto :eof
 set /a TestCount+=1
-set TestName=%1
-set TestSources=%~2
-shift
-shift
-set TestLibs=
-set TestArgs=
-:CollectLibs
-if "%~1"=="" goto BuildIt
-if "%~1"=="--" goto CollectArgs
-set TestLibs=%TestLibs% %1
-shift
-goto CollectLibs
-:CollectArgs
-shift
-if "%~1"=="" goto BuildIt
-set TestArgs=%TestArgs% %1
-goto CollectArgs
-:BuildIt
-cl %TestFlags% %TestSources% /Fe%TestName%.exe /link %LinkFlags% %TestLibs% >%TestName%.build.txt
+set TestUnits=..\tests\unit\%TestName%.cpp
+if not "%TestSources%"=="-" set TestUnits=%TestUnits% ..\%TestSources:,= ..\%
+set TestUnits=%TestUnits:/=\%
+set TestLinkLibs=
+if not "%TestLibs%"=="-" set TestLinkLibs=%TestLibs:,=.lib %.lib
+rem {scale} stands for a suite's "-s N": the full-size run here passes nothing for it.
+set TestRunArgs=%TestArgs:/=\%
+if "%TestRunArgs%"=="-" set TestRunArgs=
+if defined TestRunArgs set TestRunArgs=%TestRunArgs:{scale}=%
+cl %TestFlags% %TestUnits% /Fe%TestName%.exe /link %LinkFlags% %TestLinkLibs% >%TestName%.build.txt
 if errorlevel 1 (
     echo FAIL %TestName%: build failed, see build\%TestName%.build.txt
     set /a TestFailures+=1
     goto :eof
 )
-%TestName%.exe %TestArgs%
+pushd ..
+build\%TestName%.exe %TestRunArgs%
 if errorlevel 1 set /a TestFailures+=1
+popd
 goto :eof
 
 :Done

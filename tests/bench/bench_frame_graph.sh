@@ -10,14 +10,15 @@
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
+source tests/suites/test_lib.sh
 frames=${1:-241}
 shift
 counts=${*:-4096 65536 262144}
 out="$BUILD_DIR/bench_frame_graph"
 mkdir -p "$out"
 bash misc/build.sh platform >/dev/null || exit 1
-$MINGW_CXX $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -DGAME_DEBUG_OVERLAY_AT_START=0 -shared \
-    tests/bench/bench_frame_graph_game.cpp -o "$out/game.dll" || exit 1
+build_fixture_dll game tests/bench/bench_frame_graph_game.cpp code -DGAME_DEBUG_OVERLAY_AT_START=0 ||
+    { cat "$out/game.build.txt"; exit 1; }
 cp "$BUILD_DIR/win32_platform.exe" "$out/"
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display

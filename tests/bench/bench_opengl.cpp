@@ -1,6 +1,6 @@
 // OpenGL layer figures (printed, not asserted): CPU time to turn 10,000 render commands into GL
 // calls, draw calls per frame for a demo-like scene, and frame time at 1280x720 with and without
-// depth peeling. Run by misc/bench_opengl.sh (Wine + Xvfb + Mesa llvmpipe here).
+// depth peeling. Run by tests/bench/bench_opengl.sh (Wine + Xvfb + Mesa llvmpipe here).
 
 #include <windows.h>
 #include "render/render.cpp"

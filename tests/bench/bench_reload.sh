@@ -22,8 +22,8 @@ cp build/win32_platform.exe "$out/mingw/run/"
 # Two builds that differ in behaviour, alternated so every swap is a real change.
 for speed in 0.25 0.35; do
     sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED ${speed}f/" code/demo/game_tuning.h >"$out/game_tuning_$speed.h"
-    rm -rf "$out/src_$speed"; cp -r code "$out/src_$speed"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/demo/game_tuning.h"
-    $MINGW_CXX "-I$out/src_$speed" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -shared "$out/src_$speed/demo/game_main.cpp" -o "$out/mingw/game_$speed.dll" || exit 1
+    copy_code_tree "$out/src_$speed"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/demo/game_tuning.h"
+    build_game_dll "mingw/game_$speed" "$out/src_$speed/demo/game_main.cpp" || { cat "$out/mingw/game_$speed.build.txt"; exit 1; }
 done
 
 if [ $with_msvc -eq 1 ]; then
@@ -42,8 +42,6 @@ if [ $with_msvc -eq 1 ]; then
         || { echo "MSVC exe build failed"; exit 1; }
 fi
 
-median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
-
 # measure_reloads FLAVOUR: 20 reloads of the FLAVOUR (mingw, msvc) exe and DLLs under $out/FLAVOUR.
 measure_reloads() {
     local flavour=$1
@@ -57,7 +55,7 @@ measure_reloads() {
     for reload in $(seq 2 21); do
         speed=0.35; [ $((reload % 2)) -eq 1 ] && speed=0.25
         echo held >"$dir/run/lock.tmp"
-        cp "$dir/game_$speed.dll" "$dir/run/incoming.tmp" && mv -f "$dir/run/incoming.tmp" "$dir/run/game.dll"
+        install_game_dll "$dir/run" "$dir/game_$speed.dll"
         sleep 0.3
         unlock_time=$(date +%s.%N)
         rm -f "$dir/run/lock.tmp"

@@ -1,6 +1,6 @@
 // Work queue benchmark (native, printed, nothing asserted): our queue against a mutex +
 // condition variable + deque pool (the classic design, our own code, as the baseline) and, when
-// built with BENCH_ENKITS (misc/bench_work_queue.sh does when ENKITS_DIR is set), enkiTS.
+// built with BENCH_ENKITS (tests/bench/bench_work_queue.sh does when ENKITS_DIR is set), enkiTS.
 // Every figure is the median of several runs. The runners take turns row by row (ours, the
 // baseline, enkiTS, then the next run), and each ratio is the median of the per-run ratios: on
 // these machines the cost of cross-core traffic can change several-fold within seconds, and
@@ -724,7 +724,7 @@ int main(void)
 #if BENCH_ENKITS
     PrintRatios("ratios ours/enkiTS (median of per-run ratios):", ours, enki);
 #else
-    printf("  enkiTS: not built (set ENKITS_DIR to a checkout for misc/bench_work_queue.sh)\n");
+    printf("  enkiTS: not built (set ENKITS_DIR to a checkout for tests/bench/bench_work_queue.sh)\n");
 #endif
     printf("  goals vs enkiTS (same run): <= 0.5x empty job and 64-job round, <= 1.0x graph and "
            "64-item parallel-for, parallel sum within 5%%\n");

@@ -27,13 +27,8 @@ out="$BUILD_DIR/suite_adversarial_games"
 rm -rf "$out"
 mkdir -p "$out/run"
 
-#- Native: render command validation and push-buffer size math
-if $NATIVE_CXX $NATIVE_FLAGS tests/unit/test_render_validation.cpp -o "$out/test_render_validation" >"$out/native.txt" 2>&1; then
-    run_counted "test_render_validation native" "$out/test_render_validation"
-else
-    fail "test_render_validation: native build failed"; head -5 "$out/native.txt"
-fi
-check "MSVC-dialect compile of tests/unit/test_render_validation.cpp" misc/msvc_check.sh tests/unit/test_render_validation.cpp
+#- Native: render command validation and push-buffer size math (tests/unit/unit_tests.txt)
+run_unit_tests adversarial_games
 printf '#define ADVERSARY 7\n#include "../tests/fixtures/adversarial_game.cpp"\n' >"$out/adversary_unit.cpp"
 check "MSVC-dialect compile of tests/fixtures/adversarial_game.cpp" misc/msvc_check.sh "$out/adversary_unit.cpp"
 printf '#define GAME_TEST_HANG_PLACE 5\n#include "../tests/fixtures/fault_game.cpp"\n' >"$out/hang_unit.cpp"
@@ -41,8 +36,7 @@ check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (a hang build)" mis
 
 #- Builds
 work="$out/src"
-mkdir -p "$work"
-cp -r code misc data "$work/"
+make_work_copy "$work"
 check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
@@ -185,7 +179,6 @@ check "--hz 0.001 is refused (exit 2)" test $? -eq 2
 check "--hz 0.001: the log names the flag" grep -q "bad or missing value for --hz" "$out/hz.log"
 
 #- Figures (printed, never asserted)
-median() { sort -g | awk '{v[NR]=$1} END {if (NR) print v[int((NR+1)/2)]; else print "?"}'; }
 echo "figure: watchdog detection (time in game code when interrupted, limit 1 s): median $(grep -oE 'did not return for [0-9.]+ s' "$log" | awk '{print $5}' | median) s over $(count_of_regex "$log" 'did not return for') hangs"
 echo "figure: hang recovery (drain + restore + rollback): median $(grep -oE 'crash: recovered in [0-9.]+ ms' "$log" | awk '{print $4}' | median) ms"
 

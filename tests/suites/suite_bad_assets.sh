@@ -8,8 +8,7 @@ source tests/suites/test_lib.sh
 
 out="$BUILD_DIR/suite_bad_assets"
 rm -rf "$out"
-mkdir -p "$out"
-cp -r code misc data "$out/"
+make_work_copy "$out"
 check "engine builds" bash -c "cd '$out' && bash misc/build.sh >'$out/build.txt' 2>&1"
 
 head -c 70 data/textures/ground.bmp >"$out/data/textures/ground.bmp"

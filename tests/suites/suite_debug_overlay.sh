@@ -22,20 +22,9 @@ else
     fail "make_font: native build failed"; head -5 "$out/make_font.build.txt"
 fi
 
-#- Unit tests, natively and as a Windows exe under Wine
-if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_text.cpp -o "$out/test_text" 2>"$out/test_text.build.txt"; then
-    run_counted "test_text native" "$out/test_text" "$font"
-else
-    fail "test_text: native build failed"; head -5 "$out/test_text.build.txt"
-fi
-if $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_text.cpp -o "$out/test_text.exe" 2>"$out/test_text.mingw.txt"; then
-    run_counted "test_text wine" wine "$out/test_text.exe" "$font"
-else
-    fail "test_text: MinGW build failed"; head -5 "$out/test_text.mingw.txt"
-fi
-
-#- MSVC dialect
-for unit in code/demo/game_main.cpp tests/unit/test_text.cpp tests/tools/make_font.cpp; do
+#- Unit tests (tests/unit/unit_tests.txt), natively and as a Windows exe under Wine, and the MSVC dialect
+run_unit_tests debug_overlay
+for unit in code/demo/game_main.cpp tests/tools/make_font.cpp; do
     check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
 done
 
@@ -43,8 +32,7 @@ done
 ensure_display
 trap stop_own_display EXIT
 work="$out/e2e"
-mkdir -p "$work"
-cp -r code misc data "$work/"
+make_work_copy "$work"
 check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/tools/image_diff.cpp -o "$out/image_diff"
 check "engine builds in a private copy" bash -c "cd '$work' && bash misc/build.sh >'$out/build_on.txt' 2>&1"
 exe="$work/build/win32_platform.exe"

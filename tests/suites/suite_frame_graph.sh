@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The demo's frame as one job graph (issue 12), end to end:
+# The demo's frame as one job graph, end to end:
 #  - native unit tests (plain and ThreadSanitizer): sub-buffer reservation, slot-order walk,
 #    overflow refusal, the broadphase against brute force (tests/unit/test_frame_graph.cpp);
 #  - the graph's shape as a fixture build of the demo logs it: every job name and what it waits for;
@@ -18,25 +18,11 @@ out="$BUILD_DIR/suite_frame_graph"
 rm -rf "$out"
 mkdir -p "$out/run"
 work="$out/src"
-mkdir -p "$work"
-cp -r code misc data "$work/"
+make_work_copy "$work"
 
-#- Native unit tests
-if $NATIVE_CXX $NATIVE_FLAGS tests/unit/test_frame_graph.cpp -o "$out/test_frame_graph" >"$out/native_build.txt" 2>&1; then
-    pass
-    run_counted "native test_frame_graph" timeout 300 "$out/test_frame_graph"
-else
-    fail "native build of test_frame_graph"; head -n 10 "$out/native_build.txt" | sed 's/^/    /'
-fi
-if $NATIVE_CXX $NATIVE_FLAGS -O1 -fsanitize=thread tests/unit/test_frame_graph.cpp -o "$out/test_frame_graph_tsan" >"$out/tsan_build.txt" 2>&1; then
-    pass
-    tsan_output=$(TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 300 "$out/test_frame_graph_tsan" -s 5 2>&1)
-    if echo "$tsan_output" | grep -q "WARNING: ThreadSanitizer"; then fail "ThreadSanitizer report in test_frame_graph"; echo "$tsan_output" | grep -A10 -m1 "WARNING" | sed 's/^/    /'; fi
-    run_counted "tsan test_frame_graph" echo "$tsan_output"
-else
-    fail "tsan build of test_frame_graph"
-fi
-check "MSVC-dialect compile of tests/unit/test_frame_graph.cpp" misc/msvc_check.sh tests/unit/test_frame_graph.cpp
+#- Unit tests (tests/unit/unit_tests.txt): natively, plain and under ThreadSanitizer (scaled down)
+UNIT_TEST_SCALE[tsan]=5
+run_unit_tests frame_graph
 check "MSVC-dialect compile of the benchmark build (tests/bench/bench_frame_graph_game.cpp)" \
     misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# OpenGL layer suite (issue 4): MSVC-dialect check of every OpenGL translation unit, the portable
+# OpenGL layer suite: MSVC-dialect check of every OpenGL translation unit, the portable
 # tests natively and under Wine, the end-to-end renderer test on a real context (Wine + Xvfb +
 # Mesa), and an independent decode of the screenshot PNG. Prints one FAIL line per failure and
 # ends with one "N passed, M failed" line. Uses $DISPLAY when set (misc/test.sh sets it), else
@@ -7,79 +7,25 @@
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
+source tests/suites/test_lib.sh
 out="$BUILD_DIR/opengl"
 mkdir -p "$out"
-passed=0
-failed=0
-
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-pass() { passed=$((passed + 1)); }
-
-# Adds a test exe's own "N passed, M failed" to the totals; no summary counts as one failure.
-run_test() {
-    local name=$1; shift
-    local log="$out/$name.log"
-    timeout --kill-after=5 300 "$@" >"$log" 2>&1
-    local status=$?
-    tr -d '\r' <"$log" | grep -E '^FAIL' | sed "s/^FAIL /FAIL $name: /"
-    local summary
-    summary=$(tr -d '\r' <"$log" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-    if [ -z "$summary" ]; then
-        fail "$name ended without a summary (exit $status); see $log"
-        tail -n 10 "$log" | sed 's/^/    /'
-        return
-    fi
-    local p f
-    p=$(echo "$summary" | awk '{print $1}')
-    f=$(echo "$summary" | awk '{print $3}')
-    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then fail "$name exited $status with no failure counted"; fi
-    passed=$((passed + p))
-    failed=$((failed + f))
-    echo "   $name: $p ok, $f bad"
-}
-
-build() {
-    local name=$1; shift
-    if ! "$@" >"$out/$name.build.log" 2>&1; then
-        fail "build $name"
-        head -n 20 "$out/$name.build.log" | sed 's/^/    /'
-        return 1
-    fi
-    pass
-    return 0
-}
 
 gl_sources="code/render/render.cpp"   # the layer's unity entry (the GL tests include it)
-gl_libs="-lopengl32 -lgdi32 -luser32"
 
-#~ MSVC dialect: every translation unit of the OpenGL layer and its tests
-for unit in $gl_sources tests/unit/test_projection.cpp tests/unit/test_gl_loader_logic.cpp tests/unit/test_gl_render.cpp tests/bench/bench_opengl.cpp; do
+#~ MSVC dialect: every translation unit of the OpenGL layer and its benchmark (run_unit_tests checks the tests')
+for unit in $gl_sources tests/bench/bench_opengl.cpp; do
     if misc/msvc_check.sh "$unit" >"$out/msvc.log" 2>&1; then pass; else fail "msvc-dialect $unit"; head -n 10 "$out/msvc.log" | sed 's/^/    /'; fi
 done
 
-#~ Native (Linux g++): the portable parts
-if build native_projection $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_projection.cpp -o "$out/test_projection" -lm; then
-    run_test native_projection "$out/test_projection"
-fi
-if build native_loader_logic $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_gl_loader_logic.cpp code/render/opengl_loader_logic.cpp -o "$out/test_gl_loader_logic"; then
-    run_test native_loader_logic "$out/test_gl_loader_logic"
-fi
-
-#~ Windows (MinGW, run under Wine)
+#~ Unit tests (tests/unit/unit_tests.txt): the portable parts natively, and everything as Windows
+# exes under Wine, the renderer on a real context; its screenshot is decoded below
 ensure_display
 trap stop_own_display EXIT
-
-if build mingw_projection $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_projection.cpp -o "$out/test_projection.exe"; then
-    run_test wine_projection wine "$out/test_projection.exe"
-fi
-if build mingw_loader_logic $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_loader_logic.cpp code/render/opengl_loader_logic.cpp -o "$out/test_gl_loader_logic.exe"; then
-    run_test wine_loader_logic wine "$out/test_gl_loader_logic.exe"
-fi
-screenshot="$out/gl_render_demo.png"
+screenshot="$(dirname "$(unit_test_exe test_gl_render mingw)")/gl_render_demo.png"
 rm -f "$screenshot"
-if build mingw_gl_render $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_gl_render.cpp -o "$out/test_gl_render.exe" $gl_libs; then
-    run_test wine_gl_render wine "$out/test_gl_render.exe" "$screenshot"
-fi
+UNIT_TEST_ARGS[test_gl_render]=$screenshot
+run_unit_tests opengl
 
 #~ The screenshot, decoded by Python's zlib (an independent inflate and checksum implementation)
 if command -v python3 >/dev/null 2>&1; then
@@ -111,5 +57,4 @@ else
     echo "note: python3 missing, PNG decode check skipped"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -12,30 +12,17 @@ CONTRACT_VERSION=$(grep -E '^#define GAME_CONTRACT_VERSION' code/contract/game_p
 rm -rf "$out"
 mkdir -p "$out"
 
-#- Unit tests, natively and as Windows exes under Wine
-for test in test_arena test_input test_options; do
-    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
-        run_counted "$test native" "$out/$test"
-    else
-        fail "$test: native build failed"; head -5 "$out/$test.build.txt"
-    fi
-    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
-        run_counted "$test wine" wine "$out/$test.exe"
-    else
-        fail "$test: MinGW build failed"; head -5 "$out/$test.mingw.txt"
-    fi
-done
-
-#- MSVC dialect: every translation unit of the exe, the DLL and these tests
-for unit in code/win32/win32_main.cpp code/demo/game_main.cpp tests/unit/test_arena.cpp tests/unit/test_input.cpp \
-            tests/unit/test_options.cpp tests/fixtures/bad_game_missing_export.cpp tests/fixtures/bad_game_wrong_contract.cpp; do
+#- Unit tests (tests/unit/unit_tests.txt), natively and as Windows exes under Wine, and the
+#  MSVC-dialect check of every translation unit of the exe, the DLL and the bad builds
+run_unit_tests platform
+for unit in code/win32/win32_main.cpp code/demo/game_main.cpp tests/fixtures/bad_game_missing_export.cpp \
+            tests/fixtures/bad_game_wrong_contract.cpp; do
     check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
 done
 
-#- End to end under Wine. A private copy of code/ and misc/ so the test can edit game source.
+#- End to end under Wine. A private copy of the engine so the test can edit game source.
 work="$out/e2e"
-mkdir -p "$work"
-cp -r code misc "$work/"
+make_work_copy "$work"
 export ENGINE_E2E_BUILD="$work/build"
 build_copy() { (cd "$work" && BUILD_DIR="$work/build" bash misc/build.sh "$@") >"$out/build_$1.txt" 2>&1; }
 # NOTE: toolchain.sh derives BUILD_DIR from its own location, so the copy builds into $work/build.
@@ -84,20 +71,22 @@ check "two private copies exist while running: the loaded build and the rollback
 
 # 2. A DLL that lacks exports
 $MINGW_CXX $MINGW_FLAGS -shared tests/fixtures/bad_game_missing_export.cpp -o "$out/missing_export.dll"
-cp "$out/missing_export.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+install_game_dll "$work/build" "$out/missing_export.dll"
 check "missing exports are named in the log" wait_for_log "$log" "lacks required export(s): gameGetSoundSamples DEBUGGameEndFrame" 20
 
 # 3. A truncated DLL (a build that died half-way)
-head -c 3000 "$out/missing_export.dll" >"$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+head -c 3000 "$out/missing_export.dll" >"$out/truncated.dll"
+install_game_dll "$work/build" "$out/truncated.dll"
 check "a truncated DLL is refused with a reason" wait_for_log "$log" "(3000 bytes) is not a loadable DLL" 20
 
 # 4. A file that is not a DLL at all
-echo "this is not a DLL" >"$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+echo "this is not a DLL" >"$out/not_a_dll.dll"
+install_game_dll "$work/build" "$out/not_a_dll.dll"
 check "a non-DLL file is refused with a reason" wait_for_log "$log" "(18 bytes) is not a loadable DLL" 20
 
 # 5. A DLL built against another contract version
 $MINGW_CXX $MINGW_FLAGS -shared tests/fixtures/bad_game_wrong_contract.cpp -o "$out/wrong_contract.dll"
-cp "$out/wrong_contract.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+install_game_dll "$work/build" "$out/wrong_contract.dll"
 check "a DLL of another contract version is refused" wait_for_log "$log" "was built against contract version $((CONTRACT_VERSION + 998)) but this exe speaks $CONTRACT_VERSION" 20
 
 # 6. game.dll deleted
@@ -109,7 +98,7 @@ check "no bad build ever ran" bash -c "! grep -q 'bad game: this code must never
 sed -i 's/GAME_TUNING_SPIN_SPEED 0.75f/GAME_TUNING_SPIN_SPEED 0.90f/' "$work/code/demo/game_tuning.h"
 build_game_dll game_090 "$work/code/demo/game_main.cpp"
 echo "held" >"$work/build/lock.tmp"
-cp "$out/game_090.dll" "$work/build/game_incoming.tmp" && mv -f "$work/build/game_incoming.tmp" "$work/build/game.dll"
+install_game_dll "$work/build" "$out/game_090.dll"
 check "a present lock file is noticed" wait_for_log "$log" "build in progress (lock file present), waiting" 20
 sleep 1.5
 check "nothing loads while the lock file exists" bash -c "! grep -q 'spin speed 0.90' '$log'"

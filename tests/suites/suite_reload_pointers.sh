@@ -23,8 +23,7 @@ out="$BUILD_DIR/suite_reload_pointers"
 rm -rf "$out"
 mkdir -p "$out/run"
 work="$out/src"
-mkdir -p "$work"
-cp -r code misc data "$work/"
+make_work_copy "$work"
 
 # NOTE: start Wine's services outside any pipe: started from inside $(...) they would inherit the
 # pipe, outlive the command (the wineserver is persistent) and hang the substitution.
@@ -49,26 +48,10 @@ copy_code_tree "$out/ptr_layout_src"
 sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/demo/game.h"
 build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1
 
-#- Unit tests
-for test in test_pointer_scan test_state_layout; do
-    if $NATIVE_CXX $NATIVE_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test" 2>"$out/$test.build.txt"; then
-        run_counted "$test native" "$out/$test" "$out/ptr_store.dll"
-    else
-        fail "$test: native build failed"; head -5 "$out/$test.build.txt"
-    fi
-    if $NATIVE_CXX $NATIVE_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -Itests "tests/unit/$test.cpp" \
-        -o "$out/$test.asan" 2>"$out/$test.asan.build.txt"; then
-        run_counted "$test native asan" "$out/$test.asan" "$out/ptr_store.dll"
-    else
-        fail "$test: ASan build failed"; head -5 "$out/$test.asan.build.txt"
-    fi
-    if $MINGW_CXX $MINGW_FLAGS -Itests "tests/unit/$test.cpp" -o "$out/$test.exe" 2>"$out/$test.mingw.txt"; then
-        run_counted "$test wine" wine "$out/$test.exe" "$(winepath -w "$out/ptr_store.dll" 2>/dev/null)"
-    else
-        fail "$test: MinGW build failed"; head -5 "$out/$test.mingw.txt"
-    fi
-    check "MSVC-dialect compile of $test" misc/msvc_check.sh "tests/unit/$test.cpp"
-done
+#- Unit tests (tests/unit/unit_tests.txt), natively (also under ASan) and under Wine, on a real game.dll
+UNIT_TEST_ARGS[test_pointer_scan]="$out/ptr_store.dll"
+UNIT_TEST_ARGS[test_pointer_scan:mingw]=$(winepath -w "$out/ptr_store.dll" 2>/dev/null)
+run_unit_tests reload_pointers
 printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#define GAME_TEST_CRASH_PLACE 1\n#define GAME_TEST_CRASH_KIND 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game.cpp"
 printf '#define GAME_TEST_POINTERS 2\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game_clear.cpp"
 check "MSVC-dialect compile of the test game builds (tests/fixtures/reload_game.cpp)" \
@@ -253,7 +236,6 @@ check "nested: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
 stop_engine "nested"
 
 #- Figures (printed, never asserted)
-median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 scan_ms=$(grep -o "pointers: none into game code version [0-9]* (scanned [0-9]* KB written memory in [0-9.]* ms)" "$random_log")
 echo "figure: pointer scan of the demo's written memory (with 8 MB random fill): median $(echo "$scan_ms" | awk '{print $(NF-1)}' | median) ms over $(echo "$scan_ms" | grep -c .) scans of $(echo "$scan_ms" | awk '{print $9}' | median) KB"
 stalls=$(grep -oE "loaded \(replacing [1-9][0-9]*\) in [0-9.]+ ms .*pointer scan [0-9.]+ of it" "$random_log")

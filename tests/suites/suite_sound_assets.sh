@@ -21,7 +21,6 @@ rm -rf "$out"
 mkdir -p "$out"
 fuzz_seconds=${FUZZ_SECONDS:-30}
 tone_seconds=${TONE_SECONDS:-5}
-SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all"
 
 # build NAME COMMAND...: one check; on failure shows the first compiler errors.
 build() {
@@ -33,20 +32,10 @@ build() {
     return 1
 }
 
-# run_wine_counted NAME ARGS...: like run_counted, but Wine writes to a file first. NOTE: a Wine
-# helper process that outlives the test (a restarted wineserver, explorer.exe) inherits stdout;
-# behind run_counted's $(...) that pipe would never close and the suite would hang.
-run_wine_counted() {
-    local name=$1
-    shift
-    local file="$out/wine_$(echo "$name" | tr -c 'a-zA-Z0-9' '_').txt"
-    "$@" >"$file" 2>&1 </dev/null
-    run_counted "$name" cat "$file"
-}
-
-#- MSVC dialect: every translation unit of this part (the headers come in through them)
+#- MSVC dialect: every translation unit of this part (the headers come in through them; run_unit_tests
+#  checks the unit tests')
 for unit in code/win32/win32_sound.cpp code/game_kit/game_mixer.cpp code/game_kit/asset_bmp.cpp code/game_kit/asset_wav.cpp \
-            tests/unit/test_sound_e2e.cpp tests/unit/test_assets.cpp tests/unit/test_mixer.cpp tests/unit/fuzz_assets.cpp \
+            tests/unit/test_sound_e2e.cpp tests/unit/fuzz_assets.cpp \
             tests/tools/check_tone.cpp tests/tools/make_test_assets.cpp; do
     if misc/msvc_check.sh "$unit" >"$out/msvc.txt" 2>&1; then pass; else fail "MSVC-dialect compile of $unit"; head -n 6 "$out/msvc.txt" | sed 's/^/    /'; fi
 done
@@ -69,24 +58,9 @@ if build make_test_assets $NATIVE_CXX $NATIVE_FLAGS tests/tools/make_test_assets
     check "our data files stay small (${data_kb} KB < 200 KB)" test "$data_kb" -lt 200
 fi
 
-#- Asset readers, cursor logic, mixer: native with sanitizers, native -O2, and under Wine
-if build test_assets $NATIVE_CXX $NATIVE_FLAGS $SANITIZE -Itests tests/unit/test_assets.cpp -o "$out/test_assets"; then
-    run_counted "test_assets asan" "$out/test_assets" data
-fi
-if build test_assets.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_assets.cpp -o "$out/test_assets.exe"; then
-    run_wine_counted "test_assets wine" wine "$out/test_assets.exe" data
-fi
-if build test_mixer_asan $NATIVE_CXX $NATIVE_FLAGS $SANITIZE -Itests tests/unit/test_mixer.cpp -o "$out/test_mixer_asan"; then
-    run_counted "test_mixer asan" "$out/test_mixer_asan"
-fi
-if build test_mixer $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_mixer.cpp -o "$out/test_mixer"; then
-    "$out/test_mixer" >"$out/test_mixer.txt" 2>&1
-    run_counted "test_mixer" cat "$out/test_mixer.txt"
-    grep '^FIGURE' "$out/test_mixer.txt"
-fi
-if build test_mixer.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_mixer.cpp -o "$out/test_mixer.exe"; then
-    run_wine_counted "test_mixer wine" wine "$out/test_mixer.exe"
-fi
+#- Asset readers, cursor logic, mixer (tests/unit/unit_tests.txt): native with sanitizers, native -O2, and under Wine
+run_unit_tests sound_assets
+grep '^FIGURE' "$(unit_test_exe test_mixer native).output.txt"
 
 #- The tone checker rejects what it exists to catch (gap, phase jump, wrong pitch or level)
 if build check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp -o "$out/check_tone"; then
@@ -123,8 +97,8 @@ if build test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_soun
     # No audio device at all (ALSA's default points at a card that does not exist), then no
     # dsound.dll: the engine must run silent, log why, and keep serving the game's frames.
     printf 'pcm.!default { type hw; card 29 }\nctl.!default { type hw; card 29 }\n' >"$e2e/nodevice/.asoundrc"
-    run_wine_counted "sound without a device" env HOME="$e2e/nodevice" wine "$out/test_sound_e2e.exe" --expect-silent
-    run_wine_counted "sound without dsound.dll" env WINEDLLOVERRIDES="dsound=d;$WINEDLLOVERRIDES" \
+    run_counted "sound without a device" env HOME="$e2e/nodevice" wine "$out/test_sound_e2e.exe" --expect-silent
+    run_counted "sound without dsound.dll" env WINEDLLOVERRIDES="dsound=d;$WINEDLLOVERRIDES" \
         wine "$out/test_sound_e2e.exe" --expect-silent
 
     # A private jackd with the dummy driver: a real-time sink with no hardware.

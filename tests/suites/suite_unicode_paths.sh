@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Unicode paths end to end: the repository (git ls-files) copied into a folder whose path has
+# Unicode paths end to end: the engine (make_work_copy) copied into a folder whose path has
 # spaces, accented Latin and CJK letters, built there, and run under Wine with --log, --screenshot
 # and --quit-file paths of the same kind. Asserts the game and its assets load from there, the
 # files land where asked, the window keeps its title, and a hot reload works in that folder.
-# Then the command-line and file errors of issue 11: a log that cannot be opened, a screenshot
+# Then the command-line and file errors: a log that cannot be opened, a screenshot
 # of an unknown type or into a missing folder, no data folder, system messages without inserts.
 #
 # The per-build assertions are one function, check_engine_in_unicode_folder BUILD_DIR LABEL
@@ -22,15 +22,6 @@ mkdir -p "$out"
 unicode_root="$out/Jürgen Müller 日本"
 outputs="$unicode_root/Ausgabe ñ 出力"      # where logs, screenshots and quit files are asked for
 mkdir -p "$outputs"
-
-# copy_repository DEST: the tracked files (plus new, not ignored ones) as they are in the work tree.
-copy_repository() {
-    local dest=$1 file
-    mkdir -p "$dest"
-    git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
-        [ -f "$file" ] && mkdir -p "$dest/$(dirname "$file")" && cp -p "$file" "$dest/$file"
-    done
-}
 
 # only_expected_warnings LOG: no error line, and no warning except the sound device (Wine here
 # has none) and the reload's own notices.
@@ -97,25 +88,13 @@ check_engine_in_unicode_folder() {
     check "$label: the live run logged no error" bash -c "! grep -q 'error: ' \"\$1\"" _ "$live"
 }
 
-#- The native unit test of the converter (2-, 3-, 4-byte sequences, surrogates, invalid input)
-if $NATIVE_CXX $NATIVE_FLAGS -Itests tests/unit/test_unicode.cpp -o "$out/test_unicode" 2>"$out/test_unicode.build.txt"; then
-    run_counted "test_unicode native" "$out/test_unicode"
-else
-    fail "test_unicode: native build failed"; head -5 "$out/test_unicode.build.txt"
-fi
-if $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_unicode.cpp -o "$out/test_unicode.exe" 2>"$out/test_unicode.mingw.txt"; then
-    # NOTE: the first Wine start of a fresh prefix leaves helper processes holding its output
-    # open; a first run with output to /dev/null keeps run_counted's capture from waiting on them.
-    wine "$out/test_unicode.exe" >/dev/null 2>&1
-    run_counted "test_unicode wine" wine "$out/test_unicode.exe"
-else
-    fail "test_unicode: MinGW build failed"; head -5 "$out/test_unicode.mingw.txt"
-fi
-check "MSVC-dialect compile of tests/unit/test_unicode.cpp" misc/msvc_check.sh tests/unit/test_unicode.cpp
+#- The unit test of the converter (2-, 3-, 4-byte sequences, surrogates, invalid input), natively,
+#  under Wine and in the MSVC dialect (tests/unit/unit_tests.txt)
+run_unit_tests unicode_paths
 
 #- MinGW build inside the Unicode folder (its own misc/build.sh)
 mingw_copy="$unicode_root/engine"
-copy_repository "$mingw_copy"
+make_work_copy "$mingw_copy" build.bat tests
 mingw_build() { (cd "$mingw_copy" && bash misc/build.sh "$@") >>"$out/mingw_build.txt" 2>&1; }
 check "MinGW: engine and game build inside '$mingw_copy'" mingw_build debug
 ensure_display
@@ -125,7 +104,7 @@ check_engine_in_unicode_folder "$mingw_copy/build" mingw mingw_build game
 #  stand-in toolchain (tests/suites/msvc_standin_lib.sh): cl, link and the CRT see the Unicode path too.
 source tests/suites/msvc_standin_lib.sh
 msvc_copy="$out/msvc/Jürgen Müller 日本/engine"
-copy_repository "$msvc_copy"
+make_work_copy "$msvc_copy" build.bat tests
 msvc_build() { msvc_standin_build_bat "$msvc_copy" "$@" >>"$out/msvc_build.txt" 2>&1; }
 if msvc_standin_install >"$out/msvc_standin_install.txt" 2>&1; then
     pass
@@ -135,7 +114,7 @@ else
     fail "MSVC stand-in toolchain did not install; see $out/msvc_standin_install.txt"
 fi
 
-#- Command line and files (issue 11), with the MinGW build of the Unicode folder
+#- Command line and files, with the MinGW build of the Unicode folder
 exe="$mingw_copy/build/win32_platform.exe"
 
 # A log that cannot be opened: said on stderr; a scripted run shows no message box and goes on.

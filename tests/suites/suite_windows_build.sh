@@ -30,20 +30,14 @@ if ! msvc_standin_install >"$out/standin_install.txt" 2>&1; then
 fi
 pass
 
-#- A clean copy of the repository: the tracked files as they are on disk, nothing built
+#- A clean copy of the engine (make_work_copy): its files as they are in the work tree, nothing built
 engine="$out/engine"
-mkdir -p "$engine"
-if git ls-files >/dev/null 2>&1; then
-    git ls-files -z | tar --null -T - -cf - 2>/dev/null | tar -xf - -C "$engine"
-else
-    cp -r build.bat code data misc tests "$engine/"
-fi
+make_work_copy "$engine" build.bat tests
 check "the copy's build.bat is the repository's, byte for byte" cmp build.bat "$engine/build.bat"
 build="$engine/build"
 spin_default=$(grep -oE 'GAME_TUNING_SPIN_SPEED [0-9.]+f' code/demo/game_tuning.h | grep -oE '[0-9.]+f')
 
 pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
-median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 
 #- build.bat's own checks are real: where.exe and findstr.exe stand-ins (Wine's always succeed)
 mkdir -p "$out/no_cl"

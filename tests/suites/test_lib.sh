@@ -1,4 +1,5 @@
-# Shared helpers for tests/suites/suite_*.sh (sourced; not a suite itself): counting checks, running counted test exes, waiting on logs.
+# Shared helpers for tests/suites/suite_*.sh (sourced; not a suite itself): counting checks, the unit
+# tests of tests/unit/unit_tests.txt, work copies of the engine, game.dll builds, waiting on logs.
 # Every failure prints one "FAIL ..." line; `summary` prints "N passed, M failed" and sets the exit code.
 suite_passed=0
 suite_failed=0
@@ -14,26 +15,147 @@ check() {
     if "$@" >/dev/null 2>&1; then pass; else fail "$description"; fi
 }
 
-# run_counted "name" command args...: runs a test exe that ends with "N passed, M failed" and
-# adds its counts; its FAIL lines are repeated with the name in front.
+# run_counted "name" command args...: runs a test program that ends with "N passed, M failed" and
+# adds its counts (count_test_output). Its output goes through a file, not a pipe: a Wine helper
+# process that outlives the program would hold a pipe open and hang the suite.
 run_counted() {
     local name=$1
     shift
-    local output status summary
-    output=$("$@" 2>&1)
+    local file status
+    file=$(mktemp)
+    "$@" >"$file" 2>&1 </dev/null
     status=$?
-    echo "$output" | grep '^FAIL' | sed "s/^FAIL /FAIL [$name] /"
-    summary=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    count_test_output "$name" "$status" "$file"
+    rm -f "$file"
+}
+
+# count_test_output NAME STATUS FILE: adds the counts of the closing "N passed, M failed" line in
+# FILE and repeats its FAIL lines with NAME in front. No closing line, a non-zero exit with no
+# failure counted, or a ThreadSanitizer report is one more failure.
+count_test_output() {
+    local name=$1 status=$2 file=$3
+    local summary reports passed_here failed_here
+    tr -d '\r' <"$file" | grep '^FAIL' | sed "s/^FAIL /FAIL [$name] /"
+    reports=$(grep -c 'WARNING: ThreadSanitizer' "$file")
+    if [ "$reports" -ne 0 ]; then
+        fail "[$name] $reports ThreadSanitizer report(s):"
+        grep -A12 -m1 'WARNING: ThreadSanitizer' "$file" | sed 's/^/    /'
+    fi
+    summary=$(tr -d '\r' <"$file" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
     if [ -z "$summary" ]; then
-        fail "$name ended without a summary (exit $status)"
-        echo "$output" | tail -n 5 | sed 's/^/    /'
+        fail "$name ended without a summary (exit $status$([ "$status" -eq 124 ] && echo ', timed out'))"
+        tr -d '\r' <"$file" | tail -n 8 | sed 's/^/    /'
         return
     fi
-    suite_passed=$((suite_passed + $(echo "$summary" | awk '{print $1}')))
-    suite_failed=$((suite_failed + $(echo "$summary" | awk '{print $3}')))
-    if [ "$status" -ne 0 ] && [ "$(echo "$summary" | awk '{print $3}')" -eq 0 ]; then
+    passed_here=$(echo "$summary" | awk '{print $1}')
+    failed_here=$(echo "$summary" | awk '{print $3}')
+    suite_passed=$((suite_passed + passed_here))
+    suite_failed=$((suite_failed + failed_here))
+    if [ "$status" -ne 0 ] && [ "$failed_here" -eq 0 ]; then
         fail "$name exited $status with no failed check"
     fi
+}
+
+#~ Unit tests: tests/unit/unit_tests.txt, the list build.bat reads too (its header says the columns)
+UNIT_TEST_LIST="$ENGINE_ROOT/tests/unit/unit_tests.txt"
+# A suite's own arguments for a test instead of the list's (split at spaces): UNIT_TEST_ARGS[NAME],
+# or UNIT_TEST_ARGS[NAME:PLATFORM] for one platform. UNIT_TEST_SCALE[PLATFORM]=N: the list's
+# {scale} becomes "-s N" there. UNIT_TEST_TIMEOUT: seconds per run (300).
+declare -A UNIT_TEST_ARGS=() UNIT_TEST_SCALE=()
+
+# unit_tests_for TAG: the tests whose suite is TAG or that run on platform TAG, in the list's order.
+unit_tests_for() {
+    tr -d '\r' <"$UNIT_TEST_LIST" | awk -v tag="$1" '
+        /^[ \t]*(#|$)/ { next }
+        { hit = ($2 == tag); count = split($3, platforms, ","); for (i = 1; i <= count; ++i) if (platforms[i] == tag) hit = 1 }
+        hit { print $1 }'
+}
+
+# unit_test_column NAME COLUMN: NAME's platforms, sources, libs or args, as words ("-" gives none).
+unit_test_column() {
+    tr -d '\r' <"$UNIT_TEST_LIST" | awk -v name="$1" -v column="$2" '
+        /^[ \t]*#/ || $1 != name { next }
+        column == "args" { value = $6; for (i = 7; i <= NF; ++i) value = value " " $i }
+        column == "platforms" { value = $3 } column == "sources" { value = $4 } column == "libs" { value = $5 }
+        { if (value != "-") { gsub(",", " ", value); print value }; exit }'
+}
+
+# unit_test_exe NAME PLATFORM: where build_unit_test puts it ($out/unit/PLATFORM/NAME[.exe]).
+unit_test_exe() {
+    local suffix=""
+    [ "$2" = mingw ] && suffix=.exe
+    echo "$out/unit/$2/$1$suffix"
+}
+
+# build_unit_test NAME PLATFORM: one check: tests/unit/NAME.cpp and its listed sources (and, for
+# mingw, its libraries) compiled for PLATFORM (native, asan, tsan: g++ here; mingw: a Windows exe).
+build_unit_test() {
+    local name=$1 platform=$2
+    local exe compiler flags libraries=() library
+    exe=$(unit_test_exe "$name" "$platform")
+    mkdir -p "$(dirname "$exe")"
+    case $platform in
+        native) compiler=$NATIVE_CXX; flags=$NATIVE_FLAGS ;;
+        asan)   compiler=$NATIVE_CXX; flags="$NATIVE_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all" ;;
+        tsan)   compiler=$NATIVE_CXX; flags="$NATIVE_FLAGS -O1 -fsanitize=thread" ;;
+        mingw)  compiler=$MINGW_CXX; flags=$MINGW_FLAGS
+                for library in $(unit_test_column "$name" libs); do libraries+=("-l$library"); done ;;
+        *)      fail "$name: unknown platform '$platform' in $UNIT_TEST_LIST"; return 1 ;;
+    esac
+    # shellcheck disable=SC2046 # the listed sources are words without spaces
+    if $compiler $flags -Itests/unit "tests/unit/$name.cpp" $(unit_test_column "$name" sources) -o "$exe" \
+        "${libraries[@]}" >"$exe.build.txt" 2>&1; then
+        pass
+        return 0
+    fi
+    fail "build of $name ($platform)"
+    head -n 10 "$exe.build.txt" | sed 's/^/    /'
+    return 1
+}
+
+# unit_test_arguments NAME PLATFORM: what run_unit_test passes (see UNIT_TEST_ARGS, UNIT_TEST_SCALE).
+unit_test_arguments() {
+    local name=$1 platform=$2 arguments scale=""
+    if [ -n "${UNIT_TEST_ARGS[$name:$platform]+set}" ]; then
+        arguments=${UNIT_TEST_ARGS[$name:$platform]}
+    elif [ -n "${UNIT_TEST_ARGS[$name]+set}" ]; then
+        arguments=${UNIT_TEST_ARGS[$name]}
+    else
+        arguments=$(unit_test_column "$name" args)
+    fi
+    [ -n "${UNIT_TEST_SCALE[$platform]:-}" ] && scale="-s ${UNIT_TEST_SCALE[$platform]}"
+    echo "${arguments//\{scale\}/$scale}"
+}
+
+# run_unit_test NAME PLATFORM: runs what build_unit_test built, from the repository root (under
+# Wine for mingw; a ThreadSanitizer report ends a tsan run), and adds its counts; its output stays
+# beside it in NAME[.exe].output.txt.
+run_unit_test() {
+    local name=$1 platform=$2
+    local exe runner=() status
+    exe=$(unit_test_exe "$name" "$platform")
+    [ "$platform" = mingw ] && runner=(wine)
+    [ "$platform" = tsan ] && runner=(env "TSAN_OPTIONS=halt_on_error=1 exitcode=66")
+    # shellcheck disable=SC2046 # the arguments are words without spaces
+    timeout --kill-after=5 "${UNIT_TEST_TIMEOUT:-300}" "${runner[@]}" "$exe" $(unit_test_arguments "$name" "$platform") \
+        >"$exe.output.txt" 2>&1 </dev/null
+    status=$?
+    count_test_output "$name $platform" "$status" "$exe.output.txt"
+}
+
+# run_unit_tests TAG: every test unit_tests_for TAG names, built and run on each of its platforms;
+# "windows" is the MSVC-dialect check of its source here (build.bat test runs it on Windows).
+run_unit_tests() {
+    local name platform
+    for name in $(unit_tests_for "$1"); do
+        for platform in $(unit_test_column "$name" platforms); do
+            if [ "$platform" = windows ]; then
+                check "MSVC-dialect compile of tests/unit/$name.cpp" misc/msvc_check.sh "tests/unit/$name.cpp"
+            else
+                build_unit_test "$name" "$platform" && run_unit_test "$name" "$platform"
+            fi
+        done
+    done
 }
 
 # wait_for_log FILE PATTERN SECONDS: true once FILE contains PATTERN (fixed string).
@@ -73,6 +195,25 @@ copy_code_tree() {
     mkdir -p "$(dirname "$1")"
     cp -r "${work:-$ENGINE_ROOT}/code" "$1"
 }
+
+# make_work_copy DEST [PARTS...]: DEST gets the engine's code/, misc/ and data/, and PARTS (build.bat,
+# tests, ...) when asked, as they are in the work tree: in a git checkout its tracked files and new
+# ones not ignored (no build output), else a plain copy. DEST may hold spaces and any letters.
+make_work_copy() {
+    local dest=$1
+    shift
+    mkdir -p "$dest"
+    if git -C "$ENGINE_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        # NOTE: a tracked file deleted in the work tree is skipped, not an error.
+        (cd "$ENGINE_ROOT" && git ls-files -z --cached --others --exclude-standard -- code misc data "$@" |
+            tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -xf - -C "$dest"
+    else
+        (cd "$ENGINE_ROOT" && cp -r code misc data "$@" "$dest/")
+    fi
+}
+
+# median: the median of the numbers on stdin, one per line ("n/a" when there are none).
+median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 
 # install_game_dll RUN_DIR DLL: atomically replaces the game.dll the engine in RUN_DIR watches.
 install_game_dll() { cp "$2" "$1/incoming.tmp" && mv -f "$1/incoming.tmp" "$1/game.dll"; }

@@ -1,6 +1,6 @@
 // Writes the engine's bitmap font (native host tool, our own glyph designs):
 //     make_font <output.bmp>          -> normally data/fonts/engine_font.bmp
-// data/ holds the committed output; tests/suite_debug_overlay.sh regenerates it and compares byte
+// data/ holds the committed output; tests/suites/suite_debug_overlay.sh regenerates it and compares byte
 // for byte. tests/test_text.cpp includes this file (with MAKE_FONT_NO_MAIN) to know what every
 // atlas pixel must be.
 //

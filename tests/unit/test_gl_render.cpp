@@ -498,7 +498,7 @@ internal void TestNoPointersKept(gl_test_context *context)
     CHECK_MSG(p[1] == 255 && p[0] == 0, "texture pixels were uploaded during the call that carried them");
 }
 
-//~ Image writer (the screenshot's file format; tests/suite_opengl.sh also decodes the PNG with
+//~ Image writer (the screenshot's file format; tests/suites/suite_opengl.sh also decodes the PNG with
 // an independent decoder)
 internal void TestImageWriter(gl_test_context *context, const char *pngPath)
 {

@@ -28,7 +28,8 @@ static void BusyMainThread(u32 milliseconds)
     }
 }
 
-//~ The issue's shape: a graph job running a ParallelFor, jobs waiting for that graph
+//~ A graph job running a ParallelFor while other jobs wait for that graph (a waiter that helps with
+// any entry could pick a waiter up from inside the ParallelFor and spin forever)
 struct nested_test
 {
     job_graph *graph;
@@ -73,8 +74,8 @@ static PLATFORM_WORK_QUEUE_CALLBACK(WaitForJobZero)
 }
 
 // G = {ParallelFor job}; then waiters O (jobs waiting for G) while the main thread is busy; then
-// the main thread waits for G too. Before the fix a waiter helping "with anything" picked O up
-// from inside G's ParallelFor and spun forever.
+// the main thread waits for G too. A waiter helping "with anything" would pick O up from inside
+// G's ParallelFor and spin forever.
 static void TestGraphJobParallelForWithWaiters(u32 workerCount, u32 rounds)
 {
     char section[96];
