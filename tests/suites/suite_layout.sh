@@ -10,6 +10,7 @@
 # Static checks only (no build), so it runs in a second.
 set -u
 cd "$(dirname "$0")/../.."
+source misc/toolchain.sh
 source tests/suites/test_lib.sh
 
 #- Every source lives in a layer folder
