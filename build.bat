@@ -1,8 +1,9 @@
 @echo off
 rem Windows build (MSVC cl, from a "x64 Native Tools" prompt).
-rem   build.bat            development exe + game.dll (debug)
+rem   build.bat            development exe + game.dll + starter.dll (debug)
 rem   build.bat game       game.dll only: run this while the exe runs to hot-reload
-rem   build.bat release    optimized exe + game.dll without development checks
+rem   build.bat starter    starter.dll only (the starter game, code\starter), the same way
+rem   build.bat release    optimized exe + game.dll + starter.dll without development checks
 rem   build.bat test       build and run every test exe, then a short scripted engine run
 setlocal EnableDelayedExpansion
 cd /D "%~dp0"
@@ -32,6 +33,7 @@ set ModeFlags=%DebugFlags%
 if "%Mode%"=="release" set ModeFlags=%ReleaseFlags%
 
 if "%Mode%"=="game" goto BuildGame
+if "%Mode%"=="starter" goto BuildStarter
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
@@ -39,29 +41,13 @@ cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe 
 if errorlevel 1 goto Failed
 
 :BuildGame
-rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
-rem DLL's PDB locked, so the next build must not need that name. Older PDBs are deleted, except
-rem the previous build's (the running exe may still be in that code); one a debugger holds
-rem simply survives until a later build.
-set PdbCounter=0
-if exist pdb_counter.txt set /p PdbCounter=<pdb_counter.txt
-rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
-for /f "delims=0123456789" %%X in ("%PdbCounter%") do set PdbCounter=0
-set /a PreviousPdbCounter=%PdbCounter%
-set /a PdbCounter=%PdbCounter%+1
-rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
->pdb_counter.txt echo %PdbCounter%
-for %%P in (game_*.pdb) do (
-    if /I not "%%P"=="game_%PreviousPdbCounter%.pdb" del "%%P" >NUL 2>NUL
-)
-rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
-rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
-rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
-echo WAITING FOR PDB > lock.tmp
-cl %CommonFlags% %ModeFlags% ..\code\demo\game_main.cpp /LD /Fegame.dll /link %LinkFlags% /PDB:game_%PdbCounter%.pdb /PDBALTPATH:game_%PdbCounter%.pdb
-set GameError=%ERRORLEVEL%
-del lock.tmp
-if not "%GameError%"=="0" goto Failed
+call :BuildGameCode game ..\code\demo\game_main.cpp pdb_counter.txt
+if errorlevel 1 goto Failed
+if "%Mode%"=="game" goto Done
+
+:BuildStarter
+call :BuildGameCode starter ..\code\starter\starter_main.cpp starter_pdb_counter.txt
+if errorlevel 1 goto Failed
 goto Done
 
 :BuildTests
@@ -141,6 +127,32 @@ build\%TestName%.exe %TestRunArgs%
 if errorlevel 1 set /a TestFailures+=1
 popd
 goto :eof
+
+rem :BuildGameCode NAME UNITY_ENTRY COUNTER_FILE: NAME.dll, under the lock file, with a new PDB name.
+:BuildGameCode
+rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
+rem DLL's PDB locked, so the next build must not need that name. Older PDBs are deleted, except
+rem the previous build's (the running exe may still be in that code); one a debugger holds
+rem simply survives until a later build.
+set PdbCounter=0
+if exist %3 set /p PdbCounter=<%3
+rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
+for /f "delims=0123456789" %%X in ("%PdbCounter%") do set PdbCounter=0
+set /a PreviousPdbCounter=%PdbCounter%
+set /a PdbCounter=%PdbCounter%+1
+rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
+>%3 echo %PdbCounter%
+for %%P in (%1_*.pdb) do (
+    if /I not "%%P"=="%1_%PreviousPdbCounter%.pdb" del "%%P" >NUL 2>NUL
+)
+rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
+rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
+rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
+echo WAITING FOR PDB > lock.tmp
+cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
+set GameError=%ERRORLEVEL%
+del lock.tmp
+exit /b %GameError%
 
 :Done
 popd

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Linux counterpart of build.bat: cross-builds the same targets with MinGW-w64 into build/.
-#   misc/build.sh            development exe + game.dll
+#   misc/build.sh            development exe + game.dll + starter.dll
 #   misc/build.sh game       game.dll only (what you run to hot-reload), under the lock file
-#   misc/build.sh release    optimized exe + game.dll without development checks
+#   misc/build.sh starter    starter.dll only (the starter game, code/starter/), the same way
+#   misc/build.sh release    optimized exe + game.dll + starter.dll without development checks
 # Exits non-zero with the compiler's message when a target fails.
 set -u
 source "$(dirname "$0")/toolchain.sh"
@@ -13,16 +14,19 @@ cd "$BUILD_DIR" || exit 1
 defines="-DENGINE_DEVELOPMENT=1"
 [ "$target" = "release" ] && defines="-DENGINE_DEVELOPMENT=0"
 
-build_game() {
-    # NOTE: the lock file tells the running exe not to load game.dll until the build is complete.
+# build_game_code NAME UNITY_ENTRY: NAME.dll from one unity entry.
+build_game_code() {
+    # NOTE: the lock file tells the running exe not to load the DLL until the build is complete.
     # The DLL is linked to a temporary name and renamed, so the exe never sees a half-written file.
-    echo "building game.dll" > lock.tmp
-    $MINGW_CXX $MINGW_FLAGS $defines -shared "$ENGINE_ROOT/code/demo/game_main.cpp" -o game_build.tmp
+    echo "building $1.dll" > lock.tmp
+    $MINGW_CXX $MINGW_FLAGS $defines -shared "$ENGINE_ROOT/code/$2" -o "$1_build.tmp"
     local status=$?
-    if [ $status -eq 0 ]; then mv -f game_build.tmp game.dll; else rm -f game_build.tmp; fi
+    if [ $status -eq 0 ]; then mv -f "$1_build.tmp" "$1.dll"; else rm -f "$1_build.tmp"; fi
     rm -f lock.tmp
     return $status
 }
+build_game() { build_game_code game demo/game_main.cpp; }
+build_starter() { build_game_code starter starter/starter_main.cpp; }
 
 build_platform() {
     $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" -o win32_platform.exe \
@@ -30,8 +34,9 @@ build_platform() {
 }
 
 case "$target" in
-    debug|release) build_platform && build_game ;;
+    debug|release) build_platform && build_game && build_starter ;;
     game) build_game ;;
+    starter) build_starter ;;
     platform) build_platform ;;
-    *) echo "usage: misc/build.sh [debug|release|game|platform]"; exit 2 ;;
+    *) echo "usage: misc/build.sh [debug|release|game|starter|platform]"; exit 2 ;;
 esac

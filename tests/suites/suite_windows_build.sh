@@ -59,6 +59,11 @@ status=$?
 check "build.bat exits 0 (exit $status; see build_debug.txt)" test "$status" -eq 0
 check "build.bat wrote build\\win32_platform.exe" test -f "$build/win32_platform.exe"
 check "build.bat wrote build\\game.dll" test -f "$build/game.dll"
+check "build.bat wrote build\\starter.dll (the starter game)" test -f "$build/starter.dll"
+msvc_standin_build_bat "$engine" starter >"$out/build_starter.txt"
+status=$?
+check "build.bat starter exits 0 (exit $status) and links a new PDB name (starter_2.pdb: '$(pdb_name_of "$build/starter.dll")')" \
+    test "$status-$(pdb_name_of "$build/starter.dll")" = "0-starter_2.pdb"
 check "the exe is MSVC-ABI: it imports the C runtime from ucrtbase.dll" bash -c "llvm-readobj-14 --coff-imports '$build/win32_platform.exe' | grep -qi 'ucrtbase.dll'"
 check "the exe names win32_platform.pdb, by file name only" test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform.pdb"
 

@@ -115,8 +115,8 @@ internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
 internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath)
 {
     memset(reloader, 0, sizeof(*reloader));
-    // NOTE: room for the longest name made from it ("game_loaded_<pid>_<version>.dll"), so no
-    // derived path is ever cut short.
+    // NOTE: room for the longest name made from it ("<name>_loaded_<pid>_<version>.dll" beside
+    // "<name>.dll"), so no derived path is ever cut short.
     const umm derivedNameRoom = 48;
     b32 havePath = Win32GetFullPathUtf8(gameDllPath, reloader->sourcePath, sizeof(reloader->sourcePath));
     if (havePath && strlen(reloader->sourcePath) + derivedNameRoom >= sizeof(reloader->sourcePath))
@@ -138,7 +138,12 @@ internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPat
     snprintf(directory, sizeof(directory), "%s", reloader->sourcePath);
     Win32KeepDirectory(directory);
     snprintf(reloader->lockPath, sizeof(reloader->lockPath), "%slock.tmp", directory);
-    snprintf(reloader->copyPrefix, sizeof(reloader->copyPrefix), "%sgame_loaded_", directory);
+    // NOTE: copies are named after the DLL ("starter.dll" -> "starter_loaded_<pid>_<version>.dll"),
+    // so two games built into one folder never take each other's copies for stale ones.
+    const char *fileName = reloader->sourcePath + strlen(directory);
+    const char *extension = strrchr(fileName, '.');
+    int stemLength = (int)(extension ? extension - fileName : (s64)strlen(fileName));
+    snprintf(reloader->copyPrefix, sizeof(reloader->copyPrefix), "%s%.*s_loaded_", directory, stemLength, fileName);
     Win32DeleteStaleGameCodeCopies(reloader);
 }
 
