@@ -13,7 +13,7 @@ misc/install_deps.sh || exit 1
 # built from (everything under code/, and the build scripts themselves).
 build_is_stale() {
     local output
-    for output in build/win32_platform.exe build/game.dll; do
+    for output in build/win32_platform.exe build/game.dll build/starter.dll; do
         [ -f "$output" ] || return 0
         [ -n "$(find code misc/build.sh misc/toolchain.sh -newer "$output" -print -quit)" ] && return 0
     done

@@ -1,5 +1,5 @@
-// Unity build entry for starter.dll: the smallest complete game on this engine, the one to copy to start a new game.
-// Includes contract/, base/, game_kit/ and its own folder only: never demo/, win32/ or <windows.h>.
+// starter/: the smallest complete game on this engine and the unity entry of starter.dll; copy it
+// to start a new game. May include base/, contract/, game_kit/ and its own folder only.
 
 #include "contract/game_platform.h"
 #include "starter/starter_tuning.h"
