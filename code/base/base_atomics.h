@@ -111,12 +111,12 @@ inline void AtomicStorePointer(void *volatile *dest, void *value) { __atomic_sto
 inline void AtomicStoreFenceU32(volatile u32 *dest, u32 value) { __atomic_store_n(dest, value, __ATOMIC_SEQ_CST); }
 inline u32 AtomicCompareExchangeU32(volatile u32 *dest, u32 expected, u32 desired)
 {
-    __atomic_compare_exchange_n(dest, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    __atomic_compare_exchange_n(dest, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
     return expected;
 }
 inline u64 AtomicCompareExchangeU64(volatile u64 *dest, u64 expected, u64 desired)
 {
-    __atomic_compare_exchange_n(dest, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    __atomic_compare_exchange_n(dest, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
     return expected;
 }
 inline u32 AtomicAddU32(volatile u32 *dest, u32 addend) { return __atomic_add_fetch(dest, addend, __ATOMIC_SEQ_CST); }

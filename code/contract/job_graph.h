@@ -96,11 +96,11 @@ inline b32 BeginJobGraph(job_graph *graph, memory_arena *arena, const char *name
     if (!graph->jobs || !graph->edges || !graph->dependents)
     {
         ++graph->overflowCount;     // the arena has logged the overflow; Submit will refuse
-        return false;
+        return 0;
     }
     graph->maxJobCount = maxJobCount;
     graph->maxEdgeCount = maxEdgeCount;
-    return true;
+    return 1;
 }
 
 // NOTE: not "AddJob": <windows.h> (winspool.h) defines a macro of that name.
@@ -118,7 +118,7 @@ inline job_id AddGraphJob(job_graph *graph, platform_work_queue_callback *callba
     newJob->callback = callback;
     newJob->data = data;
     newJob->graph = graph;
-    graph->finalised = false;
+    graph->finalised = 0;
     return id;
 }
 
@@ -136,13 +136,13 @@ inline b32 AddJobDependency(job_graph *graph, job_id before, job_id after)
     if (before >= graph->jobCount || after >= graph->jobCount || graph->edgeCount >= graph->maxEdgeCount)
     {
         ++graph->overflowCount;
-        return false;
+        return 0;
     }
     graph->edges[graph->edgeCount].before = before;
     graph->edges[graph->edgeCount].after = after;
     ++graph->edgeCount;
-    graph->finalised = false;
-    return true;
+    graph->finalised = 0;
+    return 1;
 }
 
 inline b32 IsJobFinished(job_graph *graph, job_id id)

@@ -5,7 +5,7 @@
 #define X(type, name, extent) STATE_LAYOUT_FIELD(game_state, type, name)
 #define Y(type, name, extent) STATE_LAYOUT_FIELD(demo_entity, type, name)
 #define Z(type, name, extent) STATE_LAYOUT_FIELD(demo_camera, type, name)
-static const game_layout_field gameStateFields[] =
+global const game_layout_field gameStateFields[] =
 {
     GAME_STATE_FIELDS(X) STATE_LAYOUT_SIZE(game_state)
     DEMO_ENTITY_FIELDS(Y) STATE_LAYOUT_SIZE(demo_entity)

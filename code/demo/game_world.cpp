@@ -86,7 +86,7 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(CountBouncesJob)
     for (u32 entityIndex = job->first; entityIndex < job->onePastLast; ++entityIndex)
         bounces += job->entities[entityIndex].bounces;
     job->bounces = bounces;
-    job->done = true;
+    job->done = 1;
 }
 
 // NOTE: the update itself runs as an entry of the high priority queue; its CompleteAllWork waits
@@ -101,7 +101,7 @@ internal u32 CountBounces(game_memory *memory, game_state *state)
         job->first = state->entityCount * jobIndex / BOUNCE_COUNT_JOBS;
         job->onePastLast = state->entityCount * (jobIndex + 1) / BOUNCE_COUNT_JOBS;
         job->bounces = 0;
-        job->done = false;
+        job->done = 0;
         memory->platform.AddWorkQueueEntry(memory->highPriorityQueue, CountBouncesJob, job);
     }
     memory->platform.CompleteAllWork(memory->highPriorityQueue);

@@ -5,8 +5,8 @@
 #include "jobs/work_queue.h"
 
 //~ Thread context
-static volatile u64 globalWorkThreadSerial;
-static thread_local work_thread_context workThreadContext;
+global volatile u64 globalWorkThreadSerial;
+global thread_local work_thread_context workThreadContext;
 
 work_thread_context *GetWorkThreadContext(void)
 {

@@ -20,7 +20,7 @@
 // NOTE: the design we started from multiplied rgb by the fade factor too, which darkens a fading
 // surface under non-premultiplied blending; only alpha fades here. A start >= end turns the
 // fog (or the fade) off instead of dividing by zero.
-static const char openGLSceneFragment[] =
+global const char openGLSceneFragment[] =
     OPENGL_GLSL_VERSION
     "uniform sampler2D textureSampler;\n"
     "uniform sampler2D peelDepth;\n"
@@ -52,7 +52,7 @@ static const char openGLSceneFragment[] =
     "    resultColor = vec4(mix(color.rgb, fogColor.rgb, tFog), color.a);\n"
     "}\n";
 
-static const char openGLQuadsVertex[] =
+global const char openGLQuadsVertex[] =
     OPENGL_GLSL_VERSION
     "layout(location = 0) in vec3 position;\n"
     "layout(location = 1) in vec2 uv;\n"
@@ -74,7 +74,7 @@ static const char openGLQuadsVertex[] =
 
 // Unit cube (+-1) scaled by halfExtent, turned by yaw about +y, moved to center. Simple key light
 // so faces stay distinguishable without a lighting system.
-static const char openGLCubesVertex[] =
+global const char openGLCubesVertex[] =
     OPENGL_GLSL_VERSION
     "layout(location = 0) in vec3 position;\n"
     "layout(location = 1) in vec3 normal;\n"
@@ -103,7 +103,7 @@ static const char openGLCubesVertex[] =
     "}\n";
 
 // One triangle covering the viewport; no vertex buffer needed.
-static const char openGLFullscreenVertex[] =
+global const char openGLFullscreenVertex[] =
     OPENGL_GLSL_VERSION
     "void main(void)\n"
     "{\n"
@@ -115,7 +115,7 @@ static const char openGLFullscreenVertex[] =
 // the camera (max under reverse-z). NOTE: the design we started from wrote the midpoint of min and
 // max, which for an edge pixel over the cleared background lands halfway to the far plane in
 // 1/z space: a depth no surface has, which later peeling and fog would trust.
-static const char openGLResolveFragment[] =
+global const char openGLResolveFragment[] =
     OPENGL_GLSL_VERSION
     "uniform sampler2DMS colorSampler;\n"
     "uniform sampler2DMS depthSampler;\n"
@@ -141,7 +141,7 @@ static const char openGLResolveFragment[] =
 
 // Adds one peeled layer under what was peeled before (front-to-back "under" operator with
 // blending ONE_MINUS_DST_ALPHA, ONE), so the output is premultiplied.
-static const char openGLPeelCompositeFragment[] =
+global const char openGLPeelCompositeFragment[] =
     OPENGL_GLSL_VERSION
     "uniform sampler2D layerSampler;\n"
     "out vec4 resultColor;\n"
@@ -153,7 +153,7 @@ static const char openGLPeelCompositeFragment[] =
 
 // Opaque image under the accumulated transparency, then sRGB encoding by hand: the result is the
 // same whether or not the driver granted an sRGB-capable default framebuffer.
-static const char openGLFinalFragment[] =
+global const char openGLFinalFragment[] =
     OPENGL_GLSL_VERSION
     "uniform sampler2D colorSampler;\n"
     "uniform sampler2D accumSampler;\n"

@@ -2,7 +2,7 @@
 
 //~ State layout, exported as data: the platform compares it at every reload (game_platform.h)
 #define X(type, name, extent) STATE_LAYOUT_FIELD(starter_state, type, name)
-static const game_layout_field starterStateFields[] = { STARTER_STATE_FIELDS(X) STATE_LAYOUT_SIZE(starter_state) };
+global const game_layout_field starterStateFields[] = { STARTER_STATE_FIELDS(X) STATE_LAYOUT_SIZE(starter_state) };
 #undef X
 extern "C" __declspec(dllexport) const game_state_layout gameStateLayout = {(u32)ArrayCount(starterStateFields), 0, starterStateFields};
 

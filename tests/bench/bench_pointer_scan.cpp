@@ -11,20 +11,20 @@
 #define BENCH_RUNS 15
 #define BENCH_PAGE_SIZE 4096u
 
-static double NowSeconds(void)
+internal double NowSeconds(void)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
-static int CompareDoubles(const void *a, const void *b)
+internal int CompareDoubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-static double Median(double *values, int count)
+internal double Median(double *values, int count)
 {
     qsort(values, (size_t)count, sizeof(double), CompareDoubles);
     return values[count / 2];

@@ -37,14 +37,14 @@
 #define HEAVY_ROUND_COUNT 2000
 #define HEAVY_ITEM_SUMMANDS 1024
 
-static u32 globalWorkerCount;   // queue workers; the calling thread is the extra one
+global u32 globalWorkerCount;   // queue workers; the calling thread is the extra one
 
-static f64 Seconds(u64 start)
+internal f64 Seconds(u64 start)
 {
     return (f64)(OSGetTimeNanoseconds() - start) * 1e-9;
 }
 
-static f64 Median(f64 *values, u32 count)
+internal f64 Median(f64 *values, u32 count)
 {
     for (u32 index = 1; index < count; ++index)
     {
@@ -59,7 +59,7 @@ static f64 Median(f64 *values, u32 count)
 }
 
 // A compute-bound summand: a small integer hash, so the sum scales with cores, not memory.
-static inline u64 Summand(u32 index)
+internal inline u64 Summand(u32 index)
 {
     u64 x = index * 0x9e3779b97f4a7c15ull;
     x ^= x >> 29;
@@ -75,9 +75,9 @@ struct bench_dag
     u32 before[GRAPH_JOB_COUNT * 2];
     u32 after[GRAPH_JOB_COUNT * 2];
 };
-static bench_dag globalDag;
+global bench_dag globalDag;
 
-static void BuildBenchDag(void)
+internal void BuildBenchDag(void)
 {
     u64 state = 0x2545f4914f6cdd1dull;
     globalDag.edgeCount = 0;
@@ -101,10 +101,10 @@ static void BuildBenchDag(void)
 }
 
 //~ Callbacks shared by every runner
-static volatile u32 globalSink;
-static PLATFORM_WORK_QUEUE_CALLBACK(EmptyJob) {}
-static PLATFORM_WORK_QUEUE_CALLBACK(TinyJob) { AtomicIncrementU32(&globalSink); }
-static PLATFORM_PARALLEL_FOR_CALLBACK(TinyItems)
+global volatile u32 globalSink;
+internal PLATFORM_WORK_QUEUE_CALLBACK(EmptyJob) {}
+internal PLATFORM_WORK_QUEUE_CALLBACK(TinyJob) { AtomicIncrementU32(&globalSink); }
+internal PLATFORM_PARALLEL_FOR_CALLBACK(TinyItems)
 {
     u32 sum = 0;
     for (u32 index = first; index < onePastLast; ++index)
@@ -114,7 +114,7 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(TinyItems)
     AtomicAddU32((volatile u32 *)data, sum);
 }
 // About a microsecond per item: a loop that is worth spreading over the cores, so helpers work.
-static PLATFORM_PARALLEL_FOR_CALLBACK(HeavyItems)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(HeavyItems)
 {
     u64 sum = 0;
     for (u32 index = first; index < onePastLast; ++index)
@@ -126,7 +126,7 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(HeavyItems)
     }
     AtomicAddU64((volatile u64 *)data, sum);
 }
-static PLATFORM_PARALLEL_FOR_CALLBACK(SumItems)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(SumItems)
 {
     u64 sum = 0;
     for (u32 index = first; index < onePastLast; ++index)
@@ -153,7 +153,7 @@ struct row_info
     const char *label;
     const char *format;
 };
-static const row_info globalRows[Row_Count] = {
+global const row_info globalRows[Row_Count] = {
     {"ns per empty job (1M, 1 producer)", "%10.1f"},
     {"us per round (64 tiny jobs, wait)", "%10.2f"},
     {"ms per 10,000-job graph", "%10.2f"},
@@ -172,7 +172,7 @@ struct ours_bench
     job_graph graph;
 };
 
-static void OursStart(ours_bench *bench)
+internal void OursStart(ours_bench *bench)
 {
     umm arenaSize = Megabytes(16);
     InitializeArena(&bench->arena, "bench", arenaSize, calloc(1, arenaSize), 0);
@@ -189,7 +189,7 @@ static void OursStart(ours_bench *bench)
     }
 }
 
-static void OursSample(ours_bench *bench, f64 *row)
+internal void OursSample(ours_bench *bench, f64 *row)
 {
     platform_work_queue *queue = &bench->queue;
     u64 start = OSGetTimeNanoseconds();
@@ -258,7 +258,7 @@ static void OursSample(ours_bench *bench, f64 *row)
     }
 }
 
-static void OursStop(ours_bench *bench)
+internal void OursStop(ours_bench *bench)
 {
     StopWorkQueue(&bench->queue);
     StopWorkQueue(&bench->serialQueue);
@@ -279,7 +279,7 @@ struct baseline_pool
     std::condition_variable allDone;
     std::deque<task> tasks;
     u64 pending = 0;
-    bool running = true;
+    b32 running = 1;
     std::vector<std::thread> threads;
 
     void Start(u32 threadCount)
@@ -330,7 +330,7 @@ struct baseline_pool
     {
         {
             std::lock_guard<std::mutex> lock(mutex);
-            running = false;
+            running = 0;
         }
         workAvailable.notify_all();
         for (std::thread &thread : threads)
@@ -340,9 +340,9 @@ struct baseline_pool
     }
 };
 
-static baseline_pool *globalBaseline;
-static void BaselineEmpty(void *) {}
-static void BaselineTiny(void *) { AtomicIncrementU32(&globalSink); }
+global baseline_pool *globalBaseline;
+internal void BaselineEmpty(void *) {}
+internal void BaselineTiny(void *) { AtomicIncrementU32(&globalSink); }
 
 struct baseline_graph_job
 {
@@ -350,8 +350,8 @@ struct baseline_graph_job
     u32 dependencyCount;
     std::vector<u32> dependents;
 };
-static std::vector<baseline_graph_job> *globalBaselineGraph;
-static void BaselineGraphJob(void *data)
+global std::vector<baseline_graph_job> *globalBaselineGraph;
+internal void BaselineGraphJob(void *data)
 {
     u32 id = (u32)(umm)data;
     AtomicIncrementU32(&globalSink);
@@ -370,13 +370,13 @@ struct baseline_range
     void *data;
     platform_parallel_for_callback *callback;
 };
-static void BaselineRange(void *data)
+internal void BaselineRange(void *data)
 {
     baseline_range *range = (baseline_range *)data;
     range->callback(range->data, range->first, range->onePastLast);
 }
 // The straightforward split: one job per thread-sized slice, then wait for all.
-static void BaselineParallelFor(baseline_pool *pool, u32 threadCount, u32 count,
+internal void BaselineParallelFor(baseline_pool *pool, u32 threadCount, u32 count,
                                 platform_parallel_for_callback *callback, void *data)
 {
     baseline_range ranges[64];
@@ -399,7 +399,7 @@ struct baseline_bench
     std::vector<baseline_graph_job> graph;
 };
 
-static void BaselineStart(baseline_bench *bench, u32 threadCount)
+internal void BaselineStart(baseline_bench *bench, u32 threadCount)
 {
     bench->threadCount = threadCount;
     globalBaseline = &bench->pool;
@@ -414,7 +414,7 @@ static void BaselineStart(baseline_bench *bench, u32 threadCount)
 }
 
 // NOTE: fewer rounds than ours (the mutex pool is ~30x slower per round): per-round figures.
-static void BaselineSample(baseline_bench *bench, f64 *row)
+internal void BaselineSample(baseline_bench *bench, f64 *row)
 {
     baseline_pool &pool = bench->pool;
     u64 start = OSGetTimeNanoseconds();
@@ -479,7 +479,7 @@ static void BaselineSample(baseline_bench *bench, f64 *row)
     row[Row_SumOneThread] = 0;
 }
 
-static void BaselineStop(baseline_bench *bench)
+internal void BaselineStop(baseline_bench *bench)
 {
     bench->pool.Stop();
 }
@@ -487,7 +487,7 @@ static void BaselineStop(baseline_bench *bench)
 
 //~ (c) enkiTS
 #if BENCH_ENKITS
-static enki::TaskScheduler globalEnki;
+global enki::TaskScheduler globalEnki;
 
 struct enki_empty_task : enki::ITaskSet
 {
@@ -516,7 +516,7 @@ struct enki_bench
     std::vector<enki_graph_task> graph;
 };
 
-static void EnkiStart(enki_bench *bench)
+internal void EnkiStart(enki_bench *bench)
 {
     globalEnki.Initialize();
     bench->empties = std::vector<enki_empty_task>(EMPTY_JOB_COUNT);
@@ -539,7 +539,7 @@ static void EnkiStart(enki_bench *bench)
     }
 }
 
-static f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callback, void *data)
+internal f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callback, void *data)
 {
     enki_for_task forTask;
     forTask.callback = callback;
@@ -555,7 +555,7 @@ static f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callbac
     return Seconds(start) * 1e6 / rounds;
 }
 
-static void EnkiSample(enki_bench *bench, f64 *row)
+internal void EnkiSample(enki_bench *bench, f64 *row)
 {
     u64 start = OSGetTimeNanoseconds();
     for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
@@ -608,7 +608,7 @@ static void EnkiSample(enki_bench *bench, f64 *row)
     row[Row_SumOneThread] = 0;
 }
 
-static void EnkiStop(enki_bench *bench)
+internal void EnkiStop(enki_bench *bench)
 {
     (void)bench;
     globalEnki.WaitforAllAndShutdown();
@@ -616,7 +616,7 @@ static void EnkiStop(enki_bench *bench)
 #endif
 
 //~ Report
-static f64 RowMedian(f64 (*samples)[Row_Count], u32 row)
+internal f64 RowMedian(f64 (*samples)[Row_Count], u32 row)
 {
     f64 values[BENCH_RUNS];
     for (u32 run = 0; run < BENCH_RUNS; ++run)
@@ -628,7 +628,7 @@ static f64 RowMedian(f64 (*samples)[Row_Count], u32 row)
 
 #if BENCH_BASELINE || BENCH_ENKITS
 // The median over runs of ours[run] / other[run]: both taken seconds apart (see the top).
-static f64 MedianRatio(f64 (*ours)[Row_Count], f64 (*other)[Row_Count], u32 row)
+internal f64 MedianRatio(f64 (*ours)[Row_Count], f64 (*other)[Row_Count], u32 row)
 {
     f64 ratios[BENCH_RUNS];
     for (u32 run = 0; run < BENCH_RUNS; ++run)
@@ -642,7 +642,7 @@ static f64 MedianRatio(f64 (*ours)[Row_Count], f64 (*other)[Row_Count], u32 row)
     return Median(ratios, BENCH_RUNS);
 }
 
-static void PrintRatios(const char *title, f64 (*ours)[Row_Count], f64 (*other)[Row_Count])
+internal void PrintRatios(const char *title, f64 (*ours)[Row_Count], f64 (*other)[Row_Count])
 {
     printf("  %s\n", title);
     for (u32 row = 0; row < Row_Count; ++row)

@@ -17,10 +17,10 @@
 //~ Reading
 // Up to ~87 s of 48 kHz stereo: far more than the test records. Static: no allocation.
 #define MAX_RECORDED_VALUES (8u << 20)
-static s16 globalRecording[MAX_RECORDED_VALUES];
+global s16 globalRecording[MAX_RECORDED_VALUES];
 
 // Returns the number of stereo samples read (little-endian s16 pairs).
-static u32 ReadRawStereo(const char *path)
+internal u32 ReadRawStereo(const char *path)
 {
     FILE *file = fopen(path, "rb");
     if (!file)
@@ -38,8 +38,8 @@ static u32 ReadRawStereo(const char *path)
     return values / 2;
 }
 
-static f64 Left(u32 n) { return globalRecording[2 * n]; }
-static f64 Right(u32 n) { return globalRecording[2 * n + 1]; }
+internal f64 Left(u32 n) { return globalRecording[2 * n]; }
+internal f64 Right(u32 n) { return globalRecording[2 * n + 1]; }
 
 // Upward zero crossings of the left channel in [first, last), with sub-sample interpolation:
 // how many, and the times of the first and the last.
@@ -50,7 +50,7 @@ struct crossing_span
     f64 last;
 };
 
-static crossing_span UpwardCrossings(u32 first, u32 last)
+internal crossing_span UpwardCrossings(u32 first, u32 last)
 {
     crossing_span span = {0, 0.0, 0.0};
     for (u32 n = first + 1; n < last; ++n)
@@ -66,18 +66,18 @@ static crossing_span UpwardCrossings(u32 first, u32 last)
     return span;
 }
 
-static f64 SpanFrequency(crossing_span span, f64 rate)
+internal f64 SpanFrequency(crossing_span span, f64 rate)
 {
     return (span.count >= 2) ? (span.count - 1) * rate / (span.last - span.first) : 0.0;
 }
 
 // NOTE: the self-test runs the same checks on synthetic signals, silently counting failures.
-static b32 globalSelfTest;
-static u32 globalSelfTestFailures;
+global b32 globalSelfTest;
+global u32 globalSelfTestFailures;
 #define TONE_CHECK(expression, message) \
     (globalSelfTest ? ((expression) ? 1 : (++globalSelfTestFailures, 0)) : CHECK_MSG(expression, message))
 
-static void Report(const char *format, ...)
+internal void Report(const char *format, ...)
 {
     if (!globalSelfTest)
     {
@@ -88,7 +88,7 @@ static void Report(const char *format, ...)
     }
 }
 
-static void CheckTone(u32 frames, f64 rate, f64 frequency, f64 amplitude, f64 minSeconds)
+internal void CheckTone(u32 frames, f64 rate, f64 frequency, f64 amplitude, f64 minSeconds)
 {
     Report("recorded %u stereo samples (%.2f s)\n", frames, frames / rate);
     if (!TONE_CHECK(frames > (u32)(rate * minSeconds), "the recording is long enough to hold the tone"))
@@ -186,7 +186,7 @@ static void CheckTone(u32 frames, f64 rate, f64 frequency, f64 amplitude, f64 mi
 }
 
 //~ Self-test: the checker must reject the failures it exists to catch.
-static void Synthesize(u32 frames, f64 rate, f64 frequency, f64 amplitude)
+internal void Synthesize(u32 frames, f64 rate, f64 frequency, f64 amplitude)
 {
     u32 lead = (u32)(rate / 4);
     for (u32 n = 0; n < frames; ++n)
@@ -196,7 +196,7 @@ static void Synthesize(u32 frames, f64 rate, f64 frequency, f64 amplitude)
     }
 }
 
-static u32 SelfTestFailures(void)
+internal u32 SelfTestFailures(void)
 {
     globalSelfTest = 1;
     globalSelfTestFailures = 0;
@@ -205,7 +205,7 @@ static u32 SelfTestFailures(void)
     return globalSelfTestFailures;
 }
 
-static void SelfTest(void)
+internal void SelfTest(void)
 {
     const u32 frames = (u32)(48000 * 5.5);
     Synthesize(frames, 48000.0, 440.0, 8192.0);

@@ -27,7 +27,7 @@ struct font_glyph_design
     const char *rows[FONT_GLYPH_HEIGHT];
 };
 
-static const font_glyph_design globalFontDesign[FONT_GLYPH_COUNT] = {
+global const font_glyph_design globalFontDesign[FONT_GLYPH_COUNT] = {
     {' ', {0}},
     {'!', {"..#..", "..#..", "..#..", "..#..", "..#..", ".....", "..#.."}},
     {'"', {".#.#.", ".#.#.", ".#.#."}},
@@ -131,7 +131,7 @@ static const font_glyph_design globalFontDesign[FONT_GLYPH_COUNT] = {
 #define FONT_CLEAR_PIXEL 0x00FFFFFFu    // transparent white
 
 //~ Atlas in memory: RGBA8 (byte 0 red), rows top-down. Returns false if a design is malformed.
-static bool BuildFontAtlas(u32 *pixels)
+internal b32 BuildFontAtlas(u32 *pixels)
 {
     for (u32 index = 0; index < FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT; ++index)
     {
@@ -144,7 +144,7 @@ static bool BuildFontAtlas(u32 *pixels)
         {
             fprintf(stderr, "make_font: glyph %u is '%c', expected character %u\n", glyphIndex, glyph->character,
                     FONT_FIRST_CHAR + glyphIndex);
-            return false;
+            return 0;
         }
         u32 slotX = (glyphIndex % FONT_SLOTS_PER_ROW) * FONT_SLOT_WIDTH + FONT_GLYPH_INSET;
         u32 slotY = (glyphIndex / FONT_SLOTS_PER_ROW) * FONT_SLOT_HEIGHT + FONT_GLYPH_INSET;
@@ -156,7 +156,7 @@ static bool BuildFontAtlas(u32 *pixels)
             {
                 fprintf(stderr, "make_font: glyph '%c' row %u is not %u pixels wide\n", glyph->character, row,
                         FONT_GLYPH_WIDTH);
-                return false;
+                return 0;
             }
             for (u32 column = 0; column < FONT_GLYPH_WIDTH; ++column)
             {
@@ -175,21 +175,21 @@ static bool BuildFontAtlas(u32 *pixels)
             pixels[y * FONT_ATLAS_WIDTH + x] = FONT_LIT_PIXEL;
         }
     }
-    return true;
+    return 1;
 }
 
-static void PutU16(u8 *at, u32 value) { at[0] = (u8)value; at[1] = (u8)(value >> 8); }
-static void PutU32(u8 *at, u32 value) { PutU16(at, value & 0xFFFF); PutU16(at + 2, value >> 16); }
+internal void PutU16(u8 *at, u32 value) { at[0] = (u8)value; at[1] = (u8)(value >> 8); }
+internal void PutU32(u8 *at, u32 value) { PutU16(at, value & 0xFFFF); PutU16(at + 2, value >> 16); }
 
 #define FONT_BMP_HEADER_SIZE (14 + 108)
 #define FONT_BMP_FILE_SIZE (FONT_BMP_HEADER_SIZE + FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT * 4)
 
 // The whole .bmp file: BITMAPFILEHEADER, BITMAPV4HEADER with BI_BITFIELDS masks (so readers keep
 // the alpha channel), then BGRA pixels from the bottom row up.
-static bool BuildFontFile(u8 *file)
+internal b32 BuildFontFile(u8 *file)
 {
     static u32 pixels[FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT];
-    if (!BuildFontAtlas(pixels)) return false;
+    if (!BuildFontAtlas(pixels)) return 0;
     memset(file, 0, FONT_BMP_FILE_SIZE);
     file[0] = 'B';
     file[1] = 'M';
@@ -222,7 +222,7 @@ static bool BuildFontFile(u8 *file)
             *out++ = (u8)(rgba >> 24);   // alpha
         }
     }
-    return true;
+    return 1;
 }
 
 #ifndef MAKE_FONT_NO_MAIN

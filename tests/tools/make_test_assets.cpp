@@ -12,10 +12,10 @@
 
 // NOTE: plain C headers only, so this file (and the tests that include it) pass the MSVC-dialect
 // check. Buffers come from one static arena that the tool never frees: it runs once and exits.
-static u8 globalGeneratorMemory[32 << 20];
-static memory_arena globalGeneratorArena;
+global u8 globalGeneratorMemory[32 << 20];
+global memory_arena globalGeneratorArena;
 
-static memory_arena *GeneratorArena(void)
+internal memory_arena *GeneratorArena(void)
 {
     if (!globalGeneratorArena.base)
     {
@@ -32,7 +32,7 @@ struct byte_buffer
     u32 capacity;
 };
 
-static byte_buffer NewBuffer(u32 capacity)
+internal byte_buffer NewBuffer(u32 capacity)
 {
     byte_buffer buffer;
     buffer.data = (u8 *)PushSize(GeneratorArena(), capacity);
@@ -48,7 +48,7 @@ struct sample_list
     u32 count;
 };
 
-static sample_list NewSamples(u32 count)
+internal sample_list NewSamples(u32 count)
 {
     sample_list list;
     list.values = PushArray(GeneratorArena(), count, s16);
@@ -57,15 +57,15 @@ static sample_list NewSamples(u32 count)
 }
 
 //~ Little-endian writers
-static void Put8(byte_buffer *out, u32 value)
+internal void Put8(byte_buffer *out, u32 value)
 {
     Assert(out->size < out->capacity);   // the generator's own sizes are wrong: a programmer error
     out->data[out->size++] = (u8)value;
 }
-static void Put16(byte_buffer *out, u32 value) { Put8(out, value); Put8(out, value >> 8); }
-static void Put32(byte_buffer *out, u32 value) { Put16(out, value); Put16(out, value >> 16); }
-static void PutId(byte_buffer *out, const char *id) { for (int n = 0; n < 4; ++n) { Put8(out, (u8)id[n]); } }
-static void Patch32(byte_buffer *out, u32 at, u32 value)
+internal void Put16(byte_buffer *out, u32 value) { Put8(out, value); Put8(out, value >> 8); }
+internal void Put32(byte_buffer *out, u32 value) { Put16(out, value); Put16(out, value >> 16); }
+internal void PutId(byte_buffer *out, const char *id) { for (int n = 0; n < 4; ++n) { Put8(out, (u8)id[n]); } }
+internal void Patch32(byte_buffer *out, u32 at, u32 value)
 {
     out->data[at + 0] = (u8)value;
     out->data[at + 1] = (u8)(value >> 8);
@@ -76,7 +76,7 @@ static void Patch32(byte_buffer *out, u32 at, u32 value)
 //~ Textures
 // The colour every fixture stores at (x, y), y counted from the bottom row: RGBA8 as the reader
 // returns it (byte 0 red). Alpha varies so a reader that drops or invents alpha is caught.
-static u32 TestPixel(u32 x, u32 y, u32 width, u32 height)
+internal u32 TestPixel(u32 x, u32 y, u32 width, u32 height)
 {
     u32 r = (x * 255u) / (width > 1 ? width - 1 : 1);
     u32 g = (y * 255u) / (height > 1 ? height - 1 : 1);
@@ -94,7 +94,7 @@ enum bmp_layout
 };
 
 // Builds a whole BMP file. topDown stores rows top first (negative height).
-static byte_buffer MakeBmp(u32 width, u32 height, bmp_layout layout, bool topDown)
+internal byte_buffer MakeBmp(u32 width, u32 height, bmp_layout layout, b32 topDown)
 {
     u32 bitsPerPixel = (layout == BmpLayout_Rgb24) ? 24 : 32;
     u32 headerSize = (layout == BmpLayout_BitfieldsV5) ? 124 : 40;
@@ -108,7 +108,7 @@ static byte_buffer MakeBmp(u32 width, u32 height, bmp_layout layout, bool topDow
     {
         redMask = 0xFF000000u; greenMask = 0x00FF0000u; blueMask = 0x0000FF00u; alphaMask = 0x000000FFu;
     }
-    bool bitfields = (layout == BmpLayout_Bitfields40 || layout == BmpLayout_BitfieldsV5);
+    b32 bitfields = (layout == BmpLayout_Bitfields40 || layout == BmpLayout_BitfieldsV5);
 
     byte_buffer out = NewBuffer(fileSize);
     Put8(&out, 'B'); Put8(&out, 'M');
@@ -166,11 +166,11 @@ struct wav_extra_chunk
 {
     const char *id;
     u32 size;                   // odd sizes exercise the pad byte
-    bool beforeFormat;
+    b32 beforeFormat;
 };
 
 // Builds a whole WAV file around interleaved samples, with optional unknown chunks around fmt/data.
-static byte_buffer MakeWav(sample_list samples, u32 channels, u32 rate, bool extensible,
+internal byte_buffer MakeWav(sample_list samples, u32 channels, u32 rate, b32 extensible,
                            const wav_extra_chunk *extras, u32 extraCount)
 {
     byte_buffer out = NewBuffer(64 * 1024);
@@ -216,13 +216,13 @@ static byte_buffer MakeWav(sample_list samples, u32 channels, u32 rate, bool ext
 }
 
 // Deterministic noise for the click (a tiny LCG: same bytes on every host).
-static u32 NextRandom(u32 *state)
+internal u32 NextRandom(u32 *state)
 {
     *state = *state * 1664525u + 1013904223u;
     return *state >> 8;
 }
 
-static sample_list ClickSamples(void)
+internal sample_list ClickSamples(void)
 {
     // 25 ms: a decaying noise burst over a short 2 kHz blip, mono 48 kHz.
     u32 count = 1200;
@@ -238,7 +238,7 @@ static sample_list ClickSamples(void)
     return samples;
 }
 
-static sample_list ChimeSamples(void)
+internal sample_list ChimeSamples(void)
 {
     // 0.6 s, mono 22050 Hz: two bell partials with different decays and a soft attack.
     const f64 rate = 22050.0;
@@ -255,7 +255,7 @@ static sample_list ChimeSamples(void)
     return samples;
 }
 
-static sample_list StereoFixtureSamples(void)
+internal sample_list StereoFixtureSamples(void)
 {
     // 0.05 s stereo 44100 Hz: different content per channel, including both extremes.
     sample_list samples = NewSamples(2 * 2205);
@@ -276,41 +276,41 @@ struct generated_asset
 
 #define GENERATED_ASSET_COUNT 10
 
-static void MakeAllAssets(generated_asset *assets)
+internal void MakeAllAssets(generated_asset *assets)
 {
     u32 count = 0;
     wav_extra_chunk chimeExtras[] = {{"LIST", 27, false}};
     wav_extra_chunk stereoExtras[] = {{"junk", 3, true}, {"fact", 4, true}, {"LIST", 9, false}};
     assets[count].path = "textures/test_grid.bmp";
-    assets[count++].bytes = MakeBmp(64, 64, BmpLayout_BitfieldsV5, false);
+    assets[count++].bytes = MakeBmp(64, 64, BmpLayout_BitfieldsV5, 0);
     assets[count].path = "sounds/click.wav";
-    assets[count++].bytes = MakeWav(ClickSamples(), 1, 48000, false, 0, 0);
+    assets[count++].bytes = MakeWav(ClickSamples(), 1, 48000, 0, 0, 0);
     assets[count].path = "sounds/chime.wav";
-    assets[count++].bytes = MakeWav(ChimeSamples(), 1, 22050, false, chimeExtras, 1);
+    assets[count++].bytes = MakeWav(ChimeSamples(), 1, 22050, 0, chimeExtras, 1);
     assets[count].path = "test/bmp24_bottom_up_odd_width.bmp";
-    assets[count++].bytes = MakeBmp(13, 7, BmpLayout_Rgb24, false);
+    assets[count++].bytes = MakeBmp(13, 7, BmpLayout_Rgb24, 0);
     assets[count].path = "test/bmp24_top_down.bmp";
-    assets[count++].bytes = MakeBmp(5, 3, BmpLayout_Rgb24, true);
+    assets[count++].bytes = MakeBmp(5, 3, BmpLayout_Rgb24, 1);
     assets[count].path = "test/bmp32_rgb_top_down.bmp";
-    assets[count++].bytes = MakeBmp(9, 5, BmpLayout_Rgb32, true);
+    assets[count++].bytes = MakeBmp(9, 5, BmpLayout_Rgb32, 1);
     assets[count].path = "test/bmp32_bitfields.bmp";
-    assets[count++].bytes = MakeBmp(6, 4, BmpLayout_Bitfields40, false);
+    assets[count++].bytes = MakeBmp(6, 4, BmpLayout_Bitfields40, 0);
     assets[count].path = "test/bmp32_v5_top_down.bmp";
-    assets[count++].bytes = MakeBmp(3, 11, BmpLayout_BitfieldsV5, true);
+    assets[count++].bytes = MakeBmp(3, 11, BmpLayout_BitfieldsV5, 1);
     assets[count].path = "test/wav_stereo_44100_chunks.wav";
-    assets[count++].bytes = MakeWav(StereoFixtureSamples(), 2, 44100, false, stereoExtras, 3);
+    assets[count++].bytes = MakeWav(StereoFixtureSamples(), 2, 44100, 0, stereoExtras, 3);
     assets[count].path = "test/wav_mono_8000_extensible.wav";
-    assets[count++].bytes = MakeWav(ClickSamples(), 1, 8000, true, 0, 0);
+    assets[count++].bytes = MakeWav(ClickSamples(), 1, 8000, 1, 0, 0);
     Assert(count == GENERATED_ASSET_COUNT);
 }
 
 #ifndef MAKE_TEST_ASSETS_NO_MAIN
 // Directories must exist: the suite creates <dir>/textures, <dir>/sounds and <dir>/test.
-static bool WriteWholeFile(const char *path, byte_buffer bytes)
+internal b32 WriteWholeFile(const char *path, byte_buffer bytes)
 {
     FILE *file = fopen(path, "wb");
-    if (!file) { return false; }
-    bool ok = fwrite(bytes.data, 1, bytes.size, file) == bytes.size;
+    if (!file) { return 0; }
+    b32 ok = fwrite(bytes.data, 1, bytes.size, file) == bytes.size;
     return (fclose(file) == 0) && ok;
 }
 

@@ -14,16 +14,16 @@
 #include "game_kit/asset_wav.cpp"
 #include <stdlib.h>
 
-static u8 globalFuzzMemory[64 << 20];
+global u8 globalFuzzMemory[64 << 20];
 
-static PLATFORM_LOG(FuzzLog)
+internal PLATFORM_LOG(FuzzLog)
 {
     (void)level;
     (void)format;
 }
 
 // Reads every output value so that a bad pointer or length faults here, under the sanitizer.
-static u32 Touch(const void *memory, umm size)
+internal u32 Touch(const void *memory, umm size)
 {
     const u8 *bytes = (const u8 *)memory;
     u32 sum = 0;

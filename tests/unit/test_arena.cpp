@@ -6,9 +6,9 @@
 #include <stdarg.h>
 #include <string.h>
 
-static int globalLogCalls;
-static char globalLastLog[512];
-static PLATFORM_LOG(CaptureLog)
+global int globalLogCalls;
+global char globalLastLog[512];
+internal PLATFORM_LOG(CaptureLog)
 {
     ++globalLogCalls;
     va_list args;

@@ -13,7 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-static byte_buffer CopyBuffer(byte_buffer source)
+internal byte_buffer CopyBuffer(byte_buffer source)
 {
     byte_buffer copy = NewBuffer(source.size ? source.size : 1);
     memcpy(copy.data, source.data, source.size);
@@ -21,13 +21,13 @@ static byte_buffer CopyBuffer(byte_buffer source)
     return copy;
 }
 
-static bool SameBytes(byte_buffer a, byte_buffer b)
+internal b32 SameBytes(byte_buffer a, byte_buffer b)
 {
     return a.size == b.size && (a.size == 0 || memcmp(a.data, b.data, a.size) == 0);
 }
 
 // What MakeBmp's file must decode to: RGBA8, rows bottom-up.
-static u32 *ExpectedBmpPixels(u32 width, u32 height, bmp_layout layout)
+internal u32 *ExpectedBmpPixels(u32 width, u32 height, bmp_layout layout)
 {
     u32 *pixels = PushArray(GeneratorArena(), (umm)width * height, u32);
     u32 count = 0;
@@ -53,9 +53,9 @@ struct captured_log
     int warningCount;
     char last[512];
 };
-static captured_log globalLog;
+global captured_log globalLog;
 
-static PLATFORM_LOG(CaptureLog)
+internal PLATFORM_LOG(CaptureLog)
 {
     va_list args;
     va_start(args, format);
@@ -65,9 +65,9 @@ static PLATFORM_LOG(CaptureLog)
     if (level == LogLevel_Warning) { ++globalLog.warningCount; }
 }
 
-static u8 globalArenaMemory[8 << 20];
+global u8 globalArenaMemory[8 << 20];
 
-static memory_arena FreshArena(void)
+internal memory_arena FreshArena(void)
 {
     memory_arena arena;
     InitializeArena(&arena, "assets", sizeof(globalArenaMemory), globalArenaMemory, CaptureLog);
@@ -75,7 +75,7 @@ static memory_arena FreshArena(void)
 }
 
 // Files under the data directory; every fixture is under 64 KB.
-static byte_buffer ReadDataFile(const char *dataDir, const char *relative)
+internal byte_buffer ReadDataFile(const char *dataDir, const char *relative)
 {
     char path[1024];
     snprintf(path, sizeof(path), "%s/%s", dataDir, relative);
@@ -88,11 +88,11 @@ static byte_buffer ReadDataFile(const char *dataDir, const char *relative)
 }
 
 //~ Checks shared by the cases
-static bool IsFallbackChecker(const loaded_bitmap &bitmap)
+internal b32 IsFallbackChecker(const loaded_bitmap &bitmap)
 {
     if (!bitmap.isFallback || bitmap.width != BMP_FALLBACK_SIZE || bitmap.height != BMP_FALLBACK_SIZE || !bitmap.pixels)
     {
-        return false;
+        return 0;
     }
     u32 magenta = 0, black = 0;
     for (u32 index = 0; index < BMP_FALLBACK_SIZE * BMP_FALLBACK_SIZE; ++index)
@@ -103,21 +103,21 @@ static bool IsFallbackChecker(const loaded_bitmap &bitmap)
     return magenta == 32 && black == 32;
 }
 
-static bool IsSilentFallback(const loaded_sound &sound)
+internal b32 IsSilentFallback(const loaded_sound &sound)
 {
     if (!sound.isFallback || !sound.samples || sound.sampleCount == 0 || sound.channelCount != 1)
     {
-        return false;
+        return 0;
     }
     for (u32 index = 0; index < sound.sampleCount; ++index)
     {
-        if (sound.samples[index] != 0) { return false; }
+        if (sound.samples[index] != 0) { return 0; }
     }
-    return true;
+    return 1;
 }
 
 // A bad BMP must log exactly one error and give the checker.
-static void ExpectBadBmp(byte_buffer bytes, const char *what)
+internal void ExpectBadBmp(byte_buffer bytes, const char *what)
 {
     memory_arena arena = FreshArena();
     int errorsBefore = globalLog.errorCount;
@@ -132,7 +132,7 @@ static void ExpectBadBmp(byte_buffer bytes, const char *what)
     printf("  rejected bmp %-34s -> %s\n", what, globalLog.last);
 }
 
-static void ExpectBadWav(byte_buffer bytes, const char *what)
+internal void ExpectBadWav(byte_buffer bytes, const char *what)
 {
     memory_arena arena = FreshArena();
     int errorsBefore = globalLog.errorCount;
@@ -148,14 +148,14 @@ static void ExpectBadWav(byte_buffer bytes, const char *what)
 }
 
 // Each helper returns a modified copy, so the cases never affect one another.
-static byte_buffer With32(byte_buffer bytes, u32 at, u32 value)
+internal byte_buffer With32(byte_buffer bytes, u32 at, u32 value)
 {
     byte_buffer copy = CopyBuffer(bytes);
     Patch32(&copy, at, value);
     return copy;
 }
 
-static byte_buffer With16(byte_buffer bytes, u32 at, u32 value)
+internal byte_buffer With16(byte_buffer bytes, u32 at, u32 value)
 {
     byte_buffer copy = CopyBuffer(bytes);
     copy.data[at] = (u8)value;
@@ -163,7 +163,7 @@ static byte_buffer With16(byte_buffer bytes, u32 at, u32 value)
     return copy;
 }
 
-static byte_buffer Truncated(byte_buffer bytes, u32 size)
+internal byte_buffer Truncated(byte_buffer bytes, u32 size)
 {
     byte_buffer copy = CopyBuffer(bytes);
     copy.size = Minimum(size, bytes.size);
@@ -171,7 +171,7 @@ static byte_buffer Truncated(byte_buffer bytes, u32 size)
 }
 
 // Offset of a chunk's id inside a RIFF file built by MakeWav (first match).
-static u32 FindChunk(byte_buffer bytes, const char *id)
+internal u32 FindChunk(byte_buffer bytes, const char *id)
 {
     for (u32 at = 12; at + 8 <= bytes.size;)
     {
@@ -184,7 +184,7 @@ static u32 FindChunk(byte_buffer bytes, const char *id)
 }
 
 //~ Valid files
-static void TestValidBmp(const char *dataDir, const char *relative, u32 width, u32 height, bmp_layout layout)
+internal void TestValidBmp(const char *dataDir, const char *relative, u32 width, u32 height, bmp_layout layout)
 {
     byte_buffer onDisk = ReadDataFile(dataDir, relative);
     u32 *expected = ExpectedBmpPixels(width, height, layout);
@@ -196,13 +196,13 @@ static void TestValidBmp(const char *dataDir, const char *relative, u32 width, u
     CHECK_MSG(onDisk.size && !bitmap.isFallback && globalLog.errorCount == errorsBefore, message);
     snprintf(message, sizeof(message), "%s has the generated size", relative);
     CHECK_MSG(bitmap.width == width && bitmap.height == height, message);
-    bool same = !bitmap.isFallback && bitmap.width == width && bitmap.height == height &&
+    b32 same = !bitmap.isFallback && bitmap.width == width && bitmap.height == height &&
                 memcmp(bitmap.pixels, expected, (umm)width * height * 4) == 0;
     snprintf(message, sizeof(message), "%s decodes byte-exact to the generated RGBA8, rows bottom-up", relative);
     CHECK_MSG(same, message);
 }
 
-static void TestValidWav(const char *dataDir, const char *relative, sample_list expected,
+internal void TestValidWav(const char *dataDir, const char *relative, sample_list expected,
                          u32 channels, u32 rate)
 {
     byte_buffer onDisk = ReadDataFile(dataDir, relative);
@@ -215,7 +215,7 @@ static void TestValidWav(const char *dataDir, const char *relative, sample_list 
     snprintf(message, sizeof(message), "%s has the generated format", relative);
     CHECK_MSG(sound.channelCount == channels && sound.samplesPerSecond == rate &&
               (u64)sound.sampleCount * channels == expected.count, message);
-    bool same = !sound.isFallback && (u64)sound.sampleCount * channels == expected.count &&
+    b32 same = !sound.isFallback && (u64)sound.sampleCount * channels == expected.count &&
                 memcmp(sound.samples, expected.values, (umm)expected.count * 2) == 0;
     snprintf(message, sizeof(message), "%s decodes byte-exact to the generated samples", relative);
     CHECK_MSG(same, message);
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
 
     // Tolerated quirks: a wrong RIFF size, a missing final pad byte, rows without final padding.
     {
-        byte_buffer wav = MakeWav(ClickSamples(), 1, 48000, false, 0, 0);
+        byte_buffer wav = MakeWav(ClickSamples(), 1, 48000, 0, 0, 0);
         memory_arena arena = FreshArena();
         loaded_sound zeroRiff = LoadWAV(&arena, With32(wav, 4, 0).data, wav.size, "riff size 0", CaptureLog);
         CHECK_MSG(!zeroRiff.isFallback && zeroRiff.sampleCount == 1200, "a RIFF size of 0 (streamed writer) still loads");
@@ -258,21 +258,21 @@ int main(int argc, char **argv)
         sample_list odd = ClickSamples();
         odd.count = 1;
         wav_extra_chunk tail[] = {{"LIST", 5, false}};
-        byte_buffer oddTail = MakeWav(odd, 1, 48000, false, tail, 1);
+        byte_buffer oddTail = MakeWav(odd, 1, 48000, 0, tail, 1);
         oddTail.size -= 1;   // the pad byte of the last chunk
         Patch32(&oddTail, 4, oddTail.size - 8);
         loaded_sound noPad = LoadWAV(&arena, oddTail.data, oddTail.size, "no final pad", CaptureLog);
         CHECK_MSG(!noPad.isFallback && noPad.sampleCount == 1, "a missing pad byte after the last chunk is tolerated");
 
-        byte_buffer bmp = MakeBmp(13, 7, BmpLayout_Rgb24, false);
+        byte_buffer bmp = MakeBmp(13, 7, BmpLayout_Rgb24, 0);
         loaded_bitmap shortRow = LoadBMP(&arena, bmp.data, bmp.size - 1, "last row unpadded", CaptureLog);
         CHECK_MSG(!shortRow.isFallback && shortRow.width == 13, "a BMP without the last row's padding loads");
     }
 
     // BMP: malformed and hostile headers.
     printf("malformed BMP cases:\n");
-    byte_buffer bmp = MakeBmp(13, 7, BmpLayout_Rgb24, false);
-    byte_buffer bmpV5 = MakeBmp(3, 11, BmpLayout_BitfieldsV5, true);
+    byte_buffer bmp = MakeBmp(13, 7, BmpLayout_Rgb24, 0);
+    byte_buffer bmpV5 = MakeBmp(3, 11, BmpLayout_BitfieldsV5, 1);
     ExpectBadBmp(Truncated(bmp, 0), "empty file");
     ExpectBadBmp(Truncated(bmp, 2), "truncated signature");
     ExpectBadBmp(Truncated(bmp, 30), "truncated header");
@@ -298,7 +298,7 @@ int main(int argc, char **argv)
     ExpectBadBmp(With32(With32(With32(bmpV5, 54, 0), 58, 0), 62, 0), "all colour masks zero");
     {
         // Valid file, arena too small for its pixels: logged, fallback, arena untouched past its end.
-        byte_buffer big = MakeBmp(64, 64, BmpLayout_Rgb24, false);
+        byte_buffer big = MakeBmp(64, 64, BmpLayout_Rgb24, 0);
         u8 small[1024];
         memory_arena tiny;
         InitializeArena(&tiny, "tiny", sizeof(small), small, CaptureLog);
@@ -310,7 +310,7 @@ int main(int argc, char **argv)
 
     // WAV: malformed and hostile chunks.
     printf("malformed WAV cases:\n");
-    byte_buffer wav = MakeWav(ChimeSamples(), 1, 22050, false, 0, 0);
+    byte_buffer wav = MakeWav(ChimeSamples(), 1, 22050, 0, 0, 0);
     u32 fmt = FindChunk(wav, "fmt ");
     u32 data = FindChunk(wav, "data");
     CHECK_MSG(fmt == 12 && data == 36, "fixture layout as expected");
@@ -340,11 +340,11 @@ int main(int argc, char **argv)
     {
         // An unknown chunk whose size runs past the end hides everything after it.
         wav_extra_chunk junk[] = {{"junk", 2, true}};
-        byte_buffer hostile = MakeWav(ChimeSamples(), 1, 22050, false, junk, 1);
+        byte_buffer hostile = MakeWav(ChimeSamples(), 1, 22050, 0, junk, 1);
         ExpectBadWav(With32(hostile, 16, 0xFFFFFFF8u), "unknown chunk size past the end");
     }
     {
-        byte_buffer extensible = MakeWav(ClickSamples(), 1, 8000, true, 0, 0);
+        byte_buffer extensible = MakeWav(ClickSamples(), 1, 8000, 1, 0, 0);
         ExpectBadWav(With16(extensible, 12 + 8 + 24, 3), "extensible with a float sub-format");
         ExpectBadWav(With32(extensible, 12 + 4, 18), "extensible fmt chunk too short");
     }

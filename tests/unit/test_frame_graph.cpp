@@ -29,7 +29,7 @@ struct sub_buffer_job
     u32 slot;
 };
 
-static void FillOneSubBuffer(sub_buffer_fill *fill, u32 slotIndex)
+internal void FillOneSubBuffer(sub_buffer_fill *fill, u32 slotIndex)
 {
     render_sub_buffer_slot *slot = fill->slots + slotIndex;
     game_render_commands sub = BeginRenderSubBuffer(fill->frame, slot, fill->capacityPerSlot[slotIndex]);
@@ -41,7 +41,7 @@ static void FillOneSubBuffer(sub_buffer_fill *fill, u32 slotIndex)
     EndRenderSubBuffer(fill->frame, slot, &sub);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(SubBufferJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(SubBufferJob)
 {
     (void)queue;
     sub_buffer_job *job = (sub_buffer_job *)data;
@@ -50,7 +50,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(SubBufferJob)
 }
 
 // The (slot << 16 | cube) sequence the walk yields, and the entries it skipped.
-static u32 WalkCubeOrder(game_render_commands *frame, u32 *order, u32 maxOrder, u32 *skipped, u32 *otherEntries)
+internal u32 WalkCubeOrder(game_render_commands *frame, u32 *order, u32 maxOrder, u32 *skipped, u32 *otherEntries)
 {
     render_walk walk;
     BeginRenderWalk(&walk, frame);
@@ -72,13 +72,13 @@ static u32 WalkCubeOrder(game_render_commands *frame, u32 *order, u32 maxOrder, 
     return count;
 }
 
-static void SetUpFrame(game_render_commands *frame, u8 *buffer, u32 size, u32 mainSize)
+internal void SetUpFrame(game_render_commands *frame, u8 *buffer, u32 size, u32 mainSize)
 {
     BeginRenderCommands(frame, buffer, size, 640, 360);
     SetSubBufferZone(frame, mainSize);
 }
 
-static void TestSubBufferOrder(platform_work_queue *queue, memory_arena *arena)
+internal void TestSubBufferOrder(platform_work_queue *queue, memory_arena *arena)
 {
     u32 bufferSize = Megabytes(2);
     u8 *buffer = (u8 *)PushSize(arena, bufferSize);
@@ -150,7 +150,7 @@ static void TestSubBufferOrder(platform_work_queue *queue, memory_arena *arena)
     }
 }
 
-static void TestSubBufferOverflow(memory_arena *arena)
+internal void TestSubBufferOverflow(memory_arena *arena)
 {
     u32 bufferSize = Kilobytes(64);
     u8 *buffer = (u8 *)PushSize(arena, bufferSize);
@@ -204,7 +204,7 @@ struct test_body
     f32 halfSize;
 };
 
-static u32 BruteDeepest(test_body *bodies, u32 count, u32 index)
+internal u32 BruteDeepest(test_body *bodies, u32 count, u32 index)
 {
     u32 best = BROADPHASE_NONE;
     f32 bestDepth = 0.0f;
@@ -233,7 +233,7 @@ struct broadphase_job
     b32 fill;                   // else count
 };
 
-static PLATFORM_WORK_QUEUE_CALLBACK(BroadphaseJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(BroadphaseJob)
 {
     (void)queue;
     broadphase_job *job = (broadphase_job *)data;
@@ -246,7 +246,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(BroadphaseJob)
     }
 }
 
-static void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
+internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
 {
     u32 count = (u32)Scaled(6000, 600);
     test_body *bodies = PushArray(arena, count, test_body);

@@ -11,12 +11,12 @@ struct test_totals
     int passed;
     int failed;
 };
-static test_totals globalTestTotals;
+global test_totals globalTestTotals;
 
 #define CHECK(expression) TestRecord((expression) ? 1 : 0, #expression, __FILE__, __LINE__)
 #define CHECK_MSG(expression, message) TestRecord((expression) ? 1 : 0, message, __FILE__, __LINE__)
 
-static inline int TestRecord(int ok, const char *what, const char *file, int line)
+internal inline int TestRecord(int ok, const char *what, const char *file, int line)
 {
     if (ok)
     {
@@ -32,7 +32,7 @@ static inline int TestRecord(int ok, const char *what, const char *file, int lin
 }
 
 // Whole file into malloc'd memory (tests only; the engine reads through the platform). Null on failure.
-static inline void *TestReadWholeFile(const char *path, unsigned int *size)
+internal inline void *TestReadWholeFile(const char *path, unsigned int *size)
 {
     FILE *file = fopen(path, "rb");
     if (!file) return 0;
@@ -50,7 +50,7 @@ static inline void *TestReadWholeFile(const char *path, unsigned int *size)
     return contents;
 }
 
-static inline int TestSummary(void)
+internal inline int TestSummary(void)
 {
     printf("%d passed, %d failed\n", globalTestTotals.passed, globalTestTotals.failed);
     fflush(stdout);

@@ -14,9 +14,9 @@ struct dag_test
     volatile u32 *finished;
     volatile u32 orderViolations;
 };
-static dag_test globalDag;
+global dag_test globalDag;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(DagJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DagJob)
 {
     u32 id = (u32)(umm)data;
     for (u32 index = globalDag.predecessorStart[id]; index < globalDag.predecessorStart[id + 1]; ++index)
@@ -33,12 +33,12 @@ static PLATFORM_WORK_QUEUE_CALLBACK(DagJob)
 
 // Builds a random DAG over a random permutation: each job depends on 0-4 earlier jobs, mostly
 // recent ones (long chains) and sometimes far ones (wide fan-in).
-static b32 BuildRandomDag(job_graph *graph, memory_arena *arena, u32 jobCount, random_series *series)
+internal b32 BuildRandomDag(job_graph *graph, memory_arena *arena, u32 jobCount, random_series *series)
 {
     u32 maxEdges = jobCount * 4;
     if (!BeginJobGraph(graph, arena, "random dag", jobCount, maxEdges, TestLog))
     {
-        return false;
+        return 0;
     }
     u32 *order = PushArray(arena, jobCount, u32);
     for (u32 index = 0; index < jobCount; ++index)
@@ -92,10 +92,10 @@ static b32 BuildRandomDag(job_graph *graph, memory_arena *arena, u32 jobCount, r
     }
     globalDag.runs = PushArray(arena, jobCount, volatile u32);
     globalDag.finished = PushArray(arena, jobCount, volatile u32);
-    return true;
+    return 1;
 }
 
-static void TestRandomDags(u32 workerCount, u32 dagCount)
+internal void TestRandomDags(u32 workerCount, u32 dagCount)
 {
     ArmWatchdog("random DAGs", 120);
     memory_arena arena = MakeTestArena(Megabytes(8));
@@ -138,12 +138,12 @@ static void TestRandomDags(u32 workerCount, u32 dagCount)
 //~ Which released jobs a runner keeps
 // Judged by ring entries, never by time: a chain runs as one entry (each released job is run by
 // the thread that released it), and jobs not known to be tiny are shared through the ring.
-static PLATFORM_WORK_QUEUE_CALLBACK(CountGraphRun)
+internal PLATFORM_WORK_QUEUE_CALLBACK(CountGraphRun)
 {
     (void)queue;
     AtomicIncrementU32((volatile u32 *)data);
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(LongGraphJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(LongGraphJob)
 {
     (void)queue;
     u64 end = OSGetTimeNanoseconds() + 200000;
@@ -155,7 +155,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(LongGraphJob)
 }
 
 // How many of 'submissions' runs of the graph added exactly 'entries' ring entries.
-static u32 RunsAddingEntries(platform_work_queue *queue, job_graph *graph, u32 submissions, u64 entries)
+internal u32 RunsAddingEntries(platform_work_queue *queue, job_graph *graph, u32 submissions, u64 entries)
 {
     u32 matching = 0;
     for (u32 submission = 0; submission < submissions; ++submission)
@@ -168,7 +168,7 @@ static u32 RunsAddingEntries(platform_work_queue *queue, job_graph *graph, u32 s
     return matching;
 }
 
-static void TestKeptAndSharedJobs(void)
+internal void TestKeptAndSharedJobs(void)
 {
     ArmWatchdog("kept and shared graph jobs", 60);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -201,13 +201,13 @@ static void TestKeptAndSharedJobs(void)
 }
 
 //~ Refusals
-static volatile u32 globalRefusedRuns;
-static PLATFORM_WORK_QUEUE_CALLBACK(MustNotRunJob)
+global volatile u32 globalRefusedRuns;
+internal PLATFORM_WORK_QUEUE_CALLBACK(MustNotRunJob)
 {
     AtomicIncrementU32(&globalRefusedRuns);
 }
 
-static b32 LastLogContains(const char *text)
+internal b32 LastLogContains(const char *text)
 {
     BeginSpinLock(&globalLastLogLock);
     b32 found = strstr(globalLastLog, text) != 0;
@@ -215,7 +215,7 @@ static b32 LastLogContains(const char *text)
     return found;
 }
 
-static void TestRefusedGraphs(void)
+internal void TestRefusedGraphs(void)
 {
     ArmWatchdog("refused graphs", 30);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -274,9 +274,9 @@ struct chain_test
     volatile u32 step;
     volatile u32 bad;
 };
-static chain_test globalChain;
+global chain_test globalChain;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(ChainJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(ChainJob)
 {
     u32 index = (u32)(umm)data;
     if (AtomicLoadU32(&globalChain.step) != index)
@@ -287,7 +287,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(ChainJob)
     AtomicStoreU32(&globalChain.step, index + 1);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(WaitInsideJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(WaitInsideJob)
 {
     // A job waiting (helping) for a job of a graph: must not deadlock even with one worker.
     WaitForJob(globalChain.graph, 5);
@@ -297,8 +297,8 @@ static PLATFORM_WORK_QUEUE_CALLBACK(WaitInsideJob)
     }
 }
 
-static volatile u32 globalGraphGate;
-static PLATFORM_WORK_QUEUE_CALLBACK(GatedJob)
+global volatile u32 globalGraphGate;
+internal PLATFORM_WORK_QUEUE_CALLBACK(GatedJob)
 {
     while (!AtomicLoadU32(&globalGraphGate))
     {
@@ -306,7 +306,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(GatedJob)
     }
 }
 
-static void TestWaitForJob(void)
+internal void TestWaitForJob(void)
 {
     ArmWatchdog("wait for job", 30);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -350,7 +350,7 @@ static void TestWaitForJob(void)
 }
 
 //~ Tasks
-static thread_local b32 isMainThread;
+global thread_local b32 isMainThread;
 
 struct task_test
 {
@@ -366,9 +366,9 @@ struct task_test
     volatile u32 cancelledRuns;
     task_manager *manager;
 };
-static task_test globalTasks;
+global task_test globalTasks;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(MainThreadTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(MainThreadTask)
 {
     AtomicIncrementU32(&globalTasks.mainRuns);
     if (!isMainThread)
@@ -376,7 +376,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(MainThreadTask)
         AtomicIncrementU32(&globalTasks.mainRunsOffThread);
     }
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(RepeatingMainTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(RepeatingMainTask)
 {
     AtomicIncrementU32(&globalTasks.repeatingMainRuns);
     if (!isMainThread)
@@ -384,17 +384,17 @@ static PLATFORM_WORK_QUEUE_CALLBACK(RepeatingMainTask)
         AtomicIncrementU32(&globalTasks.mainRunsOffThread);
     }
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(RepeatingSyncTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(RepeatingSyncTask)
 {
     BusyWork(20000);
     AtomicIncrementU32(&globalTasks.repeatingBackgroundRuns);
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(SlowSyncTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(SlowSyncTask)
 {
     OSSleepMilliseconds(20);
     AtomicStoreU32(&globalTasks.syncSlowDone, 1);
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(GatedBackgroundTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(GatedBackgroundTask)
 {
     while (!AtomicLoadU32(&globalTasks.gate))
     {
@@ -402,7 +402,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(GatedBackgroundTask)
     }
     AtomicIncrementU32(&globalTasks.gatedRuns);
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(AddsMainThreadTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(AddsMainThreadTask)
 {
     // Any thread may add tasks: a background task schedules main-thread work.
     if (AddTask(globalTasks.manager, TaskFlag_MainThread, MainThreadTask, 0))
@@ -410,15 +410,15 @@ static PLATFORM_WORK_QUEUE_CALLBACK(AddsMainThreadTask)
         AtomicIncrementU32(&globalTasks.addedFromWorker);
     }
 }
-static PLATFORM_WORK_QUEUE_CALLBACK(CancelledTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(CancelledTask)
 {
     AtomicIncrementU32(&globalTasks.cancelledRuns);
 }
 
-static void TestTasks(void)
+internal void TestTasks(void)
 {
     ArmWatchdog("tasks", 60);
-    isMainThread = true;
+    isMainThread = 1;
     memory_arena arena = MakeTestArena(Megabytes(1));
     static work_queue_system system;
     CHECK(InitWorkQueueSystem(&system, &arena, 2, 1, TestLog));

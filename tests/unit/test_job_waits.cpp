@@ -4,13 +4,14 @@
 // Every shape runs with 1, 2 and 3 workers; a hang is a watchdog FAIL, never a stuck test.
 // Usage: test_job_waits [-s divisor]
 
-// NOTE: the refused waits must be observable here without stopping the process.
+// NOTE: the refused waits must be observable here without stopping the process. (static, not
+// global: this comes before the engine headers that define it.)
 static volatile unsigned int globalRefusedWaitAsserts;
 #define WORK_QUEUE_REFUSED_WAIT_ASSERT() AtomicIncrementU32(&globalRefusedWaitAsserts)
 
 #include "test_work_common.h"
 
-static b32 LogContains(const char *text)
+internal b32 LogContains(const char *text)
 {
     BeginSpinLock(&globalLastLogLock);
     b32 found = strstr(globalLastLog, text) != 0;
@@ -19,7 +20,7 @@ static b32 LogContains(const char *text)
 }
 
 // The main thread "busy" for a while, so that workers pick up what was queued first.
-static void BusyMainThread(u32 milliseconds)
+internal void BusyMainThread(u32 milliseconds)
 {
     u64 end = OSGetTimeNanoseconds() + (u64)milliseconds * 1000000ull;
     while (OSGetTimeNanoseconds() < end)
@@ -37,21 +38,21 @@ struct nested_test
     volatile u32 waitersDone;
     volatile u32 waitersEarly;      // a waiter saw the graph unfinished after its wait returned
 };
-static nested_test globalNested;
+global nested_test globalNested;
 
-static PLATFORM_PARALLEL_FOR_CALLBACK(SlowBatch)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(SlowBatch)
 {
     (void)data;
     BusyWork(20000 * (onePastLast - first));
     AtomicAddU32(&globalNested.batchItems, onePastLast - first);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(GraphJobRunningParallelFor)
+internal PLATFORM_WORK_QUEUE_CALLBACK(GraphJobRunningParallelFor)
 {
     ParallelFor(queue, 64, 1, SlowBatch, 0);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(WaitForGraphJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(WaitForGraphJob)
 {
     (void)queue;
     WaitForJobGraph(globalNested.graph);
@@ -62,7 +63,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(WaitForGraphJob)
     AtomicIncrementU32(&globalNested.waitersDone);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(WaitForJobZero)
+internal PLATFORM_WORK_QUEUE_CALLBACK(WaitForJobZero)
 {
     (void)queue;
     WaitForJob(globalNested.graph, 0);
@@ -76,7 +77,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(WaitForJobZero)
 // G = {ParallelFor job}; then waiters O (jobs waiting for G) while the main thread is busy; then
 // the main thread waits for G too. A waiter helping "with anything" would pick O up from inside
 // G's ParallelFor and spin forever.
-static void TestGraphJobParallelForWithWaiters(u32 workerCount, u32 rounds)
+internal void TestGraphJobParallelForWithWaiters(u32 workerCount, u32 rounds)
 {
     char section[96];
     snprintf(section, sizeof(section), "graph job with ParallelFor, waiters queued, %u workers", workerCount);
@@ -119,9 +120,9 @@ struct mixed_test
     volatile u32 items;
     volatile u32 bad;
 };
-static mixed_test globalMixed;
+global mixed_test globalMixed;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(InnerJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(InnerJob)
 {
     (void)queue;
     (void)data;
@@ -129,14 +130,14 @@ static PLATFORM_WORK_QUEUE_CALLBACK(InnerJob)
     AtomicIncrementU32(&globalMixed.innerRuns);
 }
 
-static PLATFORM_PARALLEL_FOR_CALLBACK(CountItems)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(CountItems)
 {
     (void)data;
     BusyWork(500 * (onePastLast - first));
     AtomicAddU32(&globalMixed.items, onePastLast - first);
 }
 
-static PLATFORM_PARALLEL_FOR_CALLBACK(NestedForBatch)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(NestedForBatch)
 {
     platform_work_queue *queue = (platform_work_queue *)data;
     for (u32 index = first; index < onePastLast; ++index)
@@ -146,7 +147,7 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(NestedForBatch)
 }
 
 // Outer graph job i: submits inner graph i, runs a nested ParallelFor, waits for inner graph i.
-static PLATFORM_WORK_QUEUE_CALLBACK(OuterJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(OuterJob)
 {
     u32 index = (u32)(umm)data;
     job_graph *inner = globalMixed.inner + index;
@@ -163,7 +164,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(OuterJob)
     }
 }
 
-static void TestMixedNestedWaits(u32 workerCount, u32 rounds)
+internal void TestMixedNestedWaits(u32 workerCount, u32 rounds)
 {
     char section[96];
     snprintf(section, sizeof(section), "graph jobs waiting for graphs, nested ParallelFor, %u workers", workerCount);
@@ -212,9 +213,9 @@ struct filler_test
 {
     volatile u32 childRuns;
 };
-static filler_test globalFiller;
+global filler_test globalFiller;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(FillerChild)
+internal PLATFORM_WORK_QUEUE_CALLBACK(FillerChild)
 {
     (void)queue;
     (void)data;
@@ -222,7 +223,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(FillerChild)
     AtomicIncrementU32(&globalFiller.childRuns);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(FillingGraphJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(FillingGraphJob)
 {
     (void)data;
     for (u32 index = 0; index < 200; ++index)
@@ -231,7 +232,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(FillingGraphJob)
     }
 }
 
-static void TestFullRingInsideGraphJob(u32 workerCount, u32 rounds)
+internal void TestFullRingInsideGraphJob(u32 workerCount, u32 rounds)
 {
     char section[96];
     snprintf(section, sizeof(section), "graph job filling a ring of 8, waiters queued, %u workers", workerCount);
@@ -272,9 +273,9 @@ struct complete_test
     volatile u32 early;             // a parent returned from its wait before its children ran
     volatile u32 drainChildRuns;    // children of the draining job only (one draining job at a time)
 };
-static complete_test globalComplete;
+global complete_test globalComplete;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(CountedChild)
+internal PLATFORM_WORK_QUEUE_CALLBACK(CountedChild)
 {
     (void)queue;
     (void)data;
@@ -283,7 +284,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(CountedChild)
 }
 
 // Like the game's update: queue work, then wait for it with CompleteAllWork.
-static PLATFORM_WORK_QUEUE_CALLBACK(UpdateLikeJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(UpdateLikeJob)
 {
     u32 children = (u32)(umm)data;
     u32 before = AtomicLoadU32(&globalComplete.childRuns);
@@ -299,7 +300,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(UpdateLikeJob)
     AtomicIncrementU32(&globalComplete.parentsDone);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(DrainChild)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DrainChild)
 {
     (void)queue;
     (void)data;
@@ -313,7 +314,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(DrainChild)
 // NOTE: this checks its own children only. "The other queue is idle or someone waits there", read
 // after the drain, is no test: a waiting caller of that queue may leave its wait between the two
 // reads and still be finishing, which is allowed.
-static PLATFORM_WORK_QUEUE_CALLBACK(DrainingJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DrainingJob)
 {
     u32 children = (u32)(umm)data;
     u32 before = AtomicLoadU32(&globalComplete.drainChildRuns);
@@ -332,7 +333,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(DrainingJob)
 }
 
 // A job of one queue waiting for the whole of the other queue (data), both ways at once.
-static PLATFORM_WORK_QUEUE_CALLBACK(CrossQueueCompleteJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(CrossQueueCompleteJob)
 {
     (void)queue;
     platform_work_queue *other = (platform_work_queue *)data;
@@ -341,7 +342,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(CrossQueueCompleteJob)
     AtomicIncrementU32(&globalComplete.parentsDone);
 }
 
-static void TestCompleteAllWorkFromJobs(u32 workerCount, u32 rounds)
+internal void TestCompleteAllWorkFromJobs(u32 workerCount, u32 rounds)
 {
     char section[96];
     snprintf(section, sizeof(section), "CompleteAllWork/DrainWorkQueues inside jobs, %u workers", workerCount);
@@ -390,7 +391,7 @@ static void TestCompleteAllWorkFromJobs(u32 workerCount, u32 rounds)
 
 // The update's pattern on a queue with no worker at all: the main thread runs the "update" from
 // its top-level CompleteAllWork, and the update's own CompleteAllWork runs the children itself.
-static void TestCompleteAllWorkWithoutWorkers(void)
+internal void TestCompleteAllWorkWithoutWorkers(void)
 {
     ArmWatchdog("CompleteAllWork inside a job, 0 workers", 30);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -408,8 +409,8 @@ static void TestCompleteAllWorkWithoutWorkers(void)
 }
 
 //~ Refused: CompleteAllWork / DrainWorkQueues under a graph job or a ParallelFor batch
-static volatile u32 globalRefusedReturned;
-static PLATFORM_WORK_QUEUE_CALLBACK(GraphJobCallingCompleteAllWork)
+global volatile u32 globalRefusedReturned;
+internal PLATFORM_WORK_QUEUE_CALLBACK(GraphJobCallingCompleteAllWork)
 {
     (void)data;
     CompleteAllWork(queue);
@@ -418,7 +419,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(GraphJobCallingCompleteAllWork)
     AtomicIncrementU32(&globalRefusedReturned);
 }
 
-static PLATFORM_PARALLEL_FOR_CALLBACK(BatchCallingCompleteAllWork)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(BatchCallingCompleteAllWork)
 {
     (void)first;
     (void)onePastLast;
@@ -426,7 +427,7 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(BatchCallingCompleteAllWork)
     AtomicIncrementU32(&globalRefusedReturned);
 }
 
-static void TestRefusedWholeQueueWaits(void)
+internal void TestRefusedWholeQueueWaits(void)
 {
     ArmWatchdog("refused CompleteAllWork in graph jobs and batches", 30);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -467,9 +468,9 @@ struct task_wait_test
     volatile u32 selfCancelDone;
     u64 selfId;
 };
-static task_wait_test globalTaskWait;
+global task_wait_test globalTaskWait;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(VictimTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(VictimTask)
 {
     (void)queue;
     volatile u32 *value = (volatile u32 *)data;
@@ -481,7 +482,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(VictimTask)
 }
 
 // A main-thread task that cancels the next main-thread task of this very frame, then frees its data.
-static PLATFORM_WORK_QUEUE_CALLBACK(CancellingTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(CancellingTask)
 {
     (void)queue;
     (void)data;
@@ -489,7 +490,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(CancellingTask)
     AtomicStoreU32(globalTaskWait.victimData, 0xdead);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(LongTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(LongTask)
 {
     (void)queue;
     volatile u32 *value = (volatile u32 *)data;
@@ -506,7 +507,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(LongTask)
     AtomicStoreU32(&globalTaskWait.inside, 0);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(SelfCancellingTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(SelfCancellingTask)
 {
     (void)queue;
     (void)data;
@@ -514,17 +515,17 @@ static PLATFORM_WORK_QUEUE_CALLBACK(SelfCancellingTask)
     AtomicStoreU32(&globalTaskWait.selfCancelDone, 1);
 }
 
-static OS_THREAD_PROC(ReleaseLater)
+internal OS_THREAD_PROC(ReleaseLater)
 {
     (void)parameter;
     OSSleepMilliseconds(20);
     AtomicStoreU32(&globalTaskWait.release, 1);
 }
 
-static volatile u32 globalRepeatingInside;
-static volatile u32 globalRepeatingMaxInside;
-static volatile u32 globalRepeatingRuns;
-static PLATFORM_WORK_QUEUE_CALLBACK(SlowRepeatingTask)
+global volatile u32 globalRepeatingInside;
+global volatile u32 globalRepeatingMaxInside;
+global volatile u32 globalRepeatingRuns;
+internal PLATFORM_WORK_QUEUE_CALLBACK(SlowRepeatingTask)
 {
     (void)queue;
     (void)data;
@@ -538,13 +539,13 @@ static PLATFORM_WORK_QUEUE_CALLBACK(SlowRepeatingTask)
     AtomicDecrementU32(&globalRepeatingInside);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(NoOpTask)
+internal PLATFORM_WORK_QUEUE_CALLBACK(NoOpTask)
 {
     (void)queue;
     (void)data;
 }
 
-static void TestTaskPromises(void)
+internal void TestTaskPromises(void)
 {
     ArmWatchdog("task promises", 60);
     memory_arena arena = MakeTestArena(Megabytes(2));
@@ -662,21 +663,21 @@ static void TestTaskPromises(void)
 }
 
 //~ A queue that was never created
-static volatile u32 globalRefusedQueueRuns;
-static PLATFORM_WORK_QUEUE_CALLBACK(MustNotRun)
+global volatile u32 globalRefusedQueueRuns;
+internal PLATFORM_WORK_QUEUE_CALLBACK(MustNotRun)
 {
     (void)queue;
     (void)data;
     AtomicIncrementU32(&globalRefusedQueueRuns);
 }
 
-static PLATFORM_PARALLEL_FOR_CALLBACK(CountParallelItems)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(CountParallelItems)
 {
     (void)data;
     AtomicAddU32(&globalRefusedQueueRuns, onePastLast - first);
 }
 
-static void TestRefusedQueue(void)
+internal void TestRefusedQueue(void)
 {
     ArmWatchdog("queue that was not created", 30);
     memory_arena tiny = MakeTestArena(1024);

@@ -8,16 +8,16 @@
 #include <stdlib.h>
 #include <time.h>
 
-static int globalWarnings;
-static PLATFORM_LOG(CountingLog)
+global int globalWarnings;
+internal PLATFORM_LOG(CountingLog)
 {
     (void)format;
     if (level != LogLevel_Info) { ++globalWarnings; }
 }
 
-static u8 globalArenaMemory[4 << 20];
+global u8 globalArenaMemory[4 << 20];
 
-static void FreshMixer(game_mixer *mixer, u32 voices)
+internal void FreshMixer(game_mixer *mixer, u32 voices)
 {
     static memory_arena arena;
     InitializeArena(&arena, "mixer test", sizeof(globalArenaMemory), globalArenaMemory, CountingLog);
@@ -25,17 +25,17 @@ static void FreshMixer(game_mixer *mixer, u32 voices)
 }
 
 // Sample storage for the test sounds and outputs: one static arena, reset per group of cases.
-static u8 globalSampleMemory[16 << 20];
-static memory_arena globalSamples;
+global u8 globalSampleMemory[16 << 20];
+global memory_arena globalSamples;
 
-static s16 *NewSamples(u32 count)
+internal s16 *NewSamples(u32 count)
 {
     s16 *samples = PushArray(&globalSamples, count, s16);
     Assert(samples);
     return samples;
 }
 
-static loaded_sound MakeSound(const s16 *samples, u32 valueCount, u32 channels, u32 rate)
+internal loaded_sound MakeSound(const s16 *samples, u32 valueCount, u32 channels, u32 rate)
 {
     loaded_sound sound = {};
     sound.samples = samples;
@@ -47,7 +47,7 @@ static loaded_sound MakeSound(const s16 *samples, u32 valueCount, u32 channels, 
 
 // Mixes sampleCount stereo samples into a fresh buffer pre-filled with garbage, which the mixer
 // must overwrite entirely.
-static s16 *Mix(game_mixer *mixer, u32 sampleCount, s32 rate = 48000)
+internal s16 *Mix(game_mixer *mixer, u32 sampleCount, s32 rate = 48000)
 {
     s16 *out = NewSamples(2 * sampleCount);
     for (u32 n = 0; n < 2 * sampleCount; ++n) { out[n] = 0x5555; }
@@ -59,14 +59,14 @@ static s16 *Mix(game_mixer *mixer, u32 sampleCount, s32 rate = 48000)
     return out;
 }
 
-static s16 *Ramp(u32 count, s32 start, s32 step)
+internal s16 *Ramp(u32 count, s32 start, s32 step)
 {
     s16 *samples = NewSamples(count);
     for (u32 n = 0; n < count; ++n) { samples[n] = (s16)(start + (s32)n * step); }
     return samples;
 }
 
-static s16 *Constant(u32 count, s16 value)
+internal s16 *Constant(u32 count, s16 value)
 {
     s16 *samples = NewSamples(count);
     for (u32 n = 0; n < count; ++n) { samples[n] = value; }
@@ -74,7 +74,7 @@ static s16 *Constant(u32 count, s16 value)
 }
 
 //~ Cursor logic
-static void TestCursorLogic(void)
+internal void TestCursorLogic(void)
 {
     const u32 bps = 4;
     const u32 size = 48000 * bps;
@@ -145,7 +145,7 @@ static void TestCursorLogic(void)
 // A simulated device: plays 48 kHz in real time, reports cursors in 10 ms steps, write cursor one
 // step ahead; frames arrive with jitter. Every sample the device plays after the first write must
 // be the next one in our sequence: no gap, no stale data, no repeat.
-static void TestCursorSimulation(void)
+internal void TestCursorSimulation(void)
 {
     const u32 bps = 4;
     const u32 ringSamples = 48000;
@@ -194,7 +194,7 @@ static void TestCursorSimulation(void)
 }
 
 //~ Mixer
-static void TestMixer(void)
+internal void TestMixer(void)
 {
     game_mixer mixer;
     InitializeArena(&globalSamples, "samples", sizeof(globalSampleMemory), globalSampleMemory, CountingLog);
@@ -206,9 +206,9 @@ static void TestMixer(void)
     mixer_handle a = MixerPlaySound(&mixer, &rampSound, 1.0f, 0.0f, 0);
     CHECK(a.value != 0 && MixerIsPlaying(&mixer, a));
     s16 *out = Mix(&mixer, 150);
-    bool exact = true;
+    b32 exact = 1;
     for (u32 n = 0; n < 100; ++n) { exact = exact && out[2 * n] == ramp[n] && out[2 * n + 1] == ramp[n]; }
-    bool tailSilent = true;
+    b32 tailSilent = 1;
     for (u32 n = 100; n < 150; ++n) { tailSilent = tailSilent && out[2 * n] == 0 && out[2 * n + 1] == 0; }
     CHECK_MSG(exact, "a sound at the output rate is mixed sample-exact");
     CHECK_MSG(tailSilent && !MixerIsPlaying(&mixer, a), "a one-shot sound ends and leaves silence");
@@ -220,7 +220,7 @@ static void TestMixer(void)
     MixerPlaySound(&mixer, &rampSound, 1.0f, 0.0f, 0);
     MixerPlaySound(&mixer, &otherSound, 0.5f, -1.0f, 0);
     out = Mix(&mixer, 100);
-    bool summed = true;
+    b32 summed = 1;
     for (u32 n = 0; n < 100; ++n)
     {
         f32 half = other[n] * 0.5f;
@@ -245,7 +245,7 @@ static void TestMixer(void)
     FreshMixer(&mixer, 8);
     mixer_handle loop = MixerPlaySound(&mixer, &rampSound, 1.0f, 0.0f, 1);
     out = Mix(&mixer, 250);
-    bool looped = true;
+    b32 looped = 1;
     for (u32 n = 0; n < 250; ++n) { looped = looped && out[2 * n] == ramp[n % 100]; }
     CHECK_MSG(looped && MixerIsPlaying(&mixer, loop), "a looping sound repeats sample-exact and keeps playing");
     out = Mix(&mixer, 33);   // keeps its position across calls
@@ -285,7 +285,7 @@ static void TestMixer(void)
     s16 *whole = Mix(&mixer, 48000);
     FreshMixer(&mixer, 4);
     MixerPlayTone(&mixer, 440.0f, 0.25f, 0.0f);
-    bool samePieces = true;
+    b32 samePieces = 1;
     for (u32 total = 0; total < 48000;)
     {
         u32 count = Minimum(48000u - total, 797u + (total % 7));
@@ -316,7 +316,7 @@ static void TestMixer(void)
 }
 
 //~ Cost
-static void BenchmarkMixer(void)
+internal void BenchmarkMixer(void)
 {
     game_mixer mixer;
     FreshMixer(&mixer, 32);

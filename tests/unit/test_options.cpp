@@ -3,7 +3,7 @@
 #include "win32/platform_options.h"
 #include "test_framework.h"
 
-static b32 Parse(const char *a, const char *b, const char *c, platform_options *options, char *error)
+internal b32 Parse(const char *a, const char *b, const char *c, platform_options *options, char *error)
 {
     char *argv[4] = {(char *)"exe", (char *)a, (char *)b, (char *)c};
     int argc = 1 + (a ? 1 : 0) + (b ? 1 : 0) + (c ? 1 : 0);

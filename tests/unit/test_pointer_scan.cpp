@@ -9,9 +9,9 @@
 
 #define TEST_PAGE_SIZE 4096u
 
-static void MarkPage(u8 *bitmap, u64 page) { bitmap[page / 8] |= (u8)(1u << (page % 8)); }
+internal void MarkPage(u8 *bitmap, u64 page) { bitmap[page / 8] |= (u8)(1u << (page % 8)); }
 
-static void TestScan(void)
+internal void TestScan(void)
 {
     const u64 pageCount = 256;
     const u64 size = pageCount * TEST_PAGE_SIZE;
@@ -79,7 +79,7 @@ static void TestScan(void)
     free(memory);
 }
 
-static void TestSymbolNames(void)
+internal void TestSymbolNames(void)
 {
     char out[96];
     ShortenSymbolName("_ZL19TestPointerCallbackj", out, sizeof(out));
@@ -93,7 +93,7 @@ static void TestSymbolNames(void)
 }
 
 // Test helpers: find a COFF symbol's RVA by its (shortened) name, and the RVA of file bytes.
-static u32 FindSymbolRva(const pe_image_file *file, const char *wanted)
+internal u32 FindSymbolRva(const pe_image_file *file, const char *wanted)
 {
     u64 stringTable = file->symbolTableOffset + (u64)file->symbolCount * 18;
     for (u32 symbolIndex = 0; symbolIndex < file->symbolCount; ++symbolIndex)
@@ -112,7 +112,7 @@ static u32 FindSymbolRva(const pe_image_file *file, const char *wanted)
     return 0;
 }
 
-static u32 FileOffsetToRva(const pe_image_file *file, u64 offset)
+internal u32 FileOffsetToRva(const pe_image_file *file, u64 offset)
 {
     for (u32 sectionIndex = 0; sectionIndex < file->sectionCount; ++sectionIndex)
     {
@@ -124,7 +124,7 @@ static u32 FileOffsetToRva(const pe_image_file *file, u64 offset)
     return 0;
 }
 
-static void TestPeReader(const char *dllPath)
+internal void TestPeReader(const char *dllPath)
 {
     //- Garbage and truncated inputs: never valid, never a fault (run under ASan natively)
     u8 garbage[512];

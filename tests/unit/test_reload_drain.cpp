@@ -34,7 +34,7 @@ struct flooder
     u32 index;
 };
 
-static OS_THREAD_PROC(FloodQueues)
+internal OS_THREAD_PROC(FloodQueues)
 {
     flooder *self = (flooder *)parameter;
     for (u32 step = 0; step < RELOAD_SPAWNS_PER_FLOODER; ++step)
@@ -44,7 +44,7 @@ static OS_THREAD_PROC(FloodQueues)
     }
 }
 
-static LONG CALLBACK ReportCrash(EXCEPTION_POINTERS *pointers)
+internal LONG CALLBACK ReportCrash(EXCEPTION_POINTERS *pointers)
 {
     DWORD code = pointers->ExceptionRecord->ExceptionCode;
     if (code == EXCEPTION_ACCESS_VIOLATION || code == EXCEPTION_ILLEGAL_INSTRUCTION ||

@@ -11,7 +11,7 @@ alignas(16) static u8 globalPushBuffer[64 * 1024];
 alignas(16) static u8 globalGameMemory[256 * 1024];
 alignas(16) static u8 globalElsewhere[64];
 
-static void Begin(game_render_commands *commands, render_validation_limits *limits)
+internal void Begin(game_render_commands *commands, render_validation_limits *limits)
 {
     BeginRenderCommands(commands, globalPushBuffer, sizeof(globalPushBuffer), 320, 200);
     memset(limits, 0, sizeof(*limits));
@@ -26,7 +26,7 @@ static void Begin(game_render_commands *commands, render_validation_limits *limi
     limits->rangeCount = 2;
 }
 
-static void PushScene(game_render_commands *commands)
+internal void PushScene(game_render_commands *commands)
 {
     PushClear(commands, V4(0, 0, 0, 1));
     PushTexture(commands, 1, 16, 16, (const u32 *)globalGameMemory);
@@ -36,7 +36,7 @@ static void PushScene(game_render_commands *commands)
     PushCube(commands, V3(0, 0, 0), 0, V3(1, 1, 1), 0xFFFFFFFF, 0);
 }
 
-static render_entry_header *EntryOfType(game_render_commands *commands, u32 type)
+internal render_entry_header *EntryOfType(game_render_commands *commands, u32 type)
 {
     for (u32 at = 0; at + sizeof(render_entry_header) <= commands->pushBufferSize;)
     {

@@ -85,7 +85,7 @@ DECLARE_NESTED(ITEM_RETYPED, nretyped, ITEM_COUNT)
 DECLARE_NESTED(ITEM_V1, ngrown, ITEM_COUNT * 2)
 DECLARE_NESTED(ITEM_V1, nshrunk, ITEM_COUNT / 2)
 
-static game_state_layout MakeLayout(const game_layout_field *fields, u32 count)
+internal game_state_layout MakeLayout(const game_layout_field *fields, u32 count)
 {
     game_state_layout layout = {};
     layout.fieldCount = count;
@@ -94,10 +94,10 @@ static game_state_layout MakeLayout(const game_layout_field *fields, u32 count)
 }
 #define LAYOUT(fields) MakeLayout(fields, (u32)ArrayCount(fields))
 
-static state_layout globalOld, globalNew;
-static char globalDescription[2048];
+global state_layout globalOld, globalNew;
+global char globalDescription[2048];
 
-static u32 Compare(game_state_layout oldExport, game_state_layout newExport)
+internal u32 Compare(game_state_layout oldExport, game_state_layout newExport)
 {
     char error[128];
     CHECK(CopyStateLayout(&globalOld, &oldExport, error, sizeof(error)));
@@ -105,10 +105,10 @@ static u32 Compare(game_state_layout oldExport, game_state_layout newExport)
     return CompareStateLayouts(&globalOld, &globalNew, globalDescription, sizeof(globalDescription));
 }
 
-static state_nv1 globalOldNested;
-static u8 globalNewNested[sizeof(state_nresized) > sizeof(state_ngrown) ? sizeof(state_nresized) : sizeof(state_ngrown)];
+global state_nv1 globalOldNested;
+internal u8 globalNewNested[sizeof(state_nresized) > sizeof(state_ngrown) ? sizeof(state_nresized) : sizeof(state_ngrown)];
 
-static void FillOldNested(void)
+internal void FillOldNested(void)
 {
     globalOldNested.count = ITEM_COUNT;
     for (u32 index = 0; index < ITEM_COUNT; ++index)
@@ -121,14 +121,14 @@ static void FillOldNested(void)
     }
 }
 
-static b32 Migrate(game_state_layout newExport, game_state_layout oldExport, state_migration *migration)
+internal b32 Migrate(game_state_layout newExport, game_state_layout oldExport, state_migration *migration)
 {
     memset(globalNewNested, 0xEE, sizeof(globalNewNested));
     return MigrateStateByName(&newExport, globalNewNested, sizeof(globalNewNested), &oldExport, &globalOldNested,
                               sizeof(globalOldNested), migration);
 }
 
-static void TestFlatLayouts(void)
+internal void TestFlatLayouts(void)
 {
     CHECK(Compare(LAYOUT(v1Fields), LAYOUT(v1Fields)) == 0);
     CHECK(globalDescription[0] == 0);
@@ -197,7 +197,7 @@ static void TestFlatLayouts(void)
     CHECK(migration.refused && migration.refusal[0]);
 }
 
-static void TestNestedLayouts(void)
+internal void TestNestedLayouts(void)
 {
     //- Compare: a change inside the nested struct is named with where it is used
     CHECK(Compare(LAYOUT(nv1Fields), LAYOUT(nv1Fields)) == 0);
@@ -295,7 +295,7 @@ static void TestNestedLayouts(void)
     CHECK_MSG(Migrate(LAYOUT(nshrunkFields), old, &migration), "shrinking drops only zero elements");
 }
 
-static void TestNumberConversions(void)
+internal void TestNumberConversions(void)
 {
     u8 out[8];
     s32 minusFive = -5;

@@ -14,12 +14,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-static u8 globalTestMemory[16 << 20];
+global u8 globalTestMemory[16 << 20];
 #define DemoTextureFontSlotForTest 2
 
-static bool Near(f32 a, f32 b, f32 tolerance = 1.0e-4f) { return fabsf(a - b) <= tolerance; }
+internal b32 Near(f32 a, f32 b, f32 tolerance = 1.0e-4f) { return fabsf(a - b) <= tolerance; }
 
-static PLATFORM_LOG(TestLog)
+internal PLATFORM_LOG(TestLog)
 {
     (void)level;
     (void)format;
@@ -27,7 +27,7 @@ static PLATFORM_LOG(TestLog)
 
 
 // The atlas texel (row 0 = bottom, as LoadBMP and the renderer have it) a texture coordinate hits.
-static u32 AtlasTexel(const loaded_bitmap *atlas, v2 uv)
+internal u32 AtlasTexel(const loaded_bitmap *atlas, v2 uv)
 {
     u32 x = (u32)Clamp(0.0f, floorf(uv.x * (f32)atlas->width), (f32)atlas->width - 1.0f);
     u32 y = (u32)Clamp(0.0f, floorf(uv.y * (f32)atlas->height), (f32)atlas->height - 1.0f);
@@ -35,7 +35,7 @@ static u32 AtlasTexel(const loaded_bitmap *atlas, v2 uv)
 }
 
 //~ Layout
-static void TestLayout(void)
+internal void TestLayout(void)
 {
     text_quad quads[16];
     u32 count = LayoutText("AB C", V2(10.4f, 20.6f), 1.0f, quads, ArrayCount(quads));
@@ -83,7 +83,7 @@ static void TestLayout(void)
     CHECK(LayoutText("", V2(0, 0), 1.0f, quads, 16) == 0 && LayoutText(0, V2(0, 0), 1.0f, quads, 16) == 0);
 }
 
-static void TestMeasure(void)
+internal void TestMeasure(void)
 {
     text_extent extent = MeasureText("", 1.0f);
     CHECK_MSG(extent.width == 0.0f && extent.height == 0.0f && extent.lineCount == 0, "empty text has no extent");
@@ -103,7 +103,7 @@ static void TestMeasure(void)
 }
 
 //~ Font atlas
-static void TestAtlas(const char *fontPath)
+internal void TestAtlas(const char *fontPath)
 {
     static u8 expectedFile[FONT_BMP_FILE_SIZE];
     CHECK_MSG(BuildFontFile(expectedFile), "every glyph design is well formed");
@@ -217,7 +217,7 @@ struct walked_commands
     render_entry_quads *firstTranslucent;
 };
 
-static walked_commands WalkCommands(game_render_commands *commands)
+internal walked_commands WalkCommands(game_render_commands *commands)
 {
     walked_commands walked = {};
     for (u32 at = 0; at < commands->pushBufferSize;)
@@ -238,7 +238,7 @@ static walked_commands WalkCommands(game_render_commands *commands)
     return walked;
 }
 
-static loaded_bitmap FakeAtlas(void)
+internal loaded_bitmap FakeAtlas(void)
 {
     // Layout checks only look at the size; the pixels are never read by PushText.
     static u32 pixels[FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT];
@@ -249,7 +249,7 @@ static loaded_bitmap FakeAtlas(void)
     return atlas;
 }
 
-static void TestPushText(void)
+internal void TestPushText(void)
 {
     static u8 buffer[256 * 1024];
     game_render_commands commands;
@@ -327,7 +327,7 @@ struct fake_platform_frame
     debug_frame_info info;
 };
 
-static void AddEvent(fake_platform_frame *frame, u16 thread, debug_event_type type, const char *name, u64 clock)
+internal void AddEvent(fake_platform_frame *frame, u16 thread, debug_event_type type, const char *name, u64 clock)
 {
     debug_event *event = frame->events + frame->info.eventCount++;
     event->clock = clock;
@@ -336,7 +336,7 @@ static void AddEvent(fake_platform_frame *frame, u16 thread, debug_event_type ty
     event->type = (u8)type;
 }
 
-static debug_timeline_bar *FindBar(debug_overlay_state *debug, const char *name, u32 thread)
+internal debug_timeline_bar *FindBar(debug_overlay_state *debug, const char *name, u32 thread)
 {
     for (u32 index = 0; index < debug->timeline.barCount; ++index)
     {
@@ -346,7 +346,7 @@ static debug_timeline_bar *FindBar(debug_overlay_state *debug, const char *name,
     return 0;
 }
 
-static void TestCollection(void)
+internal void TestCollection(void)
 {
     memory_arena arena;
     InitializeArena(&arena, "debug", sizeof(globalTestMemory), globalTestMemory, 0);
@@ -458,7 +458,7 @@ static void TestCollection(void)
 
 // The game's graph jobs (DebugEventFlag_GraphJob) become flagged bars, which the timeline names on
 // any thread; the queue entry around them stays a plain bar.
-static void TestGraphJobBars(void)
+internal void TestGraphJobBars(void)
 {
     memory_arena arena;
     InitializeArena(&arena, "debug", sizeof(globalTestMemory), globalTestMemory, 0);
@@ -491,7 +491,7 @@ static void TestGraphJobBars(void)
 }
 
 //~ The whole end-of-frame step, without a platform
-static void TestOverlayEndFrame(void)
+internal void TestOverlayEndFrame(void)
 {
     memory_arena arena;
     InitializeArena(&arena, "debug", sizeof(globalTestMemory), globalTestMemory, 0);

@@ -5,7 +5,7 @@
 #include "test_framework.h"
 #include <string.h>
 
-static b32 SameUnits(const u16 *a, const u16 *b, umm count)
+internal b32 SameUnits(const u16 *a, const u16 *b, umm count)
 {
     for (umm index = 0; index < count; ++index)
         if (a[index] != b[index]) return 0;
@@ -13,7 +13,7 @@ static b32 SameUnits(const u16 *a, const u16 *b, umm count)
 }
 
 // Converts UTF-8 to UTF-16 and back; true when the round trip gives the input again.
-static b32 RoundTrips(const char *utf8)
+internal b32 RoundTrips(const char *utf8)
 {
     u16 wide[64];
     char back[128];
@@ -22,7 +22,7 @@ static b32 RoundTrips(const char *utf8)
     return !there.invalid && !there.truncated && !home.invalid && !home.truncated && strcmp(back, utf8) == 0;
 }
 
-static void TestValidSequences(void)
+internal void TestValidSequences(void)
 {
     // "aé日😀": 1-, 2-, 3- and 4-byte UTF-8; the last one is a surrogate pair in UTF-16.
     const char *mixed = "a\xC3\xA9\xE6\x97\xA5\xF0\x9F\x98\x80";
@@ -55,7 +55,7 @@ static void TestValidSequences(void)
 }
 
 // One UTF-8 input that must give `expectedCount` units equal to `expected`, flagged invalid.
-static void CheckInvalidUtf8(const char *input, umm inputLength, const u16 *expected, umm expectedCount)
+internal void CheckInvalidUtf8(const char *input, umm inputLength, const u16 *expected, umm expectedCount)
 {
     u16 wide[16];
     text_conversion result = Utf8ToUtf16(input, inputLength, wide, ArrayCount(wide));
@@ -64,7 +64,7 @@ static void CheckInvalidUtf8(const char *input, umm inputLength, const u16 *expe
     CHECK(result.length == expectedCount && SameUnits(wide, expected, expectedCount) && wide[expectedCount] == 0);
 }
 
-static void TestInvalidUtf8(void)
+internal void TestInvalidUtf8(void)
 {
     const u16 R = UNICODE_REPLACEMENT_CHARACTER;
     { const u16 e[] = {'a', R, 'b'}; CheckInvalidUtf8("a\x80" "b", TEXT_ZERO_TERMINATED, e, 3); }  // stray continuation
@@ -81,7 +81,7 @@ static void TestInvalidUtf8(void)
     { const u16 e[] = {'a', R}; CheckInvalidUtf8("a\xE6\x97\xA5", 3, e, 2); }
 }
 
-static void TestInvalidUtf16(void)
+internal void TestInvalidUtf16(void)
 {
     char out[32];
     const u16 loneHigh[] = {'a', 0xD83D, 'b'};
@@ -105,7 +105,7 @@ static void TestInvalidUtf16(void)
     CHECK(!result.invalid && strcmp(out, "\xF0\x9F\x98\x80") == 0);
 }
 
-static void TestTruncation(void)
+internal void TestTruncation(void)
 {
     // UTF-8 -> UTF-16: "a😀": the pair needs two units; with room for only one after 'a' the
     // output stops after 'a', zero-terminated, and reports the full size needed.

@@ -13,7 +13,7 @@
 #include <string.h>
 
 //~ Scale: big counts are divided by this (TSan and Wine runs are much slower).
-static u32 globalScale = 1;
+global u32 globalScale = 1;
 
 inline u64 Scaled(u64 fullCount, u64 minimum)
 {
@@ -36,9 +36,9 @@ inline void ParseScale(int argumentCount, char **arguments)
 //~ Log: remembers the last error so tests can check that a refusal was explained.
 // NOTE: errors may be logged by several threads at once (refused waits in parallel batches): the
 // last one is kept under a lock so the copy is never torn (and ThreadSanitizer sees no race).
-static spin_lock globalLastLogLock;
-static char globalLastLog[512];
-static volatile u32 globalErrorLogCount;
+global spin_lock globalLastLogLock;
+global char globalLastLog[512];
+global volatile u32 globalErrorLogCount;
 
 inline PLATFORM_LOG(TestLog)
 {
@@ -98,9 +98,9 @@ struct watchdog_state
     volatile u32 quit;
     os_thread thread;
 };
-static watchdog_state globalWatchdog;
+global watchdog_state globalWatchdog;
 
-static OS_THREAD_PROC(WatchdogThreadProc)
+internal OS_THREAD_PROC(WatchdogThreadProc)
 {
     while (!AtomicLoadU32(&globalWatchdog.quit))
     {

@@ -12,9 +12,9 @@ struct counting_test
     u32 producerCount;
     platform_work_queue *queue;
 };
-static counting_test globalCounting;
+global counting_test globalCounting;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(CountingJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(CountingJob)
 {
     u64 id = (u64)(umm)data;
     AtomicIncrementU32(&globalCounting.counters[id]);
@@ -23,7 +23,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(CountingJob)
     BusyWork(((hash >> 20) & 1023) == 0 ? 2000 : ((hash >> 8) & 15));
 }
 
-static OS_THREAD_PROC(CountingProducer)
+internal OS_THREAD_PROC(CountingProducer)
 {
     u64 producerIndex = (u64)(umm)parameter;
     for (u64 id = producerIndex; id < globalCounting.jobCount; id += globalCounting.producerCount)
@@ -32,7 +32,7 @@ static OS_THREAD_PROC(CountingProducer)
     }
 }
 
-static void TestExactlyOnce(const char *name, u64 jobCount, u32 producerCount, u32 workerCount, u32 ringSize)
+internal void TestExactlyOnce(const char *name, u64 jobCount, u32 producerCount, u32 workerCount, u32 ringSize)
 {
     ArmWatchdog(name, 90);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -87,9 +87,9 @@ struct tree_test
     volatile u32 jobsRun;
     u32 maxDepth;
 };
-static tree_test globalTree;
+global tree_test globalTree;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(TreeJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(TreeJob)
 {
     u64 depth = (u64)(umm)data;
     AtomicIncrementU32(&globalTree.jobsRun);
@@ -100,7 +100,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(TreeJob)
     }
 }
 
-static void TestJobsAddJobs(u32 workerCount)
+internal void TestJobsAddJobs(u32 workerCount)
 {
     ArmWatchdog("jobs add jobs", 60);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -117,7 +117,7 @@ static void TestJobsAddJobs(u32 workerCount)
 }
 
 //~ Full ring: nothing lost, never an assert, with and without workers
-static void TestFullRing(void)
+internal void TestFullRing(void)
 {
     ArmWatchdog("full ring", 60);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -154,14 +154,14 @@ struct wake_test
     volatile u32 gate;
     volatile u32 started;
 };
-static wake_test globalWake;
+global wake_test globalWake;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(SetDoneJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(SetDoneJob)
 {
     AtomicIncrementU32(&globalWake.done);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(GateJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(GateJob)
 {
     AtomicStoreU32(&globalWake.started, 1);
     while (!AtomicLoadU32(&globalWake.gate))
@@ -170,7 +170,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(GateJob)
     }
 }
 
-static void WaitUntilAsleep(platform_work_queue *queue, u32 sleepers)
+internal void WaitUntilAsleep(platform_work_queue *queue, u32 sleepers)
 {
     while (AtomicLoadU32(&queue->sleepingWorkerCount) != sleepers)
     {
@@ -178,7 +178,7 @@ static void WaitUntilAsleep(platform_work_queue *queue, u32 sleepers)
     }
 }
 
-static void TestSleepAndWake(void)
+internal void TestSleepAndWake(void)
 {
     ArmWatchdog("sleep and wake", 30);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -224,7 +224,7 @@ static void TestSleepAndWake(void)
 }
 
 //~ Start / stop cycles
-static OS_THREAD_PROC(CycleProducer)
+internal OS_THREAD_PROC(CycleProducer)
 {
     platform_work_queue *queue = (platform_work_queue *)parameter;
     for (u32 index = 0; index < 40; ++index)
@@ -233,7 +233,7 @@ static OS_THREAD_PROC(CycleProducer)
     }
 }
 
-static void TestStartStopCycles(u32 cycles)
+internal void TestStartStopCycles(u32 cycles)
 {
     memory_arena arena = MakeTestArena(Megabytes(1));
     platform_work_queue queue;
@@ -285,15 +285,15 @@ struct drain_test
     volatile u32 highRuns;
     volatile u32 lowRuns;
 };
-static drain_test globalDrain;
+global drain_test globalDrain;
 
-static PLATFORM_WORK_QUEUE_CALLBACK(DrainHighJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DrainHighJob)
 {
     BusyWork(200);
     AtomicIncrementU32(&globalDrain.highRuns);
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(DrainLowJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DrainLowJob)
 {
     BusyWork(500);
     // A low-priority job feeding the high queue late, after a naive drain had passed it.
@@ -302,7 +302,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(DrainLowJob)
     AtomicIncrementU32(&globalDrain.lowRuns);
 }
 
-static void TestDrain(void)
+internal void TestDrain(void)
 {
     ArmWatchdog("drain", 60);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -343,9 +343,9 @@ struct parallel_for_test
     u32 count;
     volatile u32 badRange;
 };
-static parallel_for_test globalFor;
+global parallel_for_test globalFor;
 
-static PLATFORM_PARALLEL_FOR_CALLBACK(HitRange)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(HitRange)
 {
     parallel_for_test *test = (parallel_for_test *)data;
     AtomicIncrementU32(&test->invocations);
@@ -360,7 +360,7 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(HitRange)
     }
 }
 
-static b32 RunAndCheckParallelFor(platform_work_queue *queue, u32 count, u32 minBatch, u32 *invocations)
+internal b32 RunAndCheckParallelFor(platform_work_queue *queue, u32 count, u32 minBatch, u32 *invocations)
 {
     parallel_for_test test;
     memset(&test, 0, sizeof(test));
@@ -380,7 +380,7 @@ static b32 RunAndCheckParallelFor(platform_work_queue *queue, u32 count, u32 min
     return ok;
 }
 
-static PLATFORM_WORK_QUEUE_CALLBACK(NestedParallelForJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(NestedParallelForJob)
 {
     if (!RunAndCheckParallelFor(queue, 5000, 8, 0))
     {
@@ -388,7 +388,7 @@ static PLATFORM_WORK_QUEUE_CALLBACK(NestedParallelForJob)
     }
 }
 
-static void TestParallelFor(void)
+internal void TestParallelFor(void)
 {
     ArmWatchdog("parallel for", 60);
     memory_arena arena = MakeTestArena(Megabytes(1));
@@ -433,8 +433,8 @@ static void TestParallelFor(void)
 // A loop that ran cheaper than a cross-core hand-off runs on the caller alone next time (no helper
 // entry added); one of unknown or larger cost always gets helpers, also when it turns heavy after
 // having been cheap. Judged by entries added to the ring, never by time.
-static volatile u32 globalLoopIsHeavy;
-static void SpinMicroseconds(u64 microseconds)
+global volatile u32 globalLoopIsHeavy;
+internal void SpinMicroseconds(u64 microseconds)
 {
     u64 end = OSGetTimeNanoseconds() + microseconds * 1000;
     while (OSGetTimeNanoseconds() < end)
@@ -442,7 +442,7 @@ static void SpinMicroseconds(u64 microseconds)
         CpuPause();
     }
 }
-static PLATFORM_PARALLEL_FOR_CALLBACK(CountItemsMaybeHeavy)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(CountItemsMaybeHeavy)
 {
     if (AtomicLoadU32(&globalLoopIsHeavy))
     {
@@ -451,14 +451,14 @@ static PLATFORM_PARALLEL_FOR_CALLBACK(CountItemsMaybeHeavy)
     AtomicAddU32((volatile u32 *)data, onePastLast - first);
 }
 
-static u64 EntriesAddedByParallelFor(platform_work_queue *queue, u32 count, volatile u32 *items)
+internal u64 EntriesAddedByParallelFor(platform_work_queue *queue, u32 count, volatile u32 *items)
 {
     u64 before = AtomicLoadU64(&queue->writeIndex);
     ParallelFor(queue, count, 1, CountItemsMaybeHeavy, (void *)items);
     return AtomicLoadU64(&queue->writeIndex) - before;
 }
 
-static void TestParallelForCostCache(void)
+internal void TestParallelForCostCache(void)
 {
 #if defined(__x86_64__) || defined(_M_X64)
     ArmWatchdog("parallel for cost cache", 60);
@@ -490,7 +490,7 @@ static void TestParallelForCostCache(void)
 }
 
 //~ Defaults
-static void TestDefaults(void)
+internal void TestDefaults(void)
 {
     u32 cores = OSGetCoreCount();
     CHECK(cores >= 1);

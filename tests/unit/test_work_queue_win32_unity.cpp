@@ -9,18 +9,18 @@
 #include "jobs/jobs.cpp"
 #include "test_framework.h"
 
-static PLATFORM_LOG(UnityLog)
+internal PLATFORM_LOG(UnityLog)
 {
     (void)level;
     (void)format;
 }
 
-static volatile u32 globalFrameJobs;
-static PLATFORM_WORK_QUEUE_CALLBACK(FrameJob)
+global volatile u32 globalFrameJobs;
+internal PLATFORM_WORK_QUEUE_CALLBACK(FrameJob)
 {
     AtomicIncrementU32(&globalFrameJobs);
 }
-static PLATFORM_PARALLEL_FOR_CALLBACK(CountItems)
+internal PLATFORM_PARALLEL_FOR_CALLBACK(CountItems)
 {
     AtomicAddU32((volatile u32 *)data, onePastLast - first);
 }
