@@ -5,7 +5,7 @@
 #    win32 above jobs and render; a game above game_kit), and game code never includes an OS header;
 #  - each layer has its unity entry, which says what the layer is in its first lines;
 #  - tests and benchmarks include a layer's entry, never their own copy of its file list;
-#  - no file in code/ over 600 lines; README's map names every folder of code/ and tests/;
+#  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
 #  - comments say why, not where an idea came from.
 # Static checks only (no build), so it runs in a second.
 set -u
@@ -79,6 +79,13 @@ for source in $(find code -name '*.cpp' -o -name '*.h'); do
     lines=$(wc -l <"$source")
     if [ "$lines" -gt 600 ]; then fail "$source has $lines lines (split past ~600)"; else pass; fi
 done
+
+#- Function size: none over ~100 lines (the longest are printed for the record)
+lengths=$(python3 tests/tools/function_lengths.py $(find code -name '*.cpp' -o -name '*.h'))
+echo "longest functions in code/:"; echo "$lengths" | head -n 3 | sed 's/^/    /'
+long=$(echo "$lengths" | awk '$1 > 110' | head -n 5)
+check "no function in code/ over ~100 lines (found: $long)" test -z "$long"
+check "the function-length reader finds the engine's functions (over 500)" test "$(echo "$lengths" | wc -l)" -gt 500
 
 #- README's map names every folder
 for folder in $(cd code && find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||') unit suites fixtures tools bench; do

@@ -40,6 +40,17 @@ wine "$exe" --frames banana --log "$out/badflag.log" >/dev/null 2>&1
 check "a bad flag value exits 2" test $? -eq 2
 check "a bad flag value is logged" grep -q "bad or missing value for --frames" "$out/badflag.log"
 
+#- misc/run.sh rebuilds only what changed: nothing after a build, everything after an edit
+stamp_of() { stat -c %y "$work/build/game.dll" 2>/dev/null; }
+built_stamp=$(stamp_of)
+(cd "$work" && bash misc/run.sh --help) >"$out/run_help.txt" 2>&1
+check "misc/run.sh --help exits 0 and prints the flags" grep -q -- "--frames N" "$out/run_help.txt"
+check "misc/run.sh does not rebuild when nothing changed" test "$(stamp_of)" = "$built_stamp"
+sleep 1.1   # mtimes must differ for find -newer
+touch "$work/code/demo/game_tuning.h"
+(cd "$work" && bash misc/run.sh --help) >"$out/run_help_edited.txt" 2>&1
+check "misc/run.sh rebuilds after a source changed" test "$(stamp_of)" != "$built_stamp"
+
 #- --frames runs exactly N frames and exits cleanly
 wine "$exe" --frames 20 --unthrottled --log "$out/frames.log" >/dev/null 2>&1
 check "--frames 20 exits 0" test $? -eq 0
