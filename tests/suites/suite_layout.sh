@@ -93,7 +93,7 @@ for folder in $(cd code && find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./|
 done
 
 #- Comments say why, not where an idea came from
-cited=$(grep -rliE 'seed 0[0-9][0-9]|the article|the seeds?\b' code tests/unit tests/fixtures tests/tools tests/bench | tr '\n' ' ')
+cited=$(grep -rliE 'seed 0[0-9][0-9]|the article|the seeds?\b|\(issue [0-9]+\)' code tests/unit tests/fixtures tests/tools tests/bench | tr '\n' ' ')
 check "no comment cites a seed or an article (found in: $cited)" test -z "$cited"
 
 summary
