@@ -4,7 +4,7 @@
 // UTF-8; the Win32 layer converts to UTF-16 right at each ...W call (win32_text.cpp) and back for
 // what Windows returns. Portable (no OS headers, no allocation): the caller owns both buffers, so
 // it works on the stack, in an arena, and inside an exception handler. Unit-tested natively
-// (tests/test_unicode.cpp).
+// (tests/unit/test_unicode.cpp).
 //
 // Both directions:
 // - never write past destCapacity code units, and always zero-terminate when destCapacity > 0;

@@ -15,7 +15,7 @@
 #include "game_kit/render_push.h"
 #include "game_kit/asset_bmp.h"
 
-//~ Font atlas layout (tests/make_font.cpp writes data/fonts/engine_font.bmp to match this)
+//~ Font atlas layout (tests/tools/make_font.cpp writes data/fonts/engine_font.bmp to match this)
 // 16 x 6 slots of 8x12 pixels for the characters 32..127, row by row from the top left of the
 // image; slot 95 (DEL) holds the placeholder box drawn for every character the font lacks. A 7th
 // row starts with the solid white block. Each glyph is designed in 5x9 pixels placed one pixel in

@@ -1,7 +1,7 @@
 #ifndef STATE_MIGRATE_H
 #define STATE_MIGRATE_H
 // Migrating registered state by field names (game side, called from gameMigrateState), through
-// nested structs and arrays of them. Portable: unit-tested natively (tests/test_state_layout.cpp).
+// nested structs and arrays of them. Portable: unit-tested natively (tests/unit/test_state_layout.cpp).
 //
 // The rules, applied recursively from the root struct (the first layout entry's struct):
 //  - a field with the same name in the old layout is carried over, wherever it moved;

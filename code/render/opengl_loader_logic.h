@@ -1,7 +1,7 @@
 #ifndef OPENGL_LOADER_LOGIC_H
 #define OPENGL_LOADER_LOGIC_H
 // Every decision the WGL loader makes, with the OS calls passed in as function pointers.
-// win32_opengl.cpp plugs in the real wgl* functions; tests/test_gl_loader_logic.cpp plugs in fakes,
+// win32_opengl.cpp plugs in the real wgl* functions; tests/unit/test_gl_loader_logic.cpp plugs in fakes,
 // so each branch (a refused 4.6 context, a zero-count pixel format answer, a 1/2/3/-1 sentinel from
 // wglGetProcAddress) runs on Linux as well as under Wine. No OS headers here.
 

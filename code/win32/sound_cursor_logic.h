@@ -2,7 +2,7 @@
 #define SOUND_CURSOR_LOGIC_H
 // Where and how much to write into a looping sound ring buffer each frame, given the device's
 // play and write cursors. Pure arithmetic with no OS headers, so the wrap-around and resync
-// rules are unit-tested natively (tests/test_mixer.cpp) and used unchanged by win32_sound.cpp.
+// rules are unit-tested natively (tests/unit/test_mixer.cpp) and used unchanged by win32_sound.cpp.
 //
 // The model (DirectSound's): the device plays the ring from the play cursor; the bytes between
 // the play cursor and the write cursor are already committed to the hardware and must not be

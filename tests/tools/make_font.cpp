@@ -1,10 +1,10 @@
 // Writes the engine's bitmap font (native host tool, our own glyph designs):
 //     make_font <output.bmp>          -> normally data/fonts/engine_font.bmp
 // data/ holds the committed output; tests/suites/suite_debug_overlay.sh regenerates it and compares byte
-// for byte. tests/test_text.cpp includes this file (with MAKE_FONT_NO_MAIN) to know what every
+// for byte. tests/unit/test_text.cpp includes this file (with MAKE_FONT_NO_MAIN) to know what every
 // atlas pixel must be.
 //
-// Atlas layout (the constants live in code/game_text.h, shared with the game):
+// Atlas layout (the constants live in code/game_kit/game_text.h, shared with the game):
 //   - 128 x 84 pixels, 32-bit BMP with a BITMAPV4 header and an alpha mask, rows bottom-up on disk
 //     as BMP wants; described here from the top of the image down.
 //   - 16 slots per row, 6 rows of 8x12-pixel slots: slot i holds character 32 + i, so row 0 is

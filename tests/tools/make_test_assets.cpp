@@ -1,7 +1,7 @@
 // Writes the engine's small generated assets and the reader test fixtures (native host tool):
 //     make_test_assets <output dir>      -> <dir>/textures, <dir>/sounds, <dir>/test
 // data/ holds the committed output; the suite regenerates it and compares byte for byte.
-// tests/test_assets.cpp includes this file (with MAKE_TEST_ASSETS_NO_MAIN) to rebuild the same
+// tests/unit/test_assets.cpp includes this file (with MAKE_TEST_ASSETS_NO_MAIN) to rebuild the same
 // files in memory and to know, pixel by pixel and sample by sample, what each one must decode to.
 
 #include "base/base_types.h"

@@ -1,7 +1,7 @@
 // End-to-end sound test (MinGW exe, run under Wine): opens DirectSound through win32_sound.cpp
 // with a hidden window, plays a 440 Hz tone at 0.25 full scale through the game mixer for
 // ~5 seconds of 60 Hz frames, then a short silence so the tail drains. The suite records the
-// device output with an ALSA file sink and tests/check_tone.cpp verifies it.
+// device output with an ALSA file sink and tests/tools/check_tone.cpp verifies it.
 // Prints the latency figures; exit code 0 only if sound initialised and every frame was fed.
 //
 // Usage: test_sound_e2e.exe [seconds] [--trace] [--latency-frames F]

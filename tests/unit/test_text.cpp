@@ -1,7 +1,7 @@
 // Text layout, the font atlas and the debug overlay's collection, natively (and as a Windows exe
 // under Wine). Usage: test_text <path of data/fonts/engine_font.bmp>
 //
-// The atlas checks compare the committed file with what tests/make_font.cpp builds in memory, so
+// The atlas checks compare the committed file with what tests/tools/make_font.cpp builds in memory, so
 // a stale data/fonts/engine_font.bmp or a glyph that lost its pixels fails here.
 
 #define MAKE_FONT_NO_MAIN
@@ -112,7 +112,7 @@ internal void TestAtlas(const char *fontPath)
     CHECK_MSG(contents != 0, "the committed font file can be read");
     if (!contents) return;
     CHECK_MSG(size == FONT_BMP_FILE_SIZE && memcmp(contents, expectedFile, FONT_BMP_FILE_SIZE) == 0,
-              "data/fonts/engine_font.bmp is what tests/make_font.cpp writes (regenerate it after editing a glyph)");
+              "data/fonts/engine_font.bmp is what tests/tools/make_font.cpp writes (regenerate it after editing a glyph)");
 
     memory_arena arena;
     InitializeArena(&arena, "atlas", Megabytes(1), globalTestMemory, 0);
