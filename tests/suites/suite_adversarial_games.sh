@@ -37,7 +37,7 @@ check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (a hang build)" mis
 #- Builds
 work="$out/src"
 make_work_copy "$work"
-check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
+check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
 build_dll() { build_game_dll "$@" || echo "FAIL build of $1"; }

@@ -9,7 +9,7 @@ source tests/suites/test_lib.sh
 out="$BUILD_DIR/suite_bad_assets"
 rm -rf "$out"
 make_work_copy "$out"
-check "engine builds" bash -c "cd '$out' && bash misc/build.sh >'$out/build.txt' 2>&1"
+check "engine builds" build_engine_copy "$out"
 
 head -c 70 data/textures/ground.bmp >"$out/data/textures/ground.bmp"
 printf 'RIFF\377\377\377\377WAVEjunkjunkjunkjunk' >"$out/data/sounds/click.wav"

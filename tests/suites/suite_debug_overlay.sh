@@ -34,7 +34,7 @@ trap stop_own_display EXIT
 work="$out/e2e"
 make_work_copy "$work"
 check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/tools/image_diff.cpp -o "$out/image_diff"
-check "engine builds in a private copy" bash -c "cd '$work' && bash misc/build.sh >'$out/build_on.txt' 2>&1"
+check "engine builds in a private copy" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 
 run_demo() {
@@ -50,7 +50,7 @@ run_demo() {
 run_demo on
 sed -i 's/#define GAME_DEBUG_OVERLAY_AT_START 1/#define GAME_DEBUG_OVERLAY_AT_START 0/' "$work/code/game_kit/game_debug.h"
 check "the off switch is in place" grep -q "#define GAME_DEBUG_OVERLAY_AT_START 0" "$work/code/game_kit/game_debug.h"
-check "game.dll rebuilds with the overlay off" bash -c "cd '$work' && bash misc/build.sh game >'$out/build_off.txt' 2>&1"
+check "game.dll rebuilds with the overlay off" build_engine_copy "$work" game
 run_demo off
 
 # The overlay's text, graph and timeline fill the top of the screen; the bottom band shows only

@@ -10,7 +10,7 @@ source tests/suites/test_lib.sh
 out="$BUILD_DIR/suite_demo_input"
 rm -rf "$out"
 make_work_copy "$out"
-check "engine builds" bash -c "cd '$out' && bash misc/build.sh >'$out/build.txt' 2>&1"
+check "engine builds" build_engine_copy "$out"
 check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/tools/image_diff.cpp -o "$out/image_diff"
 exe="$out/build/win32_platform.exe"
 

@@ -27,7 +27,7 @@ check "MSVC-dialect compile of the benchmark build (tests/bench/bench_frame_grap
     misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp
 
 #- Builds: the engine, and game.dll variants
-check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
+check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 build_variant() {
     local name=$1

@@ -21,7 +21,7 @@ mkdir -p "$out/run"
 work="$out/src"
 make_work_copy "$work"
 
-check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
+check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
 

@@ -24,10 +24,8 @@ done
 work="$out/e2e"
 make_work_copy "$work"
 export ENGINE_E2E_BUILD="$work/build"
-build_copy() { (cd "$work" && BUILD_DIR="$work/build" bash misc/build.sh "$@") >"$out/build_$1.txt" 2>&1; }
-# NOTE: toolchain.sh derives BUILD_DIR from its own location, so the copy builds into $work/build.
 
-check "engine and game build in a fresh copy" build_copy debug
+check "engine and game build in a fresh copy" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 log="$out/engine.log"
 quit="$work/build/quit.now"
@@ -72,7 +70,7 @@ frames_of() { grep "game: code version $1 running" "$log" | sed -E 's/.* ([0-9]+
 
 # 1. Edit the game's source while it runs, rebuild only game.dll: new behaviour, same state.
 sed -i 's/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.75f/' "$work/code/demo/game_tuning.h"
-check "game.dll-only rebuild succeeds" build_copy game
+check "game.dll-only rebuild succeeds" build_engine_copy "$work" game
 check "edited code runs without a restart" wait_for_log "$log" "spin speed 0.75" 30
 check "the exe did not restart" test "$(grep -c 'engine: starting' "$log")" -eq 1
 frames_v2=$(frames_of 2)

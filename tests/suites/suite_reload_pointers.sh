@@ -29,7 +29,7 @@ make_work_copy "$work"
 # pipe, outlive the command (the wineserver is persistent) and hang the substitution.
 wineboot >/dev/null 2>&1 </dev/null
 
-check "engine and game build" bash -c "cd '$work' && bash misc/build.sh >'$out/build.txt' 2>&1"
+check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 
 # build_variant NAME CODE_ROOT DEFINES...: tests/fixtures/reload_game.cpp over CODE_ROOT (the demo of $work or an edited copy)

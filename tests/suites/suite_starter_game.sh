@@ -27,13 +27,11 @@ check "the unity entry says in its top two lines what it is" \
     bash -c "head -n 2 code/starter/starter_main.cpp | grep -c '^// ' | grep -qx 2"
 check "MSVC-dialect compile of code/starter/starter_main.cpp" misc/msvc_check.sh code/starter/starter_main.cpp
 
-#- MinGW: a private copy of code/ and misc/ (the test edits the starter's source)
+#- MinGW: a private copy of the engine (the test edits the starter's source)
 work="$out/e2e"
-mkdir -p "$work"
-cp -r code misc "$work/"
-build_copy() { (cd "$work" && BUILD_DIR="$work/build" bash misc/build.sh "$@") >"$out/build_$1.txt" 2>&1; }
-check "the exe builds in a fresh copy" build_copy platform
-check "misc/build.sh starter builds starter.dll" build_copy starter
+make_work_copy "$work"
+check "the exe builds in a fresh copy" build_engine_copy "$work" platform
+check "misc/build.sh starter builds starter.dll" build_engine_copy "$work" starter
 check "... and only it (no game.dll)" test ! -e "$work/build/game.dll"
 check "... leaving no lock file or temporary behind" bash -c "! ls '$work/build' | grep -qE '^lock\.tmp$|_build\.tmp$'"
 exe="$work/build/win32_platform.exe"
@@ -82,7 +80,7 @@ check "the private copy is named after the DLL (starter_loaded_<pid>_1.dll)" \
     bash -c "ls '$work/build' | grep -qE '^starter_loaded_[0-9]+_1\.dll$' && ! ls '$work/build' | grep -q '^game_loaded_'"
 sleep 1
 sed -i -E 's/STARTER_TUNING_SPIN_SPEED [0-9.]+f/STARTER_TUNING_SPIN_SPEED 0.80f/' "$work/code/starter/starter_tuning.h"
-check "misc/build.sh starter rebuilds the edited starter" build_copy starter
+check "misc/build.sh starter rebuilds the edited starter" build_engine_copy "$work" starter
 check "the edit runs as code version 2 with spin speed 0.80" wait_for_log "$log" "starter: code version 2 running: spin speed 0.80" 60
 frames=$(grep -oE "starter: code version 2 running: .*, [0-9]+ frames simulated" "$log" | grep -oE '[0-9]+ frames' | awk '{print $1}')
 check "the state survived the reload (the frame counter went on: ${frames:-none} > 0)" test "${frames:-0}" -gt 0
@@ -93,7 +91,7 @@ check "no error while running and reloading" bash -c "! grep -q 'error:' '$log'"
 
 #- A change to the registered state is caught: the build is refused and version 2 runs on
 sed -i -E 's/^(    X\(u32, chimesPlayed, \))/\1 X(u32, addedForTest, )/' "$work/code/starter/starter.h"
-check "a starter with a new state field builds" build_copy starter
+check "a starter with a new state field builds" build_engine_copy "$work" starter
 check "it is refused naming the added field" \
     wait_for_log "$log" "struct starter_state: field 'addedForTest' added" 60
 check "the engine is still running version 2" engine_alive "$engine_pid"

@@ -188,6 +188,14 @@ build_fixture_dll() {
     $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
 }
 
+# build_engine_copy DIR [TARGET]: misc/build.sh TARGET (default debug: the exe and every game DLL)
+# run inside the engine copy DIR, so it builds DIR's sources into DIR/build; the compiler's output
+# goes to $out/build_TARGET.txt. The exit status says whether it built.
+build_engine_copy() {
+    local dir=$1 target=${2:-debug}
+    (cd "$dir" && bash misc/build.sh "$target") >"$out/build_$target.txt" 2>&1
+}
+
 # copy_code_tree DEST: DEST becomes a copy of the engine's code/ tree (a code root for
 # build_game_dll DEST/demo/game_main.cpp), from $work/code when a suite made a work copy.
 copy_code_tree() {
