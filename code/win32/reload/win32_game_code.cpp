@@ -322,6 +322,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     }
 
     candidate->module = module;
+    Win32RequestModuleSymbols(module);
     Win32SetModuleRange(candidate, module);
     candidate->version = version;
     candidate->isValid = 1;
@@ -356,6 +357,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
         return;
     }
     code->module = module;
+    Win32RequestModuleSymbols(module);
     Win32SetModuleRange(code, module);
     code->isValid = 1;
     code->version = ++reloader->lastVersion;
@@ -372,4 +374,5 @@ internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *c
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 0;
     Win32ReleaseAllHeldImages();
+    Win32LogSymbolCosts();
 }

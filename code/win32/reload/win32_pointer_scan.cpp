@@ -156,6 +156,8 @@ internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBa
                 AppendFormat(target, sizeof(target), " %s+0x%x", name.symbol, name.symbolOffset);
             else if (name.symbol[0])
                 AppendFormat(target, sizeof(target), " %s", name.symbol);
+            else if (isCode)
+                Win32AppendCodeAddressSymbol(hit->value, target, sizeof(target));   // MSVC: names from the PDB
         }
         else
         {
