@@ -131,9 +131,10 @@ goto :eof
 rem :BuildGameCode NAME UNITY_ENTRY COUNTER_FILE: NAME.dll, under the lock file, with a new PDB name.
 :BuildGameCode
 rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
-rem DLL's PDB locked, so the next build must not need that name. Older PDBs are deleted, except
-rem the previous build's (the running exe may still be in that code); one a debugger holds
-rem simply survives until a later build.
+rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted, but never
+rem the last successful build's or a newer one (COUNTER_FILE's "_good" twin holds that number, so
+rem failed builds move nothing), nor one a private copy the exe loaded names (the running code,
+rem the rollback copy); one a debugger holds simply survives until a later build.
 set PdbCounter=0
 if exist %3 set /p PdbCounter=<%3
 rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
@@ -142,17 +143,31 @@ set /a PreviousPdbCounter=%PdbCounter%
 set /a PdbCounter=%PdbCounter%+1
 rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
 >%3 echo %PdbCounter%
-for %%P in (%1_*.pdb) do (
-    if /I not "%%P"=="%1_%PreviousPdbCounter%.pdb" del "%%P" >NUL 2>NUL
-)
+set GoodPdbFile=%~n3_good%~x3
+set GoodPdbCounter=%PreviousPdbCounter%
+if exist %GoodPdbFile% set /p GoodPdbCounter=<%GoodPdbFile%
+for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%PreviousPdbCounter%
+for %%P in (%1_*.pdb) do call :PruneGamePdb %1 %%~nP
 rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
 echo WAITING FOR PDB > lock.tmp
 cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
+if "%GameError%"=="0" >%GoodPdbFile% echo %PdbCounter%
 del lock.tmp
 exit /b %GameError%
+
+rem :PruneGamePdb NAME PDB_STEM: deletes PDB_STEM.pdb (e.g. game_3) unless its number is
+rem GoodPdbCounter or newer, or a private copy NAME_loaded_*.dll names it.
+:PruneGamePdb
+set PdbStem=%2
+set PdbNumber=!PdbStem:%1_=!
+if %PdbNumber% GEQ %GoodPdbCounter% goto :eof
+findstr /M /C:"%2.pdb" %1_loaded_*.dll >NUL 2>NUL
+if not errorlevel 1 goto :eof
+del "%2.pdb" >NUL 2>NUL
+goto :eof
 
 :Done
 popd

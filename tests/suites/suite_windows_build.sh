@@ -5,9 +5,9 @@
 #  - `build.bat`, then the exe runs while `build.bat game` rebuilds it 5 times, each with a
 #    different GAME_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
 #    debug directory names its own PDB by file name only (no folder of this machine), that PDB
-#    exists, the previous one survives and every older one is deleted;
-#  - a compile error: `build.bat game` exits non-zero, the running exe keeps the old code and logs
-#    no error or warning; the fixed build loads next;
+#    exists, the previous one (and the rollback copy's) survives and every older one is deleted;
+#  - a compile error, twice: `build.bat game` exits non-zero, the running code's PDB survives, the
+#    running exe keeps the old code and logs no error or warning; the fixed build loads next;
 #  - `build.bat release` and `build.bat test` (every test program and the scripted engine run);
 #  - the crash-containment matrix (4 places x 4 kinds, tests/suites/crash_matrix_lib.sh) with the exe and
 #    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2.
@@ -92,8 +92,9 @@ for edit in 1 2 3 4 5; do
     check "edit $edit: game.dll names its own PDB game_$pdb_number.pdb (it names '$named')" test "$named" = "game_$pdb_number.pdb"
     check "edit $edit: that PDB exists" test -f "$build/game_$pdb_number.pdb"
     check "edit $edit: the previous PDB survives (the running code's, until it is replaced)" test -f "$build/game_$((pdb_number - 1)).pdb"
-    older=$(cd "$build" && ls game_*.pdb | grep -vxE "game_($pdb_number|$((pdb_number - 1)))\.pdb" | tr '\n' ' ')
-    check "edit $edit: older PDBs are deleted (left: ${older:-none})" test -z "$older"
+    # NOTE: the rollback copy (the build before the running one) names game_<N-2>.pdb while this build runs.
+    older=$(cd "$build" && ls game_*.pdb | grep -vxE "game_($pdb_number|$((pdb_number - 1))|$((pdb_number - 2)))\.pdb" | tr '\n' ' ')
+    check "edit $edit: older PDBs no private copy names are deleted (left: ${older:-none})" test -z "$older"
     check "edit $edit: game.dll embeds no folder of this machine" bash -c "! grep -qaF '$engine' '$build/game.dll'"
 done
 check "no lock file is left behind" test ! -e "$build/lock.tmp"
@@ -106,6 +107,9 @@ reloads_before=$(grep -c "reload: game code version" "$log")
 msvc_standin_build_bat "$engine" game >"$out/build_game_broken.txt"
 status=$?
 check "a compile error makes build.bat game exit non-zero (exit $status)" test "$status" -ne 0
+msvc_standin_build_bat "$engine" game >"$out/build_game_broken_again.txt"
+check "a second compile error exits non-zero too" test $? -ne 0
+check "after two failed builds the running code's PDB game_$pdb_number.pdb is still there" test -f "$build/game_$pdb_number.pdb"
 check "the compiler's message reaches build.bat's output" grep -q "error" "$out/build_game_broken.txt"
 check "no lock file is left behind by the failed build" test ! -e "$build/lock.tmp"
 sleep 3

@@ -176,10 +176,40 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
     return !Win32SameFileStamp(stamp, reloader->attempted);
 }
 
+// Private copies that could not be deleted (a debugger keeps a loaded module's file open): retried
+// at every later swap and at exit.
+#define WIN32_UNDELETED_COPIES 16
+struct win32_undeleted_copies
+{
+    char paths[WIN32_UNDELETED_COPIES][WIN32_PATH_BYTES];
+    u32 count;
+};
+global win32_undeleted_copies globalUndeletedCopies;
+
+internal void Win32RetryUndeletedCopies(void)
+{
+    win32_undeleted_copies *copies = &globalUndeletedCopies;
+    for (u32 index = 0; index < copies->count;)
+    {
+        if (Win32DeleteFileUtf8(copies->paths[index]) || GetLastError() == ERROR_FILE_NOT_FOUND)
+        {
+            --copies->count;
+            memcpy(copies->paths[index], copies->paths[copies->count], WIN32_PATH_BYTES);
+        }
+        else ++index;
+    }
+}
+
 internal void Win32DeleteCopy(const char *path)
 {
+    Win32RetryUndeletedCopies();
     if (Win32PointerGuardHoldsPath(path)) return;   // still loaded; deleted when released (win32_pointer_scan.cpp)
-    if (path[0] && !Win32DeleteFileUtf8(path)) Win32Log(LogLevel_Warning, "reload: could not delete copy '%s'", path);
+    if (!path[0] || Win32DeleteFileUtf8(path)) return;
+    win32_undeleted_copies *copies = &globalUndeletedCopies;
+    b32 queued = copies->count < WIN32_UNDELETED_COPIES;
+    if (queued) snprintf(copies->paths[copies->count++], WIN32_PATH_BYTES, "%s", path);
+    Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger may hold it)%s", path,
+             queued ? "; retrying at later swaps and at exit" : "");
 }
 
 // Frees the module and deletes its private copy.
@@ -374,5 +404,6 @@ internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *c
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 0;
     Win32ReleaseAllHeldImages();
+    Win32RetryUndeletedCopies();
     Win32LogSymbolCosts();
 }
