@@ -1,5 +1,5 @@
 @echo off
-rem Windows build (MSVC cl, from a "x64 Native Tools" prompt).
+rem Windows build (MSVC cl: from any prompt; without cl on PATH it finds Visual Studio with vswhere).
 rem   build.bat            development exe + game.dll + starter.dll (debug)
 rem   build.bat game       game.dll only: run this while the exe runs to hot-reload
 rem   build.bat starter    starter.dll only (the starter game, code\starter), the same way
@@ -12,8 +12,12 @@ set Mode=%1
 if "%Mode%"=="" set Mode=debug
 
 where cl >NUL 2>NUL
+if errorlevel 1 call :FindVisualStudio
+where cl >NUL 2>NUL
 if errorlevel 1 (
-    echo build.bat: cl.exe not found. Open an "x64 Native Tools Command Prompt for VS" first.
+    echo build.bat: cl.exe not found: it is not on PATH and no Visual Studio with the C++ x64 tools was found
+    echo through vswhere.exe. Install Visual Studio 2017 or later with "Desktop development with C++",
+    echo or open an "x64 Native Tools Command Prompt for VS" and run build.bat there.
     exit /b 1
 )
 
@@ -27,6 +31,8 @@ set CommonFlags=/nologo /std:c++14 %Warnings% /GR- /EHa- /Zi /FC /Oi /D_CRT_SECU
 set DebugFlags=/Od /MTd /DENGINE_DEVELOPMENT=1
 set ReleaseFlags=/O2 /MT /DENGINE_DEVELOPMENT=0
 set LinkFlags=/incremental:no /opt:ref
+rem The engine's debugger views (misc\engine.natvis), embedded into the exe's and each game PDB.
+set Natvis=/NATVIS:..\misc\engine.natvis
 set PlatformLibs=user32.lib gdi32.lib opengl32.lib winmm.lib
 
 set ModeFlags=%DebugFlags%
@@ -37,7 +43,7 @@ if "%Mode%"=="starter" goto BuildStarter
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
-cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
+cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
 
 :BuildGame
@@ -152,7 +158,7 @@ rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this m
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
 echo WAITING FOR PDB > lock.tmp
-cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
+cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% %Natvis% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
 if "%GameError%"=="0" >%GoodPdbFile% echo %PdbCounter%
 del lock.tmp
@@ -167,6 +173,23 @@ if %PdbNumber% GEQ %GoodPdbCounter% goto :eof
 findstr /M /C:"%2.pdb" %1_loaded_*.dll >NUL 2>NUL
 if not errorlevel 1 goto :eof
 del "%2.pdb" >NUL 2>NUL
+goto :eof
+
+rem :FindVisualStudio: cl is not on PATH: ask vswhere (installed at this fixed place by every
+rem Visual Studio since 2017) for the newest one with the x64 C++ tools and run its vcvarsall.bat x64.
+:FindVisualStudio
+set VsWhere=%ProgramFiles(x86)%\Microsoft Visual Studio\Installer\vswhere.exe
+if not exist "%VsWhere%" goto :eof
+set VsPath=
+rem NOTE: through a file, not for /f: some cmd versions strip the quotes of a quoted program there.
+set VsWhereOut=%TEMP%\engine_build_vswhere.txt
+"%VsWhere%" -latest -products * -requires Microsoft.VisualStudio.Component.VC.Tools.x86.x64 -property installationPath >"%VsWhereOut%" 2>NUL
+set /p VsPath=<"%VsWhereOut%"
+del "%VsWhereOut%" >NUL 2>NUL
+if not defined VsPath goto :eof
+if not exist "%VsPath%\VC\Auxiliary\Build\vcvarsall.bat" goto :eof
+echo build.bat: using Visual Studio at %VsPath%
+call "%VsPath%\VC\Auxiliary\Build\vcvarsall.bat" x64 >NUL
 goto :eof
 
 :Done
