@@ -168,7 +168,9 @@ rem :PruneGamePdb NAME PDB_STEM: deletes PDB_STEM.pdb (e.g. game_3) unless its n
 rem GoodPdbCounter or newer, or a private copy NAME_loaded_*.dll names it.
 :PruneGamePdb
 set PdbStem=%2
-set PdbNumber=!PdbStem:%1_=!
+rem NOTE: "call set" expands the substitution a second time (not every cmd does !X:a=b!).
+call set PdbNumber=%%PdbStem:%1_=%%
+if not defined PdbNumber goto :eof
 if %PdbNumber% GEQ %GoodPdbCounter% goto :eof
 findstr /M /C:"%2.pdb" %1_loaded_*.dll >NUL 2>NUL
 if not errorlevel 1 goto :eof
