@@ -228,6 +228,7 @@ internal void Win32UnloadGameCode(win32_game_code *code)
 // its copy kept on disk (and the older target's copy deleted).
 internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game_code *code)
 {
+    Win32RetryUndeletedCopies();
     if (!code->module)
     {
         Win32ResetGameCodeToStubs(code);
