@@ -248,7 +248,8 @@ crash_report_names_line "$run" "MinGW"
 grep -oE 'symbols: loaded [^ ]+ in [0-9.]+ ms on the background thread \(registering [0-9.]+ ms, first lookup [0-9.]+ ms, a later one [0-9.]+ us\)' \
     "$out/symbol_logs.txt" >"$out/symbol_loads.txt"
 echo "figure: symbol loading per module on the background thread: median $(grep -oE 'in [0-9.]+ ms' "$out/symbol_loads.txt" | awk '{print $2}' | median) ms; first lookup median $(grep -oE 'first lookup [0-9.]+' "$out/symbol_loads.txt" | awk '{print $3}' | median) ms; a later lookup median $(grep -oE 'later one [0-9.]+' "$out/symbol_loads.txt" | awk '{print $3}' | median) us ($(wc -l <"$out/symbol_loads.txt") modules)"
-echo "figure: naming an address at report time: $(grep -oE 'symbols: naming an address at report time: .*' "$out/symbol_logs.txt" | sed 's/^symbols: naming an address at report time: //' | tr '\n' ';')"
+grep -oE 'symbols: naming an address at report time: .*' "$out/symbol_logs.txt" | tr -d '\r' |
+    sed 's/^symbols: naming an address at report time: /figure: naming a crash address at report time: /'
 echo "figure: machine load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 summary

@@ -341,7 +341,10 @@ internal void Win32LogSymbolCosts(void)
     f32 firstMedian = firstCount ? symbols->firstCosts[firstCount / 2] : 0.0f;
     f32 laterMedian = laterCount ? symbols->laterCosts[laterCount / 2] : 0.0f;
     LeaveCriticalSection(&symbols->dbghelpLock);
-    if (firstCount)
+    if (firstCount && laterCount)
         Win32Log(LogLevel_Info, "symbols: naming an address at report time: first in a module median %.1f us (%u), "
                  "later ones median %.1f us (%u)", firstMedian, firstCount, laterMedian, laterCount);
+    else if (firstCount)
+        Win32Log(LogLevel_Info, "symbols: naming an address at report time: first in a module median %.1f us (%u), "
+                 "no later one", firstMedian, firstCount);
 }
