@@ -1,5 +1,5 @@
 @echo off
-rem Windows build (MSVC cl, from a "x64 Native Tools" prompt).
+rem Windows build (MSVC cl: from any prompt; without cl on PATH it finds Visual Studio with vswhere).
 rem   build.bat            development exe + game.dll + starter.dll (debug)
 rem   build.bat game       game.dll only: run this while the exe runs to hot-reload
 rem   build.bat starter    starter.dll only (the starter game, code\starter), the same way
@@ -12,8 +12,12 @@ set Mode=%1
 if "%Mode%"=="" set Mode=debug
 
 where cl >NUL 2>NUL
+if errorlevel 1 call :FindVisualStudio
+where cl >NUL 2>NUL
 if errorlevel 1 (
-    echo build.bat: cl.exe not found. Open an "x64 Native Tools Command Prompt for VS" first.
+    echo build.bat: cl.exe not found: it is not on PATH and no Visual Studio with the C++ x64 tools was found
+    echo through vswhere.exe. Install Visual Studio 2017 or later with "Desktop development with C++",
+    echo or open an "x64 Native Tools Command Prompt for VS" and run build.bat there.
     exit /b 1
 )
 
@@ -27,6 +31,8 @@ set CommonFlags=/nologo /std:c++14 %Warnings% /GR- /EHa- /Zi /FC /Oi /D_CRT_SECU
 set DebugFlags=/Od /MTd /DENGINE_DEVELOPMENT=1
 set ReleaseFlags=/O2 /MT /DENGINE_DEVELOPMENT=0
 set LinkFlags=/incremental:no /opt:ref
+rem The engine's debugger views (misc\engine.natvis), embedded into the exe's and each game PDB.
+set Natvis=/NATVIS:..\misc\engine.natvis
 set PlatformLibs=user32.lib gdi32.lib opengl32.lib winmm.lib
 
 set ModeFlags=%DebugFlags%
@@ -37,7 +43,7 @@ if "%Mode%"=="starter" goto BuildStarter
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
-cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
+cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
 
 :BuildGame
@@ -131,9 +137,10 @@ goto :eof
 rem :BuildGameCode NAME UNITY_ENTRY COUNTER_FILE: NAME.dll, under the lock file, with a new PDB name.
 :BuildGameCode
 rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
-rem DLL's PDB locked, so the next build must not need that name. Older PDBs are deleted, except
-rem the previous build's (the running exe may still be in that code); one a debugger holds
-rem simply survives until a later build.
+rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted, but never
+rem the last successful build's or a newer one (COUNTER_FILE's "_good" twin holds that number, so
+rem failed builds move nothing), nor one a private copy the exe loaded names (the running code,
+rem the rollback copy); one a debugger holds simply survives until a later build.
 set PdbCounter=0
 if exist %3 set /p PdbCounter=<%3
 rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
@@ -142,17 +149,50 @@ set /a PreviousPdbCounter=%PdbCounter%
 set /a PdbCounter=%PdbCounter%+1
 rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
 >%3 echo %PdbCounter%
-for %%P in (%1_*.pdb) do (
-    if /I not "%%P"=="%1_%PreviousPdbCounter%.pdb" del "%%P" >NUL 2>NUL
-)
+set GoodPdbFile=%~n3_good%~x3
+set GoodPdbCounter=%PreviousPdbCounter%
+if exist %GoodPdbFile% set /p GoodPdbCounter=<%GoodPdbFile%
+for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%PreviousPdbCounter%
+for %%P in (%1_*.pdb) do call :PruneGamePdb %1 %%~nP
 rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
 echo WAITING FOR PDB > lock.tmp
-cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
+cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% %Natvis% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
+if "%GameError%"=="0" >%GoodPdbFile% echo %PdbCounter%
 del lock.tmp
 exit /b %GameError%
+
+rem :PruneGamePdb NAME PDB_STEM: deletes PDB_STEM.pdb (e.g. game_3) unless its number is
+rem GoodPdbCounter or newer, or a private copy NAME_loaded_*.dll names it.
+:PruneGamePdb
+set PdbStem=%2
+rem NOTE: "call set" expands the substitution a second time (not every cmd does !X:a=b!).
+call set PdbNumber=%%PdbStem:%1_=%%
+if not defined PdbNumber goto :eof
+if %PdbNumber% GEQ %GoodPdbCounter% goto :eof
+findstr /M /C:"%2.pdb" %1_loaded_*.dll >NUL 2>NUL
+if not errorlevel 1 goto :eof
+del "%2.pdb" >NUL 2>NUL
+goto :eof
+
+rem :FindVisualStudio: cl is not on PATH: ask vswhere (installed at this fixed place by every
+rem Visual Studio since 2017) for the newest one with the x64 C++ tools and run its vcvarsall.bat x64.
+:FindVisualStudio
+set VsWhere=%ProgramFiles(x86)%\Microsoft Visual Studio\Installer\vswhere.exe
+if not exist "%VsWhere%" goto :eof
+set VsPath=
+rem NOTE: through a file, not for /f: some cmd versions strip the quotes of a quoted program there.
+set VsWhereOut=%TEMP%\engine_build_vswhere.txt
+"%VsWhere%" -latest -products * -requires Microsoft.VisualStudio.Component.VC.Tools.x86.x64 -property installationPath >"%VsWhereOut%" 2>NUL
+set /p VsPath=<"%VsWhereOut%"
+del "%VsWhereOut%" >NUL 2>NUL
+if not defined VsPath goto :eof
+if not exist "%VsPath%\VC\Auxiliary\Build\vcvarsall.bat" goto :eof
+echo build.bat: using Visual Studio at %VsPath%
+call "%VsPath%\VC\Auxiliary\Build\vcvarsall.bat" x64 >NUL
+goto :eof
 
 :Done
 popd

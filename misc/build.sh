@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Linux counterpart of build.bat: cross-builds the same targets with MinGW-w64 into build/.
-#   misc/build.sh            development exe + game.dll + starter.dll
+#   misc/build.sh            development exe + game.dll + starter.dll (-O2, DWARF 4 debug info)
 #   misc/build.sh game       game.dll only (what you run to hot-reload), under the lock file
 #   misc/build.sh starter    starter.dll only (the starter game, code/starter/), the same way
 #   misc/build.sh release    optimized exe + game.dll + starter.dll without development checks
+#   misc/build.sh debug [game|starter|platform]
+#                            the same development targets at -Og, for stepping in a debugger
+#                            (winedbg, gdb): lines in order, locals readable
 # Exits non-zero with the compiler's message when a target fails.
 set -u
+if [ "${1:-}" = "debug" ]; then
+    export MINGW_OPTIMIZATION=-Og
+    shift
+fi
 source "$(dirname "$0")/toolchain.sh"
-target=${1:-debug}
+target=${1:-dev}
 mkdir -p "$BUILD_DIR"
 cd "$BUILD_DIR" || exit 1
 
@@ -34,9 +41,9 @@ build_platform() {
 }
 
 case "$target" in
-    debug|release) build_platform && build_game && build_starter ;;
+    dev|release) build_platform && build_game && build_starter ;;
     game) build_game ;;
     starter) build_starter ;;
     platform) build_platform ;;
-    *) echo "usage: misc/build.sh [debug|release|game|starter|platform]"; exit 2 ;;
+    *) echo "usage: misc/build.sh [debug] [release|game|starter|platform]"; exit 2 ;;
 esac

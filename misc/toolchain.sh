@@ -15,7 +15,10 @@ else
     ENGINE_INCLUDE="-I$ENGINE_ROOT/code"
 fi
 # NOTE: -static so the exe, the DLL and test exes need no MinGW runtime DLLs beside them under Wine.
-MINGW_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -static"
+# -gdwarf-4: Wine 8's dbghelp (winedbg, and the engine's own reports naming functions and lines)
+# reads DWARF 4 but not GCC 12's default DWARF 5. MINGW_OPTIMIZATION: misc/build.sh debug sets -Og.
+MINGW_OPTIMIZATION=${MINGW_OPTIMIZATION:--O2}
+MINGW_FLAGS="-std=c++14 -g -gdwarf-4 $MINGW_OPTIMIZATION $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -static"
 NATIVE_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -pthread"
 # Wine: quiet, never pops a debugger dialog, its own prefix (first start ~10 s, later ~2 s).
 export WINEDEBUG=${WINEDEBUG:--all}

@@ -1,7 +1,10 @@
 // Stand-in findstr.exe (Wine 8's ignores /C: and always exits 0, so build.bat's log checks would
-// not be real): `findstr [/I] [/L] [/C:"text"]... [words] [file...]` prints each line of the files
-// (or of stdin) that contains one of the search texts and exits 0 when a line matched, 1 when none
-// did, 2 on a missing file. Literal search only (/L); /R regular expressions are not supported.
+// not be real): `findstr [/I] [/L] [/M] [/C:"text"]... [words] [file...]` prints each line of the
+// files (or of stdin) that contains one of the search texts (with /M only the names of the files
+// that do) and exits 0 when a line matched, 1 when none did, 2 on a missing file. Like findstr, a
+// file argument may hold wildcards and a file may be binary (build.bat looks for a PDB's name in
+// DLLs). Literal search only (/L); /R regular expressions are not supported.
+#include <windows.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,16 +14,18 @@
 static const char *needles[MAX_NEEDLES];
 static int needleCount;
 static int ignoreCase;
+static int namesOnly;
 
-static int Contains(const char *line, const char *needle)
+// Whether line[0, length) contains needle (NUL bytes in the line are ordinary bytes).
+static int Contains(const char *line, size_t length, const char *needle)
 {
     size_t needleLength = strlen(needle);
-    for (const char *at = line; *at; ++at)
+    for (size_t start = 0; start + needleLength <= length; ++start)
     {
         size_t index = 0;
-        while (index < needleLength && at[index] &&
-               (ignoreCase ? tolower((unsigned char)at[index]) == tolower((unsigned char)needle[index])
-                           : at[index] == needle[index]))
+        while (index < needleLength &&
+               (ignoreCase ? tolower((unsigned char)line[start + index]) == tolower((unsigned char)needle[index])
+                           : line[start + index] == needle[index]))
         {
             ++index;
         }
@@ -29,24 +34,71 @@ static int Contains(const char *line, const char *needle)
     return needleLength == 0;
 }
 
-static int SearchStream(FILE *file, const char *prefix)
+static int SearchStream(FILE *file, const char *prefix, const char *name)
 {
     static char line[65536];
     int matched = 0;
-    while (fgets(line, sizeof(line), file))
+    size_t length = 0;
+    int character;
+    do
     {
-        for (int index = 0; index < needleCount; ++index)
+        character = fgetc(file);
+        if (character != EOF && character != '\n' && length < sizeof(line) - 1)
         {
-            if (Contains(line, needles[index]))
+            line[length++] = (char)character;
+            continue;
+        }
+        if (character != EOF || length)
+        {
+            for (int index = 0; index < needleCount; ++index)
             {
-                if (prefix) printf("%s:", prefix);
-                fputs(line, stdout);
-                if (!strchr(line, '\n')) putchar('\n');
+                if (!Contains(line, length, needles[index])) continue;
                 matched = 1;
+                if (namesOnly)
+                {
+                    printf("%s\n", name);
+                    return 1;
+                }
+                if (prefix) printf("%s:", prefix);
+                fwrite(line, 1, length, stdout);
+                putchar('\n');
                 break;
             }
         }
+        length = 0;
+        if (character != EOF && character != '\n') line[length++] = (char)character;
+    } while (character != EOF);
+    return matched;
+}
+
+// Searches one file argument, expanding wildcards in its last part: 1 matched, 0 not, -1 no file.
+static int SearchArgument(const char *argument, int prefixNames)
+{
+    if (!strpbrk(argument, "*?"))
+    {
+        FILE *file = fopen(argument, "rb");
+        if (!file) return -1;
+        int matched = SearchStream(file, prefixNames ? argument : 0, argument);
+        fclose(file);
+        return matched;
     }
+    WIN32_FIND_DATAA found;
+    HANDLE search = FindFirstFileA(argument, &found);
+    if (search == INVALID_HANDLE_VALUE) return -1;
+    const char *slash = strrchr(argument, '\\');
+    int folderLength = slash ? (int)(slash - argument + 1) : 0;
+    int matched = 0;
+    do
+    {
+        if (found.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) continue;
+        char path[MAX_PATH * 2];
+        snprintf(path, sizeof(path), "%.*s%s", folderLength, argument, found.cFileName);
+        FILE *file = fopen(path, "rb");
+        if (!file) continue;
+        matched |= SearchStream(file, path, path);
+        fclose(file);
+    } while (FindNextFileA(search, &found));
+    FindClose(search);
     return matched;
 }
 
@@ -62,6 +114,7 @@ int main(int argumentCount, char **arguments)
         }
         else if (argument[0] == '/' && (argument[1] == 'I' || argument[1] == 'i') && !argument[2]) ignoreCase = 1;
         else if (argument[0] == '/' && (argument[1] == 'L' || argument[1] == 'l') && !argument[2]) {}
+        else if (argument[0] == '/' && (argument[1] == 'M' || argument[1] == 'm') && !argument[2]) namesOnly = 1;
         else if (argument[0] == '/')
         {
             fprintf(stderr, "findstr stand-in: option %s is not supported\n", argument);
@@ -86,18 +139,17 @@ int main(int argumentCount, char **arguments)
         return 2;
     }
     int matched = 0, missing = 0;
-    if (firstFile == argumentCount) matched = SearchStream(stdin, 0);
+    if (firstFile == argumentCount) matched = SearchStream(stdin, 0, "(standard input)");
     for (int index = firstFile; index < argumentCount; ++index)
     {
-        FILE *file = fopen(arguments[index], "rb");
-        if (!file)
+        int result = SearchArgument(arguments[index], argumentCount - firstFile > 1);
+        if (result < 0)
         {
             fprintf(stderr, "FINDSTR: Cannot open %s\n", arguments[index]);
             missing = 1;
             continue;
         }
-        matched |= SearchStream(file, (argumentCount - firstFile > 1) ? arguments[index] : 0);
-        fclose(file);
+        matched |= result;
     }
     if (missing && !matched) return 2;
     return matched ? 0 : 1;

@@ -3,6 +3,7 @@
 # into DEST (default build/msvc_standin of this checkout):
 #   DEST/cl.exe, link.exe   MinGW-built front-ends running DEST/cl.sh, link.sh (clang-cl-14, lld-link)
 #   DEST/where.exe, findstr.exe   stand-ins for Wine's stubs
+#   DEST/vswhere.exe, vs/   a Visual Studio for build.bat to find when cl is not on PATH
 #   DEST/lib/               <name>.lib links to Wine's PE import libraries, and libcmt(d).lib /
 #                           oldnames.lib: our stand-in CRT on top of ucrtbase.dll
 # Put DEST first on the Wine PATH (WINEPATH=<DOS path of DEST>) and build.bat finds cl there.
@@ -31,6 +32,15 @@ $mingw_cc "$source_dir/unix_tool_front.c" -o "$dest/cl.exe" -lshell32 || exit 1
 cp "$dest/cl.exe" "$dest/link.exe"
 $mingw_cc "$source_dir/where.c" -o "$dest/where.exe" || exit 1
 x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -static "$source_dir/findstr.c" -o "$dest/findstr.exe" || exit 1
+# Visual Studio as vswhere finds it (for build.bat from a plain cmd): vswhere.exe, which a suite copies
+# to its fixed place, and DEST/vs/VC/Auxiliary/Build/vcvarsall.bat, which puts DEST on PATH.
+x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -static "$source_dir/vswhere.c" -o "$dest/vswhere.exe" || exit 1
+mkdir -p "$dest/vs/VC/Auxiliary/Build"
+printf '%s\r\n' '@echo off' \
+    'rem Stand-in vcvarsall.bat (misc/msvc_standin/install.sh): "x64" puts the stand-in cl on PATH.' \
+    'if /I not "%1"=="x64" echo vcvarsall stand-in: only x64 is supported& exit /b 1' \
+    'set "PATH=%~dp0..\..\..\..;%PATH%"' \
+    'set VSCMD_ARG_TGT_ARCH=x64' >"$dest/vs/VC/Auxiliary/Build/vcvarsall.bat"
 cp "$source_dir/cl.sh" "$source_dir/link.sh" "$engine_root/misc/msvc_prelude.h" "$dest/"
 chmod +x "$dest/cl.sh" "$dest/link.sh"
 cat >"$dest/standin.env" <<ENV

@@ -5,9 +5,11 @@
 #  - `build.bat`, then the exe runs while `build.bat game` rebuilds it 5 times, each with a
 #    different GAME_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
 #    debug directory names its own PDB by file name only (no folder of this machine), that PDB
-#    exists, the previous one survives and every older one is deleted;
-#  - a compile error: `build.bat game` exits non-zero, the running exe keeps the old code and logs
-#    no error or warning; the fixed build loads next;
+#    exists, the previous one (and the rollback copy's) survives and every older one is deleted;
+#  - a compile error, twice: `build.bat game` exits non-zero, the running code's PDB survives, the
+#    running exe keeps the old code and logs no error or warning; the fixed build loads next;
+#  - `build.bat game` from a plain cmd without cl on PATH: a clear message without Visual Studio,
+#    and with one (the stand-in's vswhere.exe at its fixed place) it finds it and builds;
 #  - `build.bat release` and `build.bat test` (every test program and the scripted engine run);
 #  - the crash-containment matrix (4 places x 4 kinds, tests/suites/crash_matrix_lib.sh) with the exe and
 #    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2.
@@ -92,8 +94,9 @@ for edit in 1 2 3 4 5; do
     check "edit $edit: game.dll names its own PDB game_$pdb_number.pdb (it names '$named')" test "$named" = "game_$pdb_number.pdb"
     check "edit $edit: that PDB exists" test -f "$build/game_$pdb_number.pdb"
     check "edit $edit: the previous PDB survives (the running code's, until it is replaced)" test -f "$build/game_$((pdb_number - 1)).pdb"
-    older=$(cd "$build" && ls game_*.pdb | grep -vxE "game_($pdb_number|$((pdb_number - 1)))\.pdb" | tr '\n' ' ')
-    check "edit $edit: older PDBs are deleted (left: ${older:-none})" test -z "$older"
+    # NOTE: the rollback copy (the build before the running one) names game_<N-2>.pdb while this build runs.
+    older=$(cd "$build" && ls game_*.pdb | grep -vxE "game_($pdb_number|$((pdb_number - 1))|$((pdb_number - 2)))\.pdb" | tr '\n' ' ')
+    check "edit $edit: older PDBs no private copy names are deleted (left: ${older:-none})" test -z "$older"
     check "edit $edit: game.dll embeds no folder of this machine" bash -c "! grep -qaF '$engine' '$build/game.dll'"
 done
 check "no lock file is left behind" test ! -e "$build/lock.tmp"
@@ -106,6 +109,9 @@ reloads_before=$(grep -c "reload: game code version" "$log")
 msvc_standin_build_bat "$engine" game >"$out/build_game_broken.txt"
 status=$?
 check "a compile error makes build.bat game exit non-zero (exit $status)" test "$status" -ne 0
+msvc_standin_build_bat "$engine" game >"$out/build_game_broken_again.txt"
+check "a second compile error exits non-zero too" test $? -ne 0
+check "after two failed builds the running code's PDB game_$pdb_number.pdb is still there" test -f "$build/game_$pdb_number.pdb"
 check "the compiler's message reaches build.bat's output" grep -q "error" "$out/build_game_broken.txt"
 check "no lock file is left behind by the failed build" test ! -e "$build/lock.tmp"
 sleep 3
@@ -122,6 +128,32 @@ wait_for_exit "$engine_pid" 60
 check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
 check "the exe logged no error in the whole session" grep -q "exiting cleanly.* 0 errors" "$log"
 sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED $spin_default/" "$engine/code/demo/game_tuning.h"
+
+#- build.bat from a plain cmd: cl is not on PATH; Visual Studio is found through vswhere.exe at its
+# fixed place (the stand-in's vswhere names the stand-in's vs\ folder, whose vcvarsall.bat x64 puts
+# its cl on PATH). Only where/findstr stand-ins are on PATH (Wine's where always says "found").
+plain_tools="$out/plain_tools"
+mkdir -p "$plain_tools"
+cp "$MSVC_STANDIN_DIR/where.exe" "$MSVC_STANDIN_DIR/findstr.exe" "$plain_tools/"
+plain_build_bat() { (cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1); }
+vs_installer="$WINEPREFIX/drive_c/Program Files (x86)/Microsoft Visual Studio/Installer"
+if [ -e "$vs_installer/vswhere.exe" ]; then
+    fail "a vswhere.exe is already installed in this Wine prefix: the plain-cmd checks cannot run"
+else
+    plain_build_bat game >"$out/build_plain_no_vs.txt"
+    status=$?
+    check "without cl on PATH and without Visual Studio, build.bat exits 1 (exit $status)" test "$status" -eq 1
+    check "... and says what to install or open" grep -q "no Visual Studio with the C++ x64 tools was found" "$out/build_plain_no_vs.txt"
+    mkdir -p "$vs_installer"
+    cp "$MSVC_STANDIN_DIR/vswhere.exe" "$vs_installer/"
+    msvc_standin_dos_path "$MSVC_STANDIN_DIR/vs" >"$vs_installer/installation.txt"
+    plain_build_bat game >"$out/build_plain_vswhere.txt"
+    status=$?
+    rm -f "$vs_installer/vswhere.exe" "$vs_installer/installation.txt"
+    rmdir "$vs_installer" "$(dirname "$vs_installer")" 2>/dev/null
+    check "from a plain cmd, build.bat game finds Visual Studio through vswhere and builds (exit $status)" test "$status" -eq 0
+    check "... saying which installation it used" grep -q "build.bat: using Visual Studio at Z:" "$out/build_plain_vswhere.txt"
+fi
 
 #- build.bat release, build.bat test
 msvc_standin_build_bat "$engine" release >"$out/build_release.txt"

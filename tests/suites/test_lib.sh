@@ -188,11 +188,11 @@ build_fixture_dll() {
     $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
 }
 
-# build_engine_copy DIR [TARGET]: misc/build.sh TARGET (default debug: the exe and every game DLL)
+# build_engine_copy DIR [TARGET]: misc/build.sh TARGET (default dev: the exe and every game DLL, -O2)
 # run inside the engine copy DIR, so it builds DIR's sources into DIR/build; the compiler's output
 # goes to $out/build_TARGET.txt. The exit status says whether it built.
 build_engine_copy() {
-    local dir=$1 target=${2:-debug}
+    local dir=$1 target=${2:-dev}
     (cd "$dir" && bash misc/build.sh "$target") >"$out/build_$target.txt" 2>&1
 }
 

@@ -296,8 +296,11 @@ internal b32 Win32IsSystemModuleName(const char *name)
 }
 
 // When a thread is stuck inside the OS (a Sleep or wait the game called), walks its stack to the
-// first caller outside the system DLLs: that is where the game waits. Writes "" if none is found.
-internal void Win32DescribeCaller(CONTEXT *context, char *text, umm textSize)
+// first caller outside the system DLLs: that is where the game waits. Returns its address and
+// writes its module+offset; 0 and "" if none is found.
+// NOTE: runs while the thread is suspended, so it only finds the address; naming it (DbgHelp
+// allocates, and the suspended thread may hold the heap lock) waits until the thread runs again.
+internal u64 Win32FindGameCaller(CONTEXT *context, char *text, umm textSize)
 {
     text[0] = 0;
     CONTEXT walk = *context;
@@ -318,27 +321,29 @@ internal void Win32DescribeCaller(CONTEXT *context, char *text, umm textSize)
             walk.Rip = *(DWORD64 *)walk.Rsp;
             walk.Rsp += 8;
         }
-        if (!walk.Rip || Win32AddressInExe(walk.Rip)) return;
+        if (!walk.Rip || Win32AddressInExe(walk.Rip)) return 0;
         char moduleName[64];
         u64 offset = 0;
         Win32DescribeCodeAddress((void *)walk.Rip, moduleName, sizeof(moduleName), &offset);
         if (!Win32IsSystemModuleName(moduleName))
         {
-            snprintf(text, textSize, " (called from %s+0x%llx)", moduleName, (unsigned long long)offset);
-            return;
+            snprintf(text, textSize, "%s+0x%llx", moduleName, (unsigned long long)offset);
+            return walk.Rip;
         }
     }
+    return 0;
 }
 
-struct win32_describe_caller_call
+struct win32_find_caller_call
 {
     CONTEXT *context;
-    char caller[96];
+    u64 callerAddress;
+    char caller[80];            // its module+offset, "" without one
 };
-internal void Win32CallDescribeCaller(void *data)
+internal void Win32CallFindGameCaller(void *data)
 {
-    win32_describe_caller_call *call = (win32_describe_caller_call *)data;
-    Win32DescribeCaller(call->context, call->caller, sizeof(call->caller));
+    win32_find_caller_call *call = (win32_find_caller_call *)data;
+    call->callerAddress = Win32FindGameCaller(call->context, call->caller, sizeof(call->caller));
 }
 
 // Interrupts the slot's thread if it is still in the same expired guard, in game code.
@@ -364,12 +369,14 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
     report.address = (void *)context.Rip;
     report.threadId = slot->threadId;
     Win32DescribeCodeAddress(report.address, report.moduleName, sizeof(report.moduleName), &report.moduleOffset);
-    win32_describe_caller_call describe = {&context, ""};
+    win32_find_caller_call find = {&context, 0, ""};
     // NOTE: guarded: the stack being walked belongs to code that may have corrupted it.
     win32_crash_report walkCrash;
-    if (Win32IsSystemModuleName(report.moduleName) && !Win32GuardedCallReporting(Win32CallDescribeCaller, &describe, &walkCrash))
-        describe.caller[0] = 0;
-    const char *caller = describe.caller;
+    if (Win32IsSystemModuleName(report.moduleName) && !Win32GuardedCallReporting(Win32CallFindGameCaller, &find, &walkCrash))
+    {
+        find.callerAddress = 0;
+        find.caller[0] = 0;
+    }
 
     if (IsDebuggerPresent())
     {
@@ -377,9 +384,12 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
         if (slot->reportedGuard != guard)
         {
             slot->reportedGuard = guard;
-            Win32Log(LogLevel_Error, "watchdog: thread %lu has not returned from game code for %.2f s (at %s+0x%llx); "
+            char where[300];
+            snprintf(where, sizeof(where), "%s+0x%llx", report.moduleName, (unsigned long long)report.moduleOffset);
+            Win32AppendCodeAddressSymbol((u64)report.address, where, sizeof(where));
+            Win32Log(LogLevel_Error, "watchdog: thread %lu has not returned from game code for %.2f s (at %s); "
                      "debugger attached: breaking instead of interrupting", (unsigned long)report.threadId,
-                     stuckSeconds, report.moduleName, (unsigned long long)report.moduleOffset);
+                     stuckSeconds, where);
             DebugBreak();
         }
         return;
@@ -403,9 +413,21 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
         return;
     }
     InterlockedIncrement(&globalWatchdog.interruptCount);
+    // NOTE: functions and lines are named only now that the thread runs again (see Win32FindGameCaller);
+    // module+offset were taken while it was suspended, in case its module goes before this line.
+    char where[300], caller[340] = "";
+    snprintf(where, sizeof(where), "%s+0x%llx", report.moduleName, (unsigned long long)report.moduleOffset);
+    Win32AppendCodeAddressSymbol((u64)report.address, where, sizeof(where));
+    if (find.callerAddress)
+    {
+        char callerWhere[300];
+        snprintf(callerWhere, sizeof(callerWhere), "%s", find.caller);
+        Win32AppendCodeAddressSymbol(find.callerAddress, callerWhere, sizeof(callerWhere));
+        snprintf(caller, sizeof(caller), " (called from %s)", callerWhere);
+    }
     Win32Log(LogLevel_Error, "watchdog: game code on thread %lu did not return for %.3f s (limit %.3f s); stuck at "
-             "%s+0x%llx%s; interrupted, recovering as from a crash", (unsigned long)report.threadId, stuckSeconds,
-             globalWatchdog.timeoutSeconds, report.moduleName, (unsigned long long)report.moduleOffset, caller);
+             "%s%s; interrupted, recovering as from a crash", (unsigned long)report.threadId, stuckSeconds,
+             globalWatchdog.timeoutSeconds, where, caller);
 }
 
 // A thread that ended while inside game code (ExitThread, TerminateThread) took work with it that

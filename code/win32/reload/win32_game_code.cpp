@@ -176,10 +176,40 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
     return !Win32SameFileStamp(stamp, reloader->attempted);
 }
 
+// Private copies that could not be deleted (a debugger keeps a loaded module's file open): retried
+// at every later swap and at exit.
+#define WIN32_UNDELETED_COPIES 16
+struct win32_undeleted_copies
+{
+    char paths[WIN32_UNDELETED_COPIES][WIN32_PATH_BYTES];
+    u32 count;
+};
+global win32_undeleted_copies globalUndeletedCopies;
+
+internal void Win32RetryUndeletedCopies(void)
+{
+    win32_undeleted_copies *copies = &globalUndeletedCopies;
+    for (u32 index = 0; index < copies->count;)
+    {
+        if (Win32DeleteFileUtf8(copies->paths[index]) || GetLastError() == ERROR_FILE_NOT_FOUND)
+        {
+            --copies->count;
+            memcpy(copies->paths[index], copies->paths[copies->count], WIN32_PATH_BYTES);
+        }
+        else ++index;
+    }
+}
+
 internal void Win32DeleteCopy(const char *path)
 {
+    Win32RetryUndeletedCopies();
     if (Win32PointerGuardHoldsPath(path)) return;   // still loaded; deleted when released (win32_pointer_scan.cpp)
-    if (path[0] && !Win32DeleteFileUtf8(path)) Win32Log(LogLevel_Warning, "reload: could not delete copy '%s'", path);
+    if (!path[0] || Win32DeleteFileUtf8(path)) return;
+    win32_undeleted_copies *copies = &globalUndeletedCopies;
+    b32 queued = copies->count < WIN32_UNDELETED_COPIES;
+    if (queued) snprintf(copies->paths[copies->count++], WIN32_PATH_BYTES, "%s", path);
+    Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger may hold it)%s", path,
+             queued ? "; retrying at later swaps and at exit" : "");
 }
 
 // Frees the module and deletes its private copy.
@@ -198,6 +228,7 @@ internal void Win32UnloadGameCode(win32_game_code *code)
 // its copy kept on disk (and the older target's copy deleted).
 internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game_code *code)
 {
+    Win32RetryUndeletedCopies();
     if (!code->module)
     {
         Win32ResetGameCodeToStubs(code);
@@ -322,6 +353,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     }
 
     candidate->module = module;
+    Win32RequestModuleSymbols(module);
     Win32SetModuleRange(candidate, module);
     candidate->version = version;
     candidate->isValid = 1;
@@ -356,6 +388,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
         return;
     }
     code->module = module;
+    Win32RequestModuleSymbols(module);
     Win32SetModuleRange(code, module);
     code->isValid = 1;
     code->version = ++reloader->lastVersion;
@@ -372,4 +405,6 @@ internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *c
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 0;
     Win32ReleaseAllHeldImages();
+    Win32RetryUndeletedCopies();
+    Win32LogSymbolCosts();
 }

@@ -125,8 +125,9 @@ internal void Win32CallCopyLayout(void *data)
 
 internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, umm textSize)
 {
-    snprintf(text, textSize, "%s at %s+0x%llx", Win32ExceptionName(report->code), report->moduleName,
-             (unsigned long long)report->moduleOffset);
+    char where[300];
+    Win32NameCodeAddress((u64)report->address, where, sizeof(where));
+    snprintf(text, textSize, "%s at %s", Win32ExceptionName(report->code), where);
 }
 
 // Checks a freshly loaded build's exports (functions already resolved into the pointers given).
@@ -156,7 +157,7 @@ internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const
     win32_crash_report report;
     if (!Win32GuardedCallReporting(Win32CallContractVersion, &contract, &report))
     {
-        char what[160];
+        char what[360];
         Win32DescribeCrashReport(&report, what, sizeof(what));
         snprintf(reason, reasonSize, "gameGetContractVersion failed: %s", what);
         return 0;
@@ -172,7 +173,7 @@ internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const
     win32_layout_copy copy = {image, layoutCopy, layout, layoutError, sizeof(layoutError), 0};
     if (!Win32GuardedCallReporting(Win32CallCopyLayout, &copy, &report))
     {
-        char what[160];
+        char what[360];
         Win32DescribeCrashReport(&report, what, sizeof(what));
         memset(layoutCopy, 0, sizeof(*layoutCopy));
         snprintf(reason, reasonSize, "reading its %s failed: %s", GAME_STATE_LAYOUT_EXPORT_NAME, what);

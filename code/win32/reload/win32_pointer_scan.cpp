@@ -156,6 +156,8 @@ internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBa
                 AppendFormat(target, sizeof(target), " %s+0x%x", name.symbol, name.symbolOffset);
             else if (name.symbol[0])
                 AppendFormat(target, sizeof(target), " %s", name.symbol);
+            else if (isCode)
+                Win32AppendCodeAddressSymbol(hit->value, target, sizeof(target));   // MSVC: names from the PDB
         }
         else
         {
@@ -184,8 +186,8 @@ internal void Win32ReleaseHeldImage(u32 heldIndex, const char *why)
     b32 stillNeeded = (guard->fallbackPath && guard->haveFallback && *guard->haveFallback && strcmp(guard->fallbackPath, image.loadedPath) == 0) ||
                       (guard->runningCode && strcmp(guard->runningCode->loadedPath, image.loadedPath) == 0) ||
                       Win32PointerGuardHoldsPath(image.loadedPath);
-    if (!stillNeeded && Win32FileExists(image.loadedPath) && !Win32DeleteFileUtf8(image.loadedPath))
-        Win32Log(LogLevel_Warning, "pointers: could not delete copy '%s'", image.loadedPath);
+    // NOTE: one a debugger holds is retried at later swaps and at exit (win32_game_code.cpp).
+    if (!stillNeeded && Win32FileExists(image.loadedPath)) Win32DeleteCopy(image.loadedPath);
     Win32Log(LogLevel_Info, "pointers: released the image of game code version %u (%s)", image.version, why);
 }
 

@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# A real debugger on the engine: Wine's winedbg (which reads PDBs and DWARF 4 through Wine's
+# dbghelp), driven line by line on its stdin, on the MSVC-ABI build that build.bat makes under the
+# stand-in (tests/suites/msvc_standin_lib.sh) and on the MinGW development build (misc/build.sh debug):
+#  - MSVC-ABI: `break gameUpdateAndRender` binds in the private copy, `bt` shows game.cpp and the
+#    platform's source lines, `next` moves to another line, a local and memory->reloadVersion
+#    print; `build.bat game` while the exe runs on, then the breakpoint set again binds in the new
+#    copy and memory->reloadVersion reads 2;
+#  - two failed `build.bat game` runs leave the running code's PDB, and a debugger attached after
+#    them still resolves gameUpdateAndRender with its source line;
+#  - llvm-pdbutil-14 finds misc/engine.natvis in the exe's and the game's PDB, and line tables for
+#    every code/demo/*.cpp file in the game's;
+#  - MinGW -Og: the same breakpoint, backtrace, step and prints;
+#  - a crash build's log line names the function and source line (MinGW and MSVC-ABI builds).
+# Figures (printed, not asserted): symbol loading per module on the engine's background thread,
+# and the cost of naming an address once loaded.
+set -u
+cd "$(dirname "$0")/../.."
+source misc/toolchain.sh
+source tests/suites/test_lib.sh
+source tests/suites/msvc_standin_lib.sh
+ensure_display
+trap stop_own_display EXIT
+
+out="$BUILD_DIR/suite_debugger"
+rm -rf "$out"
+mkdir -p "$out"
+# NOTE: misc/toolchain.sh turns winedbg off for every run (a crashed engine must not wait in it);
+# here it is the tool under test, started explicitly.
+debugger_overrides="${WINEDLLOVERRIDES//winedbg.exe=d;/}"
+debugger_overrides="${debugger_overrides//winedbg.exe=d/}"
+
+#~ Driving winedbg: its stdin is a fifo this script writes (fd 7), its output a file
+DEBUGGER_PID=""
+# debugger_start OUTPUT ARGS...: winedbg ARGS (a program and its arguments, or a Windows pid).
+debugger_start() {
+    local output=$1
+    shift
+    rm -f "$out/debugger.fifo"
+    mkfifo "$out/debugger.fifo"
+    (cd "${DEBUGGER_DIR:-.}" && WINEDLLOVERRIDES="$debugger_overrides" exec wine winedbg "$@") \
+        <"$out/debugger.fifo" >"$output" 2>&1 &
+    DEBUGGER_PID=$!
+    exec 7>"$out/debugger.fifo"
+}
+debugger_send() { printf '%s\n' "$@" >&7; }
+# debugger_end [kill]: kill (ends the debuggee winedbg started) when asked, quit, then wait for winedbg to exit.
+debugger_end() {
+    [ "${1:-}" = kill ] && debugger_send kill
+    debugger_send quit
+    exec 7>&-
+    wait_for_exit "$DEBUGGER_PID" 30 || kill "$DEBUGGER_PID" 2>/dev/null
+}
+# stepped_lines OUTPUT: the source line numbers winedbg printed after a prompt (what next shows).
+stepped_lines() { tr -d '\r' <"$1" | grep -oE 'Wine-dbg>[0-9]+'$'\t' | grep -oE '[0-9]+'; }
+
+if ! msvc_standin_install >"$out/standin_install.txt" 2>&1; then
+    fail "the MSVC stand-in does not build: $(tail -n 3 "$out/standin_install.txt")"
+    summary
+fi
+
+#- The MSVC-ABI build from build.bat
+engine="$out/engine"
+make_work_copy "$engine" build.bat tests
+build="$engine/build"
+msvc_standin_build_bat "$engine" >"$out/build_bat.txt"
+status=$?
+check "build.bat builds the MSVC-ABI exe and game (exit $status)" test "$status" -eq 0
+game_pdb=$(ls "$build"/game_*.pdb 2>/dev/null | head -n 1)
+
+#- PDBs: the natvis and the demo's line tables
+for pdb in "$build/win32_platform.pdb" "$game_pdb"; do
+    check "llvm-pdbutil finds misc/engine.natvis embedded in $(basename "$pdb")" \
+        bash -c "llvm-pdbutil-14 dump --named-streams '$pdb' | grep -qiE '^ */src/files/.*engine\\.natvis'"
+done
+llvm-pdbutil-14 dump -l "$game_pdb" >"$out/game_lines.txt" 2>&1
+# NOTE: game_main.cpp is the unity entry (includes only) and game_layout.cpp exports data (its one
+# function is built with GAME_WITH_STATE_MIGRATION only): no line of code, no line table.
+for source in code/demo/*.cpp; do
+    case "$source" in */game_main.cpp|*/game_layout.cpp) continue ;; esac
+    check "$(basename "$game_pdb") has line tables for $source" grep -qiE "code[/\\\\]demo[/\\\\]$(basename "$source") " "$out/game_lines.txt"
+done
+
+#- winedbg on the MSVC-ABI exe: breakpoint, backtrace, step, locals; then a reload under the debugger
+session="$out/msvc_session.txt"
+log="$out/msvc_run.log"
+DEBUGGER_DIR="$engine" debugger_start "$session" build/win32_platform.exe --log "$log" --size 320x180 --watchdog 0 \
+    --quit-file "$out/quit_msvc_session"
+debugger_send "break gameUpdateAndRender" "cont"
+check "MSVC-ABI: break gameUpdateAndRender binds in the private copy" \
+    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
+check "MSVC-ABI: the engine stops there" wait_for_count "$session" "Stopped on breakpoint 1" 1 60
+debugger_send "bt" "next" "next" "info locals" "print memory->reloadVersion" "delete 1" \
+    "break Win32RequestModuleSymbols" "cont"
+check "MSVC-ABI: print memory->reloadVersion reads 1" wait_for_count "$session" "Wine-dbg>0x1" 1 60
+steps=$(stepped_lines "$session" | tr '\n' ' ')
+check "MSVC-ABI: bt shows gameUpdateAndRender at its game.cpp line" \
+    grep -qE "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*game\.cpp:[0-9]+\]" "$session"
+check "MSVC-ABI: bt shows the platform's frames with their source lines" \
+    grep -qE "Win32CallGameUpdate.*win32_frame_loop\.cpp:[0-9]+\]" "$session"
+break_line=$(grep -m 1 -oE "Breakpoint 1 at .*game\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
+check "MSVC-ABI: next moves to another line (breakpoint at line ${break_line:-?}, steps: $steps)" \
+    bash -c "echo '$steps' | tr ' ' '\n' | grep -v '^$' | grep -qvx '${break_line:-0}'"
+check "MSVC-ABI: info locals prints the local 'state'" grep -qE "struct game_state\* state=[0-9A-Fa-f]+" "$session"
+
+# build.bat game while the debuggee runs on; the exe loads the new copy and stops in the loader
+sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED 0.77f/" "$engine/code/demo/game_tuning.h"
+msvc_standin_build_bat "$engine" game >"$out/build_game_2.txt"
+status=$?
+check "build.bat game exits 0 while the exe runs under the debugger (exit $status)" test "$status" -eq 0
+check "MSVC-ABI: the debuggee loads the new build (stops where its symbols are requested)" \
+    wait_for_count "$session" "Stopped on breakpoint 2" 1 120
+# NOTE: the old copy is still loaded here (it runs until the new one has passed its checks), so
+# winedbg asks which gameUpdateAndRender is meant: the new copy's.
+debugger_send "break gameUpdateAndRender"
+wait_for_count "$session" "choose the one you want" 1 30
+choice=$(grep -oE '^\[[0-9]+\]: 0x[0-9a-f]+ gameUpdateAndRender .* in game_loaded_[0-9]+_2' "$session" | head -n 1 | grep -oE '^\[[0-9]+' | tr -d '[')
+debugger_send "${choice:-1}" "delete 2" "cont"
+check "MSVC-ABI: the breakpoint set again binds in the new copy (choice ${choice:-none})" \
+    wait_for_regex "$session" "Breakpoint 3 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\] in game_loaded_[0-9]+_2" 1 60
+check "MSVC-ABI: the new copy stops there" wait_for_count "$session" "Stopped on breakpoint 3" 1 60
+# NOTE: stepped past the function's entry first: at /Od its parameters are read from the stack frame
+# the prologue sets up.
+debugger_send "next" "next" "print memory->reloadVersion"
+check "MSVC-ABI: memory->reloadVersion reads 2 in the new code" wait_for_count "$session" "Wine-dbg>0x2" 1 30
+# A copy the debugger keeps open cannot be deleted: a third build's swap tries to delete version 1's
+# copy (stopped there, then past it with finish); once the debugger has detached, the next swap
+# deletes it, with one log line in all.
+debugger_send "delete 3" "break Win32DeleteCopy" "cont"
+sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED 0.78f/" "$engine/code/demo/game_tuning.h"
+msvc_standin_build_bat "$engine" game >"$out/build_game_3.txt"
+check "MSVC-ABI: the third build's swap deletes version 1's copy" wait_for_count "$session" "Stopped on breakpoint 4" 1 120
+debugger_send "delete 4" "finish"
+first_copy="$(grep -m 1 -oE "in game_loaded_[0-9]+_1" "$session" | cut -c4-).dll"
+check "MSVC-ABI: ... which the debugger holds: the log says so once (copy $first_copy)" \
+    wait_for_regex "$log" "could not delete copy '.*$first_copy' \(a debugger may hold it\); retrying at later swaps and at exit" 1 60
+# NOTE: winedbg keeps the files of the modules it saw open until it exits, detached or not.
+debugger_send "detach"
+debugger_end
+check "MSVC-ABI: the detached engine runs version 3" wait_for_log "$log" "game: code version 3 running: spin speed 0.78" 60
+sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED 0.79f/" "$engine/code/demo/game_tuning.h"
+msvc_standin_build_bat "$engine" game >"$out/build_game_4.txt"
+check "MSVC-ABI: a fourth build loads without the debugger" wait_for_log "$log" "game: code version 4 running: spin speed 0.79" 90
+check "MSVC-ABI: that swap deleted version 1's copy, kept while the debugger held it" test ! -e "$build/$first_copy"
+check "MSVC-ABI: with one log line for it in all" test "$(grep -c "could not delete copy '.*$first_copy'" "$log")" -eq 1
+touch "$out/quit_msvc_session"
+check "MSVC-ABI: the engine exits cleanly" wait_for_log "$log" "exiting cleanly" 60
+
+#- Two failed build.bat game runs, then a debugger attached to the running engine
+log="$out/attach_run.log"
+rm -f "$out/quit"
+(cd "$engine" && exec wine build/win32_platform.exe --log "$log" --quit-file "$out/quit" --size 320x180 --watchdog 0) \
+    >/dev/null 2>&1 &
+engine_pid=$!
+check "the MSVC-ABI exe runs game code version 1" wait_for_log "$log" "game: code version 1 running" 90
+copy=$(ls "$build"/game_loaded_*_1.dll 2>/dev/null | head -n 1)
+running_pdb=$(llvm-readobj-14 --coff-debug-directory "$copy" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1)
+cp "$engine/code/demo/game.cpp" "$out/game.cpp.good"
+echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/game.cpp"
+for attempt in 1 2; do
+    msvc_standin_build_bat "$engine" game >"$out/build_game_broken_$attempt.txt"
+    status=$?
+    check "failed build $attempt: build.bat game exits non-zero (exit $status)" test "$status" -ne 0
+done
+cp "$out/game.cpp.good" "$engine/code/demo/game.cpp"
+check "after two failed builds the running copy's PDB ($running_pdb) is still there" test -n "$running_pdb" -a -f "$build/$running_pdb"
+windows_pid=$(basename "$copy" | sed -E 's/^game_loaded_([0-9]+)_1\.dll$/\1/')
+session="$out/attach_session.txt"
+debugger_start "$session" "$windows_pid"
+debugger_send "break gameUpdateAndRender" "cont"
+check "attached after two failed builds: gameUpdateAndRender still resolves with its source line" \
+    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\]" 1 60
+check "attached: the engine stops there" wait_for_count "$session" "Stopped on breakpoint 1" 1 60
+debugger_send "bt" "delete 1" "detach"
+check "attached: bt shows gameUpdateAndRender at its game.cpp line" \
+    wait_for_regex "$session" "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*game\.cpp:[0-9]+\]" 1 30
+debugger_end
+touch "$out/quit"
+wait_for_exit "$engine_pid" 60 || { fail "the engine did not exit after the debugger detached"; kill "$engine_pid" 2>/dev/null; }
+
+#- A crash in an MSVC-ABI build: the log line names function and line (from the build's PDB)
+run="$out/msvc_crash"
+mkdir -p "$run"
+cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$build/game.dll" "$run/"
+cp "$build"/game_*.pdb "$run/"
+compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
+(cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags /DGAME_TEST_CRASH_PLACE=1 /DGAME_TEST_CRASH_KIND=1 \
+    /DGAME_TEST_CRASH_AFTER_FRAMES=60 ../tests/fixtures/fault_game.cpp /LD /Fo"$run/crash.obj" /Fe"$run/crash.dll" \
+    /link $(build_bat_setting LinkFlags) /PDB:"$run/crash_1.pdb" /PDBALTPATH:crash_1.pdb) >"$run/crash.build.txt" 2>&1
+check "the MSVC-ABI crash build builds" test -f "$run/crash.dll"
+
+# crash_report_names_line RUN_DIR LABEL: runs RUN_DIR's exe on its game.dll, swaps in RUN_DIR/crash.dll once
+# the symbols of the first copy are loaded, and checks the crash line names TestCrashNow and its line.
+crash_report_names_line() {
+    local run=$1 label=$2
+    local log="$run/crash.log" fault_line
+    rm -f "$run/quit"
+    wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 >/dev/null 2>&1 &
+    local pid=$!
+    check "$label: symbols of the first copy load in the background" wait_for_regex "$log" "symbols: loaded game_loaded_[0-9]+_1\.dll" 1 90
+    install_game_dll "$run" "$run/crash.dll"
+    check "$label: the crash is contained" wait_for_count "$log" "crash: access violation" 1 90
+    fault_line=$(grep -n '\*globalTestNull = 42;' tests/fixtures/fixture_faults.cpp | cut -d: -f1)
+    check "$label: the crash line names the function and source line (TestCrashNow (fixture_faults.cpp:$fault_line)): $(grep -m 1 -oE 'crash: access violation in [^(]+\([^)]*\)' "$log")" \
+        grep -qE "crash: access violation in game_loaded_[0-9]+_2\.dll\+0x[0-9a-f]+ TestCrashNow \(fixture_faults\.cpp:$fault_line\)" "$log"
+    touch "$run/quit"
+    wait_for_exit "$pid" 60 || kill "$pid" 2>/dev/null
+    cat "$log" >>"$out/symbol_logs.txt"
+}
+crash_report_names_line "$run" "MSVC-ABI"
+
+#- The MinGW development build (misc/build.sh debug: -Og, DWARF 4)
+mingw="$out/mingw"
+make_work_copy "$mingw"
+check "misc/build.sh debug builds (-Og -gdwarf-4)" build_engine_copy "$mingw" debug
+x86_64-w64-mingw32-objdump --dwarf=info "$mingw/build/game.dll" 2>/dev/null | grep -m 1 "DW_AT_producer *: GNU C++" >"$out/mingw_producer.txt"
+check "misc/build.sh debug compiles the game at -Og with DWARF 4 ($(grep -oE -- '-g[a-z0-9-]*|-O[a-z0-9]*' "$out/mingw_producer.txt" | tr '\n' ' '))" \
+    bash -c "grep -q -- '-gdwarf-4' '$out/mingw_producer.txt' && grep -q -- '-Og' '$out/mingw_producer.txt'"
+session="$out/mingw_session.txt"
+DEBUGGER_DIR="$mingw" debugger_start "$session" build/win32_platform.exe --log "$out/mingw_run.log" --size 320x180 --watchdog 0
+debugger_send "break gameUpdateAndRender" "cont"
+check "MinGW: break gameUpdateAndRender binds in the private copy" \
+    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
+check "MinGW: the engine stops there" wait_for_count "$session" "Stopped on breakpoint 1" 1 60
+debugger_send "bt" "next" "next" "next" "info locals" "print memory->reloadVersion"
+check "MinGW: print memory->reloadVersion reads 1" wait_for_count "$session" "Wine-dbg>0x1" 1 60
+debugger_end kill
+check "MinGW: bt shows gameUpdateAndRender at its game.cpp line" \
+    grep -qE "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*game\.cpp:[0-9]+\]" "$session"
+check "MinGW: bt shows the platform's frames with their source lines" \
+    grep -qE "Win32CallGameUpdate.*win32_frame_loop\.cpp:[0-9]+\]" "$session"
+break_line=$(grep -m 1 -oE "Breakpoint 1 at .*game\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
+steps=$(stepped_lines "$session" | tr '\n' ' ')
+check "MinGW: next moves to another line (breakpoint at line ${break_line:-?}, steps: $steps)" \
+    bash -c "echo '$steps' | tr ' ' '\n' | grep -v '^$' | grep -qvx '${break_line:-0}'"
+check "MinGW: info locals lists the locals" grep -qE "struct game_state\* state=" "$session"
+
+# A MinGW crash build at -Og: function and line from its DWARF
+run="$out/mingw_crash"
+mkdir -p "$run"
+cp "$mingw/build/win32_platform.exe" "$mingw/build/game.dll" "$run/"
+MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_crash tests/fixtures/fault_game.cpp "$mingw/code" \
+    -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1 -DGAME_TEST_CRASH_AFTER_FRAMES=60
+check "the MinGW crash build builds (-Og)" cp "$out/mingw_crash.dll" "$run/crash.dll"
+crash_report_names_line "$run" "MinGW"
+
+#- Figures (printed, not asserted)
+grep -oE 'symbols: loaded [^ ]+ in [0-9.]+ ms on the background thread \(registering [0-9.]+ ms, first lookup [0-9.]+ ms, a later one [0-9.]+ us\)' \
+    "$out/symbol_logs.txt" >"$out/symbol_loads.txt"
+echo "figure: symbol loading per module on the background thread: median $(grep -oE 'in [0-9.]+ ms' "$out/symbol_loads.txt" | awk '{print $2}' | median) ms; first lookup median $(grep -oE 'first lookup [0-9.]+' "$out/symbol_loads.txt" | awk '{print $3}' | median) ms; a later lookup median $(grep -oE 'later one [0-9.]+' "$out/symbol_loads.txt" | awk '{print $3}' | median) us ($(wc -l <"$out/symbol_loads.txt") modules)"
+grep -oE 'symbols: naming an address at report time: .*' "$out/symbol_logs.txt" | tr -d '\r' |
+    sed 's/^symbols: naming an address at report time: /figure: naming a crash address at report time: /'
+echo "figure: machine load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+summary
