@@ -330,8 +330,18 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     }
     if (!ok)
     {
-        FreeLibrary(module);
-        Win32DeleteFileUtf8(copyPath);
+        // NOTE: its DllMain may have started a thread that runs in it: then it stays loaded.
+        win32_game_code refused;
+        Win32ResetGameCodeToStubs(&refused);
+        refused.module = module;
+        Win32SetModuleRange(&refused, module);
+        refused.version = version;
+        snprintf(refused.loadedPath, sizeof(refused.loadedPath), "%s", copyPath);
+        if (!Win32PointerGuardKeepsModule(&refused))
+        {
+            FreeLibrary(module);
+            Win32DeleteFileUtf8(copyPath);
+        }
         Win32ResetGameCodeToStubs(candidate);
         return 0;
     }

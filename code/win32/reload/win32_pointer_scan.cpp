@@ -204,23 +204,29 @@ internal void Win32ReleaseHeldImage(u32 heldIndex, const char *why)
         Win32Log(LogLevel_Info, "pointers: released the image of game code version %u (%s)", image.version, why);
 }
 
-// The held images threads are still inside (one thread scan over all of them): counts per image.
-internal void Win32CountThreadsInHeldImages(u32 *threadsPerImage)
+// Threads inside the held images whose pointer count is 0 (the only ones that could be released):
+// counts per image, from one thread scan over them (none when no image could go).
+internal void Win32CountThreadsInHeldImages(const u32 *pointersPerImage, u32 *threadsPerImage)
 {
     win32_pointer_guard *guard = &globalPointerGuard;
     pointer_scan_target targets[WIN32_MAX_HELD_IMAGES];
+    u32 heldIndexOfTarget[WIN32_MAX_HELD_IMAGES];
+    u32 targetCount = 0;
     for (u32 heldIndex = 0; heldIndex < guard->heldCount; ++heldIndex)
     {
-        targets[heldIndex] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
         threadsPerImage[heldIndex] = 0;
+        if (pointersPerImage[heldIndex]) continue;
+        targets[targetCount] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
+        heldIndexOfTarget[targetCount++] = heldIndex;
     }
-    win32_thread_scan_result result = Win32ScanThreadsInImages(targets, guard->heldCount, 0);
+    if (!targetCount) return;
+    win32_thread_scan_result result = Win32ScanThreadsInImages(targets, targetCount, 0);
     globalThreadScan.swapScanSeconds += result.seconds;
     // NOTE: with more threads inside than kept, any image may have one: keep them all then.
-    for (u32 heldIndex = 0; heldIndex < guard->heldCount && result.hitCount > WIN32_THREAD_SCAN_MAX_HITS; ++heldIndex)
-        threadsPerImage[heldIndex] = 1;
+    for (u32 targetIndex = 0; targetIndex < targetCount && result.hitCount > WIN32_THREAD_SCAN_MAX_HITS; ++targetIndex)
+        threadsPerImage[heldIndexOfTarget[targetIndex]] = 1;
     for (u32 hitIndex = 0; hitIndex < Minimum(result.hitCount, (u32)WIN32_THREAD_SCAN_MAX_HITS); ++hitIndex)
-        ++threadsPerImage[result.hits[hitIndex].targetIndex];
+        ++threadsPerImage[heldIndexOfTarget[result.hits[hitIndex].targetIndex]];
 }
 
 // Threads inside the module about to be freed: each named in a warning (once, here). Returns how many.
@@ -261,7 +267,7 @@ internal void Win32RescanHeldImages(b32 force)
     u32 hitsPerTarget[WIN32_MAX_HELD_IMAGES] = {};
     for (u32 hitIndex = 0; hitIndex < result.hitsKept; ++hitIndex) ++hitsPerTarget[guard->hits[hitIndex].targetIndex];
     u32 threadsPerTarget[WIN32_MAX_HELD_IMAGES];
-    Win32CountThreadsInHeldImages(threadsPerTarget);
+    Win32CountThreadsInHeldImages(hitsPerTarget, threadsPerTarget);
     // NOTE: walk backwards: releasing moves the last entry into the freed slot.
     for (u32 targetIndex = targetCount; targetIndex-- > 0;)
     {
@@ -331,7 +337,7 @@ internal u64 Win32PointersIntoRunningCode(const win32_game_code *code)
         if (guard->hits[hitIndex].targetIndex > 0) ++heldHits[guard->hits[hitIndex].targetIndex - 1];
     b32 heldHitsComplete = (result.hitsKept == result.hitCount);
     u32 heldThreads[WIN32_MAX_HELD_IMAGES] = {};
-    if (guard->heldCount) Win32CountThreadsInHeldImages(heldThreads);
+    if (heldHitsComplete) Win32CountThreadsInHeldImages(heldHits, heldThreads);
     for (u32 heldIndex = guard->heldCount; heldIndex-- > 0;)
         if (heldHitsComplete && !heldHits[heldIndex] && !heldThreads[heldIndex])
             Win32ReleaseHeldImage(heldIndex, "nothing in game memory points into it any more");
@@ -387,8 +393,9 @@ internal void Win32ReleaseAllHeldImages(void)
     guard->shuttingDown = 1;
     guard->fallbackPath = 0;
     guard->runningCode = 0;
+    u32 noPointers[WIN32_MAX_HELD_IMAGES] = {};
     u32 threadsInside[WIN32_MAX_HELD_IMAGES] = {};
-    if (guard->heldCount) Win32CountThreadsInHeldImages(threadsInside);
+    Win32CountThreadsInHeldImages(noPointers, threadsInside);
     for (u32 heldIndex = guard->heldCount; heldIndex-- > 0;)
     {
         if (!threadsInside[heldIndex]) continue;

@@ -3,7 +3,8 @@
 // A game may start threads of its own (a file watcher, a network poller). Freeing its image while
 // one of them still runs code of it, or will return into it, kills the process. So before an image
 // that has run is freed, every thread of the process that is not the platform's own (main, queue
-// workers, watchdog, quit bound: their ids are noted here at start) is looked at: its instruction
+// workers, watchdog, quit bound: their ids are noted here at start) is looked at (enumerated with
+// NtGetNextThread, or a Toolhelp snapshot where that is missing): its instruction
 // pointer, and the words of its stack from its stack pointer up (at most
 // WIN32_THREAD_SCAN_STACK_BYTES) that look like return addresses into the image (inside an
 // executable section, right after a call instruction). A thread found there keeps the image loaded
@@ -186,6 +187,32 @@ internal b32 Win32FindThreadInImages(HANDLE thread, const win32_scan_image *imag
     return 0;
 }
 
+// One thread (a handle with suspend, get-context and query rights): suspended, looked at, resumed.
+internal void Win32ScanOneThread(HANDLE thread, DWORD threadId, const win32_scan_image *images, u32 imageCount,
+                                 win32_thread_scan_result *result)
+{
+    ++result->threadsScanned;
+    if (SuspendThread(thread) == (DWORD)-1) return;
+    win32_thread_hit hit = {};
+    hit.threadId = threadId;
+    b32 inside = Win32FindThreadInImages(thread, images, imageCount, &hit);
+    ResumeThread(thread);
+    if (!inside) return;
+    if (result->hitCount < WIN32_THREAD_SCAN_MAX_HITS) result->hits[result->hitCount] = hit;
+    ++result->hitCount;
+}
+
+internal b32 Win32SkipThreadInScan(DWORD threadId, b32 includePlatformThreads)
+{
+    return threadId == GetCurrentThreadId() || (!includePlatformThreads && Win32PlatformThreadName(threadId));
+}
+
+// NOTE: NtGetNextThread walks this process's threads alone (a fraction of a millisecond under
+// Wine); a Toolhelp snapshot lists every thread of the system (over 10 ms there), so it is only
+// the fallback for systems without it.
+typedef LONG NTAPI win32_nt_get_next_thread(HANDLE process, HANDLE thread, ACCESS_MASK access, ULONG attributes,
+                                            ULONG flags, HANDLE *nextThread);
+
 // Every thread of the process but the calling one (and the platform's own, unless
 // includePlatformThreads) whose instruction pointer or stack is inside one of the targets.
 internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_target *targets, u32 targetCount,
@@ -196,41 +223,41 @@ internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_ta
     win32_scan_image images[WIN32_THREAD_SCAN_MAX_TARGETS];
     targetCount = Minimum(targetCount, (u32)ArrayCount(images));
     for (u32 targetIndex = 0; targetIndex < targetCount; ++targetIndex) images[targetIndex] = Win32ScanImageOf(targets[targetIndex]);
-
-    HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0);
-    if (snapshot == INVALID_HANDLE_VALUE || !targetCount)
+    DWORD access = THREAD_SUSPEND_RESUME | THREAD_GET_CONTEXT | THREAD_QUERY_INFORMATION;
+    static win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
+        GetModuleHandleW(L"ntdll.dll"), "NtGetNextThread");
+    if (targetCount && getNextThread)
     {
-        if (snapshot != INVALID_HANDLE_VALUE) CloseHandle(snapshot);
-        result.seconds = Win32Seconds() - start;
-        return result;
-    }
-    DWORD processId = GetCurrentProcessId();
-    DWORD ownThreadId = GetCurrentThreadId();
-    THREADENTRY32 entry;
-    entry.dwSize = sizeof(entry);
-    for (BOOL more = Thread32First(snapshot, &entry); more; entry.dwSize = sizeof(entry), more = Thread32Next(snapshot, &entry))
-    {
-        if (entry.th32OwnerProcessID != processId || entry.th32ThreadID == ownThreadId) continue;
-        if (!includePlatformThreads && Win32PlatformThreadName(entry.th32ThreadID)) continue;
-        HANDLE thread = OpenThread(THREAD_SUSPEND_RESUME | THREAD_GET_CONTEXT | THREAD_QUERY_INFORMATION, FALSE,
-                                   entry.th32ThreadID);
-        if (!thread) continue;
-        ++result.threadsScanned;
-        if (SuspendThread(thread) != (DWORD)-1)
+        HANDLE thread = 0;
+        HANDLE next = 0;
+        while (getNextThread(GetCurrentProcess(), thread, access, 0, 0, &next) == 0)
         {
-            win32_thread_hit hit = {};
-            hit.threadId = entry.th32ThreadID;
-            b32 inside = Win32FindThreadInImages(thread, images, targetCount, &hit);
-            ResumeThread(thread);
-            if (inside)
-            {
-                if (result.hitCount < WIN32_THREAD_SCAN_MAX_HITS) result.hits[result.hitCount] = hit;
-                ++result.hitCount;
-            }
+            if (thread) CloseHandle(thread);
+            thread = next;
+            DWORD threadId = GetThreadId(thread);
+            if (!Win32SkipThreadInScan(threadId, includePlatformThreads))
+                Win32ScanOneThread(thread, threadId, images, targetCount, &result);
         }
-        CloseHandle(thread);
+        if (thread) CloseHandle(thread);
     }
-    CloseHandle(snapshot);
+    else if (targetCount)
+    {
+        HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0);
+        THREADENTRY32 entry;
+        entry.dwSize = sizeof(entry);
+        for (BOOL more = snapshot != INVALID_HANDLE_VALUE && Thread32First(snapshot, &entry); more;
+             entry.dwSize = sizeof(entry), more = Thread32Next(snapshot, &entry))
+        {
+            if (entry.th32OwnerProcessID != GetCurrentProcessId() ||
+                Win32SkipThreadInScan(entry.th32ThreadID, includePlatformThreads))
+                continue;
+            HANDLE thread = OpenThread(access, FALSE, entry.th32ThreadID);
+            if (!thread) continue;
+            Win32ScanOneThread(thread, entry.th32ThreadID, images, targetCount, &result);
+            CloseHandle(thread);
+        }
+        if (snapshot != INVALID_HANDLE_VALUE) CloseHandle(snapshot);
+    }
     result.seconds = Win32Seconds() - start;
     return result;
 }
