@@ -527,8 +527,9 @@ typedef GAME_GET_CONTRACT_VERSION(game_get_contract_version);
 
 // Optional export. Called on a build that ran, right before its code is unloaded: at a reload (on
 // the old build, after all its queued work has finished, before the new build's first update), at
-// the rollback after a crash, and at exit; guarded and under the watchdog like every call into
-// game code, and skipped when game code crashed or hung that frame. The pattern: every thread the
+// the rollback after a crash (on the build that crashed), and at exit (not when the shutdown had
+// to interrupt game code); guarded and under the watchdog like every call into game code, and no
+// work it queues outlives it (the queues are drained again). The pattern: every thread the
 // game started itself (CreateThread) keeps its handle and a stop flag in the DLL's own globals;
 // this signals them to stop and joins them (WaitForSingleObject), so no thread runs code of this
 // build once it returns. Reach them through the DLL's globals, not game state: when the reload
