@@ -525,6 +525,22 @@ typedef DEBUG_GAME_END_FRAME(debug_game_end_frame);
 #define GAME_GET_CONTRACT_VERSION(name) u32 name(void)
 typedef GAME_GET_CONTRACT_VERSION(game_get_contract_version);
 
+// Optional export. Called on a build that ran, right before its code is unloaded: at a reload (on
+// the old build, after all its queued work has finished, before the new build's first update), at
+// the rollback after a crash (on the build that crashed), and at exit (not when the shutdown had
+// to interrupt game code); guarded and under the watchdog like every call into game code, and no
+// work it queues outlives it (the queues are drained again). The pattern: every thread the
+// game started itself (CreateThread) keeps its handle and a stop flag in the DLL's own globals;
+// this signals them to stop and joins them (WaitForSingleObject), so no thread runs code of this
+// build once it returns. Reach them through the DLL's globals, not game state: when the reload
+// changes the state layout, memory already holds the new build's layout. Without it (or when a
+// thread is still inside afterwards), the platform keeps the old image loaded, logs a warning
+// naming the thread and where it is, and releases the image once no thread is inside any more.
+// Adding an optional export needs no GAME_CONTRACT_VERSION bump: a build without one loads as before.
+#define GAME_CODE_UNLOADING(name) void name(game_memory *memory)
+typedef GAME_CODE_UNLOADING(game_code_unloading);
+#define GAME_CODE_UNLOADING_EXPORT_NAME "gameCodeUnloading"
+
 // Stubs: what the platform calls while no valid game code is loaded.
 inline GAME_UPDATE_AND_RENDER(gameUpdateAndRenderStub) { (void)memory; (void)input; (void)renderCommands; }
 inline GAME_GET_SOUND_SAMPLES(gameGetSoundSamplesStub) { (void)memory; (void)soundBuffer; }

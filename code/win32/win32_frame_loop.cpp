@@ -98,6 +98,7 @@ internal void Win32StartWorkQueues(win32_state *state)
     }
     SetWorkQueueEntryRunner(&state->queues.highQueue, Win32RunWorkQueueEntry);
     SetWorkQueueEntryRunner(&state->queues.lowQueue, Win32RunWorkQueueEntry);
+    Win32InitThreadScan(&state->queues, memory);
     memory->highPriorityQueue = &state->queues.highQueue;
     memory->lowPriorityQueue = &state->queues.lowQueue;
     memory->workerThreadCount = state->queues.highQueue.workerCount;
@@ -142,6 +143,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
 
     //- Window, renderer, sound, input
     if (!Win32CreateMainWindow(&state->window, instance, options->windowWidth, options->windowHeight)) return 0;
+    Win32StartQuitBound(options->quitFilePath, &state->window.closeRequested, &state->queues);
     win32_opengl_config glConfig = Win32DefaultOpenGLConfig();
     glConfig.vsync = options->vsync;
     glConfig.arena = &state->platformArena;
@@ -469,9 +471,11 @@ internal void Win32StopEngine(win32_state *state)
              "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
              (unsigned long long)queues->highQueue.fullRingCount, (unsigned long long)queues->lowQueue.fullRingCount,
              (unsigned long long)queues->highQueue.wakeCount, (unsigned long long)queues->lowQueue.wakeCount);
-    Win32StopWatchdog();
+    // NOTE: the watchdog outlives the queues and the game code: a task hung in game code that the
+    // shutdown waits for is interrupted (win32_quit_bound.cpp).
     ShutdownWorkQueueSystem(queues);
     Win32ShutdownGameCode(&state->reloader, &state->game);
+    Win32StopWatchdog();
     Win32ShutdownSound(&state->sound);
     if (state->haveRenderer) Win32ShutdownOpenGL(state->window.handle, &state->gl);
 }
@@ -502,11 +506,15 @@ internal void Win32LogRunReport(win32_state *state)
 // Returns the exit code: 0, or 3 when the screenshot asked for was not written.
 internal int Win32ShutDown(win32_state *state)
 {
+    if (state->frames.quitFileSeen) Win32ArmQuitBound("the quit file");
+    if (state->window.closeRequested) Win32ArmQuitBound("a close request");
+    if (state->input.quitRequested) Win32ArmQuitBound("the game's quit request");
     b32 screenshotWritten = Win32PresentLastFrame(state);
     Win32StopEngine(state);
     Win32LogRunReport(state);
     if (state->frames.sleepIsGranular) timeEndPeriod(1);
     Win32FreeGameMemory(&state->memoryBlock);
+    Win32FinishQuitBound();
     Win32CloseLog();
     return screenshotWritten ? 0 : 3;
 }

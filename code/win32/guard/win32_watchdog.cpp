@@ -47,11 +47,15 @@ struct win32_watchdog
     DWORD threadId;                         // the watchdog's own thread is never watched
     volatile LONG stopRequested;
     volatile LONG interruptCount;
+    volatile LONG quitting;                 // the engine is quitting: an interrupted call is abandoned
     platform_api original;                  // the services the wrappers forward to
 };
 // NOTE: a global, not part of win32_state: the watchdog thread and every thread entering or leaving
 // game code (guarded calls, the wrapped platform services) reach it with no state pointer.
 global win32_watchdog globalWatchdog;
+
+// The name of a thread the platform started (win32_thread_scan.cpp), or 0.
+internal const char *Win32PlatformThreadName(DWORD threadId);
 
 // Hangs interrupted so far (for the debug overlay).
 internal u32 Win32HangsInterrupted(void)
@@ -425,6 +429,14 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
         Win32AppendCodeAddressSymbol(find.callerAddress, callerWhere, sizeof(callerWhere));
         snprintf(caller, sizeof(caller), " (called from %s)", callerWhere);
     }
+    if (globalWatchdog.quitting)
+    {
+        const char *name = Win32PlatformThreadName(report.threadId);
+        Win32Log(LogLevel_Error, "quit: abandoned game code on thread %lu (%s), running for %.3f s: stuck at %s%s; "
+                 "interrupted so the engine can exit", (unsigned long)report.threadId, name ? name : "a thread of the game",
+                 stuckSeconds, where, caller);
+        return;
+    }
     Win32Log(LogLevel_Error, "watchdog: game code on thread %lu did not return for %.3f s (limit %.3f s); stuck at "
              "%s%s; interrupted, recovering as from a crash", (unsigned long)report.threadId, stuckSeconds,
              globalWatchdog.timeoutSeconds, where, caller);
@@ -497,6 +509,18 @@ internal void Win32StartWatchdog(f32 seconds)
     Win32Log(LogLevel_Info, "watchdog: game code that does not return within %.2f s is interrupted", seconds);
 }
 
+// Quitting: from now on game code gets at most 'seconds' (when the limit was longer) before it is
+// interrupted, and an interrupted call is logged as abandoned. Any thread.
+internal void Win32WatchdogLimitForQuit(f32 seconds)
+{
+    if (!globalWatchdog.enabled) return;
+    globalWatchdog.quitting = 1;
+    if (globalWatchdog.timeoutSeconds <= seconds) return;
+    globalWatchdog.timeoutSeconds = seconds;
+    globalWatchdog.timeoutTicks = (s64)(seconds * (f64)globalWatchdog.ticksPerSecond);
+}
+
+// At exit, after the queues and the game code were shut down: the watchdog covers both.
 internal void Win32StopWatchdog(void)
 {
     if (!globalWatchdog.thread) return;

@@ -22,6 +22,7 @@ struct win32_game_code
     // Optional exports
     const game_state_layout *stateLayout;
     game_migrate_state *gameMigrateState;
+    game_code_unloading *gameCodeUnloading;
 };
 
 // Pointers into old code left in game memory keep its module loaded (win32_pointer_scan.cpp).
@@ -29,6 +30,10 @@ internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code);
 internal b32 Win32PointerGuardHoldsPath(const char *path);
 internal void Win32BeginPointerGuardShutdown(void);
 internal void Win32ReleaseAllHeldImages(void);
+// Before a build that ran is unloaded: its gameCodeUnloading export (win32_thread_scan.cpp).
+internal b32 Win32PointerGuardIsShuttingDown(void);
+internal b32 Win32IsRunningGameCode(const win32_game_code *code);
+internal void Win32NotifyGameCodeUnloading(win32_game_code *code, b32 shuttingDown);
 
 struct win32_file_stamp
 {
@@ -89,6 +94,7 @@ internal void Win32ResetGameCodeToStubs(win32_game_code *code)
     code->gameGetContractVersion = 0;
     code->stateLayout = 0;
     code->gameMigrateState = 0;
+    code->gameCodeUnloading = 0;
 }
 
 // Deletes private copies left behind by earlier runs that did not exit cleanly.
@@ -215,7 +221,9 @@ internal void Win32DeleteCopy(const char *path)
 // Frees the module and deletes its private copy.
 internal void Win32UnloadGameCode(win32_game_code *code)
 {
-    // NOTE: while game memory points into the module it stays loaded (win32_pointer_scan.cpp).
+    if (code->module && Win32IsRunningGameCode(code)) Win32NotifyGameCodeUnloading(code, Win32PointerGuardIsShuttingDown());
+    // NOTE: while game memory points into the module, or a thread runs in it, it stays loaded
+    // (win32_pointer_scan.cpp, win32_thread_scan.cpp).
     if (code->module && !Win32PointerGuardKeepsModule(code))
     {
         FreeLibrary(code->module);
@@ -234,6 +242,7 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
         Win32ResetGameCodeToStubs(code);
         return;
     }
+    if (Win32IsRunningGameCode(code)) Win32NotifyGameCodeUnloading(code, 0);
     if (!Win32PointerGuardKeepsModule(code)) FreeLibrary(code->module);
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
@@ -264,6 +273,7 @@ internal b32 Win32ResolveGameExports(HMODULE module, win32_game_code *code, char
 #undef X
     code->stateLayout = (const game_state_layout *)(void *)GetProcAddress(module, GAME_STATE_LAYOUT_EXPORT_NAME);
     code->gameMigrateState = (game_migrate_state *)(void *)GetProcAddress(module, GAME_MIGRATE_STATE_EXPORT_NAME);
+    code->gameCodeUnloading = (game_code_unloading *)(void *)GetProcAddress(module, GAME_CODE_UNLOADING_EXPORT_NAME);
     return missing[0] == 0;
 }
 
@@ -335,6 +345,11 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
             functions[functionCount] = (void *)candidate->gameMigrateState;
             functionNames[functionCount++] = GAME_MIGRATE_STATE_EXPORT_NAME;
         }
+        if (candidate->gameCodeUnloading)
+        {
+            functions[functionCount] = (void *)candidate->gameCodeUnloading;
+            functionNames[functionCount++] = GAME_CODE_UNLOADING_EXPORT_NAME;
+        }
         char reason[400];
         if (!Win32CheckGameExports(module, functions, functionNames, functionCount, candidate->gameGetContractVersion,
                                    candidate->stateLayout, &reloader->candidateLayout, reason, sizeof(reason)))
@@ -346,8 +361,18 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     }
     if (!ok)
     {
-        FreeLibrary(module);
-        Win32DeleteFileUtf8(copyPath);
+        // NOTE: its DllMain may have started a thread that runs in it: then it stays loaded.
+        win32_game_code refused;
+        Win32ResetGameCodeToStubs(&refused);
+        refused.module = module;
+        Win32SetModuleRange(&refused, module);
+        refused.version = version;
+        snprintf(refused.loadedPath, sizeof(refused.loadedPath), "%s", copyPath);
+        if (!Win32PointerGuardKeepsModule(&refused))
+        {
+            FreeLibrary(module);
+            Win32DeleteFileUtf8(copyPath);
+        }
         Win32ResetGameCodeToStubs(candidate);
         return 0;
     }

@@ -12,6 +12,8 @@
 // swap, and released as soon as a scan finds nothing pointing into it. --strict-pointers refuses a
 // reload instead, like a layout change. The cost of a scan grows with the pages ever written,
 // never with the size of the reservation.
+// The same held images keep a module that a thread of the game is still inside
+// (win32_thread_scan.cpp): it is released at the first rescan that finds neither.
 
 #include "win32/reload/pointer_scan.h"
 
@@ -26,7 +28,7 @@ struct win32_held_image
     u64 base;
     u64 size;
     u32 version;
-    u32 pad;
+    b32 heldForThreads;                 // a thread was inside it when it was to be freed
     char loadedPath[MAX_PATH];          // its private copy, deleted when it is released
 };
 
@@ -69,6 +71,16 @@ internal void Win32InitPointerGuard(b32 strict, win32_memory_snapshot *snapshot,
     guard->runningCode = runningCode;
     guard->fallbackPath = fallbackPath;
     guard->haveFallback = haveFallback;
+}
+
+internal b32 Win32IsRunningGameCode(const win32_game_code *code)
+{
+    return globalPointerGuard.initialized && code == globalPointerGuard.runningCode;
+}
+
+internal b32 Win32PointerGuardIsShuttingDown(void)
+{
+    return globalPointerGuard.shuttingDown;
 }
 
 internal b32 Win32PointerGuardHoldsPath(const char *path)
@@ -188,7 +200,54 @@ internal void Win32ReleaseHeldImage(u32 heldIndex, const char *why)
                       Win32PointerGuardHoldsPath(image.loadedPath);
     // NOTE: one a debugger holds is retried at later swaps and at exit (win32_game_code.cpp).
     if (!stillNeeded && Win32FileExists(image.loadedPath)) Win32DeleteCopy(image.loadedPath);
-    Win32Log(LogLevel_Info, "pointers: released the image of game code version %u (%s)", image.version, why);
+    if (image.heldForThreads)
+        Win32Log(LogLevel_Info, "reload: game code version %u released (no thread or pointer inside any more)", image.version);
+    else
+        Win32Log(LogLevel_Info, "pointers: released the image of game code version %u (%s)", image.version, why);
+}
+
+// Threads inside the held images whose pointer count is 0 (the only ones that could be released):
+// counts per image, from one thread scan over them (none when no image could go).
+internal void Win32CountThreadsInHeldImages(const u32 *pointersPerImage, u32 *threadsPerImage)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    pointer_scan_target targets[WIN32_MAX_HELD_IMAGES];
+    u32 heldIndexOfTarget[WIN32_MAX_HELD_IMAGES];
+    u32 targetCount = 0;
+    for (u32 heldIndex = 0; heldIndex < guard->heldCount; ++heldIndex)
+    {
+        threadsPerImage[heldIndex] = 0;
+        if (pointersPerImage[heldIndex]) continue;
+        targets[targetCount] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
+        heldIndexOfTarget[targetCount++] = heldIndex;
+    }
+    if (!targetCount) return;
+    win32_thread_scan_result result = Win32ScanThreadsInImages(targets, targetCount, 0);
+    globalThreadScan.swapScanSeconds += result.seconds;
+    // NOTE: with more threads inside than kept, any image may have one: keep them all then.
+    for (u32 targetIndex = 0; targetIndex < targetCount && result.hitCount > WIN32_THREAD_SCAN_MAX_HITS; ++targetIndex)
+        threadsPerImage[heldIndexOfTarget[targetIndex]] = 1;
+    for (u32 hitIndex = 0; hitIndex < Minimum(result.hitCount, (u32)WIN32_THREAD_SCAN_MAX_HITS); ++hitIndex)
+        ++threadsPerImage[heldIndexOfTarget[result.hits[hitIndex].targetIndex]];
+}
+
+// Threads inside the module about to be freed: each named in a warning (once, here). Returns how many.
+internal u32 Win32WarnThreadsInsideCode(const win32_game_code *code)
+{
+    pointer_scan_target target = Win32ModuleTarget((u64)code->moduleBase, code->moduleSize);
+    win32_thread_scan_result result = Win32ScanThreadsInImages(&target, 1, 0);
+    globalThreadScan.swapScanSeconds += result.seconds;
+    globalThreadScan.swapThreadsScanned = result.threadsScanned;
+    if (!result.hitCount) return 0;
+    for (u32 hitIndex = 0; hitIndex < Minimum(result.hitCount, (u32)WIN32_THREAD_SCAN_MAX_HITS); ++hitIndex)
+    {
+        char where[200];
+        Win32DescribeThreadHit(result.hits + hitIndex, (u64)code->moduleBase, code->loadedPath, where, sizeof(where));
+        Win32Log(LogLevel_Warning, "reload: thread %lu is still inside game code version %u (%s): the old code stays "
+                 "loaded until it leaves (stop and join your threads in %s)", (unsigned long)result.hits[hitIndex].threadId,
+                 code->version, where, GAME_CODE_UNLOADING_EXPORT_NAME);
+    }
+    return result.hitCount;
 }
 
 // Rescans the held images (every WIN32_POINTER_RESCAN_FRAMES frames, or now when force is set)
@@ -209,10 +268,12 @@ internal void Win32RescanHeldImages(b32 force)
     if (result.hitCount > result.hitsKept) return;
     u32 hitsPerTarget[WIN32_MAX_HELD_IMAGES] = {};
     for (u32 hitIndex = 0; hitIndex < result.hitsKept; ++hitIndex) ++hitsPerTarget[guard->hits[hitIndex].targetIndex];
+    u32 threadsPerTarget[WIN32_MAX_HELD_IMAGES];
+    Win32CountThreadsInHeldImages(hitsPerTarget, threadsPerTarget);
     // NOTE: walk backwards: releasing moves the last entry into the freed slot.
     for (u32 targetIndex = targetCount; targetIndex-- > 0;)
     {
-        if (hitsPerTarget[targetIndex]) continue;
+        if (hitsPerTarget[targetIndex] || threadsPerTarget[targetIndex]) continue;
         Win32ReleaseHeldImage(targetIndex, "nothing in game memory points into it any more");
     }
 }
@@ -233,15 +294,33 @@ internal void Win32LogPointersIntoCode(const win32_game_code *code, log_level le
     Win32LogPointerHits(level, 0, (u64)code->moduleBase, code->loadedPath, code->version);
 }
 
-// Called right before the running code's module is freed. Scans game memory (and the live loop's
-// marked copy of it while a loop is on) for pointers into it
-// (and into the images already held); with none, returns false and the caller frees it as usual.
-// With some, logs them, leaves a notice for the screen, keeps the module loaded and its copy on
-// disk, and returns true: the caller must then neither free the module nor delete its copy.
-internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
+// Keeps the module loaded (with its copy on disk) in the held images; when the table is full the
+// module is leaked rather than freed while still in use.
+internal void Win32HoldModule(const win32_game_code *code, b32 forThreads)
 {
     win32_pointer_guard *guard = &globalPointerGuard;
-    if (guard->shuttingDown || code != guard->runningCode || !code->module) return 0;
+    if (guard->heldCount == WIN32_MAX_HELD_IMAGES)
+    {
+        // NOTE: never free what is still referenced: past the table's size the module is leaked.
+        Win32Log(LogLevel_Error, "reload: already holding %u old images; version %u stays loaded until exit",
+                 (u32)WIN32_MAX_HELD_IMAGES, code->version);
+        return;
+    }
+    win32_held_image *held = guard->held + guard->heldCount++;
+    held->module = code->module;
+    held->base = (u64)code->moduleBase;
+    held->size = code->moduleSize;
+    held->version = code->version;
+    held->heldForThreads = forThreads;
+    snprintf(held->loadedPath, sizeof(held->loadedPath), "%s", code->loadedPath);
+    guard->framesSinceRescan = 0;
+}
+
+// The pointer half of Win32PointerGuardKeepsModule: the number of pointers into the running code
+// (logged), after releasing held images that neither pointers nor threads are inside any more.
+internal u64 Win32PointersIntoRunningCode(const win32_game_code *code)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
     memset(guard->hits, 0, sizeof(guard->hits));
     pointer_scan_target targets[WIN32_MAX_HELD_IMAGES + 1];
     targets[0] = Win32ModuleTarget((u64)code->moduleBase, code->moduleSize);
@@ -253,13 +332,17 @@ internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
         if (guard->hits[hitIndex].targetIndex == 0) ++intoThis;
     if (result.hitCount > result.hitsKept && intoThis == result.hitsKept) intoThis = result.hitCount;   // all counted hits may be ours
 
-    // Held images nothing points into any more go now (their hits were counted in this scan).
+    // Held images nothing points into any more (their hits were counted in this scan) and no
+    // thread is inside go now.
     u32 heldHits[WIN32_MAX_HELD_IMAGES] = {};
     for (u32 hitIndex = 0; hitIndex < result.hitsKept; ++hitIndex)
         if (guard->hits[hitIndex].targetIndex > 0) ++heldHits[guard->hits[hitIndex].targetIndex - 1];
     b32 heldHitsComplete = (result.hitsKept == result.hitCount);
+    u32 heldThreads[WIN32_MAX_HELD_IMAGES] = {};
+    if (heldHitsComplete) Win32CountThreadsInHeldImages(heldHits, heldThreads);
     for (u32 heldIndex = guard->heldCount; heldIndex-- > 0;)
-        if (heldHitsComplete && !heldHits[heldIndex]) Win32ReleaseHeldImage(heldIndex, "nothing in game memory points into it any more");
+        if (heldHitsComplete && !heldHits[heldIndex] && !heldThreads[heldIndex])
+            Win32ReleaseHeldImage(heldIndex, "nothing in game memory points into it any more");
 
     if (!intoThis)
     {
@@ -275,24 +358,31 @@ internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
     Win32LogPointerHits(LogLevel_Warning, 0, (u64)code->moduleBase, code->loadedPath, code->version);
     snprintf(guard->pendingNotice, sizeof(guard->pendingNotice), "%llu pointer%s into old code v%u: kept loaded (see log)",
              (unsigned long long)intoThis, intoThis == 1 ? "" : "s", code->version);
-    if (guard->heldCount == WIN32_MAX_HELD_IMAGES)
-    {
-        // NOTE: never free what is still referenced: past the table's size the module is leaked.
-        Win32Log(LogLevel_Error, "pointers: already holding %u old images; version %u stays loaded until exit",
-                 (u32)WIN32_MAX_HELD_IMAGES, code->version);
-        return 1;
-    }
-    win32_held_image *held = guard->held + guard->heldCount++;
-    held->module = code->module;
-    held->base = (u64)code->moduleBase;
-    held->size = code->moduleSize;
-    held->version = code->version;
-    snprintf(held->loadedPath, sizeof(held->loadedPath), "%s", code->loadedPath);
-    guard->framesSinceRescan = 0;
+    return intoThis;
+}
+
+// Called right before a module that has run is freed. Every thread not the platform's is looked
+// at (win32_thread_scan.cpp); for the running code, game memory (and the live loop's marked copy
+// of it while a loop is on) is also scanned for pointers into it (and into the images already
+// held). With neither, returns false and the caller frees it as usual. With either, logs them,
+// keeps the module loaded and its copy on disk, and returns true: the caller must then neither
+// free the module nor delete its copy.
+internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (!code->module) return 0;
+    u32 threadsInside = Win32WarnThreadsInsideCode(code);
+    u64 pointersInside = 0;
+    if (!guard->shuttingDown && code == guard->runningCode) pointersInside = Win32PointersIntoRunningCode(code);
+    if (!threadsInside && !pointersInside) return 0;
+    if (threadsInside && !pointersInside)
+        snprintf(guard->pendingNotice, sizeof(guard->pendingNotice), "a thread is inside old code v%u: kept loaded (see log)",
+                 code->version);
+    Win32HoldModule(code, threadsInside != 0);
     return 1;
 }
 
-// At exit, before the running code is unloaded: nothing is scanned any more.
+// At exit, before the running code is unloaded: game memory is not scanned any more (threads still are).
 internal void Win32BeginPointerGuardShutdown(void)
 {
     globalPointerGuard.shuttingDown = 1;
@@ -305,5 +395,16 @@ internal void Win32ReleaseAllHeldImages(void)
     guard->shuttingDown = 1;
     guard->fallbackPath = 0;
     guard->runningCode = 0;
+    u32 noPointers[WIN32_MAX_HELD_IMAGES] = {};
+    u32 threadsInside[WIN32_MAX_HELD_IMAGES] = {};
+    Win32CountThreadsInHeldImages(noPointers, threadsInside);
+    for (u32 heldIndex = guard->heldCount; heldIndex-- > 0;)
+    {
+        if (!threadsInside[heldIndex]) continue;
+        // NOTE: freeing it would pull the code from under that thread: the process end takes both.
+        Win32Log(LogLevel_Warning, "reload: game code version %u stays loaded until the process ends: a thread is "
+                 "still inside it", guard->held[heldIndex].version);
+        guard->held[heldIndex] = guard->held[--guard->heldCount];
+    }
     while (guard->heldCount) Win32ReleaseHeldImage(guard->heldCount - 1, "exit");
 }

@@ -72,6 +72,8 @@ internal void Win32PointerGuardFrameStep(win32_state *state)
         guard->pendingNotice[0] = 0;
     }
     guard->swapScanSeconds = 0.0;
+    globalThreadScan.swapScanSeconds = 0.0;
+    globalThreadScan.swapThreadsScanned = 0;
 }
 
 // --strict-pointers: true (logged, on screen) when game memory points into the running code, so
@@ -226,9 +228,10 @@ internal b32 Win32ReloadStep(win32_state *state)
     u32 oldVersion = Win32SwapInGameCode(state, &candidate);
     f64 end = Win32Seconds();
     Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms "
-             "(copy+load %.2f, drain %.2f, swap %.2f; pointer scan %.2f of it)", state->game.version, oldVersion,
-             1000.0 * (end - start), 1000.0 * (loaded - start), 1000.0 * (drained - loaded),
-             1000.0 * (end - drained), 1000.0 * globalPointerGuard.swapScanSeconds);
+             "(copy+load %.2f, drain %.2f, swap %.2f; pointer scan %.2f of it; thread scan %.2f of it, %u threads)",
+             state->game.version, oldVersion, 1000.0 * (end - start), 1000.0 * (loaded - start),
+             1000.0 * (drained - loaded), 1000.0 * (end - drained), 1000.0 * globalPointerGuard.swapScanSeconds,
+             1000.0 * globalThreadScan.swapScanSeconds, globalThreadScan.swapThreadsScanned);
     Win32PostNotice(state, LogLevel_Info, "reloaded: version %u", state->game.version);
     return 1;
 }
