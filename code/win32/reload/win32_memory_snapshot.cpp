@@ -5,6 +5,14 @@
 // snapshot, which then equals game memory as the new frame begins. If that frame crashes, the pages
 // it wrote are copied back from the snapshot. The cost per frame is proportional to what the game
 // writes, not to the size of game memory.
+// NOTE: re-arming a page's watch makes its next write fault (under Wine a signal and an mprotect,
+// 5-25 us; a 4 KB copy costs well under 1 us). So a page written in two frames in a row turns hot:
+// its watch is no longer re-armed, and every sync compares it with the snapshot and copies it when
+// it changed. A hot page that stays unchanged for WIN32_SNAPSHOT_QUIET_SYNCS syncs turns cold
+// again (re-armed). Either way the snapshot equals game memory at every frame start.
+
+#define WIN32_SNAPSHOT_QUIET_SYNCS 16
+#define WIN32_SNAPSHOT_HOT 0x80u        // page_heat: watch not re-armed; the low bits count quiet syncs
 
 struct win32_memory_snapshot
 {
@@ -20,6 +28,9 @@ struct win32_memory_snapshot
     // still zero). writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
     u8 *everWritten;
     u8 *writtenSinceMark;
+    u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
+    u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
+    u64 hotPageCount;
 
     // Figures
     u64 lastSyncBytes;
@@ -27,19 +38,62 @@ struct win32_memory_snapshot
     f64 totalSyncSeconds;
     u64 totalSyncBytes;
     u64 syncCount;
+    u64 totalArmedPages;        // pages whose watch a sync re-armed (each costs a fault when written again)
 };
 
-// Returns how many pages written since the last reset were found (all of them into dirtyPages).
-internal ULONG_PTR Win32TakeWrittenPages(win32_memory_snapshot *snapshot)
+// Pages written since their watch was last re-armed (hot pages always count as written), in
+// address order into dirtyPages. Nothing is re-armed here.
+internal ULONG_PTR Win32ListWatchedPages(win32_memory_snapshot *snapshot)
 {
     ULONG_PTR count = snapshot->maxDirtyPages;
     ULONG granularity = 0;
-    if (GetWriteWatch(WRITE_WATCH_FLAG_RESET, snapshot->live, (SIZE_T)snapshot->size, snapshot->dirtyPages,
-                      &count, &granularity) != 0)
+    if (GetWriteWatch(0, snapshot->live, (SIZE_T)snapshot->size, snapshot->dirtyPages, &count, &granularity) != 0)
     {
         return 0;
     }
     return count;
+}
+
+// A run of contiguous pages whose watch is re-armed and which are then copied one way.
+struct win32_page_run
+{
+    u64 firstPage;
+    u64 pageCount;
+};
+
+// Copies the run (from live into the snapshot, or back with toLive) and re-arms its watch. Into the
+// snapshot, the watch is re-armed first: a write racing with the copy (a background task) marks the
+// page again for the next sync. Back into live (a restore, nothing running), it is re-armed after,
+// so that the restore's own writes do not count as written by the next frame.
+internal void Win32RearmAndCopyRun(win32_memory_snapshot *snapshot, win32_page_run *run, b32 toLive)
+{
+    if (!run->pageCount) return;
+    u64 offset = run->firstPage * snapshot->pageSize;
+    u64 bytes = run->pageCount * snapshot->pageSize;
+    if (toLive)
+    {
+        memcpy(snapshot->live + offset, snapshot->copy + offset, (size_t)bytes);
+        ResetWriteWatch(snapshot->live + offset, (SIZE_T)bytes);
+    }
+    else
+    {
+        ResetWriteWatch(snapshot->live + offset, (SIZE_T)bytes);
+        memcpy(snapshot->copy + offset, snapshot->live + offset, (size_t)bytes);
+    }
+    snapshot->totalArmedPages += run->pageCount;
+    run->pageCount = 0;
+}
+
+internal void Win32AddPageToRun(win32_memory_snapshot *snapshot, win32_page_run *run, u64 page, b32 toLive)
+{
+    if (run->pageCount && run->firstPage + run->pageCount == page)
+    {
+        ++run->pageCount;
+        return;
+    }
+    Win32RearmAndCopyRun(snapshot, run, toLive);
+    run->firstPage = page;
+    run->pageCount = 1;
 }
 
 internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *liveMemory, u64 size)
@@ -53,56 +107,112 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     snapshot->maxDirtyPages = (ULONG_PTR)(size / snapshot->pageSize) + 1;
     snapshot->pageCount = size / snapshot->pageSize;
     u64 bitmapBytes = (snapshot->pageCount + 7) / 8;
-    snapshot->everWritten = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u64 perPageBytes = 2 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
+    snapshot->lastWrittenSync = (u32 *)VirtualAlloc(0, (SIZE_T)perPageBytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    snapshot->pageHeat = snapshot->lastWrittenSync ? (u8 *)(snapshot->lastWrittenSync + snapshot->pageCount) : 0;
+    snapshot->everWritten = snapshot->pageHeat ? snapshot->pageHeat + snapshot->pageCount : 0;
     snapshot->writtenSinceMark = snapshot->everWritten ? snapshot->everWritten + bitmapBytes : 0;
+    // NOTE: committed, not touched: pages the game never writes are never copied, so they cost
+    // nothing at start-up (the system zero-fills a page on its first touch).
     snapshot->copy = (u8 *)VirtualAlloc(0, (SIZE_T)size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     snapshot->dirtyPages = (void **)VirtualAlloc(0, (SIZE_T)(snapshot->maxDirtyPages * sizeof(void *)),
                                                  MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    if (!snapshot->copy || !snapshot->dirtyPages || !snapshot->everWritten)
+    if (!snapshot->copy || !snapshot->dirtyPages || !snapshot->lastWrittenSync)
     {
         Win32Log(LogLevel_Warning, "snapshot: no memory for the pre-frame snapshot; crashes cannot be rolled back");
         return 0;
     }
-    // Both start as zero pages; from here on, every written page is tracked.
-    memcpy(snapshot->copy, snapshot->live, (size_t)size);
-    Win32TakeWrittenPages(snapshot);
+    // Both start as zero pages; a page written before the first sync is copied by it.
     snapshot->enabled = 1;
     return 1;
 }
 
-// Start of a frame, nothing running in game memory: bring the snapshot up to date.
+// One written page at sync: copy it (hot: only when it changed) and decide its heat. Cold pages and
+// pages turning cold go into the run to re-arm; the caller flushes the run.
+internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win32_page_run *rearm)
+{
+    u64 offset = page * snapshot->pageSize;
+    u32 syncNumber = (u32)snapshot->syncCount + 1;
+    b32 writtenLastSync = (snapshot->lastWrittenSync[page] + 1 == syncNumber);
+    u8 heat = snapshot->pageHeat[page];
+    b32 changed = 1;
+    if (heat & WIN32_SNAPSHOT_HOT)
+    {
+        changed = memcmp(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize) != 0;
+        heat = changed ? (u8)WIN32_SNAPSHOT_HOT : (u8)(heat + 1);
+        if (changed) memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+        if ((heat & ~WIN32_SNAPSHOT_HOT) >= WIN32_SNAPSHOT_QUIET_SYNCS)
+        {
+            heat = 0;
+            --snapshot->hotPageCount;
+            Win32AddPageToRun(snapshot, rearm, page, 0);
+        }
+    }
+    else if (writtenLastSync)
+    {
+        // Written in two syncs in a row: from now on copied without faulting.
+        heat = WIN32_SNAPSHOT_HOT;
+        ++snapshot->hotPageCount;
+        memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+    }
+    else
+    {
+        Win32AddPageToRun(snapshot, rearm, page, 0);
+    }
+    snapshot->pageHeat[page] = heat;
+    if (!changed) return 0;
+    snapshot->lastWrittenSync[page] = syncNumber;
+    snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
+    snapshot->writtenSinceMark[page / 8] |= (u8)(1u << (page % 8));
+    return snapshot->pageSize;
+}
+
+// Start of a frame, nothing running in game code: bring the snapshot up to date.
 internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return;
     f64 start = Win32Seconds();
-    ULONG_PTR count = Win32TakeWrittenPages(snapshot);
+    ULONG_PTR count = Win32ListWatchedPages(snapshot);
+    win32_page_run rearm = {};
+    u64 copiedBytes = 0;
     for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
     {
-        u64 offset = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live);
-        memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
-        u64 page = offset / snapshot->pageSize;
-        snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
-        snapshot->writtenSinceMark[page / 8] |= (u8)(1u << (page % 8));
+        u64 page = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live) / snapshot->pageSize;
+        copiedBytes += Win32SyncWrittenPage(snapshot, page, &rearm);
     }
-    snapshot->lastSyncBytes = (u64)count * snapshot->pageSize;
+    Win32RearmAndCopyRun(snapshot, &rearm, 0);
+    snapshot->lastSyncBytes = copiedBytes;
     snapshot->lastSyncSeconds = Win32Seconds() - start;
     snapshot->totalSyncSeconds += snapshot->lastSyncSeconds;
     snapshot->totalSyncBytes += snapshot->lastSyncBytes;
     ++snapshot->syncCount;
 }
 
-// After a crashed frame, nothing running: put back every page the frame wrote. Returns bytes restored.
+// After a crashed frame, nothing running: put back every page the frame wrote (every cold page
+// whose watch fired, every hot page that differs). Returns bytes restored.
 internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return 0;
-    ULONG_PTR count = Win32TakeWrittenPages(snapshot);
+    ULONG_PTR count = Win32ListWatchedPages(snapshot);
+    win32_page_run rearm = {};
+    u64 restored = 0;
     for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
     {
         u64 offset = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live);
-        memcpy(snapshot->live + offset, snapshot->copy + offset, snapshot->pageSize);
+        u64 page = offset / snapshot->pageSize;
+        if (snapshot->pageHeat[page] & WIN32_SNAPSHOT_HOT)
+        {
+            if (memcmp(snapshot->live + offset, snapshot->copy + offset, snapshot->pageSize) == 0) continue;
+            memcpy(snapshot->live + offset, snapshot->copy + offset, snapshot->pageSize);
+        }
+        else
+        {
+            Win32AddPageToRun(snapshot, &rearm, page, 1);
+        }
+        restored += snapshot->pageSize;
     }
-    // NOTE: the restore wrote those pages again; the next sync copies them once more, harmlessly.
-    return (u64)count * snapshot->pageSize;
+    Win32RearmAndCopyRun(snapshot, &rearm, 1);
+    return restored;
 }
 
 internal b32 Win32PageBit(const u8 *bitmap, u64 page)
