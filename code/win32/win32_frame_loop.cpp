@@ -484,10 +484,12 @@ internal void Win32LogRunReport(win32_state *state)
     if (snapshot->syncCount)
     {
         Win32Log(LogLevel_Info, "snapshot: %.3f ms per frame on average to keep the pre-frame snapshot "
-                 "(%.1f KB copied per frame, %.1f pages re-armed per frame, %llu pages hot at exit)",
-                 1000.0 * snapshot->totalSyncSeconds / (f64)snapshot->syncCount,
+                 "(%.1f KB copied per frame, %.1f pages re-armed per frame, %llu pages hot at exit; median %.3f ms "
+                 "per frame, %.3f ms per MB copied)", 1000.0 * snapshot->totalSyncSeconds / (f64)snapshot->syncCount,
                  (f64)snapshot->totalSyncBytes / 1024.0 / (f64)snapshot->syncCount,
-                 (f64)snapshot->totalArmedPages / (f64)snapshot->syncCount, (unsigned long long)snapshot->hotPageCount);
+                 (f64)snapshot->totalArmedPages / (f64)snapshot->syncCount, (unsigned long long)snapshot->hotPageCount,
+                 1000.0 * Win32MedianSyncSeconds(snapshot),
+                 snapshot->totalSyncBytes ? 1000.0 * snapshot->totalSyncSeconds / ((f64)snapshot->totalSyncBytes / Megabytes(1)) : 0.0);
     }
     s64 frameCount = frames->frameCount;
     if (frameCount)

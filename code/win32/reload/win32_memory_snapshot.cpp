@@ -6,12 +6,15 @@
 // it wrote are copied back from the snapshot. The cost per frame is proportional to what the game
 // writes, not to the size of game memory.
 // NOTE: re-arming a page's watch makes its next write fault (under Wine a signal and an mprotect,
-// 5-25 us; a 4 KB copy costs well under 1 us). So a page written in two frames in a row turns hot:
+// 5-25 us; a 4 KB copy costs well under 1 us). So a page written again within
+// WIN32_SNAPSHOT_REWRITE_SYNCS frames (every frame, or every other: double buffers) turns hot:
 // its watch is no longer re-armed, and every sync compares it with the snapshot and copies it when
 // it changed. A hot page that stays unchanged for WIN32_SNAPSHOT_QUIET_SYNCS syncs turns cold
 // again (re-armed). Either way the snapshot equals game memory at every frame start.
 
 #define WIN32_SNAPSHOT_QUIET_SYNCS 16
+#define WIN32_SNAPSHOT_REWRITE_SYNCS 4
+#define WIN32_SNAPSHOT_RECENT_SYNCS 256    // sync times kept for the median in the run report
 #define WIN32_SNAPSHOT_HOT 0x80u        // page_heat: watch not re-armed; the low bits count quiet syncs
 
 struct win32_memory_snapshot
@@ -39,6 +42,7 @@ struct win32_memory_snapshot
     u64 totalSyncBytes;
     u64 syncCount;
     u64 totalArmedPages;        // pages whose watch a sync re-armed (each costs a fault when written again)
+    f32 recentSyncSeconds[WIN32_SNAPSHOT_RECENT_SYNCS];     // a ring, by syncCount
 };
 
 // Pages written since their watch was last re-armed (hot pages always count as written), in
@@ -133,7 +137,8 @@ internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win
 {
     u64 offset = page * snapshot->pageSize;
     u32 syncNumber = (u32)snapshot->syncCount + 1;
-    b32 writtenLastSync = (snapshot->lastWrittenSync[page] + 1 == syncNumber);
+    u32 lastWritten = snapshot->lastWrittenSync[page];
+    b32 writtenRecently = lastWritten && (syncNumber - lastWritten <= WIN32_SNAPSHOT_REWRITE_SYNCS);
     u8 heat = snapshot->pageHeat[page];
     b32 changed = 1;
     if (heat & WIN32_SNAPSHOT_HOT)
@@ -148,9 +153,9 @@ internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win
             Win32AddPageToRun(snapshot, rearm, page, 0);
         }
     }
-    else if (writtenLastSync)
+    else if (writtenRecently)
     {
-        // Written in two syncs in a row: from now on copied without faulting.
+        // Written again soon: from now on copied without faulting.
         heat = WIN32_SNAPSHOT_HOT;
         ++snapshot->hotPageCount;
         memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
@@ -185,6 +190,7 @@ internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
     snapshot->lastSyncSeconds = Win32Seconds() - start;
     snapshot->totalSyncSeconds += snapshot->lastSyncSeconds;
     snapshot->totalSyncBytes += snapshot->lastSyncBytes;
+    snapshot->recentSyncSeconds[snapshot->syncCount % WIN32_SNAPSHOT_RECENT_SYNCS] = (f32)snapshot->lastSyncSeconds;
     ++snapshot->syncCount;
 }
 
@@ -213,6 +219,23 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)
     }
     Win32RearmAndCopyRun(snapshot, &rearm, 1);
     return restored;
+}
+
+// The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
+internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
+{
+    u32 count = (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS);
+    if (!count) return 0.0;
+    f32 sorted[WIN32_SNAPSHOT_RECENT_SYNCS];
+    memcpy(sorted, snapshot->recentSyncSeconds, count * sizeof(f32));
+    for (u32 index = 1; index < count; ++index)
+    {
+        f32 value = sorted[index];
+        u32 at = index;
+        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
+        sorted[at] = value;
+    }
+    return (f64)sorted[count / 2];
 }
 
 internal b32 Win32PageBit(const u8 *bitmap, u64 page)
