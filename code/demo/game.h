@@ -244,6 +244,7 @@ struct game_transient_state
     u32 pad;
     game_mixer mixer;
     memory_arena arena;
+    memory_arena frameScratch;  // over game_memory.frameScratch: the collision grid (rebuilt every frame)
     debug_overlay_state debug;  // frame history and this frame's copied events (game_debug.h)
     demo_assets assets;         // loaded on background tasks (game_assets.cpp)
     demo_sound sound;           // the frame's sound requests and the mix ahead (game_sound.cpp)

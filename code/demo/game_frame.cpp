@@ -305,12 +305,17 @@ internal void DemoMeasureFrameCost(demo_frame *frame, u32 entityCount)
     frame->cyclesPerEntity = (frame->cyclesPerEntity > 0.0f) ? 0.75f * frame->cyclesPerEntity + 0.25f * measured : measured;
 }
 
-// Grid memory for the entity count (transient; carved once per count).
+// Grid memory for the entity count, carved once per count: in the frame scratch (every array of the
+// grid is rebuilt by every frame before it is read, so it need not be rolled back, and writing it
+// costs no snapshot upkeep), else in the transient arena.
 internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
 {
     if (frame->entityCapacity >= entityCount) return 1;
     u32 cells = entityCount + 1024;     // about one cell per entity at the default density
-    if (!BroadphaseAllocate(&frame->grid, &transient->arena, cells * 2, entityCount)) return 0;
+    memory_arena *arena = &transient->arena;
+    if (transient->frameScratch.base && ArenaRemaining(&transient->frameScratch) >= Megabytes(1) + (umm)entityCount * 64)
+        arena = &transient->frameScratch;
+    if (!BroadphaseAllocate(&frame->grid, arena, cells * 2, entityCount)) return 0;
     frame->entityCapacity = entityCount;
     return 1;
 }

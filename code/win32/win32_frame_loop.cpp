@@ -128,11 +128,13 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
         Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
 
     game_memory *memory = &state->memory;
-    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
+    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE,
+                                 WIN32_FRAME_SCRATCH_SIZE))
         return 0;
+    u64 restoredSize = memory->permanentStorageSize + memory->transientStorageSize;     // the frame scratch is not
     Win32InitRenderValidation(&state->renderValidation, state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
+    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, restoredSize, memory->frameScratchSize);
+    Win32InitLiveLoop(&state->loop, restoredSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);

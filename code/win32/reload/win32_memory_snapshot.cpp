@@ -11,6 +11,9 @@
 // its watch is no longer re-armed, and every sync compares it with the snapshot and copies it when
 // it changed. A hot page that stays unchanged for WIN32_SNAPSHOT_QUIET_SYNCS syncs turns cold
 // again (re-armed). Either way the snapshot equals game memory at every frame start.
+// NOTE: the frame scratch (game_memory.frameScratch) follows game memory in the same reservation and
+// is none of this: never copied, never restored, its watch never re-armed. Its pages ever written
+// join everWritten only for the pointer scan (Win32NoteScratchPages).
 
 #define WIN32_SNAPSHOT_QUIET_SYNCS 16
 #define WIN32_SNAPSHOT_REWRITE_SYNCS 4
@@ -22,13 +25,15 @@ struct win32_memory_snapshot
     u8 *live;                   // game memory (allocated with MEM_WRITE_WATCH)
     u8 *copy;                   // same size: game memory as of the start of the current frame
     u64 size;
+    u64 scratchSize;            // the frame scratch, right after game memory
     void **dirtyPages;          // scratch for GetWriteWatch
     ULONG_PTR maxDirtyPages;
     u32 pageSize;
     b32 enabled;
     u64 pageCount;
     // One bit per page. everWritten: written at least once since start (a page never written is
-    // still zero). writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
+    // still zero); it also covers the frame scratch's pages, after game memory's pageCount.
+    // writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
     u8 *everWritten;
     u8 *writtenSinceMark;
     u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
@@ -100,7 +105,7 @@ internal void Win32AddPageToRun(win32_memory_snapshot *snapshot, win32_page_run 
     run->pageCount = 1;
 }
 
-internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *liveMemory, u64 size)
+internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *liveMemory, u64 size, u64 scratchSize)
 {
     memset(snapshot, 0, sizeof(*snapshot));
     SYSTEM_INFO systemInfo;
@@ -108,9 +113,10 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     snapshot->pageSize = systemInfo.dwPageSize;
     snapshot->live = (u8 *)liveMemory;
     snapshot->size = size;
-    snapshot->maxDirtyPages = (ULONG_PTR)(size / snapshot->pageSize) + 1;
+    snapshot->scratchSize = scratchSize;
+    snapshot->maxDirtyPages = (ULONG_PTR)(Maximum(size, scratchSize) / snapshot->pageSize) + 1;
     snapshot->pageCount = size / snapshot->pageSize;
-    u64 bitmapBytes = (snapshot->pageCount + 7) / 8;
+    u64 bitmapBytes = (snapshot->pageCount + scratchSize / snapshot->pageSize + 7) / 8;
     u64 perPageBytes = 2 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
     snapshot->lastWrittenSync = (u32 *)VirtualAlloc(0, (SIZE_T)perPageBytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     snapshot->pageHeat = snapshot->lastWrittenSync ? (u8 *)(snapshot->lastWrittenSync + snapshot->pageCount) : 0;
@@ -219,6 +225,31 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)
     }
     Win32RearmAndCopyRun(snapshot, &rearm, 1);
     return restored;
+}
+
+// Before a pointer scan, nothing running: marks the frame scratch's pages ever written in everWritten
+// (after pageCount). Its watch is never re-armed, so every page written since start is listed.
+// Returns the bytes from snapshot->live that the scan must cover.
+internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot)
+{
+    if (!snapshot->enabled || !snapshot->scratchSize) return snapshot->size;
+    u8 *scratch = snapshot->live + snapshot->size;
+    ULONG_PTR count = snapshot->maxDirtyPages;
+    ULONG granularity = 0;
+    if (GetWriteWatch(0, scratch, (SIZE_T)snapshot->scratchSize, snapshot->dirtyPages, &count, &granularity) != 0)
+    {
+        // NOTE: unknown pages: scan all of the scratch rather than miss one.
+        u64 scratchPages = snapshot->scratchSize / snapshot->pageSize;
+        for (u64 page = snapshot->pageCount; page < snapshot->pageCount + scratchPages; ++page)
+            snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
+        return snapshot->size + snapshot->scratchSize;
+    }
+    for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
+    {
+        u64 page = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live) / snapshot->pageSize;
+        snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
+    }
+    return snapshot->size + snapshot->scratchSize;
 }
 
 // The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
