@@ -13,7 +13,7 @@
 #include "base/base_math.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 6
+#define GAME_CONTRACT_VERSION 7
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -184,6 +184,12 @@ struct game_memory
     void *permanentStorage;     // zeroed at startup; survives reloads; the game's state lives here
     u64 transientStorageSize;
     void *transientStorage;     // zeroed at startup; scratch the game may rebuild at any time
+    // Zeroed at startup; the platform never writes it, but it is outside the rollback snapshot:
+    // after a crash, a hang or a live-loop rewind it keeps what the interrupted frames wrote, and it
+    // is not in the state hash. Only for data every frame rebuilds before reading it (a collision
+    // grid): its writes then cost no snapshot upkeep. Scanned for pointers into old code like the rest.
+    u64 frameScratchSize;
+    void *frameScratch;
 
     b32 executableReloaded;     // true for the first update after a new game.dll was loaded
     u32 reloadVersion;          // increases with every load of game code, never reused
@@ -555,7 +561,7 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
 StaticAssert(sizeof(platform_api) == 16 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
-StaticAssert(sizeof(game_memory) == 80 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_memory) == 96 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
 StaticAssert(sizeof(debug_frame_info) == 80, "debug_frame_info changed");

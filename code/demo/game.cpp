@@ -32,6 +32,9 @@ internal game_transient_state *EnsureTransientState(game_memory *memory)
         u8 *arenaBase = (u8 *)memory->transientStorage + AlignPow2(sizeof(game_transient_state), 64);
         InitializeArena(&transient->arena, "transient", memory->transientStorageSize - AlignPow2(sizeof(game_transient_state), 64),
                         arenaBase, memory->platform.Log);
+        if (memory->frameScratch)
+            InitializeArena(&transient->frameScratch, "frame scratch", memory->frameScratchSize, memory->frameScratch,
+                            memory->platform.Log);
         MixerInit(&transient->mixer, &transient->arena, 32, memory->platform.Log);
         DemoSoundInit(&transient->sound, &transient->arena);
         transient->isInitialized = 1;

@@ -169,6 +169,12 @@ struct demo_sound
 //~ The frame graph's scratch (game_frame.cpp)
 #define DEMO_FRAME_MAX_BATCHES 128
 #define DEMO_FRAME_MIN_BATCH 512
+// Batches are sized by the measured cost per entity so that a batch job runs about this long:
+// scheduling a job costs 1-2 us under Wine, so ~0.1 ms jobs keep it to a few percent. There are
+// still at least DEMO_FRAME_BATCHES_PER_THREAD batches per thread (balance), where the count allows.
+#define DEMO_FRAME_TARGET_JOB_CYCLES 300000
+#define DEMO_FRAME_BATCHES_PER_THREAD 4
+#define DEMO_FRAME_BATCHED_STAGES 4     // simulate, fill, collide, render
 
 struct demo_frame;
 typedef void demo_frame_function(demo_frame *frame, u32 batch);
@@ -215,6 +221,9 @@ struct demo_frame
     u32 jobCount;
     u32 maxJobCount;
     volatile u64 renderJobCycles;       // summed over the render batches (atomic adds)
+    volatile u64 jobCycles;             // summed over every job of the frame (atomic adds)
+    f32 cyclesPerEntity;                // smoothed jobCycles per entity of the last frames (0: none yet)
+    u32 pad;
 };
 
 //~ The frame-synchronised task's figures (game_frame_stats.cpp)
@@ -235,6 +244,7 @@ struct game_transient_state
     u32 pad;
     game_mixer mixer;
     memory_arena arena;
+    memory_arena frameScratch;  // over game_memory.frameScratch: the collision grid (rebuilt every frame)
     debug_overlay_state debug;  // frame history and this frame's copied events (game_debug.h)
     demo_assets assets;         // loaded on background tasks (game_assets.cpp)
     demo_sound sound;           // the frame's sound requests and the mix ahead (game_sound.cpp)

@@ -4,8 +4,12 @@
 // and queried by parallel jobs, with a result that never depends on which thread ran first:
 //   1. count   any thread, per body: BroadphaseCount (an atomic add on the body's cell count)
 //   2. prefix  one job: BroadphasePrefix (cell starts, fill cursors)
-//   3. fill    any thread, per body: BroadphaseFill (an atomic add on the cell's cursor)
-//   query      any thread, once the fill is complete: BroadphaseDeepestContact
+//   3. fill    any thread, per body: BroadphaseFill (an atomic add on the cell's cursor; the body's
+//              index, position and radius are written to its slot, so slots are in cell order)
+//   query      any thread, once the fill is complete: BroadphaseDeepestContact (by body), or
+//              BroadphaseDeepestContactInSlots (a range of slots, walking the cells in order)
+// A query reads the slots of three rows of three cells: in cell order those are three contiguous
+// spans, so the candidates sit next to each other in memory whatever the bodies' order.
 // The order of bodies inside a cell depends on scheduling; the query is built to be independent
 // of it (the deepest overlap wins, ties go to the lower body index), so its answer does not.
 // Header-only and OS-free: the game and the native unit test use the same code.
@@ -16,6 +20,12 @@
 #include "base/base_arena.h"
 
 #define BROADPHASE_NONE 0xffffffffu
+
+struct broadphase_sphere
+{
+    v3 position;
+    f32 radius;
+};
 
 struct broadphase_grid
 {
@@ -30,7 +40,8 @@ struct broadphase_grid
     volatile u32 *cellCounts;   // per cell; zeroed before a count pass (BroadphaseClearCounts)
     u32 *cellStarts;            // cellCount + 1 exclusive prefix sums
     volatile u32 *cellCursors;  // fill positions
-    u32 *cellBodies;            // body indices grouped by cell
+    u32 *cellBodies;            // body indices grouped by cell (slots)
+    broadphase_sphere *slotSpheres;     // per slot: that body's position and radius
     u32 *bodyCells;             // the cell of every body
 };
 
@@ -42,8 +53,13 @@ inline b32 BroadphaseAllocate(broadphase_grid *grid, memory_arena *arena, u32 ma
     grid->cellStarts = PushArray(arena, maxCells + 1, u32);
     grid->cellCursors = PushArray(arena, maxCells, u32);
     grid->cellBodies = PushArray(arena, maxBodies, u32);
+    grid->slotSpheres = PushArray(arena, maxBodies, broadphase_sphere);
     grid->bodyCells = PushArray(arena, maxBodies, u32);
-    if (!grid->cellCounts || !grid->cellStarts || !grid->cellCursors || !grid->cellBodies || !grid->bodyCells) return 0;
+    if (!grid->cellCounts || !grid->cellStarts || !grid->cellCursors || !grid->cellBodies || !grid->slotSpheres ||
+        !grid->bodyCells)
+    {
+        return 0;
+    }
     grid->maxCellCount = maxCells;
     grid->maxBodyCount = maxBodies;
     return 1;
@@ -110,47 +126,88 @@ inline void BroadphasePrefix(broadphase_grid *grid)
     grid->cellStarts[grid->cellCount] = sum;
 }
 
-inline void BroadphaseFill(broadphase_grid *grid, u32 bodyIndex)
+// Any body type with a v3 `position` and an f32 `halfSize` (the sphere's radius) works.
+template <typename body_type>
+inline void BroadphaseFill(broadphase_grid *grid, const body_type *bodies, u32 bodyIndex)
 {
     u32 cell = grid->bodyCells[bodyIndex];
     u32 slot = AtomicIncrementU32(&grid->cellCursors[cell]) - 1;
     grid->cellBodies[slot] = bodyIndex;
+    grid->slotSpheres[slot].position = bodies[bodyIndex].position;
+    grid->slotSpheres[slot].radius = bodies[bodyIndex].halfSize;
 }
 
-// The body whose sphere overlaps body `index`'s the most (spheres: each body's `position` and a
-// radius of `halfSize`), searched in the 3x3 cells around it; BROADPHASE_NONE when none overlaps.
-// Needs cellSize >= twice the largest radius. Any body type with those two fields works.
-template <typename body_type>
-inline u32 BroadphaseDeepestContact(broadphase_grid *grid, const body_type *bodies, u32 index)
+// The deepest overlap with `self` (body `selfIndex`, in cell (cellX, cellZ)) among the 3x3 cells
+// around it: per row, the three cells' slots are one contiguous span.
+inline u32 BroadphaseDeepestAround(broadphase_grid *grid, broadphase_sphere self, u32 selfIndex, u32 cellX, u32 cellZ)
 {
-    const body_type *self = bodies + index;
-    u32 cellX = BroadphaseCellX(grid, self->position.x);
-    u32 cellZ = BroadphaseCellZ(grid, self->position.z);
     u32 best = BROADPHASE_NONE;
     f32 bestDepth = 0.0f;
+    u32 firstX = cellX ? cellX - 1 : 0;
+    u32 lastX = (cellX + 1 < grid->cellsX) ? cellX + 1 : grid->cellsX - 1;
     for (u32 z = (cellZ ? cellZ - 1 : 0); z <= cellZ + 1 && z < grid->cellsZ; ++z)
     {
-        for (u32 x = (cellX ? cellX - 1 : 0); x <= cellX + 1 && x < grid->cellsX; ++x)
+        u32 rowCell = z * grid->cellsX;
+        u32 onePastLast = grid->cellStarts[rowCell + lastX + 1];
+        for (u32 at = grid->cellStarts[rowCell + firstX]; at < onePastLast; ++at)
         {
-            u32 cell = z * grid->cellsX + x;
-            for (u32 at = grid->cellStarts[cell]; at < grid->cellStarts[cell + 1]; ++at)
+            broadphase_sphere other = grid->slotSpheres[at];
+            v3 d = self.position - other.position;
+            f32 reach = self.radius + other.radius;
+            f32 distanceSquared = Inner(d, d);
+            if (distanceSquared >= reach * reach) continue;
+            u32 otherIndex = grid->cellBodies[at];
+            if (otherIndex == selfIndex) continue;
+            f32 depth = reach - sqrtf(distanceSquared);
+            if (best == BROADPHASE_NONE || depth > bestDepth || (depth == bestDepth && otherIndex < best))
             {
-                u32 other = grid->cellBodies[at];
-                if (other == index) continue;
-                v3 d = self->position - bodies[other].position;
-                f32 reach = self->halfSize + bodies[other].halfSize;
-                f32 distanceSquared = Inner(d, d);
-                if (distanceSquared >= reach * reach) continue;
-                f32 depth = reach - sqrtf(distanceSquared);
-                if (best == BROADPHASE_NONE || depth > bestDepth || (depth == bestDepth && other < best))
-                {
-                    best = other;
-                    bestDepth = depth;
-                }
+                best = otherIndex;
+                bestDepth = depth;
             }
         }
     }
     return best;
+}
+
+// The body whose sphere overlaps body `index`'s the most (spheres: each body's `position` and a
+// radius of `halfSize`), searched in the 3x3 cells around it; BROADPHASE_NONE when none overlaps.
+// Needs cellSize >= twice the largest radius, and the grid filled from the same bodies.
+template <typename body_type>
+inline u32 BroadphaseDeepestContact(broadphase_grid *grid, const body_type *bodies, u32 index)
+{
+    broadphase_sphere self = {bodies[index].position, bodies[index].halfSize};
+    return BroadphaseDeepestAround(grid, self, index, BroadphaseCellX(grid, self.position.x),
+                                   BroadphaseCellZ(grid, self.position.z));
+}
+
+// The first cell whose slots reach past `slot` (cells with no body are skipped).
+inline u32 BroadphaseCellOfSlot(broadphase_grid *grid, u32 slot)
+{
+    u32 low = 0, high = grid->cellCount;     // cellStarts[low] <= slot < cellStarts[high]
+    while (high - low > 1)
+    {
+        u32 middle = low + (high - low) / 2;
+        if (grid->cellStarts[middle] <= slot) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+// The same query for the bodies in slots [firstSlot, onePastLastSlot), walked in cell order:
+// calls (*visit)(bodyIndex, deepest) for each (deepest may be BROADPHASE_NONE). Each body sits in
+// exactly one slot, so slot ranges that do not overlap visit different bodies.
+template <typename visit_function>
+inline void BroadphaseDeepestContactInSlots(broadphase_grid *grid, u32 firstSlot, u32 onePastLastSlot, visit_function *visit)
+{
+    if (firstSlot >= onePastLastSlot) return;
+    u32 cell = BroadphaseCellOfSlot(grid, firstSlot);
+    for (u32 slot = firstSlot; slot < onePastLastSlot; ++slot)
+    {
+        while (grid->cellStarts[cell + 1] <= slot) ++cell;
+        u32 bodyIndex = grid->cellBodies[slot];
+        u32 deepest = BroadphaseDeepestAround(grid, grid->slotSpheres[slot], bodyIndex, cell % grid->cellsX, cell / grid->cellsX);
+        (*visit)(bodyIndex, deepest);
+    }
 }
 
 #endif // GAME_BROADPHASE_H

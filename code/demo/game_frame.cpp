@@ -24,7 +24,12 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(RunDemoFrameJob)
     demo_frame_job *job = (demo_frame_job *)data;
     platform_debug_record_event *record = job->frame->memory->platform.DEBUGRecordEvent;
     if (record) record(job->name, DebugEvent_BeginBlock, DebugEventFlag_GraphJob);
-    if (!job->frame->skipBodies) job->function(job->frame, job->batch);
+    if (!job->frame->skipBodies)
+    {
+        u64 start = ReadCycleCounter();
+        job->function(job->frame, job->batch);
+        AtomicAddU64(&job->frame->jobCycles, ReadCycleCounter() - start);
+    }
     if (record) record(job->name, DebugEvent_EndBlock, DebugEventFlag_GraphJob);
 }
 
@@ -91,7 +96,8 @@ internal void FrameGridFill(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
-    for (u32 index = first; index < onePastLast; ++index) BroadphaseFill(&frame->grid, index);
+    demo_entity *entities = frame->state->entities;
+    for (u32 index = first; index < onePastLast; ++index) BroadphaseFill(&frame->grid, entities, index);
 }
 
 // A join point: the collisions wait for one job instead of every fill batch (B edges, not B * B).
@@ -105,10 +111,9 @@ internal void FrameCollide(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
-    u32 bounces = 0;
-    for (u32 index = first; index < onePastLast; ++index)
-        bounces += CollideEntity(&frame->grid, frame->state->entities, index);
-    frame->collisionBounces[batch] = bounces;
+    // NOTE: a batch is a range of grid slots (cell order), not of entities: its entities' neighbours
+    // are read from contiguous slots. Every entity is in one slot, so batches still write apart.
+    frame->collisionBounces[batch] = CollideSlots(&frame->grid, frame->state->entities, first, onePastLast);
 }
 
 internal void FrameScene(demo_frame *frame, u32 batch)
@@ -275,12 +280,42 @@ internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
 }
 
 //~ Running
-// Grid memory for the entity count (transient; carved once per count).
+// Batches for this frame: before anything was measured, one per DEMO_FRAME_MIN_BATCH entities; then
+// as many as make each batch job run about DEMO_FRAME_TARGET_JOB_CYCLES, but never fewer than
+// DEMO_FRAME_BATCHES_PER_THREAD per thread (nor batches under DEMO_FRAME_MIN_BATCH entities).
+// The simulation's result does not depend on the batches (each entity's steps are its own).
+internal u32 DemoFrameBatchCount(demo_frame *frame, u32 entityCount, u32 threadCount)
+{
+    u32 batches = (entityCount + DEMO_FRAME_MIN_BATCH - 1) / DEMO_FRAME_MIN_BATCH;
+    if (frame->cyclesPerEntity > 0.0f)
+    {
+        f64 stageCycles = (f64)frame->cyclesPerEntity * (f64)entityCount / DEMO_FRAME_BATCHED_STAGES;
+        u32 byCost = (u32)(stageCycles / DEMO_FRAME_TARGET_JOB_CYCLES) + 1;
+        u32 forBalance = threadCount * DEMO_FRAME_BATCHES_PER_THREAD;
+        batches = Minimum(batches, Maximum(byCost, forBalance));
+    }
+    return Clamp(1u, batches, (u32)DEMO_FRAME_MAX_BATCHES);
+}
+
+// After the graph ran: the frame's measured cost per entity, smoothed over the last frames.
+internal void DemoMeasureFrameCost(demo_frame *frame, u32 entityCount)
+{
+    if (!frame->jobCycles || !entityCount) return;
+    f32 measured = (f32)((f64)frame->jobCycles / (f64)entityCount);
+    frame->cyclesPerEntity = (frame->cyclesPerEntity > 0.0f) ? 0.75f * frame->cyclesPerEntity + 0.25f * measured : measured;
+}
+
+// Grid memory for the entity count, carved once per count: in the frame scratch (every array of the
+// grid is rebuilt by every frame before it is read, so it need not be rolled back, and writing it
+// costs no snapshot upkeep), else in the transient arena.
 internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
 {
     if (frame->entityCapacity >= entityCount) return 1;
     u32 cells = entityCount + 1024;     // about one cell per entity at the default density
-    if (!BroadphaseAllocate(&frame->grid, &transient->arena, cells * 2, entityCount)) return 0;
+    memory_arena *arena = &transient->arena;
+    if (transient->frameScratch.base && ArenaRemaining(&transient->frameScratch) >= Megabytes(1) + (umm)entityCount * 64)
+        arena = &transient->frameScratch;
+    if (!BroadphaseAllocate(&frame->grid, arena, cells * 2, entityCount)) return 0;
     frame->entityCapacity = entityCount;
     return 1;
 }
@@ -322,17 +357,18 @@ internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_c
     frame->state = state;
     frame->transient = transient;
     frame->dt = input->dtForFrame;
-    frame->batchCount = Clamp(1u, (state->entityCount + DEMO_FRAME_MIN_BATCH - 1) / DEMO_FRAME_MIN_BATCH,
-                              (u32)DEMO_FRAME_MAX_BATCHES);
+    frame->batchCount = DemoFrameBatchCount(frame, state->entityCount, memory->workerThreadCount + 1);
     frame->batchSize = (state->entityCount + frame->batchCount - 1) / frame->batchCount;
     frame->slots = 0;
     frame->clickRequested = 0;
     frame->renderJobCycles = 0;
+    frame->jobCycles = 0;
     frame->skipBodies = 0;
     DemoSoundBeginFrame(&transient->sound);
 
     temporary_memory scratch = BeginTemporaryMemory(&transient->arena);
     DEMO_BUILD_AND_RUN_FRAME_GRAPH(frame, &transient->arena);
+    DemoMeasureFrameCost(frame, state->entityCount);
     // NOTE: the graph and its jobs name callbacks and string literals of this build; cleared once
     // it has run (the count reaching zero is every worker's last touch), so a reload finds no
     // address of this build left behind in transient memory.

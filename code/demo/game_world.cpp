@@ -118,12 +118,12 @@ internal u32 CountBounces(game_memory *memory, game_state *state)
 }
 
 
-// Entity against entity: reflects the velocity off the deepest overlapping neighbour when the two
-// approach. Reads other entities' positions only (nobody writes positions during collisions) and
-// writes this entity's velocity only, so the result never depends on which thread ran first.
-internal u32 CollideEntity(broadphase_grid *grid, demo_entity *entities, u32 entityIndex)
+// Entity against entity: reflects the velocity off the deepest overlapping neighbour `other`
+// (BROADPHASE_NONE: none) when the two approach. Reads other entities' positions only (nobody
+// writes positions during collisions) and writes this entity's velocity only, so the result never
+// depends on which thread ran first.
+internal u32 CollideEntityWith(demo_entity *entities, u32 entityIndex, u32 other)
 {
-    u32 other = BroadphaseDeepestContact(grid, entities, entityIndex);
     if (other == BROADPHASE_NONE) return 0;
     demo_entity *entity = entities + entityIndex;
     v3 normal = entity->position - entities[other].position;
@@ -135,6 +135,22 @@ internal u32 CollideEntity(broadphase_grid *grid, demo_entity *entities, u32 ent
     entity->velocity += (-2.0f * approach) * normal;
     ++entity->bounces;
     return 1;
+}
+
+// The collisions of the entities in grid slots [firstSlot, onePastLastSlot), in cell order: the
+// neighbours each one is tested against are read from the grid's slots, next to each other.
+struct demo_collide_visit
+{
+    demo_entity *entities;
+    u32 bounces;
+    void operator()(u32 entityIndex, u32 deepest) { bounces += CollideEntityWith(entities, entityIndex, deepest); }
+};
+
+internal u32 CollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firstSlot, u32 onePastLastSlot)
+{
+    demo_collide_visit visit = {entities, 0};
+    BroadphaseDeepestContactInSlots(grid, firstSlot, onePastLastSlot, &visit);
+    return visit.bounces;
 }
 
 // Keyboard (WASD move, Q/E down/up, arrows look, Shift faster), mouse (hold right button to look,

@@ -129,11 +129,13 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
         Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
 
     game_memory *memory = &state->memory;
-    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))
+    if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE,
+                                 WIN32_FRAME_SCRATCH_SIZE))
         return 0;
+    u64 restoredSize = memory->permanentStorageSize + memory->transientStorageSize;     // the frame scratch is not
     Win32InitRenderValidation(&state->renderValidation, state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, state->memoryBlock.totalSize);
-    Win32InitLiveLoop(&state->loop, state->memoryBlock.totalSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
+    Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, restoredSize, memory->frameScratchSize);
+    Win32InitLiveLoop(&state->loop, restoredSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);
@@ -488,8 +490,12 @@ internal void Win32LogRunReport(win32_state *state)
     if (snapshot->syncCount)
     {
         Win32Log(LogLevel_Info, "snapshot: %.3f ms per frame on average to keep the pre-frame snapshot "
-                 "(%.1f KB copied per frame)", 1000.0 * snapshot->totalSyncSeconds / (f64)snapshot->syncCount,
-                 (f64)snapshot->totalSyncBytes / 1024.0 / (f64)snapshot->syncCount);
+                 "(%.1f KB copied per frame, %.1f pages re-armed per frame, %llu pages hot at exit; median %.3f ms "
+                 "per frame, %.3f ms per MB copied)", 1000.0 * snapshot->totalSyncSeconds / (f64)snapshot->syncCount,
+                 (f64)snapshot->totalSyncBytes / 1024.0 / (f64)snapshot->syncCount,
+                 (f64)snapshot->totalArmedPages / (f64)snapshot->syncCount, (unsigned long long)snapshot->hotPageCount,
+                 1000.0 * Win32MedianSyncSeconds(snapshot),
+                 snapshot->totalSyncBytes ? 1000.0 * snapshot->totalSyncSeconds / ((f64)snapshot->totalSyncBytes / Megabytes(1)) : 0.0);
     }
     s64 frameCount = frames->frameCount;
     if (frameCount)

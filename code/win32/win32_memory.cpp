@@ -12,10 +12,13 @@ struct win32_game_memory_block
 // mean the same thing in every run: that is what makes recorded state replayable.
 #define WIN32_GAME_MEMORY_BASE_ADDRESS ((void *)0x0000020000000000ull)
 
+// NOTE: the frame scratch follows transient storage in the same reservation (so it sits at a fixed
+// address too); it is write-watched only so that the pointer scan knows which of its pages were
+// ever written: its watch is never re-armed, so writing it never faults after the first touch.
 internal b32 Win32AllocateGameMemory(win32_game_memory_block *block, game_memory *memory,
-                                     u64 permanentSize, u64 transientSize)
+                                     u64 permanentSize, u64 transientSize, u64 frameScratchSize)
 {
-    block->totalSize = permanentSize + transientSize;
+    block->totalSize = permanentSize + transientSize + frameScratchSize;
     void *wantedBase = ENGINE_DEVELOPMENT ? WIN32_GAME_MEMORY_BASE_ADDRESS : 0;
     block->base = VirtualAlloc(wantedBase, (SIZE_T)block->totalSize, MEM_RESERVE | MEM_COMMIT | MEM_WRITE_WATCH, PAGE_READWRITE);
     block->atFixedAddress = (block->base != 0) && (block->base == wantedBase) && (wantedBase != 0);
@@ -35,9 +38,11 @@ internal b32 Win32AllocateGameMemory(win32_game_memory_block *block, game_memory
     memory->permanentStorage = block->base;
     memory->transientStorageSize = transientSize;
     memory->transientStorage = (u8 *)block->base + permanentSize;
-    Win32Log(LogLevel_Info, "memory: %llu MB permanent + %llu MB transient at %p%s",
+    memory->frameScratchSize = frameScratchSize;
+    memory->frameScratch = frameScratchSize ? (u8 *)block->base + permanentSize + transientSize : 0;
+    Win32Log(LogLevel_Info, "memory: %llu MB permanent + %llu MB transient + %llu MB frame scratch at %p%s",
              (unsigned long long)(permanentSize / Megabytes(1)), (unsigned long long)(transientSize / Megabytes(1)),
-             block->base, block->atFixedAddress ? " (fixed base)" : "");
+             (unsigned long long)(frameScratchSize / Megabytes(1)), block->base, block->atFixedAddress ? " (fixed base)" : "");
     return 1;
 }
 

@@ -2,7 +2,8 @@
 // graph runs through BenchBuildAndRunFrameGraph. Every other frame runs the same jobs in order on
 // this thread instead of through the graph, and every graph frame is followed by a second submission
 // of the same graph with empty job bodies: its time is the graph's own scheduling cost. The figures
-// are logged every 60 graph frames as "frame graph bench: ...".
+// are logged every BENCH_LOG_EVERY graph frames as "frame graph bench: ..." (medians over the frames so far).
+// The same file is built natively by tests/bench/bench_frame_graph_native.cpp.
 #include "base/base_types.h"
 
 struct demo_frame;
@@ -11,40 +12,64 @@ internal void BenchBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
 #define DEMO_BUILD_AND_RUN_FRAME_GRAPH BenchBuildAndRunFrameGraph
 #include "demo/game_main.cpp"
 
-// Summed over the run (DLL data: the benchmark never reloads).
+#define BENCH_MAX_FRAMES 4096
+#define BENCH_LOG_EVERY 20
+
+// Per measured frame (DLL data: the benchmark never reloads).
 struct bench_frame_figures
 {
-    u64 frames;
-    u64 buildCycles;
-    u64 runCycles;
-    u64 renderCycles;
-    u64 serialCycles;
-    u64 serialFrames;
-    u64 emptyCycles;
+    u32 frames;                 // graph frames
+    u32 serialFrames;           // frames run in order on one thread
+    u64 runCycles[BENCH_MAX_FRAMES];    // the graph's wall time
+    u64 cpuCycles[BENCH_MAX_FRAMES];    // the graph's job bodies, summed over threads
+    u64 serialCycles[BENCH_MAX_FRAMES];
+    u64 buildCycles[BENCH_MAX_FRAMES];
+    u64 emptyCycles[BENCH_MAX_FRAMES];
+    u64 renderCycles[BENCH_MAX_FRAMES];
 };
 global bench_frame_figures globalBenchFigures;
+global f64 globalBenchCyclesPerSecond;  // set by a native harness (no DEBUGGameEndFrame there)
 
 internal f64 BenchCyclesToMs(demo_frame *frame, u64 cycles)
 {
     f64 rate = frame->transient->debug.cyclesPerSecond;
+    if (rate <= 0.0) rate = globalBenchCyclesPerSecond;
     return rate > 0.0 ? 1000.0 * (f64)cycles / rate : 0.0;
+}
+
+// The median of the first `count` values (sorted in a copy).
+internal u64 BenchMedian(const u64 *values, u32 count)
+{
+    static u64 sorted[BENCH_MAX_FRAMES];
+    if (!count) return 0;
+    memcpy(sorted, values, count * sizeof(u64));
+    for (u32 index = 1; index < count; ++index)
+    {
+        u64 value = sorted[index];
+        u32 at = index;
+        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
+        sorted[at] = value;
+    }
+    return sorted[count / 2];
 }
 
 internal void BenchLogFigures(demo_frame *frame)
 {
     bench_frame_figures *figures = &globalBenchFigures;
-    f64 frames = (f64)figures->frames;
-    f64 graphMs = BenchCyclesToMs(frame, figures->runCycles) / frames;
-    f64 serialMs = BenchCyclesToMs(frame, figures->serialCycles) / (f64)figures->serialFrames;
-    frame->memory->platform.Log(LogLevel_Info, "frame graph bench: %u entities, %u workers, %u jobs: update jobs %.3f ms "
-                                "on all cores vs %.3f ms on one thread (x%.2f); graph build %.3f ms + scheduling "
-                                "%.3f ms per frame (the same graph with empty jobs); command building %.3f ms per "
-                                "frame (render jobs, summed); %u cubes drawn", frame->state->entityCount,
-                                frame->memory->workerThreadCount, frame->jobCount, graphMs, serialMs,
-                                graphMs > 0.0 ? serialMs / graphMs : 0.0,
-                                BenchCyclesToMs(frame, figures->buildCycles) / frames,
-                                BenchCyclesToMs(frame, figures->emptyCycles) / frames,
-                                BenchCyclesToMs(frame, figures->renderCycles) / frames, frame->visibleCount);
+    u32 frames = figures->frames;
+    f64 graphMs = BenchCyclesToMs(frame, BenchMedian(figures->runCycles, frames));
+    f64 serialMs = BenchCyclesToMs(frame, BenchMedian(figures->serialCycles, figures->serialFrames));
+    frame->memory->platform.Log(LogLevel_Info, "frame graph bench: %u entities, %u workers, %u jobs, %u batches: update "
+                                "jobs %.3f ms on all cores (CPU in job bodies %.3f ms) vs %.3f ms on one thread (x%.2f); "
+                                "graph build %.3f ms + scheduling %.3f ms per frame (the same graph with empty jobs); "
+                                "command building %.3f ms per frame (render jobs, summed); %u cubes drawn; medians of "
+                                "%u frames", frame->state->entityCount, frame->memory->workerThreadCount, frame->jobCount,
+                                frame->batchCount, graphMs, BenchCyclesToMs(frame, BenchMedian(figures->cpuCycles, frames)),
+                                serialMs, graphMs > 0.0 ? serialMs / graphMs : 0.0,
+                                BenchCyclesToMs(frame, BenchMedian(figures->buildCycles, frames)),
+                                BenchCyclesToMs(frame, BenchMedian(figures->emptyCycles, frames)),
+                                BenchCyclesToMs(frame, BenchMedian(figures->renderCycles, frames)), frame->visibleCount,
+                                frames);
 }
 
 internal void BenchBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
@@ -66,19 +91,24 @@ internal void BenchBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
     u64 runCycles = ReadCycleCounter() - runStart;
     if (serial)
     {
-        figures->serialCycles += runCycles;
-        ++figures->serialFrames;
+        if (figures->serialFrames < BENCH_MAX_FRAMES) figures->serialCycles[figures->serialFrames++] = runCycles;
         return;
     }
+    u64 cpuCycles = frame->jobCycles;
     frame->skipBodies = 1;
     u64 emptyStart = ReadCycleCounter();
     DemoRunFrameGraph(frame);
-    figures->emptyCycles += ReadCycleCounter() - emptyStart;
+    u64 emptyCycles = ReadCycleCounter() - emptyStart;
     frame->skipBodies = 0;
-    figures->buildCycles += buildCycles;
-    figures->runCycles += runCycles;
-    figures->renderCycles += frame->renderJobCycles;
-    ++figures->frames;
-    if (figures->frames % 60 == 0 && figures->serialFrames && frame->transient->debug.cyclesPerSecond > 0.0)
-        BenchLogFigures(frame);
+    if (figures->frames < BENCH_MAX_FRAMES)
+    {
+        u32 at = figures->frames++;
+        figures->runCycles[at] = runCycles;
+        figures->cpuCycles[at] = cpuCycles;
+        figures->buildCycles[at] = buildCycles;
+        figures->emptyCycles[at] = emptyCycles;
+        figures->renderCycles[at] = frame->renderJobCycles;
+    }
+    b32 haveRate = frame->transient->debug.cyclesPerSecond > 0.0 || globalBenchCyclesPerSecond > 0.0;
+    if (figures->frames % BENCH_LOG_EVERY == 0 && figures->serialFrames && haveRate) BenchLogFigures(frame);
 }

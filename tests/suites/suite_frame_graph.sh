@@ -8,7 +8,8 @@
 #  - background loading: with every load held back 45 frames, the frames go on with a visible
 #    loading bar; a corrupt texture and a missing sound arrive late as their fallbacks, named;
 #  - reload-safe repeating tasks: they keep running across 10 reloads, and a build that no longer
-#    exports one drops it with a logged line.
+#    exports one drops it with a logged line;
+#  - the frame benchmark's summary lines, from a tiny run (tests/bench/bench_frame_graph.sh).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -18,13 +19,13 @@ out="$BUILD_DIR/suite_frame_graph"
 rm -rf "$out"
 mkdir -p "$out/run"
 work="$out/src"
-make_work_copy "$work"
+make_work_copy "$work" tests/bench tests/suites/test_lib.sh
 
 #- Unit tests (tests/unit/unit_tests.txt): natively, plain and under ThreadSanitizer (scaled down)
 UNIT_TEST_SCALE[tsan]=5
 run_unit_tests frame_graph
-check "MSVC-dialect compile of the benchmark build (tests/bench/bench_frame_graph_game.cpp)" \
-    misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp
+check "MSVC-dialect compile of the benchmark builds (tests/bench/bench_frame_graph_game.cpp, _native.cpp)" \
+    misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp tests/bench/bench_frame_graph_native.cpp
 
 #- Builds: the engine, and game.dll variants
 check "engine and game build" build_engine_copy "$work"
@@ -165,6 +166,14 @@ check "the frame-synchronised task ran during each build ($stats)" increasing "$
 check "each reload re-bound the watcher" test "$(grep -c "named task 'demoWatchAssetsTask' bound to game code version" "$log")" -ge 10
 check "the dropped task stays dropped (not bound to version 12)" bash -c "! grep -q \"'demoWatchAssetsTask' bound to game code version 12\" '$log'"
 check "the other tasks are still bound to version 12" grep -q "named task 'demoPublishAssetsTask' bound to game code version 12" "$log"
+
+#- The benchmark (tests/bench/bench_frame_graph.sh), a tiny run: the summary lines scripts read
+(cd "$work" && BENCH_REUSE_BUILD=1 bash tests/bench/bench_frame_graph.sh 61 1024) >"$out/bench.txt" 2>&1
+summary_form='^entities 1024: wine-serial [0-9.]+ ms, wine-default [0-9.]+ ms, native [0-9.]+ ms, '
+summary_form+='engine/native [0-9.]+x, 2-vs-1 [0-9.]+x, rollback [0-9.]+ ms/frame$'
+check "benchmark: the summary line of a count has its form (every figure present)" grep -qE "$summary_form" "$out/bench.txt"
+check "benchmark: the start-up line has its form" grep -qE '^start to first frame: [0-9.]+ s$' "$out/bench.txt"
+grep -E '^(entities|start to)' "$out/bench.txt" | sed 's/^/figure: /'
 
 stop_own_display
 summary

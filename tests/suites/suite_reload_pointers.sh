@@ -46,14 +46,16 @@ build_variant ptr_crash "$work/code" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PL
 wait
 copy_code_tree "$out/ptr_layout_src"
 sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/demo/game.h"
-build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1
+build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1 &
+build_variant ptr_scratch "$work/code" -DGAME_TEST_SCRATCH_POINTER=1
+wait
 
 #- Unit tests (tests/unit/unit_tests.txt), natively (also under ASan) and under Wine, on a real game.dll
 UNIT_TEST_ARGS[test_pointer_scan]="$out/ptr_store.dll"
 UNIT_TEST_ARGS[test_pointer_scan:mingw]=$(winepath -w "$out/ptr_store.dll" 2>/dev/null)
 run_unit_tests reload_pointers
 printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#define GAME_TEST_CRASH_PLACE 1\n#define GAME_TEST_CRASH_KIND 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game.cpp"
-printf '#define GAME_TEST_POINTERS 2\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game_clear.cpp"
+printf '#define GAME_TEST_POINTERS 2\n#define GAME_TEST_SCRATCH_POINTER 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game_clear.cpp"
 check "MSVC-dialect compile of the test game builds (tests/fixtures/reload_game.cpp)" \
     misc/msvc_check.sh "$out/msvc_test_game.cpp" "$out/msvc_test_game_clear.cpp" tests/fixtures/reload_game.cpp
 
@@ -234,6 +236,18 @@ sleep 1
 check "nested: entities still simulate after the refusal" bash -c "tail -n 30 '$log' | grep -q 'test digest frame: 4096 entities'"
 check "nested: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
 stop_engine "nested"
+
+#- The frame scratch (outside the rollback snapshot) is scanned like the rest of game memory
+log="$out/scratch.log"
+install_dll "$out/ptr_scratch.dll"
+start_engine "$log"
+check "scratch: engine starts" wait_for_log "$log" "test pointers: stored a string literal of code version 1 at the end of the frame scratch" 120
+install_dll "$out/ptr_scratch.dll"
+check "scratch: the rebuild loads" wait_for_log "$log" "game: code version 2 running" 120
+check "scratch: the pointer in the frame scratch is found and named" grep -qE \
+    "pointers: +frame scratch\+0x[0-9a-f]+ = 0x[0-9a-f]+ -> game code version 1 .*test pointer: a string literal in the frame scratch" "$log"
+check "scratch: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
+stop_engine "scratch"
 
 #- Figures (printed, never asserted)
 scan_ms=$(grep -o "pointers: none into game code version [0-9]* (scanned [0-9]* KB written memory in [0-9.]* ms)" "$random_log")

@@ -225,6 +225,19 @@ internal u32 BruteDeepest(test_body *bodies, u32 count, u32 index)
     return best;
 }
 
+struct broadphase_slot_check
+{
+    test_body *bodies;
+    u32 count;
+    u32 visited;
+    u32 mismatches;
+    void operator()(u32 index, u32 deepest)
+    {
+        ++visited;
+        mismatches += (deepest != BruteDeepest(bodies, count, index));
+    }
+};
+
 struct broadphase_job
 {
     broadphase_grid *grid;
@@ -241,7 +254,7 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(BroadphaseJob)
     for (u32 step = job->first; step < job->onePastLast; ++step)
     {
         u32 index = (job->first & 1) ? job->onePastLast - 1 - (step - job->first) : step;
-        if (job->fill) BroadphaseFill(job->grid, index);
+        if (job->fill) BroadphaseFill(job->grid, job->bodies, index);
         else BroadphaseCount(job->grid, index, job->bodies[index].position);
     }
 }
@@ -292,6 +305,12 @@ internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
         contacts += (expected != BROADPHASE_NONE);
     }
     CHECK_MSG(mismatches == 0, "the grid's deepest contact equals brute force for every body");
+    // The cell-order walk, over slot ranges of uneven sizes: every body once, the same answers.
+    broadphase_slot_check check = {bodies, count, 0, 0};
+    u32 cuts[] = {0, 1, 7, count / 3, count / 2 + 5, count - 1, count};
+    for (u32 cut = 0; cut + 1 < ArrayCount(cuts); ++cut) BroadphaseDeepestContactInSlots(&grid, cuts[cut], cuts[cut + 1], &check);
+    CHECK_MSG(check.visited == count, "the cell-order walk visits every body once");
+    CHECK_MSG(check.mismatches == 0, "the cell-order walk's deepest contact equals brute force for every body");
     CHECK(contacts > count / 20);        // the test does exercise overlaps
     CHECK(BroadphaseDeepestContact(&grid, bodies, 0) == 1 && BroadphaseDeepestContact(&grid, bodies, 1) == 0);
 }

@@ -5,21 +5,40 @@
 // snapshot, which then equals game memory as the new frame begins. If that frame crashes, the pages
 // it wrote are copied back from the snapshot. The cost per frame is proportional to what the game
 // writes, not to the size of game memory.
+// NOTE: re-arming a page's watch makes its next write fault (under Wine a signal and an mprotect,
+// 5-25 us; a 4 KB copy costs well under 1 us). So a page written again within
+// WIN32_SNAPSHOT_REWRITE_SYNCS frames (every frame, or every other: double buffers) turns hot:
+// its watch is no longer re-armed, and every sync compares it with the snapshot and copies it when
+// it changed. A hot page that stays unchanged for WIN32_SNAPSHOT_QUIET_SYNCS syncs turns cold
+// again (re-armed). Either way the snapshot equals game memory at every frame start.
+// NOTE: the frame scratch (game_memory.frameScratch) follows game memory in the same reservation and
+// is none of this: never copied, never restored, its watch never re-armed. Its pages ever written
+// join everWritten only for the pointer scan (Win32NoteScratchPages).
+
+#define WIN32_SNAPSHOT_QUIET_SYNCS 16
+#define WIN32_SNAPSHOT_REWRITE_SYNCS 4
+#define WIN32_SNAPSHOT_RECENT_SYNCS 256    // sync times kept for the median in the run report
+#define WIN32_SNAPSHOT_HOT 0x80u        // page_heat: watch not re-armed; the low bits count quiet syncs
 
 struct win32_memory_snapshot
 {
     u8 *live;                   // game memory (allocated with MEM_WRITE_WATCH)
     u8 *copy;                   // same size: game memory as of the start of the current frame
     u64 size;
+    u64 scratchSize;            // the frame scratch, right after game memory
     void **dirtyPages;          // scratch for GetWriteWatch
     ULONG_PTR maxDirtyPages;
     u32 pageSize;
     b32 enabled;
     u64 pageCount;
     // One bit per page. everWritten: written at least once since start (a page never written is
-    // still zero). writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
+    // still zero); it also covers the frame scratch's pages, after game memory's pageCount.
+    // writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
     u8 *everWritten;
     u8 *writtenSinceMark;
+    u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
+    u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
+    u64 hotPageCount;
 
     // Figures
     u64 lastSyncBytes;
@@ -27,22 +46,66 @@ struct win32_memory_snapshot
     f64 totalSyncSeconds;
     u64 totalSyncBytes;
     u64 syncCount;
+    u64 totalArmedPages;        // pages whose watch a sync re-armed (each costs a fault when written again)
+    f32 recentSyncSeconds[WIN32_SNAPSHOT_RECENT_SYNCS];     // a ring, by syncCount
 };
 
-// Returns how many pages written since the last reset were found (all of them into dirtyPages).
-internal ULONG_PTR Win32TakeWrittenPages(win32_memory_snapshot *snapshot)
+// Pages written since their watch was last re-armed (hot pages always count as written), in
+// address order into dirtyPages. Nothing is re-armed here.
+internal ULONG_PTR Win32ListWatchedPages(win32_memory_snapshot *snapshot)
 {
     ULONG_PTR count = snapshot->maxDirtyPages;
     ULONG granularity = 0;
-    if (GetWriteWatch(WRITE_WATCH_FLAG_RESET, snapshot->live, (SIZE_T)snapshot->size, snapshot->dirtyPages,
-                      &count, &granularity) != 0)
+    if (GetWriteWatch(0, snapshot->live, (SIZE_T)snapshot->size, snapshot->dirtyPages, &count, &granularity) != 0)
     {
         return 0;
     }
     return count;
 }
 
-internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *liveMemory, u64 size)
+// A run of contiguous pages whose watch is re-armed and which are then copied one way.
+struct win32_page_run
+{
+    u64 firstPage;
+    u64 pageCount;
+};
+
+// Copies the run (from live into the snapshot, or back with toLive) and re-arms its watch. Into the
+// snapshot, the watch is re-armed first: a write racing with the copy (a background task) marks the
+// page again for the next sync. Back into live (a restore, nothing running), it is re-armed after,
+// so that the restore's own writes do not count as written by the next frame.
+internal void Win32RearmAndCopyRun(win32_memory_snapshot *snapshot, win32_page_run *run, b32 toLive)
+{
+    if (!run->pageCount) return;
+    u64 offset = run->firstPage * snapshot->pageSize;
+    u64 bytes = run->pageCount * snapshot->pageSize;
+    if (toLive)
+    {
+        memcpy(snapshot->live + offset, snapshot->copy + offset, (size_t)bytes);
+        ResetWriteWatch(snapshot->live + offset, (SIZE_T)bytes);
+    }
+    else
+    {
+        ResetWriteWatch(snapshot->live + offset, (SIZE_T)bytes);
+        memcpy(snapshot->copy + offset, snapshot->live + offset, (size_t)bytes);
+    }
+    snapshot->totalArmedPages += run->pageCount;
+    run->pageCount = 0;
+}
+
+internal void Win32AddPageToRun(win32_memory_snapshot *snapshot, win32_page_run *run, u64 page, b32 toLive)
+{
+    if (run->pageCount && run->firstPage + run->pageCount == page)
+    {
+        ++run->pageCount;
+        return;
+    }
+    Win32RearmAndCopyRun(snapshot, run, toLive);
+    run->firstPage = page;
+    run->pageCount = 1;
+}
+
+internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *liveMemory, u64 size, u64 scratchSize)
 {
     memset(snapshot, 0, sizeof(*snapshot));
     SYSTEM_INFO systemInfo;
@@ -50,59 +113,160 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     snapshot->pageSize = systemInfo.dwPageSize;
     snapshot->live = (u8 *)liveMemory;
     snapshot->size = size;
-    snapshot->maxDirtyPages = (ULONG_PTR)(size / snapshot->pageSize) + 1;
+    snapshot->scratchSize = scratchSize;
+    snapshot->maxDirtyPages = (ULONG_PTR)(Maximum(size, scratchSize) / snapshot->pageSize) + 1;
     snapshot->pageCount = size / snapshot->pageSize;
-    u64 bitmapBytes = (snapshot->pageCount + 7) / 8;
-    snapshot->everWritten = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u64 bitmapBytes = (snapshot->pageCount + scratchSize / snapshot->pageSize + 7) / 8;
+    u64 perPageBytes = 2 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
+    snapshot->lastWrittenSync = (u32 *)VirtualAlloc(0, (SIZE_T)perPageBytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    snapshot->pageHeat = snapshot->lastWrittenSync ? (u8 *)(snapshot->lastWrittenSync + snapshot->pageCount) : 0;
+    snapshot->everWritten = snapshot->pageHeat ? snapshot->pageHeat + snapshot->pageCount : 0;
     snapshot->writtenSinceMark = snapshot->everWritten ? snapshot->everWritten + bitmapBytes : 0;
+    // NOTE: committed, not touched: pages the game never writes are never copied, so they cost
+    // nothing at start-up (the system zero-fills a page on its first touch).
     snapshot->copy = (u8 *)VirtualAlloc(0, (SIZE_T)size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     snapshot->dirtyPages = (void **)VirtualAlloc(0, (SIZE_T)(snapshot->maxDirtyPages * sizeof(void *)),
                                                  MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    if (!snapshot->copy || !snapshot->dirtyPages || !snapshot->everWritten)
+    if (!snapshot->copy || !snapshot->dirtyPages || !snapshot->lastWrittenSync)
     {
         Win32Log(LogLevel_Warning, "snapshot: no memory for the pre-frame snapshot; crashes cannot be rolled back");
         return 0;
     }
-    // Both start as zero pages; from here on, every written page is tracked.
-    memcpy(snapshot->copy, snapshot->live, (size_t)size);
-    Win32TakeWrittenPages(snapshot);
+    // Both start as zero pages; a page written before the first sync is copied by it.
     snapshot->enabled = 1;
     return 1;
 }
 
-// Start of a frame, nothing running in game memory: bring the snapshot up to date.
+// One written page at sync: copy it (hot: only when it changed) and decide its heat. Cold pages and
+// pages turning cold go into the run to re-arm; the caller flushes the run.
+internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win32_page_run *rearm)
+{
+    u64 offset = page * snapshot->pageSize;
+    u32 syncNumber = (u32)snapshot->syncCount + 1;
+    u32 lastWritten = snapshot->lastWrittenSync[page];
+    b32 writtenRecently = lastWritten && (syncNumber - lastWritten <= WIN32_SNAPSHOT_REWRITE_SYNCS);
+    u8 heat = snapshot->pageHeat[page];
+    b32 changed = 1;
+    if (heat & WIN32_SNAPSHOT_HOT)
+    {
+        changed = memcmp(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize) != 0;
+        heat = changed ? (u8)WIN32_SNAPSHOT_HOT : (u8)(heat + 1);
+        if (changed) memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+        if ((heat & ~WIN32_SNAPSHOT_HOT) >= WIN32_SNAPSHOT_QUIET_SYNCS)
+        {
+            heat = 0;
+            --snapshot->hotPageCount;
+            Win32AddPageToRun(snapshot, rearm, page, 0);
+        }
+    }
+    else if (writtenRecently)
+    {
+        // Written again soon: from now on copied without faulting.
+        heat = WIN32_SNAPSHOT_HOT;
+        ++snapshot->hotPageCount;
+        memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+    }
+    else
+    {
+        Win32AddPageToRun(snapshot, rearm, page, 0);
+    }
+    snapshot->pageHeat[page] = heat;
+    if (!changed) return 0;
+    snapshot->lastWrittenSync[page] = syncNumber;
+    snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
+    snapshot->writtenSinceMark[page / 8] |= (u8)(1u << (page % 8));
+    return snapshot->pageSize;
+}
+
+// Start of a frame, nothing running in game code: bring the snapshot up to date.
 internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return;
     f64 start = Win32Seconds();
-    ULONG_PTR count = Win32TakeWrittenPages(snapshot);
+    ULONG_PTR count = Win32ListWatchedPages(snapshot);
+    win32_page_run rearm = {};
+    u64 copiedBytes = 0;
     for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
     {
-        u64 offset = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live);
-        memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
-        u64 page = offset / snapshot->pageSize;
-        snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
-        snapshot->writtenSinceMark[page / 8] |= (u8)(1u << (page % 8));
+        u64 page = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live) / snapshot->pageSize;
+        copiedBytes += Win32SyncWrittenPage(snapshot, page, &rearm);
     }
-    snapshot->lastSyncBytes = (u64)count * snapshot->pageSize;
+    Win32RearmAndCopyRun(snapshot, &rearm, 0);
+    snapshot->lastSyncBytes = copiedBytes;
     snapshot->lastSyncSeconds = Win32Seconds() - start;
     snapshot->totalSyncSeconds += snapshot->lastSyncSeconds;
     snapshot->totalSyncBytes += snapshot->lastSyncBytes;
+    snapshot->recentSyncSeconds[snapshot->syncCount % WIN32_SNAPSHOT_RECENT_SYNCS] = (f32)snapshot->lastSyncSeconds;
     ++snapshot->syncCount;
 }
 
-// After a crashed frame, nothing running: put back every page the frame wrote. Returns bytes restored.
+// After a crashed frame, nothing running: put back every page the frame wrote (every cold page
+// whose watch fired, every hot page that differs). Returns bytes restored.
 internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return 0;
-    ULONG_PTR count = Win32TakeWrittenPages(snapshot);
+    ULONG_PTR count = Win32ListWatchedPages(snapshot);
+    win32_page_run rearm = {};
+    u64 restored = 0;
     for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
     {
         u64 offset = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live);
-        memcpy(snapshot->live + offset, snapshot->copy + offset, snapshot->pageSize);
+        u64 page = offset / snapshot->pageSize;
+        if (snapshot->pageHeat[page] & WIN32_SNAPSHOT_HOT)
+        {
+            if (memcmp(snapshot->live + offset, snapshot->copy + offset, snapshot->pageSize) == 0) continue;
+            memcpy(snapshot->live + offset, snapshot->copy + offset, snapshot->pageSize);
+        }
+        else
+        {
+            Win32AddPageToRun(snapshot, &rearm, page, 1);
+        }
+        restored += snapshot->pageSize;
     }
-    // NOTE: the restore wrote those pages again; the next sync copies them once more, harmlessly.
-    return (u64)count * snapshot->pageSize;
+    Win32RearmAndCopyRun(snapshot, &rearm, 1);
+    return restored;
+}
+
+// Before a pointer scan, nothing running: marks the frame scratch's pages ever written in everWritten
+// (after pageCount). Its watch is never re-armed, so every page written since start is listed.
+// Returns the bytes from snapshot->live that the scan must cover.
+internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot)
+{
+    if (!snapshot->enabled || !snapshot->scratchSize) return snapshot->size;
+    u8 *scratch = snapshot->live + snapshot->size;
+    ULONG_PTR count = snapshot->maxDirtyPages;
+    ULONG granularity = 0;
+    if (GetWriteWatch(0, scratch, (SIZE_T)snapshot->scratchSize, snapshot->dirtyPages, &count, &granularity) != 0)
+    {
+        // NOTE: unknown pages: scan all of the scratch rather than miss one.
+        u64 scratchPages = snapshot->scratchSize / snapshot->pageSize;
+        for (u64 page = snapshot->pageCount; page < snapshot->pageCount + scratchPages; ++page)
+            snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
+        return snapshot->size + snapshot->scratchSize;
+    }
+    for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
+    {
+        u64 page = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live) / snapshot->pageSize;
+        snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
+    }
+    return snapshot->size + snapshot->scratchSize;
+}
+
+// The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
+internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
+{
+    u32 count = (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS);
+    if (!count) return 0.0;
+    f32 sorted[WIN32_SNAPSHOT_RECENT_SYNCS];
+    memcpy(sorted, snapshot->recentSyncSeconds, count * sizeof(f32));
+    for (u32 index = 1; index < count; ++index)
+    {
+        f32 value = sorted[index];
+        u32 at = index;
+        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
+        sorted[at] = value;
+    }
+    return (f64)sorted[count / 2];
 }
 
 internal b32 Win32PageBit(const u8 *bitmap, u64 page)

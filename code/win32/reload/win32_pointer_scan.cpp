@@ -99,7 +99,8 @@ internal pointer_scan_result Win32ScanGameMemory(const pointer_scan_target *targ
     f64 start = Win32Seconds();
     win32_memory_snapshot *snapshot = guard->snapshot;
     u64 size = snapshot->pageCount * snapshot->pageSize;
-    result = ScanPagesForPointers(snapshot->live, size, snapshot->pageSize, snapshot->everWritten, targets,
+    u64 scannedSize = Win32NoteScratchPages(snapshot);     // game memory and the frame scratch after it
+    result = ScanPagesForPointers(snapshot->live, scannedSize, snapshot->pageSize, snapshot->everWritten, targets,
                                   targetCount, guard->hits, WIN32_POINTER_HITS_KEPT);
     if (guard->loopMark)
     {
@@ -118,10 +119,15 @@ internal pointer_scan_result Win32ScanGameMemory(const pointer_scan_target *targ
     return result;
 }
 
-// "game_state.testName (permanent+0x1f8)" or "transient+0x2000010".
+// "game_state.testName (permanent+0x1f8)", "transient+0x2000010" or "frame scratch+0x40".
 internal void Win32DescribeGameMemoryOffset(u64 offset, char *out, umm outSize)
 {
     win32_pointer_guard *guard = &globalPointerGuard;
+    if (guard->snapshot && offset >= guard->snapshot->size)
+    {
+        snprintf(out, outSize, "frame scratch+0x%llx", (unsigned long long)(offset - guard->snapshot->size));
+        return;
+    }
     if (offset >= guard->permanentSize)
     {
         snprintf(out, outSize, "transient+0x%llx", (unsigned long long)(offset - guard->permanentSize));

@@ -4,6 +4,7 @@
 #define WIN32_SUB_BUFFER_ZONE_SIZE Megabytes(16)   // the frame's sub-buffers (parallel command building)
 #define WIN32_PERMANENT_STORAGE_SIZE Megabytes(64)
 #define WIN32_TRANSIENT_STORAGE_SIZE Megabytes(256)
+#define WIN32_FRAME_SCRATCH_SIZE Megabytes(64)     // game_memory.frameScratch: outside the snapshot
 #define WIN32_PLATFORM_ARENA_SIZE Megabytes(112)
 #define WIN32_LIVE_LOOP_MAX_FRAMES (60 * 60 * 5)
 #define WIN32_SOUND_SAMPLES_PER_SECOND 48000
