@@ -45,6 +45,7 @@ struct win32_symbol_request
     u64 base;
     u64 size;
     u32 entryPointRva;          // copied at request time: the module may be freed before the load
+    b32 unload;                 // forget the symbols of the file at path instead (its copy is being deleted)
     WCHAR path[MAX_PATH];
 };
 
@@ -178,6 +179,19 @@ internal void Win32LoadModuleSymbols(win32_symbols *symbols, win32_symbol_reques
              1e6 * (laterLookup - firstLookup));
 }
 
+// Forgets every module registered from the file at path (under dbghelpLock). DbgHelp keeps the
+// image file it read open, so a copy could not be deleted (Windows) or would linger (Wine) until then.
+internal void Win32UnloadSymbolsOfFile(win32_symbols *symbols, const WCHAR *path)
+{
+    for (u32 index = 0; index < WIN32_SYMBOL_MODULES; ++index)
+    {
+        win32_symbol_module *module = symbols->modules + index;
+        if (!module->base || _wcsicmp(module->path, path) != 0) continue;
+        symbols->SymUnloadModule64(symbols->process, module->base);
+        memset(module, 0, sizeof(*module));
+    }
+}
+
 internal DWORD WINAPI Win32SymbolThread(void *parameter)
 {
     win32_symbols *symbols = (win32_symbols *)parameter;
@@ -206,7 +220,8 @@ internal DWORD WINAPI Win32SymbolThread(void *parameter)
             LeaveCriticalSection(&symbols->requestLock);
             if (!have) break;
             EnterCriticalSection(&symbols->dbghelpLock);
-            Win32LoadModuleSymbols(symbols, &request);
+            if (request.unload) Win32UnloadSymbolsOfFile(symbols, request.path);
+            else Win32LoadModuleSymbols(symbols, &request);
             LeaveCriticalSection(&symbols->dbghelpLock);
         }
     }
@@ -242,6 +257,30 @@ internal void Win32RequestModuleSymbols(HMODULE module)
     if (symbols->requestCount < WIN32_SYMBOL_REQUESTS) symbols->requests[symbols->requestCount++] = request;
     LeaveCriticalSection(&symbols->requestLock);
     SetEvent(symbols->requestEvent);
+}
+
+// Lets go of the symbols read from the file at utf8Path before that file (a private copy) is
+// deleted. Returns 1 when none are held any more; 0 when a load is under way on the background
+// thread: the unload is queued behind it (never waited for), and the caller deletes the file later.
+internal b32 Win32ReleaseSymbolsOfFile(const char *utf8Path)
+{
+    win32_symbols *symbols = &globalSymbols;
+    if (symbols->started != 2 || !symbols->available) return 1;
+    win32_symbol_request request = {};
+    request.unload = 1;
+    if (!Win32Utf8ToWide(utf8Path, request.path, MAX_PATH)) return 1;
+    if (TryEnterCriticalSection(&symbols->dbghelpLock))
+    {
+        Win32UnloadSymbolsOfFile(symbols, request.path);
+        LeaveCriticalSection(&symbols->dbghelpLock);
+        return 1;
+    }
+    EnterCriticalSection(&symbols->requestLock);
+    b32 queued = symbols->requestCount < WIN32_SYMBOL_REQUESTS;
+    if (queued) symbols->requests[symbols->requestCount++] = request;
+    LeaveCriticalSection(&symbols->requestLock);
+    SetEvent(symbols->requestEvent);
+    return 0;
 }
 
 // Appends " Function (file.cpp:57)" for an address in a module whose symbols are loaded and still

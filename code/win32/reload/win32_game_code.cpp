@@ -210,10 +210,14 @@ internal void Win32DeleteCopy(const char *path)
 {
     Win32RetryUndeletedCopies();
     if (Win32PointerGuardHoldsPath(path)) return;   // still loaded; deleted when released (win32_pointer_scan.cpp)
-    if (!path[0] || Win32DeleteFileUtf8(path)) return;
+    if (!path[0]) return;
+    b32 symbolsReleased = Win32ReleaseSymbolsOfFile(path);
+    if (Win32DeleteFileUtf8(path)) return;
     win32_undeleted_copies *copies = &globalUndeletedCopies;
     b32 queued = copies->count < WIN32_UNDELETED_COPIES;
     if (queued) snprintf(copies->paths[copies->count++], WIN32_PATH_BYTES, "%s", path);
+    // NOTE: while the symbol thread still reads this copy, the retry is routine, not worth a warning.
+    if (!symbolsReleased && queued) return;
     Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger may hold it)%s", path,
              queued ? "; retrying at later swaps and at exit" : "");
 }
