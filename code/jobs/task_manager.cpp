@@ -247,6 +247,7 @@ void CancelTaskAndWait(task_manager *manager, u64 taskId)
         else
         {
             OSYieldThread();
+            if (ShouldAbandonWorkWait()) break;
         }
     }
     UnregisterWaitingCaller(token);
