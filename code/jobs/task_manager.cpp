@@ -117,6 +117,16 @@ u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
         return 0;
     }
 
+    if (AtomicLoadU32(&manager->drainingForReload))
+    {
+        if (manager->log)
+        {
+            manager->log(LogLevel_Error, "task refused: the game code is being unloaded (the queues drain for a "
+                         "reload or a rollback); re-add it when memory->executableReloaded is set");
+        }
+        AtomicIncrementU32(&manager->refusedCount);
+        return 0;
+    }
     platform_work_queue *target = (taskFlags & TaskFlag_FrameSync) ? manager->frameSyncQueue : manager->backgroundQueue;
     if (!(taskFlags & TaskFlag_MainThread) && (!target || !target->entries))
     {
@@ -412,7 +422,9 @@ void FillPlatformWorkQueueApi(platform_api *api, work_queue_system *system)
 void PrepareWorkQueuesForReload(work_queue_system *system)
 {
     PrepareTasksForReload(&system->tasks);
+    AtomicStoreU32(&system->tasks.drainingForReload, 1);
     DrainWorkQueueSystem(system);
+    AtomicStoreU32(&system->tasks.drainingForReload, 0);
 }
 
 void DrainWorkQueueSystem(work_queue_system *system)

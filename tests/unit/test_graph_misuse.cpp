@@ -209,40 +209,40 @@ internal void TestForeignIds(void)
     memory_arena arena = MakeTestArena(Megabytes(1));
     platform_work_queue queue;
     CreateWorkQueue(&queue, &arena, "foreign", 64, 1, 1, TestLog);
-    job_graph big, small;
+    job_graph big, little;
     BeginJobGraph(&big, &arena, "big", 16, 16, TestLog);
     job_id last = JOB_ID_NONE;
     for (u32 index = 0; index < 10; ++index) last = AddGraphJob(&big, PlainJob, 0);
-    BeginJobGraph(&small, &arena, "small", 4, 4, TestLog);
-    job_id a = AddGraphJob(&small, PlainJob, 0);
-    AddGraphJob(&small, PlainJob, 0);
-    CHECK(!AddJobDependency(&small, a, last));
+    BeginJobGraph(&little, &arena, "small", 4, 4, TestLog);
+    job_id a = AddGraphJob(&little, PlainJob, 0);
+    AddGraphJob(&little, PlainJob, 0);
+    CHECK(!AddJobDependency(&little, a, last));
     ClearLastLog();
-    CHECK_MSG(!SubmitJobGraph(&queue, &small), "a graph given another graph's job id is refused");
+    CHECK_MSG(!SubmitJobGraph(&queue, &little), "a graph given another graph's job id is refused");
     CHECK_MSG(LogSays("job id 9") && LogSays("not a job of this graph") && !LogSays("did not fit"),
               "... naming the id as foreign, not as an overflow");
 
-    BeginJobGraph(&small, &arena, "no callback", 4, 4, TestLog);
-    AddGraphJob(&small, PlainJob, 0);
-    AddGraphJob(&small, 0, 0);
+    BeginJobGraph(&little, &arena, "no callback", 4, 4, TestLog);
+    AddGraphJob(&little, PlainJob, 0);
+    AddGraphJob(&little, 0, 0);
     ClearLastLog();
-    CHECK_MSG(!SubmitJobGraph(&queue, &small) && LogSays("job 1 has no callback"), "a job without callback is refused, named");
+    CHECK_MSG(!SubmitJobGraph(&queue, &little) && LogSays("job 1 has no callback"), "a job without callback is refused, named");
 
     // JOB_ID_NONE from an add that did not fit stays an overflow.
-    BeginJobGraph(&small, &arena, "full", 1, 4, TestLog);
-    a = AddGraphJob(&small, PlainJob, 0);
-    job_id none = AddGraphJob(&small, PlainJob, 0);
-    AddJobDependency(&small, a, none);
+    BeginJobGraph(&little, &arena, "full", 1, 4, TestLog);
+    a = AddGraphJob(&little, PlainJob, 0);
+    job_id none = AddGraphJob(&little, PlainJob, 0);
+    AddJobDependency(&little, a, none);
     ClearLastLog();
-    CHECK_MSG(!SubmitJobGraph(&queue, &small) && LogSays("did not fit"), "JOB_ID_NONE counts as the overflow it came from");
+    CHECK_MSG(!SubmitJobGraph(&queue, &little) && LogSays("did not fit"), "JOB_ID_NONE counts as the overflow it came from");
 
     // A refused submission leaves the graph submittable once fixed.
-    BeginJobGraph(&small, &arena, "fixed", 2, 2, TestLog);
-    AddGraphJob(&small, PlainJob, 0);
-    CHECK(SubmitJobGraph(&queue, &small));
-    WaitForJobGraph(&small);
-    CHECK(SubmitJobGraph(&queue, &small));
-    WaitForJobGraph(&small);
+    BeginJobGraph(&little, &arena, "fixed", 2, 2, TestLog);
+    AddGraphJob(&little, PlainJob, 0);
+    CHECK(SubmitJobGraph(&queue, &little));
+    WaitForJobGraph(&little);
+    CHECK(SubmitJobGraph(&queue, &little));
+    WaitForJobGraph(&little);
     StopWorkQueue(&queue);
     free(arena.base);
 }

@@ -123,8 +123,20 @@ internal void Win32CallCopyLayout(void *data)
                    CopyStateLayout(copy->destination, copy->source, copy->error, copy->errorSize);
 }
 
+// "what at module+offset"; a call through a null pointer names its caller instead of the null
+// address: "access violation at address 0x0 (a call through a null pointer) from game.dll+0x1a2b".
 internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, umm textSize)
 {
+    if (report->returnAddress)
+    {
+        char callerModule[64];
+        u64 callerOffset = 0;
+        Win32DescribeCodeAddress(report->returnAddress, callerModule, sizeof(callerModule), &callerOffset);
+        snprintf(text, textSize, "%s at address 0x%llx (a call through a null pointer) from %s+0x%llx",
+                 Win32ExceptionName(report->code), (unsigned long long)(u64)report->address, callerModule,
+                 (unsigned long long)callerOffset);
+        return;
+    }
     snprintf(text, textSize, "%s at %s+0x%llx", Win32ExceptionName(report->code), report->moduleName,
              (unsigned long long)report->moduleOffset);
 }

@@ -250,10 +250,13 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
     u64 restoredBytes = Win32RestoreMemorySnapshot(&state->snapshot);
     u32 crashedVersion = state->game.version;
 
-    Win32Log(LogLevel_Error, "crash: %s in %s+0x%llx (thread %lu) in game code version %u during frame %lld "
+    char what[200];
+    if (report.returnAddress) Win32DescribeCrashReport(&report, what, sizeof(what));
+    else snprintf(what, sizeof(what), "%s in %s+0x%llx", Win32ExceptionName(report.code), report.moduleName,
+                  (unsigned long long)report.moduleOffset);
+    Win32Log(LogLevel_Error, "crash: %s (thread %lu) in game code version %u during frame %lld "
              "(%u crash%s); game memory restored to its pre-frame state (%llu KB rewritten)",
-             Win32ExceptionName(report.code), report.moduleName, (unsigned long long)report.moduleOffset,
-             (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
+             what, (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
              crashes == 1 ? "" : "es", (unsigned long long)(restoredBytes / 1024));
     f64 restoredAt = Win32Seconds();
     if (state->options.verifyRollback)
