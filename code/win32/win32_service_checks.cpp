@@ -147,7 +147,12 @@ internal void Win32CheckedCompleteAllWork(platform_work_queue *queue)
     void *caller = WIN32_CALLER_ADDRESS();
     const char *problem = Win32QueueProblem(queue);
     if (problem) { Win32RefuseService(CheckedService_CompleteAllWork, caller, "%s (%p)", problem, (void *)queue); return; }
+    // NOTE: only the wait inside a job can give up (at top level nothing beneath it waits for it).
+    win32_game_wait saved;
+    b32 begun = Win32BeginGameWait(&saved, "CompleteAllWork", caller, GetWorkThreadContext()->depth > 0,
+                                   queue->name ? queue->name : "?");
     globalServiceChecks.next.CompleteAllWork(queue);
+    Win32EndGameWait(&saved, begun);
 }
 
 internal void Win32CheckedParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
@@ -157,7 +162,10 @@ internal void Win32CheckedParallelFor(platform_work_queue *queue, u32 count, u32
     const char *problem = Win32QueueProblem(queue);
     if (!problem) problem = Win32CallbackProblem((const void *)callback);
     if (problem) { Win32RefuseService(CheckedService_ParallelFor, caller, "%s", problem); return; }
+    win32_game_wait saved;
+    b32 begun = Win32BeginGameWait(&saved, "ParallelFor", caller, 0, "its batches");
     globalServiceChecks.next.ParallelFor(queue, count, minBatch, callback, data);
+    Win32EndGameWait(&saved, begun);
 }
 
 // The graph and its job array must be memory the game may hand over, every job's callback game code.
@@ -212,7 +220,12 @@ internal void Win32CheckedWaitForJobGraph(job_graph *graph)
                            "own graph", Win32GameNameUsable(graph->name, 128) ? graph->name : "?");
         return;
     }
+    char what[48];
+    snprintf(what, sizeof(what), "graph '%s'", Win32GameNameUsable(graph->name, 128) ? graph->name : "?");
+    win32_game_wait saved;
+    b32 begun = Win32BeginGameWait(&saved, "WaitForJobGraph", caller, 1, what);
     globalServiceChecks.next.WaitForJobGraph(graph);
+    Win32EndGameWait(&saved, begun);
 }
 
 internal const char *Win32TaskManagerProblem(task_manager *manager)
@@ -246,7 +259,12 @@ internal void Win32CheckedCancelTaskAndWait(task_manager *manager, u64 taskId)
     void *caller = WIN32_CALLER_ADDRESS();
     const char *problem = Win32TaskManagerProblem(manager);
     if (problem) { Win32RefuseService(CheckedService_CancelTaskAndWait, caller, "%s (%p)", problem, (void *)manager); return; }
+    char what[48];
+    snprintf(what, sizeof(what), "task 0x%llx", (unsigned long long)taskId);
+    win32_game_wait saved;
+    b32 begun = Win32BeginGameWait(&saved, "CancelTaskAndWait", caller, 1, what);
     globalServiceChecks.next.CancelTaskAndWait(manager, taskId);
+    Win32EndGameWait(&saved, begun);
 }
 
 #define WIN32_MAX_SERVICE_NAME 256
@@ -361,6 +379,7 @@ internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues
     globalServiceChecks.gameMemorySize = gameMemorySize;
     globalServiceChecks.game = game;
     globalServiceChecks.installed = 1;
+    Win32StartStallDetector(queues);
     api->AddWorkQueueEntry = Win32CheckedAddWorkQueueEntry;
     api->CompleteAllWork = Win32CheckedCompleteAllWork;
     api->ParallelFor = Win32CheckedParallelFor;
