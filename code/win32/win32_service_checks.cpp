@@ -64,8 +64,11 @@ internal void Win32RefuseService(u32 service, void *caller, const char *format, 
     Win32DescribeCodeAddress(caller, module, sizeof(module), &offset);
     char repeated[64] = "";
     if (count > 10) snprintf(repeated, sizeof(repeated), " [%ld refusals of this service so far]", (long)count);
-    Win32Log(LogLevel_Error, "platform: %s refused: %s (called from %s+0x%llx)%s", globalCheckedServiceNames[service],
-             why, module, (unsigned long long)offset, repeated);
+    // NOTE: game code that ends with the call (a tail call) leaves no call site of its own on the
+    // stack: the address is then its caller's, the platform's guard.
+    const char *tailCall = Win32InGameImage(caller) ? "" : ", reached by a tail call from game code";
+    Win32Log(LogLevel_Error, "platform: %s refused: %s (called from %s+0x%llx%s)%s", globalCheckedServiceNames[service],
+             why, module, (unsigned long long)offset, tailCall, repeated);
 }
 
 //~ What the game may hand over

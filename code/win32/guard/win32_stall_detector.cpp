@@ -135,8 +135,9 @@ internal void Win32ReportAndAbandonStall(LONG slotCount, f64 seconds)
         Win32DescribeCodeAddress(wait.caller, module, sizeof(module), &offset);
         if (used < sizeof(text))
             used += (umm)snprintf(text + used, sizeof(text) - used, " thread %lu waits in %s for %s (called from "
-                                  "%s+0x%llx);", (unsigned long)slot->threadId, wait.service, wait.what, module,
-                                  (unsigned long long)offset);
+                                  "%s+0x%llx%s);", (unsigned long)slot->threadId, wait.service, wait.what, module,
+                                  (unsigned long long)offset, Win32AddressInExe((u64)wait.caller) ?
+                                  ", reached by a tail call from game code" : "");
         if (wait.abandonable) AtomicStoreU64(&globalStall.abandonSerial[index], wait.serial);
     }
     InterlockedIncrement(&globalStall.stallCount);
