@@ -49,6 +49,8 @@ global const char *globalCheckedServiceNames[] = {
     "DEBUGWriteEntireFile", "DEBUGFreeFileMemory", "DEBUGRecordEvent", "Log",
 };
 
+internal b32 Win32InGameImage(const void *address);
+
 // One refusal: logged (rate-limited per service) with the game's call site.
 internal void Win32RefuseService(u32 service, void *caller, const char *format, ...)
 {
