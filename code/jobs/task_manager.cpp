@@ -121,8 +121,8 @@ u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
     {
         if (manager->log)
         {
-            manager->log(LogLevel_Error, "task refused: the game code is being unloaded (the queues drain for a "
-                         "reload or a rollback); re-add it when memory->executableReloaded is set");
+            manager->log(LogLevel_Error, "task refused: the work queues are being drained (for a reload, a "
+                         "rollback or shutdown); re-add it when memory->executableReloaded is set");
         }
         AtomicIncrementU32(&manager->refusedCount);
         return 0;
@@ -422,15 +422,15 @@ void FillPlatformWorkQueueApi(platform_api *api, work_queue_system *system)
 void PrepareWorkQueuesForReload(work_queue_system *system)
 {
     PrepareTasksForReload(&system->tasks);
-    AtomicStoreU32(&system->tasks.drainingForReload, 1);
     DrainWorkQueueSystem(system);
-    AtomicStoreU32(&system->tasks.drainingForReload, 0);
 }
 
 void DrainWorkQueueSystem(work_queue_system *system)
 {
     platform_work_queue *queues[] = {&system->highQueue, &system->lowQueue};
+    AtomicStoreU32(&system->tasks.drainingForReload, 1);
     DrainWorkQueues(queues, ArrayCount(queues));
+    AtomicStoreU32(&system->tasks.drainingForReload, 0);
 }
 
 void ShutdownWorkQueueSystem(work_queue_system *system)

@@ -119,6 +119,40 @@ internal b32 Win32GameNameUsable(const char *name, u32 maxLength)
     return 0;
 }
 
+internal b32 Win32IsValidUtf8(const char *text)
+{
+    const u8 *at = (const u8 *)text;
+    umm remaining = strlen(text);
+    while (remaining)
+    {
+        u32 consumed = 0;
+        b32 invalid = 0;
+        DecodeUtf8Character(at, remaining, &consumed, &invalid);
+        if (invalid) return 0;
+        at += consumed;
+        remaining -= consumed;
+    }
+    return 1;
+}
+
+// A file name the file services can use: readable, terminated, UTF-8. Logs the refusal.
+internal b32 Win32CheckFileName(u32 service, void *caller, const char *fileName)
+{
+    if (!Win32GameNameUsable(fileName, WIN32_PATH_BYTES))
+    {
+        Win32RefuseService(service, caller, "the file name (%p) is null, unreadable or longer than %u bytes",
+                           (const void *)fileName, (u32)WIN32_PATH_BYTES - 1);
+        return 0;
+    }
+    if (!Win32IsValidUtf8(fileName))
+    {
+        // NOTE: the log writes the name's bytes that are not UTF-8 as \xNN (win32_log.cpp).
+        Win32RefuseService(service, caller, "the file name '%s' is not valid UTF-8", fileName);
+        return 0;
+    }
+    return 1;
+}
+
 internal b32 Win32IsPlatformQueue(platform_work_queue *queue)
 {
     return queue && (queue == globalServiceChecks.queues[0] || queue == globalServiceChecks.queues[1]);
@@ -245,7 +279,7 @@ internal u64 Win32CheckedAddTask(task_manager *manager, u32 taskFlags, platform_
     const char *problem = Win32TaskManagerProblem(manager);
     if (!problem) problem = Win32CallbackProblem((const void *)callback);
     if (!problem && AtomicLoadU32(&manager->drainingForReload))
-        problem = "the game code is being unloaded (its queues drain for a reload or a rollback); re-add the task "
+        problem = "the work queues are being drained (for a reload, a rollback or shutdown); re-add the task "
                   "when memory->executableReloaded is set";
     if (problem) { Win32RefuseService(CheckedService_AddTask, caller, "%s", problem); return 0; }
     return globalServiceChecks.next.AddTask(manager, taskFlags, callback, data);
@@ -312,10 +346,8 @@ internal void Win32CheckedDebugRecordEvent(const char *name, u32 type, u32 flags
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32CheckedReadEntireFile)
 {
     void *caller = WIN32_CALLER_ADDRESS();
-    if (!Win32GameNameUsable(fileName, WIN32_PATH_BYTES))
+    if (!Win32CheckFileName(CheckedService_ReadEntireFile, caller, fileName))
     {
-        Win32RefuseService(CheckedService_ReadEntireFile, caller, "the file name (%p) is null, unreadable or longer "
-                           "than %u bytes", (const void *)fileName, (u32)WIN32_PATH_BYTES - 1);
         debug_read_file_result none = {};
         return none;
     }
@@ -325,12 +357,7 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32CheckedReadEntireFile)
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32CheckedWriteEntireFile)
 {
     void *caller = WIN32_CALLER_ADDRESS();
-    if (!Win32GameNameUsable(fileName, WIN32_PATH_BYTES))
-    {
-        Win32RefuseService(CheckedService_WriteEntireFile, caller, "the file name (%p) is null, unreadable or longer "
-                           "than %u bytes", (const void *)fileName, (u32)WIN32_PATH_BYTES - 1);
-        return 0;
-    }
+    if (!Win32CheckFileName(CheckedService_WriteEntireFile, caller, fileName)) return 0;
     if (memorySize && !Win32GameMemoryUsable(memory, memorySize))
     {
         Win32RefuseService(CheckedService_WriteEntireFile, caller, "the %u bytes at %p to write to '%s' are not "
