@@ -5,7 +5,7 @@
 # good build must load after it. A wait that times out is a failure.
 
 services_fixture=tests/fixtures/misuse_services_game.cpp
-for number in 1 2 3 4 5 6 7 8 9 10 11; do
+for number in 1 2 3 4 5 6 7 8 9 10 11 12; do
     misuse_build "services$number" "$services_fixture" -DMISUSE=$number -fno-optimize-sibling-calls
 done
 
@@ -34,6 +34,11 @@ services_case 2 "a graph job waiting for its own graph" \
     "platform: WaitForJobGraph refused: the waiting thread runs a job of graph 'own'.*$call_site"
 check "a graph job waiting for its own graph: the graph still finishes" \
     wait_for_regex "$MISUSE_LOG" "misuse 2: the graph finished" 1 20
+
+services_case 12 "ParallelFor batches of a graph job waiting for that graph" \
+    "platform: WaitForJobGraph refused: the waiting thread runs a job of graph 'batched' \(or a ParallelFor batch of one\).*$call_site"
+check "ParallelFor batches waiting for their graph: every wait returned" \
+    wait_for_regex "$MISUSE_LOG" "misuse 12: the graph finished, 16 batch waits returned" 1 20
 
 services_case 3 "a stall: a job waits for a task that waits for the job's graph" \
     "watchdog: stall: .*waits in CancelTaskAndWait for task .*$call_site.*recovering as from a hang" 60
