@@ -278,6 +278,9 @@ internal u64 Win32CheckedAddTask(task_manager *manager, u32 taskFlags, platform_
     void *caller = WIN32_CALLER_ADDRESS();
     const char *problem = Win32TaskManagerProblem(manager);
     if (!problem) problem = Win32CallbackProblem((const void *)callback);
+    u32 knownFlags = TaskFlag_MainThread | TaskFlag_Repeating | TaskFlag_FrameSync;
+    if (!problem && ((taskFlags & ~knownFlags) || ((taskFlags & TaskFlag_MainThread) && (taskFlags & TaskFlag_FrameSync))))
+        problem = "its flags are not a task kind (task_flags; MainThread and FrameSync exclude each other)";
     if (!problem && AtomicLoadU32(&manager->drainingForReload))
         problem = "the work queues are being drained (for a reload, a rollback or shutdown); re-add the task "
                   "when memory->executableReloaded is set";
@@ -314,6 +317,12 @@ internal b32 Win32CheckedAddNamedTask(u32 taskFlags, const char *exportName, voi
     {
         Win32RefuseService(CheckedService_AddNamedTask, caller, "the export name (%p) is null, unreadable or not "
                            "terminated within %u bytes", (const void *)exportName, (u32)WIN32_MAX_SERVICE_NAME);
+        return 0;
+    }
+    if (!(taskFlags & TaskFlag_Repeating) || (taskFlags & ~(u32)(TaskFlag_MainThread | TaskFlag_Repeating | TaskFlag_FrameSync)))
+    {
+        Win32RefuseService(CheckedService_AddNamedTask, caller, "flags 0x%x for '%s': a named task must be "
+                           "TaskFlag_Repeating (with MainThread or FrameSync at most)", taskFlags, exportName);
         return 0;
     }
     return globalServiceChecks.next.AddNamedTask(taskFlags, exportName, data);
