@@ -314,6 +314,15 @@ internal u32 ClaimJobGraph(job_graph *graph)
         LogRefusedGraph(graph, "submitted by two threads at the same time (the other submission runs it)");
         return JobGraph_Submitting;
     }
+    // NOTE: the compare-exchange alone is not enough: another thread may have claimed, started and
+    // published the graph (Submitted again) between our two loads above. Its count is stored before
+    // it publishes, so looking again now tells a graph that runs from one that has finished.
+    if (state == JobGraph_Submitted && AtomicLoadU32(&graph->unfinishedJobCount) != 0)
+    {
+        AtomicStoreU32(&graph->submitted, JobGraph_Submitted);
+        LogRefusedGraph(graph, "submitted by two threads at the same time (the other submission runs it)");
+        return JobGraph_Submitting;
+    }
     return state;
 }
 
