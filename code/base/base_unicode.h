@@ -180,4 +180,44 @@ inline text_conversion Utf16ToUtf8(const u16 *source, umm sourceLength, char *de
     return result;
 }
 
+// UTF-8 text made safe to write where UTF-8 is expected (a log): every well-formed character is
+// copied, every byte of a malformed sequence becomes the four characters \xNN (hex). Never writes
+// past destCapacity bytes, never splits a character or an escape, always zero-terminates when
+// destCapacity > 0. Returns the bytes written (without the zero); *escapedCount (may be null) gets
+// the bytes escaped.
+inline umm EscapeInvalidUtf8(const char *source, umm sourceLength, char *dest, umm destCapacity, umm *escapedCount)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    const u8 *at = (const u8 *)source;
+    umm length = 0;
+    umm escaped = 0;
+    if (destCapacity == 0) return 0;
+    while (sourceLength > 0)
+    {
+        u32 consumed = 0;
+        b32 invalid = 0;
+        DecodeUtf8Character(at, sourceLength, &consumed, &invalid);
+        umm needed = invalid ? 4 * (umm)consumed : consumed;
+        if (length + needed >= destCapacity) break;
+        for (u32 index = 0; index < consumed; ++index)
+        {
+            if (!invalid)
+            {
+                dest[length++] = (char)at[index];
+                continue;
+            }
+            dest[length++] = '\\';
+            dest[length++] = 'x';
+            dest[length++] = hex[at[index] >> 4];
+            dest[length++] = hex[at[index] & 15];
+            ++escaped;
+        }
+        at += consumed;
+        sourceLength -= consumed;
+    }
+    dest[length] = 0;
+    if (escapedCount) *escapedCount = escaped;
+    return length;
+}
+
 #endif // BASE_UNICODE_H

@@ -77,6 +77,11 @@ typedef void platform_cancel_named_task(const char *exportName);
 typedef void platform_debug_record_event(const char *name, u32 type, u32 flags);
 
 //~ Files (development services: whole-file reads and writes)
+// File names are UTF-8. A relative name is resolved against one base folder for reads and writes
+// alike: the data folder the platform found at start (data\ beside the exe, one level up, or in
+// the current folder; the log names it), or the current folder when there is none. A name that is
+// not valid UTF-8 is refused (logged, escaped as \xNN). DEBUGFreeFileMemory takes only what
+// DEBUGReadEntireFile returned; anything else is refused (logged) and left alone.
 struct debug_read_file_result
 {
     u32 contentsSize;
@@ -90,6 +95,11 @@ typedef DEBUG_PLATFORM_WRITE_ENTIRE_FILE(debug_platform_write_entire_file);
 typedef DEBUG_PLATFORM_FREE_FILE_MEMORY(debug_platform_free_file_memory);
 
 //~ Platform services, filled by the exe before every call into the game.
+// Every service checks its arguments and refuses what it did not hand out or cannot use (a queue
+// or task manager not from game_memory, a null callback or one outside the running build's code,
+// a null or unreadable name or graph, a wait for the graph of a job the caller itself runs): it
+// then does nothing, returns 0 where it returns something, and logs one line naming the service
+// and the game's call site ("platform: SERVICE refused: WHY (called from MODULE+0xOFFSET)").
 struct platform_api
 {
     platform_add_work_queue_entry *AddWorkQueueEntry;
@@ -480,7 +490,8 @@ struct game_sound_output_buffer
     s32 samplesPerSecond;
     s32 sampleCount;            // frames of stereo to produce
     s16 *samples;               // interleaved L R, sampleCount * 2 values
-};
+};                              // the game may point samples at game memory instead; a sampleCount
+                                // above the one asked for or samples elsewhere: refused, logged, silence
 
 //~ Live editing: the layout of the state the game keeps in permanent memory
 // The DLL exports gameStateLayout as data (no code runs to read it). At every reload the platform

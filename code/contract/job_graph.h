@@ -17,13 +17,18 @@
 // A graph may be submitted again once it has finished (every frame, say); it then remembers how
 // long each job ran last time, and a runner keeps the released jobs known to be tiny for itself
 // instead of sharing them through the ring (job_graph.cpp): resubmit rather than rebuild. A graph with a cycle,
-// with no job free to start, that overflowed its capacity, or whose queue was never created is
-// refused with a logged error.
+// with no job free to start, that overflowed its capacity, that names a job id not of its own
+// (AddJobDependency), with a job without callback, or whose queue was never created is refused
+// with a logged error. Submitting claims the graph atomically: a graph still running, or being
+// submitted by another thread at the same moment, is refused (logged), never run twice.
 //
 // Waiting (the full rules are in work_queue.h): WaitForJobGraph and WaitForJob may be called
 // anywhere, jobs included; inside a job the waiter runs only this graph's jobs meanwhile, at top
 // level any entry of the queue. A job must not wait for its own graph (nor for work that waits
 // for it), and must not call CompleteAllWork or DrainWorkQueues: those are refused in graph jobs.
+// A wait for the graph of a job the waiting thread is running (itself, or a ParallelFor batch of
+// one of its jobs) is refused with a logged error and returns at once; a cycle of waits across
+// threads is the platform's stall detector's to catch (win32_stall_detector.cpp).
 
 #include "base/base_types.h"
 #include "base/base_atomics.h"
@@ -33,6 +38,13 @@
 
 typedef u32 job_id;
 #define JOB_ID_NONE 0xffffffffu
+
+enum job_graph_submit_state
+{
+    JobGraph_NotSubmitted = 0,
+    JobGraph_Submitted = 1,             // running, or finished when unfinishedJobCount is 0
+    JobGraph_Submitting = 2,            // one thread is inside SubmitJobGraph with it
+};
 
 struct job
 {
@@ -70,11 +82,13 @@ struct job_graph
     u32 maxEdgeCount;
     u32 overflowCount;                  // AddGraphJob / AddJobDependency calls refused: graph invalid
     b32 finalised;                      // dependents built for the current set of edges
-    b32 submitted;
+    volatile u32 submitted;             // job_graph_submit_state; claimed by compare-exchange
     platform_work_queue *queue;
+    u32 badJobIdCount;                  // AddJobDependency calls naming an id not of this graph
+    job_id firstBadJobId;               //   (counted in overflowCount as well)
     // NOTE: alone on its cache line: every finishing job writes it, while every running job reads
     // the fields above (jobs, dependents, queue); sharing one line made each finish a miss for all.
-    u8 pad0[64 - 4];
+    u8 pad0[64 - 12];
     volatile u32 unfinishedJobCount;
     u8 pad1[64 - 4];
 };
@@ -130,11 +144,16 @@ inline job_id AddNamedGraphJob(job_graph *graph, const char *name, platform_work
     return id;
 }
 
-// "after" runs only once "before" has finished.
+// "after" runs only once "before" has finished. An id that is not one of this graph's jobs (from
+// another graph, or made up) makes Submit refuse the graph, naming that id; JOB_ID_NONE (from an
+// add that did not fit) counts as the overflow it came from.
 inline b32 AddJobDependency(job_graph *graph, job_id before, job_id after)
 {
     if (before >= graph->jobCount || after >= graph->jobCount || graph->edgeCount >= graph->maxEdgeCount)
     {
+        job_id foreign = (before != JOB_ID_NONE && before >= graph->jobCount) ? before :
+                         (after != JOB_ID_NONE && after >= graph->jobCount) ? after : JOB_ID_NONE;
+        if (foreign != JOB_ID_NONE && graph->badJobIdCount++ == 0) graph->firstBadJobId = foreign;
         ++graph->overflowCount;
         return 0;
     }
@@ -154,5 +173,8 @@ inline b32 IsJobFinished(job_graph *graph, job_id id)
 b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph);
 void WaitForJobGraph(job_graph *graph);
 void WaitForJob(job_graph *graph, job_id id);
+// True when the calling thread runs a job of this graph (or a ParallelFor batch started by one):
+// a wait for the graph there could never finish. WaitForJobGraph / WaitForJob refuse it (logged).
+b32 IsJobGraphWaitOnItself(job_graph *graph);
 
 #endif // JOB_GRAPH_H

@@ -105,6 +105,16 @@ internal void LogJobGraphCycle(job_graph *graph, const char *name, u32 visited, 
 internal b32 FinaliseJobGraph(job_graph *graph)
 {
     const char *name = graph->name ? graph->name : "?";
+    if (graph->badJobIdCount)
+    {
+        if (graph->log)
+        {
+            graph->log(LogLevel_Error, "job graph '%s' refused: AddJobDependency was given job id %u, which is "
+                       "not a job of this graph (it has %u jobs; an id from another graph or made up), %u such "
+                       "call(s)", name, graph->firstBadJobId, graph->jobCount, graph->badJobIdCount);
+        }
+        return 0;
+    }
     if (graph->overflowCount)
     {
         if (graph->log)
@@ -118,6 +128,17 @@ internal b32 FinaliseJobGraph(job_graph *graph)
     if (graph->finalised)
     {
         return 1;
+    }
+    for (u32 index = 0; index < graph->jobCount; ++index)
+    {
+        if (!graph->jobs[index].callback)
+        {
+            if (graph->log)
+            {
+                graph->log(LogLevel_Error, "job graph '%s' refused: job %u has no callback (null)", name, index);
+            }
+            return 0;
+        }
     }
     BuildJobGraphDependents(graph);
     u32 rootCount = 0;
@@ -202,7 +223,7 @@ internal void RunOneGraphJob(graph_runner *runner, job *current)
     // Through the queue's runner: a platform guard then wraps just the game's callback, so a
     // contained crash still releases the dependents below.
     u64 start = ReadCycleCounter();
-    RunGuardedWork(runner->queue, current->callback, current->data, 1);
+    RunGuardedWork(runner->queue, current->callback, current->data, 1, graph);
     u64 cycles = ReadCycleCounter() - start;
     current->lastRunCycles = (u32)Clamp((u64)1, cycles, (u64)0xffffffffu);
 
@@ -269,15 +290,47 @@ internal b32 MatchGraphJob(platform_work_queue_callback *callback, void *data, u
            address < (umm)(graph->jobs + graph->jobCount);
 }
 
+internal void LogRefusedGraph(job_graph *graph, const char *why)
+{
+    if (graph->log)
+    {
+        graph->log(LogLevel_Error, "job graph '%s' refused: %s", graph->name ? graph->name : "?", why);
+    }
+}
+
+// Claims the graph for one submitter: returns the state it had (to put back on a refusal), or
+// JobGraph_Submitting when the claim failed (logged): another thread submits it right now, or it
+// still runs. NOTE: one compare-exchange, so two threads submitting at once never both pass.
+internal u32 ClaimJobGraph(job_graph *graph)
+{
+    u32 state = AtomicLoadU32(&graph->submitted);
+    if (state == JobGraph_Submitted && AtomicLoadU32(&graph->unfinishedJobCount) != 0)
+    {
+        LogRefusedGraph(graph, "submitted again while still running");
+        return JobGraph_Submitting;
+    }
+    if (state == JobGraph_Submitting || AtomicCompareExchangeU32(&graph->submitted, state, JobGraph_Submitting) != state)
+    {
+        LogRefusedGraph(graph, "submitted by two threads at the same time (the other submission runs it)");
+        return JobGraph_Submitting;
+    }
+    // NOTE: the compare-exchange alone is not enough: another thread may have claimed, started and
+    // published the graph (Submitted again) between our two loads above. Its count is stored before
+    // it publishes, so looking again now tells a graph that runs from one that has finished.
+    if (state == JobGraph_Submitted && AtomicLoadU32(&graph->unfinishedJobCount) != 0)
+    {
+        AtomicStoreU32(&graph->submitted, JobGraph_Submitted);
+        LogRefusedGraph(graph, "submitted by two threads at the same time (the other submission runs it)");
+        return JobGraph_Submitting;
+    }
+    return state;
+}
+
 b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
 {
-    if (graph->submitted && AtomicLoadU32(&graph->unfinishedJobCount) != 0)
+    u32 previous = ClaimJobGraph(graph);
+    if (previous == JobGraph_Submitting)
     {
-        if (graph->log)
-        {
-            graph->log(LogLevel_Error, "job graph '%s' refused: submitted again while still running",
-                       graph->name ? graph->name : "?");
-        }
         return 0;
     }
     if (!queue->entries)
@@ -287,14 +340,15 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
             graph->log(LogLevel_Error, "job graph '%s' refused: work queue '%s' was not created",
                        graph->name ? graph->name : "?", queue->name ? queue->name : "?");
         }
+        AtomicStoreU32(&graph->submitted, previous);
         return 0;
     }
     if (!FinaliseJobGraph(graph))
     {
+        AtomicStoreU32(&graph->submitted, previous);
         return 0;
     }
     graph->queue = queue;
-    graph->submitted = 1;
     for (u32 index = 0; index < graph->jobCount; ++index)
     {
         graph->jobs[index].unfinishedDependencies = graph->jobs[index].dependencyCount;
@@ -302,6 +356,7 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
         graph->jobs[index].nextReady = 0;
     }
     AtomicStoreU32(&graph->unfinishedJobCount, graph->jobCount);
+    AtomicStoreU32(&graph->submitted, JobGraph_Submitted);
     // NOTE: the scan tests the fixed dependencyCount, never the live counter: a queued root may
     // already have finished and released a dependent, which must not be queued a second time.
     for (u32 index = 0; index < graph->jobCount; ++index)
@@ -314,9 +369,33 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
     return 1;
 }
 
+b32 IsJobGraphWaitOnItself(job_graph *graph)
+{
+    return IsWorkOwnerOnStack(GetWorkThreadContext(), graph);
+}
+
+internal b32 IsJobGraphWaitAllowed(job_graph *graph, const char *what)
+{
+    if (AtomicLoadU32(&graph->submitted) != JobGraph_Submitted)
+    {
+        return 0;
+    }
+    if (!IsJobGraphWaitOnItself(graph))
+    {
+        return 1;
+    }
+    if (graph->log)
+    {
+        graph->log(LogLevel_Error, "job graph '%s': %s refused: the waiting thread runs a job of this graph (or a "
+                   "ParallelFor batch of one), so the graph could never finish; a job must not wait for its own "
+                   "graph", graph->name ? graph->name : "?", what);
+    }
+    return 0;
+}
+
 void WaitForJobGraph(job_graph *graph)
 {
-    if (graph->submitted)
+    if (IsJobGraphWaitAllowed(graph, "WaitForJobGraph"))
     {
         WorkQueueHelpUntil(graph->queue, &graph->unfinishedJobCount, 0, MatchGraphJob, graph);
     }
@@ -324,7 +403,7 @@ void WaitForJobGraph(job_graph *graph)
 
 void WaitForJob(job_graph *graph, job_id id)
 {
-    if (graph->submitted && id < graph->jobCount)
+    if (id < graph->jobCount && IsJobGraphWaitAllowed(graph, "WaitForJob"))
     {
         WorkQueueHelpUntil(graph->queue, &graph->jobs[id].finished, 1, MatchGraphJob, graph);
     }

@@ -27,6 +27,7 @@ struct parallel_for_state
     platform_work_queue *queue;
     platform_parallel_for_callback *callback;
     void *data;
+    const void *owner;                  // the graph whose job called ParallelFor (its batches too)
     u32 count;
     u32 batchSize;
     u32 batchCount;
@@ -62,7 +63,7 @@ internal u32 RunNextParallelForBatch(parallel_for_state *state)
     // Through the queue's runner: a platform guard then wraps just this batch, so a contained
     // crash in it still lets the loops and the helper count finish.
     parallel_for_batch batchCall = {state, first, onePastLast};
-    RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, 1);
+    RunGuardedWork(state->queue, RunParallelForBatch, &batchCall, 1, state->owner);
     return onePastLast - first;
 }
 
@@ -118,6 +119,7 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     state.queue = queue;
     state.callback = callback;
     state.data = data;
+    state.owner = GetInnermostWorkOwner(GetWorkThreadContext());
     state.count = count;
     state.batchSize = batchSize;
     state.batchCount = batchCount;
@@ -126,7 +128,7 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
     if (wantedHelpers == 0)
     {
         parallel_for_batch whole = {&state, 0, count};
-        RunGuardedWork(queue, RunParallelForBatch, &whole, 1);
+        RunGuardedWork(queue, RunParallelForBatch, &whole, 1, state.owner);
         return;
     }
 

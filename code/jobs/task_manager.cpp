@@ -117,6 +117,16 @@ u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *
         return 0;
     }
 
+    if (AtomicLoadU32(&manager->drainingForReload))
+    {
+        if (manager->log)
+        {
+            manager->log(LogLevel_Error, "task refused: the work queues are being drained (for a reload, a "
+                         "rollback or shutdown); re-add it when memory->executableReloaded is set");
+        }
+        AtomicIncrementU32(&manager->refusedCount);
+        return 0;
+    }
     platform_work_queue *target = (taskFlags & TaskFlag_FrameSync) ? manager->frameSyncQueue : manager->backgroundQueue;
     if (!(taskFlags & TaskFlag_MainThread) && (!target || !target->entries))
     {
@@ -247,6 +257,7 @@ void CancelTaskAndWait(task_manager *manager, u64 taskId)
         else
         {
             OSYieldThread();
+            if (ShouldAbandonWorkWait()) break;
         }
     }
     UnregisterWaitingCaller(token);
@@ -417,7 +428,9 @@ void PrepareWorkQueuesForReload(work_queue_system *system)
 void DrainWorkQueueSystem(work_queue_system *system)
 {
     platform_work_queue *queues[] = {&system->highQueue, &system->lowQueue};
+    AtomicStoreU32(&system->tasks.drainingForReload, 1);
     DrainWorkQueues(queues, ArrayCount(queues));
+    AtomicStoreU32(&system->tasks.drainingForReload, 0);
 }
 
 void ShutdownWorkQueueSystem(work_queue_system *system)

@@ -66,13 +66,17 @@ struct task_manager
     u64 frameIndex;
     u32 activeCount;
     u32 refusedCount;
+    volatile u32 drainingForReload;     // set while DrainWorkQueueSystem drains: AddTask refuses
+    u32 pad;
     task_slot slots[TASK_MANAGER_MAX_TASKS];
 };
 
 void InitTaskManager(task_manager *manager, platform_work_queue *backgroundQueue,
                      platform_work_queue *frameSyncQueue, platform_log *log);
 // platform_api.AddTask / CancelTask / CancelTaskAndWait (see the promises above). AddTask refuses
-// (returns 0, logged) bad flags, a full table, and background kinds whose queue was not created.
+// (returns 0, logged) bad flags, a full table, background kinds whose queue was not created, and
+// every task while DrainWorkQueueSystem drains the queues (before a reload, a rollback, at
+// shutdown: a task that re-adds itself would otherwise keep them busy forever).
 u64 AddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *callback, void *data);
 void CancelTask(task_manager *manager, u64 taskId);
 void CancelTaskAndWait(task_manager *manager, u64 taskId);

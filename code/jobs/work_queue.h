@@ -42,7 +42,10 @@
 //                                      the adder runs its new entry itself.
 //   - WaitForJobGraph, WaitForJob and ParallelFor may be called anywhere, with any number of
 //     workers (0 included), except on work that waits for the caller itself: a job must not wait
-//     for its own graph, nor for work that waits for it (directly or through other waits).
+//     for its own graph, nor for work that waits for it (directly or through other waits). A wait
+//     for the graph of a job on the caller's own stack (or of the job whose ParallelFor batch it
+//     runs) is refused: a logged error and an immediate return. A cycle of waits across threads
+//     is not seen here; the platform's stall detector abandons such waits (SetWorkWaitAbandonCheck).
 //   - CompleteAllWork and DrainWorkQueues may be called at top level and inside plain entries
 //     (AddWorkQueueEntry callbacks, the game's update, task callbacks). Inside a job they return
 //     once every entry of the queue has finished except the entries on the stacks of threads
@@ -169,7 +172,8 @@ inline void RunWorkQueueEntry(platform_work_queue *queue, platform_work_queue_ca
 struct work_thread_frame
 {
     platform_work_queue *queue;         // null: work of a queue that is not one of its entries
-};
+    const void *owner;                  // the job graph whose job (or whose job's ParallelFor batch)
+};                                      //   this frame runs; null otherwise
 
 // What ParallelFor learned about a loop on this thread: the callback (compared by value only,
 // never called) and its last cost per item in 1/16 cycles. A direct-mapped cache.
@@ -196,8 +200,23 @@ struct work_thread_context
 
 work_thread_context *GetWorkThreadContext(void);
 // Runs callback through the queue's runner and puts the thread's context back as it was, even
-// when a platform guard resumed after a crash inside it. 'waitable': graph job or batch.
-void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable);
+// when a platform guard resumed after a crash inside it. 'waitable': graph job or batch; 'owner':
+// the graph it belongs to (a wait for that graph beneath it is refused, see job_graph.h).
+void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable,
+                    const void *owner = 0);
+// The owner of the innermost frame that has one (null: none): what a ParallelFor hands its batches.
+const void *GetInnermostWorkOwner(work_thread_context *context);
+// True when a frame of this thread belongs to owner.
+b32 IsWorkOwnerOnStack(work_thread_context *context, const void *owner);
+
+// Waits that can never finish: the platform may ask a waiting thread to give up (its stall
+// detector). While a wait has nothing to run it calls this check now and then; true makes
+// WorkQueueHelpUntil, CompleteAllWork (inside a job) and CancelTaskAndWait return at once, their
+// bookkeeping undone; the platform then unwinds the game code that waited. Null: waits never give
+// up (the default, and what tests get).
+typedef b32 work_wait_abandon_check(void);
+void SetWorkWaitAbandonCheck(work_wait_abandon_check *check);
+b32 ShouldAbandonWorkWait(void);
 
 // Defaults derived from the core count: the high queue gets every core but the main thread's
 // (the main thread helps in CompleteAllWork), the low queue half of the cores.

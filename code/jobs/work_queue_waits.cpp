@@ -15,17 +15,18 @@ internal b32 IsWorkQueueIdleButWaiting(platform_work_queue *queue)
 }
 
 // Waiting without work to run: spin briefly (the last entries are usually tiny), then yield.
-internal void WorkQueueBackOff(u32 *spinCount)
+// Returns true when the platform asked this thread to give up its wait (looked at only while
+// yielding: a wait that gets work never pays for the check).
+internal b32 WorkQueueBackOff(u32 *spinCount)
 {
     if (*spinCount < 256)
     {
         ++*spinCount;
         CpuPause();
+        return 0;
     }
-    else
-    {
-        OSYieldThread();
-    }
+    OSYieldThread();
+    return ShouldAbandonWorkWait();
 }
 
 // Inside a job, CompleteAllWork and DrainWorkQueues are refused under work that another thread
@@ -80,7 +81,7 @@ void CompleteAllWork(platform_work_queue *queue)
     while (!IsWorkQueueIdleButWaiting(queue))
     {
         if (DoNextWorkQueueEntry(queue)) spinCount = 0;
-        else WorkQueueBackOff(&spinCount);
+        else if (WorkQueueBackOff(&spinCount)) break;
     }
     UnregisterWaitingCaller(token);
 }
@@ -149,6 +150,6 @@ void WorkQueueHelpUntil(platform_work_queue *queue, volatile u32 *value, u32 unt
     {
         b32 ran = topLevel ? DoNextWorkQueueEntry(queue) : StealWorkQueueEntry(queue, match, matchData);
         if (ran) spinCount = 0;
-        else WorkQueueBackOff(&spinCount);
+        else if (WorkQueueBackOff(&spinCount)) return;
     }
 }

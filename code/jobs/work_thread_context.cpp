@@ -18,13 +18,47 @@ work_thread_context *GetWorkThreadContext(void)
     return context;
 }
 
-internal void PushWorkFrame(work_thread_context *context, platform_work_queue *queue)
+internal void PushWorkFrame(work_thread_context *context, platform_work_queue *queue, const void *owner = 0)
 {
     if (context->depth < WORK_THREAD_MAX_FRAMES)
     {
         context->frames[context->depth].queue = queue;
+        context->frames[context->depth].owner = owner;
     }
     ++context->depth;
+}
+
+const void *GetInnermostWorkOwner(work_thread_context *context)
+{
+    for (u32 index = Minimum(context->depth, (u32)WORK_THREAD_MAX_FRAMES); index > 0; --index)
+    {
+        if (context->frames[index - 1].owner) return context->frames[index - 1].owner;
+    }
+    return 0;
+}
+
+b32 IsWorkOwnerOnStack(work_thread_context *context, const void *owner)
+{
+    u32 depth = Minimum(context->depth, (u32)WORK_THREAD_MAX_FRAMES);
+    for (u32 index = 0; index < depth; ++index)
+    {
+        if (owner && context->frames[index].owner == owner) return 1;
+    }
+    return 0;
+}
+
+//~ Abandoned waits (the platform's stall detector)
+global work_wait_abandon_check *volatile globalWorkWaitAbandonCheck;
+
+void SetWorkWaitAbandonCheck(work_wait_abandon_check *check)
+{
+    globalWorkWaitAbandonCheck = check;
+}
+
+b32 ShouldAbandonWorkWait(void)
+{
+    work_wait_abandon_check *check = globalWorkWaitAbandonCheck;
+    return check ? check() : 0;
 }
 
 // Counts the frames not yet counted in their queue's waitingEntryCount (every queue: a waiter of
@@ -77,7 +111,8 @@ internal void RestoreWorkThreadContext(work_thread_context *context, u32 depth, 
     context->family = family;
 }
 
-void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable)
+void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable,
+                    const void *owner)
 {
     work_thread_context *context = GetWorkThreadContext();
     u32 depth = context->depth;
@@ -87,7 +122,7 @@ void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *ca
     {
         ++context->waitableDepth;
     }
-    PushWorkFrame(context, 0);
+    PushWorkFrame(context, 0, owner);
     RunWorkQueueEntry(queue, callback, data);
     RestoreWorkThreadContext(context, depth, waitableDepth, family);
 }

@@ -1,13 +1,42 @@
 //~ Win32 development file services handed to the game through platform_api.
 
+// NOTE: every block DEBUGReadEntireFile hands out starts WIN32_FILE_MEMORY_HEADER bytes into its
+// own allocation, behind a header with a magic number: a free can then tell memory it handed out
+// from anything else (game memory, a block freed already) with one VirtualQuery and no table.
+#define WIN32_FILE_MEMORY_HEADER 16
+#define WIN32_FILE_MEMORY_MAGIC 0x59524F4D454C4946ull   // "FILEMORY"
+
+internal b32 Win32IsFileMemory(void *memory)
+{
+    if (!memory || ((u64)memory & 4095) != WIN32_FILE_MEMORY_HEADER) return 0;
+    MEMORY_BASIC_INFORMATION info;
+    u8 *block = (u8 *)memory - WIN32_FILE_MEMORY_HEADER;
+    if (!VirtualQuery(block, &info, sizeof(info)) || info.State != MEM_COMMIT || info.AllocationBase != block) return 0;
+    return *(u64 *)block == WIN32_FILE_MEMORY_MAGIC;
+}
+
+internal void *Win32AllocateFileMemory(u32 size)
+{
+    u8 *block = (u8 *)VirtualAlloc(0, (SIZE_T)size + WIN32_FILE_MEMORY_HEADER, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (!block) return 0;
+    *(u64 *)block = WIN32_FILE_MEMORY_MAGIC;
+    return block + WIN32_FILE_MEMORY_HEADER;
+}
+
+// Frees only what Win32AllocateFileMemory handed out (anything else is left alone; the checked
+// service in win32_service_checks.cpp logs such a call with the game's call site).
 internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory)
 {
-    if (memory) VirtualFree(memory, 0, MEM_RELEASE);
+    if (!Win32IsFileMemory(memory)) return;
+    u8 *block = (u8 *)memory - WIN32_FILE_MEMORY_HEADER;
+    *(u64 *)block = 0;
+    VirtualFree(block, 0, MEM_RELEASE);
 }
 
 // data/ is found once at start-up: beside the exe, one level up (build\..\data), or in the
-// current directory. Relative names the game asks for are read from there (from the current
-// directory itself when none exists). Paths are UTF-8 (win32_text.cpp converts them at each call).
+// current directory. Relative names the game reads or writes resolve against it (against the
+// current directory itself when none exists): the same folder for both, so a file written is found
+// again by the same name. Paths are UTF-8 (win32_text.cpp converts them at each call).
 global char globalDataDirectory[WIN32_PATH_BYTES];
 
 internal b32 Win32IsAbsolutePath(const char *path)
@@ -37,17 +66,29 @@ internal b32 Win32FindDataDirectory(const char *exeDirectory)
     return 0;
 }
 
+// A name the game gave, resolved: absolute as it is, relative against the data folder. False when
+// it does not fit (last error set).
+internal b32 Win32ResolveGameFileName(const char *fileName, char *resolved, umm resolvedSize)
+{
+    int length = Win32IsAbsolutePath(fileName) ? snprintf(resolved, resolvedSize, "%s", fileName)
+                                               : snprintf(resolved, resolvedSize, "%s%s", globalDataDirectory, fileName);
+    if (length < 0 || length >= (int)resolvedSize)
+    {
+        SetLastError(ERROR_FILENAME_EXCED_RANGE);
+        return 0;
+    }
+    for (char *at = resolved; *at; ++at)
+        if (*at == '/') *at = '\\';
+    return 1;
+}
+
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
 {
     debug_read_file_result result = {};
-    char resolved[WIN32_PATH_BYTES];
-    int resolvedLength = Win32IsAbsolutePath(fileName) ? snprintf(resolved, sizeof(resolved), "%s", fileName)
-                                                       : snprintf(resolved, sizeof(resolved), "%s%s", globalDataDirectory, fileName);
-    for (char *at = resolved; *at; ++at)
-        if (*at == '/') *at = '\\';
+    char resolved[WIN32_PATH_BYTES] = "";
     HANDLE file = INVALID_HANDLE_VALUE;
-    if (resolvedLength < 0 || resolvedLength >= (int)sizeof(resolved)) SetLastError(ERROR_FILENAME_EXCED_RANGE);
-    else file = Win32OpenFileUtf8(resolved, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, 0);
+    if (Win32ResolveGameFileName(fileName, resolved, sizeof(resolved)))
+        file = Win32OpenFileUtf8(resolved, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, 0);
     if (file == INVALID_HANDLE_VALUE)
     {
         char reason[256];
@@ -64,7 +105,7 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
     }
     u32 size = (u32)fileSize.QuadPart;
     // NOTE: one byte more than the file, zeroed, so text formats can be parsed as C strings.
-    void *contents = VirtualAlloc(0, size + 1, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    void *contents = Win32AllocateFileMemory(size + 1);
     DWORD bytesRead = 0;
     if (contents && (size == 0 || (ReadFile(file, contents, size, &bytesRead, 0) && bytesRead == size)))
     {
@@ -84,14 +125,22 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile)
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WriteEntireFile)
 {
     b32 ok = 0;
-    HANDLE file = Win32OpenFileUtf8(fileName, GENERIC_WRITE, 0, CREATE_ALWAYS, 0);
+    char resolved[WIN32_PATH_BYTES] = "";
+    HANDLE file = INVALID_HANDLE_VALUE;
+    if (Win32ResolveGameFileName(fileName, resolved, sizeof(resolved)))
+        file = Win32OpenFileUtf8(resolved, GENERIC_WRITE, 0, CREATE_ALWAYS, 0);
     if (file != INVALID_HANDLE_VALUE)
     {
         DWORD written = 0;
         ok = WriteFile(file, memory, memorySize, &written, 0) && written == memorySize;
         CloseHandle(file);
     }
-    if (!ok) Win32Log(LogLevel_Error, "file: writing '%s' failed", fileName);
+    if (!ok)
+    {
+        char reason[256];
+        Win32ErrorText(GetLastError(), reason, sizeof(reason));
+        Win32Log(LogLevel_Error, "file: writing '%s' failed: %s", resolved, reason);
+    }
     return ok;
 }
 

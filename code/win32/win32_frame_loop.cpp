@@ -111,6 +111,8 @@ internal void Win32StartWorkQueues(win32_state *state)
     Win32FillNamedTaskApi(&memory->platform, &state->namedTasks, &state->queues.tasks, &state->game);
     memory->requestedEntityCount = options->entityCount;
     Win32WatchPlatformApi(&memory->platform);
+    Win32CheckPlatformApi(&memory->platform, &state->queues, state->memoryBlock.base, state->memoryBlock.totalSize,
+                          &state->game);
     memory->notices = &state->notices;
 }
 
@@ -286,7 +288,10 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     call->sound = &soundBuffer;
     // NOTE: once game code crashed this frame, none of it runs again before the rollback.
     b32 updateCrashed = Win32CrashPending();
-    if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, call)) Win32FillSoundBuffer(&state->sound, &soundBuffer);
+    game_sound_output_buffer handedSound = soundBuffer;
+    if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, call) &&
+        Win32CheckSoundBuffer(&handedSound, &soundBuffer, state->game.version))
+        Win32FillSoundBuffer(&state->sound, &soundBuffer);
     Win32EndBlock("sound");
     memory->debugFrame = Win32PublishDebugFrame(state->game.version, frames->crashCount);
     if (memory->debugFrame)

@@ -90,13 +90,25 @@ internal PLATFORM_LOG(Win32Log)
     va_end(args);
     if (length < 0) length = 0;
     if (length >= (int)sizeof(message)) length = (int)sizeof(message) - 1;
+    // NOTE: the log is UTF-8: bytes that are not (a path the game made up) are written as \xNN.
+    char escaped[2048];
+    const char *text = message;
+    for (int at = 0; at < length; ++at)
+    {
+        if ((u8)message[at] >= 0x80)
+        {
+            EscapeInvalidUtf8(message, (umm)length, escaped, sizeof(escaped), 0);
+            text = escaped;
+            break;
+        }
+    }
 
     LARGE_INTEGER now;
     QueryPerformanceCounter(&now);
     f64 seconds = (f64)(now.QuadPart - globalLog.startCounter.QuadPart) / (f64)globalLog.counterFrequency.QuadPart;
 
     char line[2200];
-    int lineLength = snprintf(line, sizeof(line), "[%9.3f] %s: %s\r\n", seconds, LogLevelName(level), message);
+    int lineLength = snprintf(line, sizeof(line), "[%9.3f] %s: %s\r\n", seconds, LogLevelName(level), text);
     if (lineLength < 0) return;
     if (lineLength >= (int)sizeof(line)) lineLength = (int)sizeof(line) - 1;
 

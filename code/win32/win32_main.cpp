@@ -42,6 +42,7 @@
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
 #include "win32/win32_quit_bound.cpp"
+#include "win32/win32_service_checks.cpp"
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
 

@@ -137,8 +137,24 @@ internal void TestTruncation(void)
     CHECK(!result.truncated && result.length == 8);
 }
 
+// Text that is not valid UTF-8 reaches the log escaped, never raw.
+internal void TestEscapedText(void)
+{
+    char out[64];
+    umm escaped = 0;
+    const char *mixed = "a\xff b\xc3\xa9 \xe2\x82";
+    umm length = EscapeInvalidUtf8(mixed, strlen(mixed), out, sizeof(out), &escaped);
+    CHECK_MSG(strcmp(out, "a\\xFF b\xc3\xa9 \\xE2\\x82") == 0 && length == strlen(out) && escaped == 3,
+              "invalid bytes become \\xNN, valid characters stay as they are");
+    length = EscapeInvalidUtf8("plain", 5, out, sizeof(out), &escaped);
+    CHECK(length == 5 && escaped == 0 && strcmp(out, "plain") == 0);
+    length = EscapeInvalidUtf8("ab\xff", 3, out, 5, 0);
+    CHECK_MSG(length == 2 && strcmp(out, "ab") == 0, "an escape that does not fit is left out whole");
+}
+
 int main(void)
 {
+    TestEscapedText();
     TestValidSequences();
     TestInvalidUtf8();
     TestInvalidUtf16();

@@ -6,3 +6,4 @@
 #include "win32/guard/win32_crash_guard.cpp"
 #include "win32/guard/win32_symbols.cpp"
 #include "win32/guard/win32_watchdog.cpp"
+#include "win32/guard/win32_stall_detector.cpp"

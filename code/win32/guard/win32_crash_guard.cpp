@@ -21,7 +21,8 @@ struct win32_crash_report
     char moduleName[64];
     u64 moduleOffset;
     DWORD threadId;
-};
+    void *returnAddress;        // the word at the stack top when the fault was at a tiny address (a
+};                              // call through a null pointer): the caller; named when reported
 
 // Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
 #define WIN32_HANG_CODE 0xE0000001u
@@ -90,6 +91,9 @@ internal b32 Win32IsContainableException(DWORD code)
     return 0;
 }
 
+// Addresses below this are null pointers plus an offset, never code.
+#define WIN32_NULL_PAGE_LIMIT 0x10000ull
+
 // The file name of the module holding 'address' ("?" when none does, or its path does not fit)
 // and the offset into it (the address itself when no module holds it). NOTE: called from the
 // exception filter, possibly on the last few KB of an overflowed stack: MAX_PATH units on the
@@ -100,6 +104,7 @@ internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm modu
     *offset = (u64)address;
     moduleName[0] = '?';
     moduleName[1] = 0;
+    if ((u64)address < WIN32_NULL_PAGE_LIMIT) return;     // no module maps there (a null call)
     if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
                             (LPCWSTR)address, &module) || !module)
         return;
@@ -127,6 +132,11 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
     if ((code == WIN32_EXIT_THREAD_CODE || code == WIN32_EXIT_PROCESS_CODE) && info->ExceptionRecord->NumberParameters >= 1)
         report->address = (void *)info->ExceptionRecord->ExceptionInformation[0];   // the game's call site
     report->threadId = GetCurrentThreadId();
+    // NOTE: execution at a null address: a call pushed its return address at [rsp] just before (a
+    // read of one word of a stack that is fine: only the jump went wrong).
+    report->returnAddress = ((u64)report->address < WIN32_NULL_PAGE_LIMIT && code == EXCEPTION_ACCESS_VIOLATION &&
+                             (u64)info->ExceptionRecord->ExceptionAddress == (u64)report->address)
+                                ? *(void **)info->ContextRecord->Rsp : 0;
     Win32DescribeCodeAddress(report->address, report->moduleName, sizeof(report->moduleName), &report->moduleOffset);
 
     guard->crashed = 1;

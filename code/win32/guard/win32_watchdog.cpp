@@ -453,6 +453,9 @@ internal void Win32WatchdogThreadLost(win32_watchdog_slot *slot)
     ExitProcess(3);
 }
 
+// Waits in game code that can never finish (win32_stall_detector.cpp): looked at once per tick.
+internal void Win32CheckForStall(s64 now);
+
 internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
 {
     (void)parameter;
@@ -475,6 +478,7 @@ internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
             if (now - slot->guardStartTicks < globalWatchdog.timeoutTicks) continue;
             Win32WatchdogInterrupt(slot, now);
         }
+        Win32CheckForStall(now);
     }
     return 0;
 }

@@ -123,8 +123,18 @@ internal void Win32CallCopyLayout(void *data)
                    CopyStateLayout(copy->destination, copy->source, copy->error, copy->errorSize);
 }
 
+// "what at module+offset"; a call through a null pointer names its caller instead of the null
+// address: "access violation at address 0x0 (a call through a null pointer) from game.dll+0x1a2b".
 internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, umm textSize)
 {
+    if (report->returnAddress)
+    {
+        char caller[300];
+        Win32NameCodeAddress((u64)report->returnAddress, caller, sizeof(caller));
+        snprintf(text, textSize, "%s at address 0x%llx (a call through a null pointer) from %s",
+                 Win32ExceptionName(report->code), (unsigned long long)(u64)report->address, caller);
+        return;
+    }
     char where[300];
     Win32NameCodeAddress((u64)report->address, where, sizeof(where));
     snprintf(text, textSize, "%s at %s", Win32ExceptionName(report->code), where);

@@ -254,12 +254,17 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
     u32 crashedVersion = state->game.version;
 
     // NOTE: named before the rollback frees the crashing module.
-    char where[400];
-    Win32NameCodeAddress((u64)report.address, where, sizeof(where));
-    Win32Log(LogLevel_Error, "crash: %s in %s (thread %lu) in game code version %u during frame %lld "
+    char what[400];
+    if (report.returnAddress) Win32DescribeCrashReport(&report, what, sizeof(what));
+    else
+    {
+        char where[340];
+        Win32NameCodeAddress((u64)report.address, where, sizeof(where));
+        snprintf(what, sizeof(what), "%s in %s", Win32ExceptionName(report.code), where);
+    }
+    Win32Log(LogLevel_Error, "crash: %s (thread %lu) in game code version %u during frame %lld "
              "(%u crash%s); game memory restored to its pre-frame state (%llu KB rewritten)",
-             Win32ExceptionName(report.code), where,
-             (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
+             what, (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
              crashes == 1 ? "" : "es", (unsigned long long)(restoredBytes / 1024));
     f64 restoredAt = Win32Seconds();
     if (state->options.verifyRollback)

@@ -1,0 +1,189 @@
+//~ Stall detector: waits in game code that can never finish
+//
+// The hang watchdog leaves a thread alone while it is inside a platform service, so jobs waiting
+// on each other through platform waits (a graph job waiting for a task that waits for that graph)
+// would hang the engine for good. Every wait service the game calls records itself here (which
+// service, the game's call site, what it waits for, under which guard: Win32BeginGameWait). On
+// each watchdog tick: when every thread that is inside game code (has a guard) sits in a recorded
+// wait under its innermost guard, and nothing changed for the watchdog's limit (the same waits,
+// no queue entry finished), that is a stall. The watchdog logs what waits on what, then asks each
+// of those waits to give up (SetWorkWaitAbandonCheck); the wait returns with its bookkeeping
+// undone, and its service wrapper resumes the thread's guard as a hang: the guarded call returns
+// false, the frame is rolled back and the previous build runs again, as for a hang.
+// ParallelFor waits are recorded but never abandoned (batches in flight use the caller's stack):
+// they end once the batches they wait for were abandoned.
+
+struct win32_game_wait
+{
+    const char *service;                // null: not waiting
+    void *caller;                       // the game's call site
+    win32_crash_guard *guard;           // innermost guard when the wait began
+    s64 startTicks;
+    u64 serial;                         // per thread, one per wait begun
+    b32 abandonable;
+    char what[52];                      // what it waits for, for the report
+};
+
+// NOTE: looked up at start: not every SDK's import library lists it.
+typedef VOID __cdecl win32_restore_context(PCONTEXT context, struct _EXCEPTION_RECORD *record);
+
+struct win32_stall_detector
+{
+    win32_restore_context *restoreContext;
+    win32_game_wait waits[WIN32_WATCHDOG_MAX_THREADS];
+    volatile u64 abandonSerial[WIN32_WATCHDOG_MAX_THREADS];    // the wait (by serial) asked to give up
+    platform_work_queue *queues[2];
+    s64 candidateSince;                 // 0: no stall candidate
+    u64 candidateSignature;
+    volatile LONG stallCount;
+};
+global win32_stall_detector globalStall;
+
+internal s64 Win32WaitSlotIndex(win32_watchdog_slot *slot)
+{
+    return slot ? (s64)(slot - globalWatchdog.slots) : -1;
+}
+
+// Called by the wait services' wrappers before they wait; *saved restores the outer wait after.
+internal b32 Win32BeginGameWait(win32_game_wait *saved, const char *service, void *caller, b32 abandonable,
+                                const char *what)
+{
+    s64 index = Win32WaitSlotIndex(Win32WatchdogSlot());
+    if (index < 0) return 0;
+    win32_game_wait *wait = globalStall.waits + index;
+    *saved = *wait;
+    win32_game_wait now = {};
+    now.service = service;
+    now.caller = caller;
+    now.guard = globalWatchdog.slots[index].innermostGuard;
+    now.startTicks = Win32WatchdogNow();
+    now.serial = saved->serial + 1;
+    now.abandonable = abandonable;
+    snprintf(now.what, sizeof(now.what), "%s", what);
+    // NOTE: the watchdog thread reads these fields without a lock; it only acts on a state it saw
+    // unchanged for the whole limit, so a torn read at worst delays a detection by a tick.
+    *wait = now;
+    return 1;
+}
+
+// After the wait returned: puts the outer wait back; if the watchdog abandoned this wait, resumes
+// the thread's guard as from a hang (never returns then).
+internal void Win32EndGameWait(win32_game_wait *saved, b32 begun)
+{
+    if (!begun) return;
+    s64 index = Win32WaitSlotIndex(Win32WatchdogSlot());
+    win32_game_wait ended = globalStall.waits[index];
+    b32 abandoned = AtomicLoadU64(&globalStall.abandonSerial[index]) == ended.serial;
+    saved->serial = ended.serial;       // serials only grow, nested waits included
+    globalStall.waits[index] = *saved;
+    win32_crash_guard *guard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    if (!abandoned || !guard || guard != ended.guard || !guard->active || !globalStall.restoreContext) return;
+    win32_crash_report report = {};
+    report.code = WIN32_HANG_CODE;
+    report.address = ended.caller;
+    report.threadId = GetCurrentThreadId();
+    Win32DescribeCodeAddress(report.address, report.moduleName, sizeof(report.moduleName), &report.moduleOffset);
+    guard->report = report;
+    guard->crashed = 1;
+    guard->active = 0;
+    globalStall.restoreContext(&guard->resumeContext, 0);
+}
+
+// The abandon check the work queues call while a wait has nothing to run (this thread's slot).
+internal b32 Win32ShouldAbandonGameWait(void)
+{
+    if (!globalWatchdog.enabled) return 0;
+    win32_watchdog_slot *slot = (win32_watchdog_slot *)TlsGetValue(globalWatchdog.slotTlsIndex);
+    s64 index = Win32WaitSlotIndex(slot);
+    if (index < 0) return 0;
+    win32_game_wait *wait = globalStall.waits + index;
+    return wait->service && wait->abandonable && AtomicLoadU64(&globalStall.abandonSerial[index]) == wait->serial;
+}
+
+internal void Win32StartStallDetector(work_queue_system *queues)
+{
+    globalStall.queues[0] = &queues->highQueue;
+    globalStall.queues[1] = &queues->lowQueue;
+    HMODULE ntdll = GetModuleHandleW(L"ntdll.dll");
+    globalStall.restoreContext = ntdll ? (win32_restore_context *)(void *)GetProcAddress(ntdll, "RtlRestoreContext") : 0;
+    // Without a way to resume the guard an abandoned wait would return into game code that
+    // believes it finished: then waits are never abandoned (a stall is still reported).
+    if (globalStall.restoreContext) SetWorkWaitAbandonCheck(Win32ShouldAbandonGameWait);
+}
+
+// True when slot's thread is in game code and sits in a recorded wait under its innermost guard.
+internal b32 Win32SlotInGameWait(LONG index)
+{
+    win32_watchdog_slot *slot = globalWatchdog.slots + index;
+    win32_game_wait *wait = globalStall.waits + index;
+    return wait->service && wait->guard && wait->guard == slot->innermostGuard && slot->platformDepth > 0;
+}
+
+internal void Win32ReportAndAbandonStall(LONG slotCount, f64 seconds)
+{
+    char text[1400];
+    umm used = (umm)snprintf(text, sizeof(text), "watchdog: stall: no progress for %.2f s (limit %.2f s) while every "
+                             "thread running game code waits inside a platform service:", seconds,
+                             globalWatchdog.timeoutSeconds);
+    for (LONG index = 0; index < slotCount; ++index)
+    {
+        win32_watchdog_slot *slot = globalWatchdog.slots + index;
+        if (!slot->thread || !slot->innermostGuard || !Win32SlotInGameWait(index)) continue;
+        win32_game_wait wait = globalStall.waits[index];
+        char module[64];
+        u64 offset = 0;
+        Win32DescribeCodeAddress(wait.caller, module, sizeof(module), &offset);
+        if (used < sizeof(text))
+            used += (umm)snprintf(text + used, sizeof(text) - used, " thread %lu waits in %s for %s (called from "
+                                  "%s+0x%llx%s);", (unsigned long)slot->threadId, wait.service, wait.what, module,
+                                  (unsigned long long)offset, Win32AddressInExe((u64)wait.caller) ?
+                                  ", reached by a tail call from game code" : "");
+        if (wait.abandonable) AtomicStoreU64(&globalStall.abandonSerial[index], wait.serial);
+    }
+    InterlockedIncrement(&globalStall.stallCount);
+    InterlockedIncrement(&globalWatchdog.interruptCount);
+    Win32Log(LogLevel_Error, "%s the waits are abandoned; recovering as from a hang", text);
+}
+
+// One watchdog tick: a stall candidate begins when every thread in game code waits in the platform
+// and at least one wait can be abandoned; it is a stall once the same picture held for the limit.
+internal void Win32CheckForStall(s64 now)
+{
+    LONG slotCount = Minimum(globalWatchdog.slotCount, (LONG)WIN32_WATCHDOG_MAX_THREADS);
+    u32 involved = 0;
+    b32 anyAbandonable = 0;
+    u64 signature = 0;
+    for (LONG index = 0; index < slotCount; ++index)
+    {
+        win32_watchdog_slot *slot = globalWatchdog.slots + index;
+        if (!slot->thread || !slot->innermostGuard) continue;
+        if (!Win32SlotInGameWait(index))
+        {
+            globalStall.candidateSince = 0;
+            return;
+        }
+        win32_game_wait *wait = globalStall.waits + index;
+        ++involved;
+        anyAbandonable |= wait->abandonable && AtomicLoadU64(&globalStall.abandonSerial[index]) != wait->serial;
+        signature = signature * 31 + wait->serial + (u64)(umm)wait->guard;
+    }
+    for (u32 index = 0; index < ArrayCount(globalStall.queues); ++index)
+    {
+        if (globalStall.queues[index]) signature = signature * 31 + GetWorkQueueCompletionCount(globalStall.queues[index]);
+    }
+    if (!involved || !anyAbandonable)
+    {
+        globalStall.candidateSince = 0;
+        return;
+    }
+    if (!globalStall.candidateSince || signature != globalStall.candidateSignature)
+    {
+        globalStall.candidateSince = now;
+        globalStall.candidateSignature = signature;
+        return;
+    }
+    if (now - globalStall.candidateSince < globalWatchdog.timeoutTicks) return;
+    if (IsDebuggerPresent()) return;
+    Win32ReportAndAbandonStall(slotCount, (f64)(now - globalStall.candidateSince) / (f64)globalWatchdog.ticksPerSecond);
+    globalStall.candidateSince = 0;
+}
