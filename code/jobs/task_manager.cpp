@@ -428,6 +428,7 @@ void PrepareWorkQueuesForReload(work_queue_system *system)
 void DrainWorkQueueSystem(work_queue_system *system)
 {
     platform_work_queue *queues[] = {&system->highQueue, &system->lowQueue};
+    AtomicStoreU32(&system->tasks.drainCount, AtomicLoadU32(&system->tasks.drainCount) + 1);
     AtomicStoreU32(&system->tasks.drainingForReload, 1);
     DrainWorkQueues(queues, ArrayCount(queues));
     AtomicStoreU32(&system->tasks.drainingForReload, 0);

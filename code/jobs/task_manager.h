@@ -67,6 +67,7 @@ struct task_manager
     u32 activeCount;
     u32 refusedCount;
     volatile u32 drainingForReload;     // set while DrainWorkQueueSystem drains: AddTask refuses
+    volatile u32 drainCount;            // DrainWorkQueueSystem calls so far (tells one drain from the next)
     u32 pad;
     task_slot slots[TASK_MANAGER_MAX_TASKS];
 };

@@ -11,6 +11,10 @@
 // MODULE+0xOFFSET)". A game that repeats the same misuse every frame gets its first ten refusals
 // per service logged, then one line every 1000 with the count.
 //
+// Queue entries added while the platform drains the queues (before a reload, a rollback or exit)
+// are accepted for WIN32_DRAIN_ADD_SECONDS; after that they are refused, so an entry that re-adds
+// itself forever cannot keep a reload or quit waiting.
+//
 // Sound: the buffer gameGetSoundSamples hands back is checked like render commands before the
 // platform copies from it (samples inside the buffer it was given, or inside game memory; count
 // within what was asked for).
@@ -26,6 +30,8 @@ struct win32_service_checks
     const win32_game_code *game;            // the running build: its image holds every callback
     volatile LONG refusals[16];             // per service, for the log's rate limit
     u64 soundRefusals;
+    volatile LONG drainSeen;                // the drain count when an entry was last added during a drain
+    volatile s64 drainSeenSince;            // when that drain was first seen adding entries (QPC ticks)
 };
 global win32_service_checks globalServiceChecks;
 
@@ -172,11 +178,36 @@ internal const char *Win32CallbackProblem(const void *callback)
 }
 
 //~ Checked services
+#define WIN32_DRAIN_ADD_SECONDS 2.0
+
+// While the platform drains the queues: null for WIN32_DRAIN_ADD_SECONDS after the drain's first
+// added entry, then the reason every later entry of that drain is refused.
+internal const char *Win32EndlessDrainProblem(void)
+{
+    win32_service_checks *checks = &globalServiceChecks;
+    task_manager *tasks = checks->taskManager;
+    if (!tasks || !AtomicLoadU32(&tasks->drainingForReload)) return 0;
+    LARGE_INTEGER now, frequency;
+    QueryPerformanceCounter(&now);
+    QueryPerformanceFrequency(&frequency);
+    LONG drain = (LONG)AtomicLoadU32(&tasks->drainCount);
+    if (InterlockedExchange(&checks->drainSeen, drain) != drain)
+    {
+        InterlockedExchange64(&checks->drainSeenSince, now.QuadPart);
+        return 0;
+    }
+    f64 seconds = (f64)(now.QuadPart - checks->drainSeenSince) / (f64)frequency.QuadPart;
+    if (seconds < WIN32_DRAIN_ADD_SECONDS) return 0;
+    return "queue entries kept adding entries for more than 2 s while the platform drained the queues "
+           "(before a reload, a rollback or exit): an entry that re-adds itself would keep it waiting forever";
+}
+
 internal void Win32CheckedAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
 {
     void *caller = WIN32_CALLER_ADDRESS();
     const char *problem = Win32QueueProblem(queue);
     if (!problem) problem = Win32CallbackProblem((const void *)callback);
+    if (!problem) problem = Win32EndlessDrainProblem();
     if (problem) { Win32RefuseService(CheckedService_AddWorkQueueEntry, caller, "%s", problem); return; }
     globalServiceChecks.next.AddWorkQueueEntry(queue, callback, data);
 }

@@ -5,7 +5,7 @@
 # good build must load after it. A wait that times out is a failure.
 
 services_fixture=tests/fixtures/misuse_services_game.cpp
-for number in 1 2 3 4 5 6 7 8 9 10 11 12; do
+for number in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
     misuse_build "services$number" "$services_fixture" -DMISUSE=$number -fno-optimize-sibling-calls
 done
 
@@ -80,6 +80,16 @@ misuse_next_good_build_loads "a task that re-adds itself forever"
 check "a task that re-adds itself forever: refused while the queues drain" \
     grep -qE "platform: AddTask refused: the work queues are being drained.*$call_site" "$MISUSE_LOG"
 misuse_outcome "a task that re-adds itself forever" "platform: AddTask refused: the work queues are being drained"
+
+# A queue entry that re-adds itself keeps the drain before the next reload busy: after 2 s of it the
+# platform refuses its entries, the drain ends and the good build loads.
+misuse_install "$out/services13.dll"
+check "a queue entry that re-adds itself forever: the build runs" wait_for_regex "$MISUSE_LOG" "misuse 13: running" 1 40
+sleep 1
+misuse_next_good_build_loads "a queue entry that re-adds itself forever"
+check "a queue entry that re-adds itself forever: refused after 2 s of draining, named" \
+    grep -qE "platform: AddWorkQueueEntry refused: queue entries kept adding entries for more than 2 s while the platform drained.*($call_site|reached by a tail call)" "$MISUSE_LOG"
+misuse_outcome "a queue entry that re-adds itself forever" "platform: AddWorkQueueEntry refused: queue entries kept adding"
 
 services_case 1 "two threads submitting one graph at once" "misuse 1: 60 rounds done" 90
 check "two threads submitting one graph at once: never run twice" \
