@@ -89,3 +89,8 @@ check "serial: the three overflows were on one thread (the main thread; $stack_f
 for number in $stack_fp_fp_builds; do stack_fp_fp_case "$number" "serial"; done
 misuse_quit "stack/fp serial" 30
 check "stack/fp serial: the engine exits 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+
+#- Figure: what the FP save/restore adds to a call into game code (printed, not asserted)
+stack_fp_figure=$(bash tests/bench/bench_fp_state.sh 2>/dev/null | grep '^figure:')
+check "the FP state benchmark prints its figure" test -n "$stack_fp_figure"
+echo "$stack_fp_figure (load: $(cut -d' ' -f1-3 /proc/loadavg))"

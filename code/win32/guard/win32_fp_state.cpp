@@ -125,8 +125,9 @@ internal void Win32ReportFpStateLeak(u32 gameVersion)
     globalFpLeak.loggedVersion = gameVersion;
     char what[128];
     Win32DescribeMxcsrChange(before.mxcsr, after.mxcsr, what, sizeof(what));
+    // NOTE: MXCSR is shown without its sticky exception flags: only the control bits count.
     Win32Log(LogLevel_Warning, "fp: game code version %u left the FP control state changed (MXCSR 0x%04x -> 0x%04x%s%s; "
-             "x87 control word 0x%04x -> 0x%04x; thread %lu); restored", gameVersion, before.mxcsr & 0xFFFFu,
-             after.mxcsr & 0xFFFFu, what[0] ? ": " : "", what, before.x87ControlWord, after.x87ControlWord,
-             (unsigned long)threadId);
+             "x87 control word 0x%04x -> 0x%04x; thread %lu); restored", gameVersion,
+             before.mxcsr & WIN32_MXCSR_CONTROL_BITS, after.mxcsr & WIN32_MXCSR_CONTROL_BITS, what[0] ? ": " : "", what,
+             before.x87ControlWord, after.x87ControlWord, (unsigned long)threadId);
 }
