@@ -1,7 +1,8 @@
 # Sourced by suite_misuse_games.sh: stack overflow and the FP control state
 # (tests/fixtures/misuse_stack_fp_game.cpp, one misuse per build).
 #  - Stack overflow by recursion with 64-byte, 2 KB and 64 KB frames in the update, a job on each
-#    queue, a background task, the sound export and a ParallelFor batch (default threading), and in
+#    queue, a background task, the sound export and a ParallelFor batch, with 2 KB frames in a job
+#    graph job and a named task (default threading), and in
 #    the --serial update, three in a row on the main thread: each is contained (a crash report naming
 #    the DLL and the offset, memory rolled back, the previous build back) and the next good build loads.
 #  - An update, sound export and job leaving exceptions unmasked, flush-to-zero and denormals-are-zero
@@ -10,16 +11,18 @@
 #    every call into game code finds the state it had before the game changed it.
 # One engine run per threading mode meets all of its builds in turn.
 
-stack_fp_places=(x "the update" "a high-priority job" "a low-priority job" "a background task" "the sound export" "a ParallelFor batch")
+stack_fp_places=(x "the update" "a high-priority job" "a low-priority job" "a background task" "the sound export"
+    "a ParallelFor batch" "a job graph job" "a named task")
 stack_fp_sizes=(x 64 2048 65536)
-stack_fp_overflows="11 12 13 21 22 23 31 32 33 41 42 43 51 52 53 61 62 63"
-stack_fp_fp_builds="71 72 73"
+stack_fp_overflows="11 12 13 21 22 23 31 32 33 41 42 43 51 52 53 61 62 63 72 82"
+# NOTE: unmasked exceptions last: without the restore they end the engine, and the other two would go untried.
+stack_fp_fp_builds="92 93 91"
 stack_fp_fp_names=(x "exceptions unmasked" "flush-to-zero and denormals-are-zero" "rounding toward zero")
 stack_fp_fp_words=(x "exceptions unmasked" "flush-to-zero on, denormals-are-zero on" "rounding toward zero")
 
 printf '#define MISUSE 22\n#include "../tests/fixtures/misuse_stack_fp_game.cpp"\n' >"$out/stack_fp_unit_22.cpp"
-printf '#define MISUSE 73\n#include "../tests/fixtures/misuse_stack_fp_game.cpp"\n' >"$out/stack_fp_unit_73.cpp"
-check "MSVC-dialect compile of tests/fixtures/misuse_stack_fp_game.cpp" misc/msvc_check.sh "$out/stack_fp_unit_22.cpp" "$out/stack_fp_unit_73.cpp"
+printf '#define MISUSE 93\n#include "../tests/fixtures/misuse_stack_fp_game.cpp"\n' >"$out/stack_fp_unit_93.cpp"
+check "MSVC-dialect compile of tests/fixtures/misuse_stack_fp_game.cpp" misc/msvc_check.sh "$out/stack_fp_unit_22.cpp" "$out/stack_fp_unit_93.cpp"
 stack_fp_count=0
 for number in $stack_fp_overflows $stack_fp_fp_builds; do
     { build_fixture_dll "stack_fp_$number" tests/fixtures/misuse_stack_fp_game.cpp "$work/code" -DMISUSE=$number ||
@@ -49,7 +52,7 @@ stack_fp_overflow_case() {
 
 # stack_fp_fp_case N LABEL: the FP build N runs on, is logged once, and never leaks its state.
 stack_fp_fp_case() {
-    local number=$1 what="$2: FP state left changed (${stack_fp_fp_names[$(( $1 - 70 ))]})"
+    local number=$1 what="$2: FP state left changed (${stack_fp_fp_names[$(( $1 - 90 ))]})"
     local crashes leaks entry1 entry5
     engine_alive "$MISUSE_PID" || { fail "$what: the engine is gone before the case"; return; }
     crashes=$(count_of "$MISUSE_LOG" "crash: ")
@@ -59,9 +62,9 @@ stack_fp_fp_case() {
     check "$what: no crash (the platform's float math does not trap)" test "$(count_of "$MISUSE_LOG" "crash: ")" -eq "$crashes"
     check "$what: the engine is alive" engine_alive "$MISUSE_PID"
     check "$what: logged once for the build" test "$(count_of "$MISUSE_LOG" "left the FP control state changed")" -eq $((leaks + 1))
-    check "$what: the log says what changed (${stack_fp_fp_words[$(( number - 70 ))]})" \
-        bash -c "grep 'left the FP control state changed' '$MISUSE_LOG' | tail -n 1 | grep -qF '${stack_fp_fp_words[$(( number - 70 ))]}'"
-    if [ "$number" = 73 ]; then
+    check "$what: the log says what changed (${stack_fp_fp_words[$(( number - 90 ))]})" \
+        bash -c "grep 'left the FP control state changed' '$MISUSE_LOG' | tail -n 1 | grep -qF '${stack_fp_fp_words[$(( number - 90 ))]}'"
+    if [ "$number" = 93 ]; then
         check "$what: the x87 control word change is seen too" \
             bash -c "grep 'left the FP control state changed' '$MISUSE_LOG' | tail -n 1 | grep -qE 'x87 control word 0x0([0-9a-f])7f -> 0x0[ef]7f'"
     fi
