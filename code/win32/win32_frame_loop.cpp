@@ -312,6 +312,7 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
 internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *commands)
 {
     win32_frame_loop *frames = &state->frames;
+    Win32ReportFpStateLeak(state->game.version);
     if (Win32RecoverFromCrash(state, frames->frameCount))
     {
         ++frames->crashCount;

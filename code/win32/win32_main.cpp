@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <malloc.h>     // _resetstkoflw
-
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
 #include "win32/platform_options.h"

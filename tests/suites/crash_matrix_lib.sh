@@ -57,3 +57,46 @@ run_crash_matrix() {
     check "${label}no crashing build was loaded twice" test "$(grep -c 'test fault: crashing now' "$log")" -eq "$crashes"
     check "${label}versions only increase across reloads and rollbacks" bash -c "grep -oE '(game code version [0-9]+ loaded|as version [0-9]+)' '$log' | grep -oE '[0-9]+' | awk 'NR>1 && \$1<=prev {exit 1} {prev=\$1}'"
 }
+
+# The stack-overflow and FP misuse builds (tests/fixtures/misuse_stack_fp_game.cpp, -DMISUSE=N, see
+# tests/suites/misuse_cases_stack_fp.sh) a build suite runs after its crash matrix, as
+# stack_fp_<N>.dll: 64-byte, 2 KB and 64 KB frames in the update, 2 KB in a high-priority job and in
+# the sound export; exceptions unmasked, flush-to-zero + denormals-are-zero, rounding toward zero.
+stack_fp_matrix_builds="11 12 13 22 52 92 93 91"
+
+# run_stack_fp_matrix RUN_DIR LOG VARIANT_DIR GOOD_DLL: in the engine of start_crash_matrix_engine,
+# each stack_fp_<N>.dll of VARIANT_DIR followed by GOOD_DLL: an overflow is contained and named and
+# the previous build runs again; an FP build runs 30 frames without a crash, is logged once and its
+# update finds the platform's FP state every frame; the engine survives, the next good build loads.
+run_stack_fp_matrix() {
+    local run=$1 log=$2 variants=$3 good=$4
+    local label=${CRASH_MATRIX_LABEL:-} number what crashes overflows rollbacks leaks reloads entry1 entry5
+    for number in $stack_fp_matrix_builds; do
+        what="${label}misuse $number"
+        [ -f "$variants/stack_fp_$number.dll" ] || { fail "$what: no build"; continue; }
+        crashes=$(count_of "$log" "crash: ")
+        overflows=$(count_of_regex "$log" "crash: stack overflow in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+ ")
+        rollbacks=$(count_of "$log" "rollback: running the code of version")
+        leaks=$(count_of "$log" "left the FP control state changed")
+        reloads=$(count_of "$log" "reload: game code version")
+        install_game_dll "$run" "$variants/stack_fp_$number.dll"
+        if [ "$number" -lt 90 ]; then
+            check "$what: the stack overflow is contained and named" \
+                wait_for_regex "$log" "crash: stack overflow in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+ " $((overflows + 1)) 40
+            check "$what: the previous build runs again" \
+                wait_for_count "$log" "rollback: running the code of version" $((rollbacks + 1)) 30
+        else
+            check "$what: the FP build runs 30 frames" wait_for_log "$log" "misuse $number: 30 frames run" 40
+            check "$what: no crash" test "$(count_of "$log" "crash: ")" -eq "$crashes"
+            check "$what: the FP change is logged once" \
+                test "$(count_of "$log" "left the FP control state changed")" -eq $((leaks + 1))
+            entry1=$(grep -F "misuse $number: fp on entry in frame 1:" "$log" | tail -n 1 | sed 's/.*frame 1://')
+            entry5=$(grep -F "misuse $number: fp on entry in frame 5:" "$log" | tail -n 1 | sed 's/.*frame 5://')
+            check "$what: the update finds the platform's FP state ('$entry1' then '$entry5')" \
+                test -n "$entry1" -a "$entry1" = "$entry5"
+        fi
+        check "$what: the engine survives" engine_alive "$CRASH_ENGINE_PID"
+        install_game_dll "$run" "$good"
+        check "$what: the next good build loads" wait_for_count "$log" "reload: game code version" $((reloads + 2)) 30
+    done
+}

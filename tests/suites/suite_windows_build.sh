@@ -12,7 +12,8 @@
 #    and with one (the stand-in's vswhere.exe at its fixed place) it finds it and builds;
 #  - `build.bat release` and `build.bat test` (every test program and the scripted engine run);
 #  - the crash-containment matrix (4 places x 4 kinds, tests/suites/crash_matrix_lib.sh) with the exe and
-#    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2.
+#    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2, then in the same run
+#    stack overflows at three frame sizes and FP state left changed (run_stack_fp_matrix).
 # Figures (printed, not asserted): the time of one `build.bat game`.
 set -u
 cd "$(dirname "$0")/../.."
@@ -196,12 +197,18 @@ for optimization in Od O2; do
         done
     done
     wait
+    for number in $stack_fp_matrix_builds; do
+        build_msvc_game "stack_fp_$number" "$optimization" ../tests/fixtures/misuse_stack_fp_game.cpp /DMISUSE=$number &
+        [ $(( number % 2 )) -eq 0 ] && wait
+    done
+    wait
 done
 for optimization in Od O2; do
     CRASH_MATRIX_LABEL="MSVC-ABI /$optimization: "
     dir="$out/$optimization"
     start_crash_matrix_engine "$dir/run" "$dir/crash.log" "$dir/good.dll"
     run_crash_matrix "$dir/run" "$dir/crash.log" "$dir" "$dir/good.dll"
+    run_stack_fp_matrix "$dir/run" "$dir/crash.log" "$dir" "$dir/good.dll"
     touch "$dir/run/quit"
     wait_for_exit "$CRASH_ENGINE_PID" 60
     check "${CRASH_MATRIX_LABEL}the crash run exits 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0

@@ -9,11 +9,6 @@
 // With a debugger attached nothing is contained: the exception goes to the debugger, which stops
 // on the faulting line (that is what a programmer at the debugger wants).
 
-#if COMPILER_MSVC
-// NOTE: declared here as well because not every <malloc.h> the MSVC-dialect check sees has it.
-extern "C" int __cdecl _resetstkoflw(void);
-#endif
-
 struct win32_crash_report
 {
     DWORD code;
@@ -29,6 +24,9 @@ struct win32_crash_report
 // Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
 #define WIN32_EXIT_THREAD_CODE 0xE0000002u
 #define WIN32_EXIT_PROCESS_CODE 0xE0000003u
+// What an unmasked SSE exception raises (STATUS_FLOAT_MULTIPLE_FAULTS / _TRAPS).
+#define WIN32_FLOAT_MULTIPLE_FAULTS_CODE 0xC00002B4u
+#define WIN32_FLOAT_MULTIPLE_TRAPS_CODE 0xC00002B5u
 
 struct win32_crash_guard
 {
@@ -40,6 +38,7 @@ struct win32_crash_guard
     win32_crash_guard *watchdogOuterGuard;
     s64 watchdogOuterStart;
     LONG watchdogOuterDepth;
+    win32_fp_state fpState;     // as it was before the call, restored after it
 };
 internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
 internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard);
@@ -70,6 +69,12 @@ internal const char *Win32ExceptionName(DWORD code)
         case EXCEPTION_BREAKPOINT: return "breakpoint (assert)";
         case EXCEPTION_FLT_DIVIDE_BY_ZERO: return "float divide by zero";
         case EXCEPTION_FLT_INVALID_OPERATION: return "float invalid operation";
+        case EXCEPTION_FLT_OVERFLOW: return "float overflow";
+        case EXCEPTION_FLT_UNDERFLOW: return "float underflow";
+        case EXCEPTION_FLT_INEXACT_RESULT: return "float inexact result";
+        case EXCEPTION_FLT_DENORMAL_OPERAND: return "float denormal operand";
+        case EXCEPTION_FLT_STACK_CHECK: return "float stack check";
+        case WIN32_FLOAT_MULTIPLE_FAULTS_CODE: case WIN32_FLOAT_MULTIPLE_TRAPS_CODE: return "float exception (SSE)";
         case WIN32_HANG_CODE: return "hang (no return within the watchdog limit)";
         case WIN32_EXIT_THREAD_CODE: return "ExitThread called by game code";
         case WIN32_EXIT_PROCESS_CODE: return "ExitProcess called by game code";
@@ -85,6 +90,9 @@ internal b32 Win32IsContainableException(DWORD code)
         case EXCEPTION_ILLEGAL_INSTRUCTION: case EXCEPTION_PRIV_INSTRUCTION: case EXCEPTION_STACK_OVERFLOW:
         case EXCEPTION_ARRAY_BOUNDS_EXCEEDED: case EXCEPTION_DATATYPE_MISALIGNMENT: case EXCEPTION_IN_PAGE_ERROR:
         case EXCEPTION_BREAKPOINT: case EXCEPTION_FLT_DIVIDE_BY_ZERO: case EXCEPTION_FLT_INVALID_OPERATION:
+        case EXCEPTION_FLT_OVERFLOW: case EXCEPTION_FLT_UNDERFLOW: case EXCEPTION_FLT_INEXACT_RESULT:
+        case EXCEPTION_FLT_DENORMAL_OPERAND: case EXCEPTION_FLT_STACK_CHECK:
+        case WIN32_FLOAT_MULTIPLE_FAULTS_CODE: case WIN32_FLOAT_MULTIPLE_TRAPS_CODE:
         case WIN32_EXIT_THREAD_CODE: case WIN32_EXIT_PROCESS_CODE:
             return 1;
     }
@@ -95,9 +103,9 @@ internal b32 Win32IsContainableException(DWORD code)
 #define WIN32_NULL_PAGE_LIMIT 0x10000ull
 
 // The file name of the module holding 'address' ("?" when none does, or its path does not fit)
-// and the offset into it (the address itself when no module holds it). NOTE: called from the
-// exception filter, possibly on the last few KB of an overflowed stack: MAX_PATH units on the
-// stack at most, no logging, no allocation.
+// and the offset into it (the address itself when no module holds it). Never called from the
+// exception handler (it needs stack and takes the loader lock): a crash is named once the guarded
+// call has resumed, the watchdog names a hang from its own thread.
 internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm moduleNameSize, u64 *offset)
 {
     HMODULE module = 0;
@@ -125,7 +133,8 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
     if (!guard || !guard->active || !Win32IsContainableException(code)) return EXCEPTION_CONTINUE_SEARCH;
     if (IsDebuggerPresent() && !globalCrashGuard.containUnderDebugger) return EXCEPTION_CONTINUE_SEARCH;
 
-    // NOTE: this may run on the last few KB of an overflowed stack: no logging, no allocation.
+    // NOTE: this may run on the last few KB of an overflowed stack: raw facts only (no module
+    // lookup, no logging, no allocation); the guarded call names the module once it has resumed.
     win32_crash_report *report = &guard->report;
     report->code = code;
     report->address = info->ExceptionRecord->ExceptionAddress;
@@ -137,7 +146,8 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
     report->returnAddress = ((u64)report->address < WIN32_NULL_PAGE_LIMIT && code == EXCEPTION_ACCESS_VIOLATION &&
                              (u64)info->ExceptionRecord->ExceptionAddress == (u64)report->address)
                                 ? *(void **)info->ContextRecord->Rsp : 0;
-    Win32DescribeCodeAddress(report->address, report->moduleName, sizeof(report->moduleName), &report->moduleOffset);
+    report->moduleName[0] = 0;
+    report->moduleOffset = 0;
 
     guard->crashed = 1;
     guard->active = 0;
@@ -148,6 +158,7 @@ internal LONG CALLBACK Win32CrashGuardHandler(EXCEPTION_POINTERS *info)
 internal void Win32InitCrashGuard(b32 containUnderDebugger)
 {
     globalCrashGuard.tlsIndex = TlsAlloc();
+    Win32InitStackGuard();
     globalCrashGuard.containUnderDebugger = containUnderDebugger;
     InitializeCriticalSection(&globalCrashGuard.firstCrashLock);
     // NOTE: first in the chain so a contained crash never reaches handlers that would end us.
@@ -164,7 +175,8 @@ internal void Win32RecordCrash(win32_crash_report *report)
 typedef void win32_guarded_function(void *data);
 
 // Runs function(data); returns false if it crashed or hung (the watchdog interrupts a call that
-// does not return in time, see win32_watchdog.cpp). With privateReport null the crash is recorded
+// does not return in time, see win32_watchdog.cpp). The FP control state is the caller's again
+// afterwards in every case (win32_fp_state.cpp). With privateReport null the crash is recorded
 // for Win32TakeCrash (the frame's recovery); otherwise it is only copied to *privateReport (load
 // time: the caller refuses the build itself).
 // NOTE: noinline keeps the captured context and the call in one stable frame.
@@ -181,6 +193,8 @@ internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *d
     // platform wrapper): each call pushes its own, so a crash resumes the innermost one and the
     // code around it (counters, dependents) still runs.
     win32_crash_guard *volatile outerGuard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    Win32EnsureStackGuarantee();
+    guard->fpState = Win32SaveFpState();
     guard->crashed = 0;
     TlsSetValue(globalCrashGuard.tlsIndex, (void *)guard);
     guard->active = 1;
@@ -191,17 +205,19 @@ internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *d
         function(data);
     }
     guard->active = 0;
+    win32_fp_state fpFound;
+    if (Win32RestoreFpState(guard->fpState, &fpFound)) Win32NoteFpStateLeak(guard->fpState, fpFound);
     Win32WatchdogLeaveGuard(guard);
     TlsSetValue(globalCrashGuard.tlsIndex, outerGuard);
     if (guard->crashed)
     {
-        if (guard->report.code == EXCEPTION_STACK_OVERFLOW)
-        {
-            // The guard page that detects the next overflow was used up: put it back.
-            _resetstkoflw();
-        }
-        if (privateReport) *privateReport = guard->report;
-        else Win32RecordCrash(&guard->report);
+        // The guard page that detects the next overflow was used up: put it back.
+        if (guard->report.code == EXCEPTION_STACK_OVERFLOW) Win32RearmStackGuard();
+        win32_crash_report *report = &guard->report;
+        if (!report->moduleName[0])
+            Win32DescribeCodeAddress(report->address, report->moduleName, sizeof(report->moduleName), &report->moduleOffset);
+        if (privateReport) *privateReport = *report;
+        else Win32RecordCrash(report);
         return 0;
     }
     return 1;
