@@ -30,8 +30,8 @@ struct win32_service_checks
     const win32_game_code *game;            // the running build: its image holds every callback
     volatile LONG refusals[16];             // per service, for the log's rate limit
     u64 soundRefusals;
-    volatile LONG drainSeen;                // the drain count when an entry was last added during a drain
-    volatile s64 drainSeenSince;            // when that drain was first seen adding entries (QPC ticks)
+    volatile u32 drainSeen;                 // the drain count when an entry was last added during a drain
+    volatile u64 drainSeenSince;            // when that drain was first seen adding entries (QPC ticks)
 };
 global win32_service_checks globalServiceChecks;
 
@@ -190,13 +190,13 @@ internal const char *Win32EndlessDrainProblem(void)
     LARGE_INTEGER now, frequency;
     QueryPerformanceCounter(&now);
     QueryPerformanceFrequency(&frequency);
-    LONG drain = (LONG)AtomicLoadU32(&tasks->drainCount);
-    if (InterlockedExchange(&checks->drainSeen, drain) != drain)
+    u32 drain = AtomicLoadU32(&tasks->drainCount);
+    if (AtomicExchangeU32(&checks->drainSeen, drain) != drain)
     {
-        InterlockedExchange64(&checks->drainSeenSince, now.QuadPart);
+        AtomicStoreU64(&checks->drainSeenSince, (u64)now.QuadPart);
         return 0;
     }
-    f64 seconds = (f64)(now.QuadPart - checks->drainSeenSince) / (f64)frequency.QuadPart;
+    f64 seconds = (f64)((s64)((u64)now.QuadPart - AtomicLoadU64(&checks->drainSeenSince))) / (f64)frequency.QuadPart;
     if (seconds < WIN32_DRAIN_ADD_SECONDS) return 0;
     return "queue entries kept adding entries for more than 2 s while the platform drained the queues "
            "(before a reload, a rollback or exit): an entry that re-adds itself would keep it waiting forever";
