@@ -216,10 +216,8 @@ internal void Win32DeleteCopy(const char *path)
     win32_undeleted_copies *copies = &globalUndeletedCopies;
     b32 queued = copies->count < WIN32_UNDELETED_COPIES;
     if (queued) snprintf(copies->paths[copies->count++], WIN32_PATH_BYTES, "%s", path);
-    // NOTE: while the symbol thread still reads this copy, the retry is routine, not worth a warning.
-    if (!symbolsReleased && queued) return;
-    Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger may hold it)%s", path,
-             queued ? "; retrying at later swaps and at exit" : "");
+    Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger %smay hold it)%s", path,
+             symbolsReleased ? "" : "or the symbol loader ", queued ? "; retrying at later swaps and at exit" : "");
 }
 
 // Frees the module and deletes its private copy.
