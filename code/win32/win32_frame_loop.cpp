@@ -78,10 +78,12 @@ internal void Win32ResetRenderCommands(win32_state *state, u32 bufferIndex)
 internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands)
 {
     if (!state->haveRenderer) return;
+    Win32PollShaderFiles(state);
     u8 *pushBuffer = state->pushBuffers[(commands == &state->renderCommands[1]) ? 1 : 0];
     Win32ValidateRenderCommands(&state->renderValidation, commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
     OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
+    Win32ServeScreenshotRequest(state);
 }
 
 //~ Startup

@@ -41,6 +41,7 @@
 #include "win32/win32_render_validation.cpp"
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
+#include "win32/win32_shader_watch.cpp"
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
 
