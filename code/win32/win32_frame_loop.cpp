@@ -128,6 +128,9 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
     if (!Win32InitDebugEvents(&state->platformArena))
         Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
+    else if (options->tracePath)
+        Win32OpenTrace(options->tracePath, options->traceFrames, &state->platformArena,
+                       globalDebugEvents.info.ticksPerSecond, Win32DebugClock());
 
     game_memory *memory = &state->memory;
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE))

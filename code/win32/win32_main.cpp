@@ -37,6 +37,7 @@
 #include "win32/win32_files.cpp"
 #include "win32/win32_input.cpp"
 #include "win32/win32_window.cpp"
+#include "win32/win32_trace.cpp"
 #include "win32/win32_debug_events.cpp"
 #include "win32/win32_render_validation.cpp"
 #include "win32/guard/guard.cpp"
