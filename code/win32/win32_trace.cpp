@@ -145,7 +145,7 @@ internal void Win32TraceThreadName(u32 thread)
 internal void Win32TraceFrame(const debug_event *events, u32 eventCount, u64 frameIndex, u64 frameBeginClock)
 {
     win32_trace *trace = &globalTrace;
-    if (!trace->on) return;
+    if (!trace->on || !frameBeginClock) return;     // before the first frame: nothing recorded yet
     if (trace->frameLimit && trace->framesWritten >= trace->frameLimit) return;
     ++trace->framesWritten;
     Win32TraceAppend(",\n{\"name\":\"frame %llu\",\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":0,\"ts\":%.3f}",
