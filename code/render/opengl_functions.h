@@ -97,6 +97,8 @@ typedef void OPENGL_API gl_debug_proc(GLenum source, GLenum type, GLuint id, GLe
 #define GL_VERTEX_SHADER 0x8B31
 #define GL_COMPILE_STATUS 0x8B81
 #define GL_LINK_STATUS 0x8B82
+#define GL_ACTIVE_UNIFORMS 0x8B86
+#define GL_ACTIVE_ATTRIBUTES 0x8B89
 #define GL_INFO_LOG_LENGTH 0x8B84
 #define GL_SHADING_LANGUAGE_VERSION 0x8B8C
 #define GL_NUM_EXTENSIONS 0x821D
@@ -232,6 +234,9 @@ typedef void OPENGL_API gl_debug_proc(GLenum source, GLenum type, GLuint id, GLe
     X(void, glDeleteProgram, (GLuint program)) \
     X(void, glUseProgram, (GLuint program)) \
     X(GLint, glGetUniformLocation, (GLuint program, const GLchar *name)) \
+    X(GLint, glGetAttribLocation, (GLuint program, const GLchar *name)) \
+    X(void, glGetActiveAttrib, (GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint *size, GLenum *type, GLchar *name)) \
+    X(void, glGetActiveUniform, (GLuint program, GLuint index, GLsizei bufSize, GLsizei *length, GLint *size, GLenum *type, GLchar *name)) \
     X(void, glUniform1i, (GLint location, GLint v0)) \
     X(void, glUniform1f, (GLint location, GLfloat v0)) \
     X(void, glUniform2f, (GLint location, GLfloat v0, GLfloat v1)) \

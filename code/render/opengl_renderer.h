@@ -109,6 +109,7 @@ struct opengl_state
     u32 maxSamples;
 
     opengl_program programs[OpenGLProgram_Count];
+    u64 programTextHashes[OpenGLProgram_Count];    // of the text each program was built from
     GLuint quadVertexArray, cubeVertexArray, emptyVertexArray;
     GLuint pushBuffer;             // the whole push buffer, uploaded once per frame
     GLuint quadIndexBuffer;        // 0,1,2, 0,2,3 repeated for OPENGL_MAX_QUADS_PER_DRAW
@@ -150,15 +151,49 @@ void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 
 b32 OpenGLReadPresentedPixels(opengl_state *gl, u8 *pixels, umm pixelsSize, u32 *width, u32 *height);
 b32 OpenGLWriteScreenshot(opengl_state *gl, const char *path);
 
-//~ Shader sources (opengl_shaders.cpp)
-struct opengl_shader_source
+//~ Shader text (opengl_shader_text.cpp): our #include resolver and driver-message translation
+#define OPENGL_SHADER_MAX_LINES 1024
+#define OPENGL_SHADER_MAX_FILES 8
+// One stage's text with every #include "file" replaced by that file, and for each line of the
+// result the file and line it came from (so a driver's "0:12" names our file and line).
+struct opengl_shader_text
+{
+    char text[32768];
+    u32 length;
+    u32 lineCount;
+    u16 lineFile[OPENGL_SHADER_MAX_LINES];      // index into fileNames
+    u16 lineNumber[OPENGL_SHADER_MAX_LINES];    // 1-based, in that file
+    char fileNames[OPENGL_SHADER_MAX_FILES][48];
+    u32 fileCount;
+    char error[256];                            // why resolving failed
+};
+// The text of a shader file by name (e.g. "srgb.glsl"), or 0 when there is none.
+typedef const char *opengl_shader_lookup(void *context, const char *fileName);
+b32 OpenGLResolveShaderText(opengl_shader_text *out, const char *fileName, opengl_shader_lookup *lookup, void *context);
+// Rewrites a driver's compile log so every "0:12(3)", "0(12)" or "ERROR: 0:12:" location names
+// data/shaders/FILE:LINE across includes; lines joined with " | ".
+void OpenGLTranslateShaderMessage(const opengl_shader_text *source, const char *message, char *out, u32 outSize);
+
+//~ Programs (opengl_shaders.cpp): which files make each program, building and swapping them
+struct opengl_program_files
 {
     const char *name;
-    const char *vertex;
-    const char *fragment;
+    const char *vertexFile;
+    const char *fragmentFile;
+    const char *attributes;     // "name=location ..." the renderer's vertex arrays feed
+    const char *uniforms;       // every uniform the renderer sets for this program
 };
-extern const opengl_shader_source openGLShaderSources[OpenGLProgram_Count];
-// Compiles and links one program and looks up its uniforms; false (logged) on any error.
-b32 OpenGLBuildProgram(opengl_program *program, const opengl_shader_source *source, platform_log *log);
+extern const opengl_program_files openGLProgramFiles[OpenGLProgram_Count];
+// The copy of data/shaders/ built into the exe (embedded_shaders.h); a lookup for the resolver.
+const char *OpenGLEmbeddedShaderText(void *context, const char *fileName);
+// Builds program `id` from the texts `lookup` gives. On success the new program replaces the old
+// one (uniforms looked up again) and the call returns 1; on any failure (resolve, compile, link,
+// or an interface the renderer cannot feed) the old program stays and `error` says why, with
+// our file names and lines.
+b32 OpenGLRebuildProgram(opengl_state *gl, u32 id, opengl_shader_lookup *lookup, void *context,
+                         char *error, u32 errorSize);
+// A hash of the program's resolved text (0 when it does not resolve): tells which programs a
+// changed file touches.
+u64 OpenGLProgramTextHash(u32 id, opengl_shader_lookup *lookup, void *context);
 
 #endif // OPENGL_RENDERER_H

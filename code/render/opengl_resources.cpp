@@ -162,13 +162,19 @@ internal void OpenGLQueryMaxSamples(opengl_state *gl)
     gl->maxSamples = (u32)Maximum(1, Minimum(maxSamples, Minimum(maxDepthSamples, maxColorSamples)));
 }
 
-// Builds every program (all of them, so the log names each one that failed).
+// Builds every program from the embedded copy of data/shaders/ (all of them, so the log names each
+// one that failed); the platform then swaps in what the files hold, if they differ.
 internal b32 OpenGLBuildPrograms(opengl_state *gl, platform_log *log)
 {
     b32 ok = 1;
     for (u32 index = 0; index < OpenGLProgram_Count; ++index)
     {
-        ok &= OpenGLBuildProgram(gl->programs + index, openGLShaderSources + index, log);
+        char error[1024];
+        if (!OpenGLRebuildProgram(gl, index, OpenGLEmbeddedShaderText, 0, error, sizeof(error)))
+        {
+            if (log) log(LogLevel_Error, "OpenGL: program '%s' failed to build: %s", openGLProgramFiles[index].name, error);
+            ok = 0;
+        }
     }
     if (!ok)
     {

@@ -4,6 +4,7 @@
 
 #include "render/image_writer.cpp"
 #include "render/opengl_loader_logic.cpp"
+#include "render/opengl_shader_text.cpp"
 #include "render/opengl_shaders.cpp"
 #include "render/opengl_resources.cpp"
 #include "render/opengl_build_items.cpp"

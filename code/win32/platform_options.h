@@ -37,6 +37,8 @@ struct platform_options
                                 //   development builds, off in release builds)
     u32 entityCount;            // --entities N: the demo's entity count, handed to the game
                                 //   as game_memory.requestedEntityCount (0 = the game's default)
+    const char *tracePath;      // --trace PATH: timing events as Chrome Trace Event JSON
+    s64 traceFrames;            // --trace-frames N: only the first N frames (0 = every frame)
     b32 showHelp;               // --help
 };
 
@@ -81,6 +83,10 @@ struct platform_options
     "                     off in release); with a debugger attached it breaks instead\n" \
     "  --entities N       bouncing cubes the demo simulates, 1 to 262144 (default 4096); read\n" \
     "                     by the game at its first update (game_memory.requestedEntityCount)\n" \
+    "  --trace PATH       write every frame's timed blocks and jobs, per thread, and its reloads,\n" \
+    "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
+    "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
+    "  --trace-frames N   trace only the first N frames\n" \
     "  --help             this text\n"
 
 inline void DefaultPlatformOptions(platform_options *options)
@@ -171,6 +177,7 @@ internal b32 ParsePathFlag(const char *flag, const char *value, platform_options
     else if (strcmp(flag, "--screenshot") == 0) { options->screenshotPath = value; }
     else if (strcmp(flag, "--quit-file") == 0) { options->quitFilePath = value; }
     else if (strcmp(flag, "--game") == 0) { options->gameDllPath = value; }
+    else if (strcmp(flag, "--trace") == 0) { options->tracePath = value; }
     else return 0;
     *valueOk = value != 0;
     return 1;
@@ -227,6 +234,7 @@ internal b32 ParseNumberFlag(const char *flag, const char *value, platform_optio
         ok = ParseWholeNumber(value, 1, 262144, &number);
         options->entityCount = (u32)number;
     }
+    else if (strcmp(flag, "--trace-frames") == 0) { ok = ParseWholeNumber(value, 1, 1000000000ll, &options->traceFrames); }
     else if (strcmp(flag, "--low-workers") == 0)
     {
         ok = ParseWholeNumber(value, 1, 64, &number);

@@ -94,6 +94,8 @@ internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 las
     if (!events->enabled) return;
     u32 current = events->bufferIndex;
     u32 next = current ^ 1;
+    Win32TraceFrame(events->buffers[current], (u32)Minimum(events->eventCount, (LONG)DEBUG_MAX_EVENTS_PER_FRAME),
+                    events->info.frameIndex, events->info.frameBeginClock);
     events->usedCounts[current] = (u32)Minimum(events->eventCount, (LONG)DEBUG_MAX_EVENTS_PER_FRAME);
     // The array we switch to was last filled two frames ago; clear only what was used then.
     memset(events->buffers[next], 0, sizeof(debug_event) * events->usedCounts[next]);

@@ -78,10 +78,12 @@ internal void Win32ResetRenderCommands(win32_state *state, u32 bufferIndex)
 internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands)
 {
     if (!state->haveRenderer) return;
+    Win32PollShaderFiles(state);
     u8 *pushBuffer = state->pushBuffers[(commands == &state->renderCommands[1]) ? 1 : 0];
     Win32ValidateRenderCommands(&state->renderValidation, commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
     OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
+    Win32ServeScreenshotRequest(state);
 }
 
 //~ Startup
@@ -129,6 +131,9 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
     if (!Win32InitDebugEvents(&state->platformArena))
         Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
+    else if (options->tracePath)
+        Win32OpenTrace(options->tracePath, options->traceFrames, &state->platformArena,
+                       globalDebugEvents.info.ticksPerSecond, Win32DebugClock());
 
     game_memory *memory = &state->memory;
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE,

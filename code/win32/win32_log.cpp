@@ -28,6 +28,7 @@ internal u32 Win32LogWarningCount(void)
 
 internal void Win32ErrorText(DWORD error, char *buffer, DWORD bufferSize);
 internal PLATFORM_LOG(Win32Log);
+internal void Win32TraceNoteLogLine(const char *message);   // win32_trace.cpp (--trace)
 
 // Opens the --log file (UTF-8 path). When it cannot be opened, says so on stderr (the console
 // handle every line goes to) and, when `interactive` (not a scripted --frames / --quit-file run),
@@ -119,6 +120,7 @@ internal PLATFORM_LOG(Win32Log)
     if (globalLog.file != INVALID_HANDLE_VALUE) WriteFile(globalLog.file, line, (DWORD)lineLength, &written, 0);
     if (globalLog.console != INVALID_HANDLE_VALUE) WriteFile(globalLog.console, line, (DWORD)lineLength, &written, 0);
     Win32DebugOutputUtf8(line);
+    Win32TraceNoteLogLine(message);
     LeaveCriticalSection(&globalLog.lock);
 }
 

@@ -96,4 +96,8 @@ done
 cited=$(grep -rliE 'seed 0[0-9][0-9]|the article|the seeds?\b|\(issue [0-9]+\)' code tests/unit tests/fixtures tests/tools tests/bench | tr '\n' ' ')
 check "no comment cites a seed or an article (found in: $cited)" test -z "$cited"
 
+#- The shaders the exe embeds are the files in data/shaders/ (misc/build.sh regenerates the header)
+check "code/render/embedded_shaders.h is what misc/embed_shaders.py writes from data/shaders/" \
+    python3 misc/embed_shaders.py . --check
+
 summary

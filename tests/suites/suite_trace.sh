@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Trace suite: the demo under Wine with --trace. A 120-frame trace parses as JSON, names a track
+# per engine thread, holds the demo's graph jobs on worker tracks, frame marks in order and a
+# reload instant; a run ended by the quit file leaves valid JSON; --trace-frames limits the window.
+# Prints the cost of --trace per frame (interleaved runs, median) and the size of a 600-frame trace.
+set -u
+cd "$(dirname "$0")/../.."
+source misc/toolchain.sh
+source tests/suites/test_lib.sh
+
+out="$BUILD_DIR/suite_trace"
+rm -rf "$out"
+mkdir -p "$out"
+ensure_display
+trap stop_own_display EXIT
+work="$out/e2e"
+make_work_copy "$work"
+check "engine builds in a private copy" build_engine_copy "$work"
+exe="$work/build/win32_platform.exe"
+
+wine "$exe" --frames 120 --unthrottled --size 320x180 --log "$out/t120.log" --trace "$out/t120.json" >/dev/null 2>&1
+check "a traced 120-frame run exits 0" test $? -eq 0
+check_trace() {
+    python3 - "$@" <<'EOF'
+import json, sys
+path, what = sys.argv[1], sys.argv[2]
+events = json.load(open(path))['traceEvents']
+names = {e['tid']: e['args']['name'] for e in events if e['ph'] == 'M' and e['name'] == 'thread_name'}
+jobs = [e for e in events if e['ph'] == 'X' and e.get('cat') == 'job']
+frames = [int(e['name'].split()[1]) for e in events if e['ph'] == 'i' and e['name'].startswith('frame ')]
+instants = [e['name'] for e in events if e['ph'] == 'i']
+if what == 'tracks':
+    ok = names.get(0) == 'main' and sum(1 for tid, name in names.items() if name.startswith('worker')) >= 1
+    print(sorted(names.values()))
+elif what == 'jobs':
+    on_workers = {e['name'] for e in jobs if e['tid'] != 0}
+    print(sorted(on_workers))
+    ok = {'simulate', 'collide', 'render', 'grid: fill'} <= on_workers
+elif what == 'frames':
+    ok = len(frames) >= int(sys.argv[3]) and frames == sorted(frames) and len(set(frames)) == len(frames)
+    print(len(frames), frames[:3], frames[-3:])
+elif what == 'reload':
+    ok = any(name.startswith('reload: game code version 1 loaded') for name in instants)
+elif what == 'at_most':
+    ok = len(frames) <= int(sys.argv[3])
+    print(len(frames))
+sys.exit(0 if ok else 1)
+EOF
+}
+check "the trace parses and names a track per engine thread (main, workers)" check_trace "$out/t120.json" tracks
+check "the demo's graph jobs are on worker tracks" check_trace "$out/t120.json" jobs
+check "frame marks in order, one per frame" check_trace "$out/t120.json" frames 119
+check "a reload instant with its log text" check_trace "$out/t120.json" reload
+
+# Ended by the quit file: the file is valid JSON as it stands.
+rm -f "$out/quit"
+wine "$exe" --quit-file "$out/quit" --size 320x180 --log "$out/quit.log" --trace "$out/quit.json" >/dev/null 2>&1 &
+pid=$!
+wait_for_log "$out/quit.log" "frame: first frame presented" 90
+sleep 2
+touch "$out/quit"
+wait_for_exit "$pid" 60
+check "a run ended by the quit file exits 0" test "$LAST_EXIT_STATUS" -eq 0
+check "its trace is valid JSON with frames" check_trace "$out/quit.json" frames 2
+wine "$exe" --frames 60 --unthrottled --size 320x180 --trace-frames 10 --trace "$out/t10.json" >/dev/null 2>&1
+check "--trace-frames 10 keeps 10 frames" check_trace "$out/t10.json" at_most 10
+
+# Cost per frame, interleaved runs with and without --trace; the size of a 600-frame trace.
+with=(); without=()
+for round in 1 2 3; do
+    wine "$exe" --frames 120 --unthrottled --size 320x180 --log "$out/off$round.log" >/dev/null 2>&1
+    wine "$exe" --frames 120 --unthrottled --size 320x180 --log "$out/on$round.log" --trace "$out/on$round.json" >/dev/null 2>&1
+    without+=("$(grep -o 'mean frame [0-9.]*' "$out/off$round.log" | awk '{print $3}')")
+    with+=("$(grep -o 'mean frame [0-9.]*' "$out/on$round.log" | awk '{print $3}')")
+done
+echo "figure: mean frame with --trace $(printf '%s\n' "${with[@]}" | median) ms, without $(printf '%s\n' "${without[@]}" | median) ms" \
+     "(median of 3 interleaved 120-frame runs; load $(cut -d' ' -f1 /proc/loadavg))"
+wine "$exe" --frames 600 --unthrottled --size 320x180 --trace "$out/t600.json" >/dev/null 2>&1
+check "a 600-frame trace parses" check_trace "$out/t600.json" frames 599
+echo "figure: a 600-frame trace of the demo is $(( $(stat -c %s "$out/t600.json") / 1024 )) KB"
+
+summary
