@@ -64,7 +64,8 @@ struct platform_options
     "                     and in a message box unless --frames or --quit-file; the run goes on)\n" \
     "  --screenshot PATH  write the last presented frame to PATH at exit; PATH must end in .png or\n" \
     "                     .bmp and its folder must exist (checked at start: otherwise exit 2);\n" \
-    "                     if writing fails at exit, the exit code is 3\n" \
+    "                     if writing fails at exit, the exit code is 3. While it runs, creating\n" \
+    "                     PATH.request writes the frame just drawn to PATH and deletes the request\n" \
     "  --quit-file PATH   exit cleanly as soon as PATH exists\n" \
     "  --game PATH        game DLL to load (default: game.dll beside the exe)\n" \
     "  --size WxH         window client size (default 1280x720)\n" \
