@@ -100,10 +100,8 @@ typedef DEBUG_PLATFORM_FREE_FILE_MEMORY(debug_platform_free_file_memory);
 // a null or unreadable name or graph, a wait for the graph of a job the caller itself runs): it
 // then does nothing, returns 0 where it returns something, and logs one line naming the service
 // and the game's call site ("platform: SERVICE refused: WHY (called from MODULE+0xOFFSET)").
-// While the platform drains the queues (before a reload, a rollback or exit), AddTask is refused
-// and AddWorkQueueEntry is accepted for the drain's first 2 s of added entries, then refused, so
-// work that re-adds itself cannot hold a reload up: re-add repeating work once
-// memory->executableReloaded is set.
+// While the queues drain (before a reload, rollback or exit) AddTask is refused, AddWorkQueueEntry
+// after 2 s of entries added in that drain: re-add repeating work once executableReloaded is set.
 struct platform_api
 {
     platform_add_work_queue_entry *AddWorkQueueEntry;
