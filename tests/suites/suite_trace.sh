@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trace suite: the demo under Wine with --trace. A 120-frame trace parses as JSON, names a track
 # per engine thread, holds the demo's graph jobs on worker tracks, frame marks in order and a
-# reload instant; a run ended by the quit file leaves valid JSON; --trace-frames limits the window.
+# reload instant; a run ended by the quit file leaves valid JSON; --trace-frames limits the window;
+# speedscope (npm) in headless chromium shows the threads and the jobs (read back by OCR).
 # Prints the cost of --trace per frame (interleaved runs, median) and the size of a 600-frame trace.
 set -u
 cd "$(dirname "$0")/../.."
@@ -78,5 +79,42 @@ echo "figure: mean frame with --trace $(printf '%s\n' "${with[@]}" | median) ms,
 wine "$exe" --frames 600 --unthrottled --size 320x180 --trace "$out/t600.json" >/dev/null 2>&1
 check "a 600-frame trace parses" check_trace "$out/t600.json" frames 599
 echo "figure: a 600-frame trace of the demo is $(( $(stat -c %s "$out/t600.json") / 1024 )) KB"
+
+# The trace in a real viewer: speedscope (the npm package, served from a local folder) in Debian's
+# headless chromium, driven by playwright-core. What speedscope puts on the page is read back, and
+# its screenshots are read by OCR (tesseract): the job names must be in the pixels, not only in JSON.
+viewer_tools="$BUILD_DIR/viewer_tools"
+install_viewer_tools() {
+    mkdir -p "$viewer_tools"
+    cmp -s tests/viewer/package.json "$viewer_tools/package.json" && [ -d "$viewer_tools/node_modules/speedscope" ] &&
+        [ -d "$viewer_tools/node_modules/playwright-core" ] && return 0
+    cp tests/viewer/package.json "$viewer_tools/package.json"
+    (cd "$viewer_tools" && npm install --no-audit --no-fund --loglevel=error) >"$out/npm.log" 2>&1
+}
+check "speedscope and playwright-core install from npm (tests/viewer/package.json)" install_viewer_tools
+node tests/viewer/trace_in_speedscope.mjs "$viewer_tools" "$out/t120.json" "$out" >"$out/viewer.txt" 2>&1
+check "speedscope in headless chromium opens the 120-frame trace" test $? -eq 0
+sed 's/^/    viewer: /' "$out/viewer.txt" | cut -c1-200
+viewer_has_tracks() { grep -q '^track main: ' "$out/viewer.txt" && grep -q '^track worker [0-9]*: ' "$out/viewer.txt"; }
+check "speedscope shows a track per engine thread (main and workers)" viewer_has_tracks
+viewer_lists_jobs() {   # one worker track's table holds all four
+    local line job missing
+    while IFS= read -r line; do
+        missing=0
+        for job in simulate collide render 'grid: fill'; do grep -qF "|$job|" <<<"|${line#*: }|" || missing=1; done
+        [ "$missing" -eq 0 ] && return 0
+    done < <(grep '^track worker' "$out/viewer.txt")
+    return 1
+}
+check "speedscope's table for a worker track lists the demo's graph jobs" viewer_lists_jobs
+ocr_shows_jobs() {   # PNG MINIMUM: tesseract reads at least MINIMUM of the demo's job names
+    local text found=0 job
+    text=$(tesseract "$1" - 2>/dev/null) || return 1
+    for job in simulate collide render 'grid: fill'; do grep -qF "$job" <<<"$text" && found=$((found + 1)); done
+    echo "$1: OCR found $found job names" >&2
+    [ "$found" -ge "$2" ]
+}
+check "the viewer's screenshot of the worker's table shows every job name (OCR)" ocr_shows_jobs "$out/speedscope_sandwich.png" 4
+check "the viewer's flame graph screenshot shows job names (OCR)" ocr_shows_jobs "$out/speedscope_flamegraph.png" 2
 
 summary
