@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trace suite: the demo under Wine with --trace. A 120-frame trace parses as JSON, names a track
 # per engine thread, holds the demo's graph jobs on worker tracks, frame marks in order and a
-# reload instant; a run ended by the quit file leaves valid JSON; --trace-frames limits the window;
+# reload instant; runs ended by the quit file (one after a crash and rollback, both named in the
+# trace) or by exit code 3 leave valid JSON; --trace-frames limits the window;
 # speedscope (npm) in headless chromium shows the threads and the jobs (read back by OCR).
 # Prints the cost of --trace per frame (interleaved runs, median) and the size of a 600-frame trace.
 set -u
@@ -42,6 +43,8 @@ elif what == 'frames':
     print(len(frames), frames[:3], frames[-3:])
 elif what == 'reload':
     ok = any(name.startswith('reload: game code version 1 loaded') for name in instants)
+elif what == 'instant':
+    ok = any(name.startswith(sys.argv[3]) for name in instants)
 elif what == 'at_most':
     ok = len(frames) <= int(sys.argv[3])
     print(len(frames))
@@ -116,5 +119,37 @@ ocr_shows_jobs() {   # PNG MINIMUM: tesseract reads at least MINIMUM of the demo
 }
 check "the viewer's screenshot of the worker's table shows every job name (OCR)" ocr_shows_jobs "$out/speedscope_sandwich.png" 4
 check "the viewer's flame graph screenshot shows job names (OCR)" ocr_shows_jobs "$out/speedscope_flamegraph.png" 2
+
+# A crash and its rollback: the trace names both and stays valid; the run ends by the quit file.
+run="$out/rollback_run"
+mkdir -p "$run"
+cp "$work/build/win32_platform.exe" "$work/build/game.dll" "$run/"
+check "a crashing build of the demo builds (access violation in the update)" \
+    build_fixture_dll crash_update tests/fixtures/fault_game.cpp "$work/code" -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
+rm -f "$run/quit"
+wine "$run/win32_platform.exe" --quit-file "$run/quit" --size 320x180 --unthrottled --log "$out/rollback.log" \
+    --trace "$out/rollback.json" >/dev/null 2>&1 &
+pid=$!
+wait_for_log "$out/rollback.log" "frame: first frame presented" 90
+install_game_dll "$run" "$out/crash_update.dll"
+check "the crashing build is rolled back" wait_for_log "$out/rollback.log" "rollback: running the code of version" 60
+sleep 1
+touch "$run/quit"
+wait_for_exit "$pid" 60
+check "the run with a rollback exits 0 by the quit file" test "$LAST_EXIT_STATUS" -eq 0
+check "its trace is valid JSON with frames" check_trace "$out/rollback.json" frames 2
+check "its trace holds the crash as an instant with its log text" check_trace "$out/rollback.json" instant "crash: access violation in game_loaded_"
+check "its trace holds the rollback as an instant" check_trace "$out/rollback.json" instant "rollback: "
+
+# Exit code 3 (the --screenshot at exit cannot be written: its folder went away): the trace is valid.
+mkdir -p "$out/shots"
+wine "$exe" --frames 150 --unthrottled --size 320x180 --log "$out/exit3.log" --screenshot "$out/shots/last.png" \
+    --trace "$out/exit3.json" >/dev/null 2>&1 &
+pid=$!
+wait_for_log "$out/exit3.log" "frame: first frame presented" 90
+rm -rf "$out/shots"
+wait_for_exit "$pid" 90
+check "a run whose exit screenshot cannot be written exits 3" test "$LAST_EXIT_STATUS" -eq 3
+check "its trace is valid JSON with frames" check_trace "$out/exit3.json" frames 2
 
 summary

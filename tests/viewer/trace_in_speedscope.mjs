@@ -56,9 +56,10 @@ try {
     await page.goto(`http://127.0.0.1:${port}/index.html#profileURL=/trace.json&view=sandwich`);
     await page.waitForFunction(() => document.body.innerText.includes('Symbol Name'), null, { timeout: 60000 });
     const tracks = [];
-    // 'n' shows the next thread; wait until the title's "(k/n)" has moved on before reading it.
-    const nextTrack = async (track) => {
-        await page.keyboard.press('n');
+    // 'n' shows the next thread, 'p' the previous one (neither wraps around); wait until the
+    // title's "(k/n)" has moved on before reading it.
+    const nextTrack = async (track, key = 'n') => {
+        await page.keyboard.press(key);
         await page.waitForFunction((index) => !document.body.innerText.includes(`(${index}/`), track.index);
         return currentTrack(page);
     };
@@ -72,7 +73,9 @@ try {
     const workers = tracks.filter((candidate) => candidate.tid !== 0);
     workers.sort((a, b) => b.symbols.length - a.symbols.length);
     if (workers.length) {
-        for (let step = 0; track.tid !== workers[0].tid && step < track.count; ++step) track = await nextTrack(track);
+        const wanted = workers[0].index;
+        for (let step = 0; track.index !== wanted && step < track.count; ++step)
+            track = await nextTrack(track, wanted > track.index ? 'n' : 'p');
         await page.screenshot({ path: path.join(outDir, 'speedscope_sandwich.png') });
         await page.keyboard.press('2');     // left heavy: the thread's blocks merged into one flame graph
         await page.waitForTimeout(800);
