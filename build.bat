@@ -43,6 +43,15 @@ if "%Mode%"=="starter" goto BuildStarter
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
+rem The exe embeds data\shaders\ (the one source of the GLSL) as code\render\embedded_shaders.h:
+rem misc\embed_shaders.cpp, a plain C++ tool, rewrites it from the files first (only when they differ).
+cl /nologo /W4 /WX /O1 /D_CRT_SECURE_NO_WARNINGS ..\misc\embed_shaders.cpp /Feembed_shaders.exe /link /incremental:no >embed_shaders.build.txt
+if errorlevel 1 (
+    type embed_shaders.build.txt
+    goto Failed
+)
+embed_shaders.exe ..
+if errorlevel 1 goto Failed
 cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
 

@@ -36,8 +36,12 @@ build_game() { build_game_code game demo/game_main.cpp; }
 build_starter() { build_game_code starter starter/starter_main.cpp; }
 
 build_platform() {
-    # The exe embeds data/shaders/ as code/render/embedded_shaders.h (suite_layout checks it is current).
-    python3 "$ENGINE_ROOT/misc/embed_shaders.py" "$ENGINE_ROOT" || return 1
+    # The exe embeds data/shaders/ as code/render/embedded_shaders.h: rewritten from the files first
+    # by misc/embed_shaders.cpp (the tool build.bat runs too), built with the host compiler.
+    if [ ! -x embed_shaders ] || [ "$ENGINE_ROOT/misc/embed_shaders.cpp" -nt embed_shaders ]; then
+        g++ -std=c++14 -O1 -Wall -Wextra -Werror "$ENGINE_ROOT/misc/embed_shaders.cpp" -o embed_shaders || return 1
+    fi
+    ./embed_shaders "$ENGINE_ROOT" || return 1
     $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" -o win32_platform.exe \
         -luser32 -lgdi32 -lopengl32 -lwinmm
 }

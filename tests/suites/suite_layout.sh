@@ -96,8 +96,22 @@ done
 cited=$(grep -rliE 'seed 0[0-9][0-9]|the article|the seeds?\b|\(issue [0-9]+\)' code tests/unit tests/fixtures tests/tools tests/bench | tr '\n' ' ')
 check "no comment cites a seed or an article (found in: $cited)" test -z "$cited"
 
-#- The shaders the exe embeds are the files in data/shaders/ (misc/build.sh regenerates the header)
-check "code/render/embedded_shaders.h is what misc/embed_shaders.py writes from data/shaders/" \
-    python3 misc/embed_shaders.py . --check
+#- The shaders the exe embeds are the files in data/shaders/ (build.bat and misc/build.sh run
+#  misc/embed_shaders.cpp before every exe build; here the tool is built and tried on a copy)
+embed_dir="$BUILD_DIR/suite_layout_embed"
+rm -rf "$embed_dir"
+mkdir -p "$embed_dir/root/code/render" "$embed_dir/root/data"
+check "misc/embed_shaders.cpp builds with the host compiler" \
+    g++ -std=c++14 -O1 -Wall -Wextra -Werror misc/embed_shaders.cpp -o "$embed_dir/embed_shaders"
+check "code/render/embedded_shaders.h is what misc/embed_shaders.cpp writes from data/shaders/" \
+    "$embed_dir/embed_shaders" . --check
+cp -r data/shaders "$embed_dir/root/data/shaders"
+cp code/render/embedded_shaders.h "$embed_dir/root/code/render/"
+printf '// a new line\n' >>"$embed_dir/root/data/shaders/scene.frag"
+check "after a shader edit, --check says the embedded copy is stale" bash -c "! '$embed_dir/embed_shaders' '$embed_dir/root' --check"
+check "the tool rewrites the embedded copy with the edit" bash -c \
+    "'$embed_dir/embed_shaders' '$embed_dir/root' && grep -qF '// a new line' '$embed_dir/root/code/render/embedded_shaders.h'"
+sed -i 's/$/\r/' "$embed_dir/root/data/shaders/"*
+check "a checkout with CRLF line endings embeds the same text" "$embed_dir/embed_shaders" "$embed_dir/root" --check
 
 summary

@@ -2,6 +2,8 @@
 # build.bat for real: Wine's cmd.exe runs the repository's own build.bat, from a clean copy of the
 # repository, with cl and link stood in for by clang-cl + lld-link (misc/msvc_standin, through
 # tests/suites/msvc_standin_lib.sh; build.bat is not changed or told). MSVC-ABI binaries then go through:
+#  - a shader edited before `build.bat`: the exe's embedded copy (code\render\embedded_shaders.h) is
+#    rewritten from data\shaders\ by build.bat itself;
 #  - `build.bat`, then the exe runs while `build.bat game` rebuilds it 5 times, each with a
 #    different GAME_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
 #    debug directory names its own PDB by file name only (no folder of this machine), that PDB
@@ -57,9 +59,14 @@ check "findstr /C: finds a line" wine "$MSVC_STANDIN_DIR/findstr.exe" /C:"error:
 check "findstr /C: exits 1 when no line matches" bash -c "! wine '$MSVC_STANDIN_DIR/findstr.exe' /C:error: '$out_dos\\findstr_miss.txt'"
 
 #- build.bat (debug): MSVC-ABI binaries
+# A shader edited before the build: build.bat re-embeds data\shaders\ into the exe's copy.
+shader_mark="// edited before build.bat $$"
+printf '%s\n' "$shader_mark" >>"$engine/data/shaders/final.frag"
 msvc_standin_build_bat "$engine" >"$out/build_debug.txt"
 status=$?
 check "build.bat exits 0 (exit $status; see build_debug.txt)" test "$status" -eq 0
+check "build.bat rewrote code\\render\\embedded_shaders.h from the edited data\\shaders\\final.frag" \
+    grep -qF "$shader_mark" "$engine/code/render/embedded_shaders.h"
 check "build.bat wrote build\\win32_platform.exe" test -f "$build/win32_platform.exe"
 check "build.bat wrote build\\game.dll" test -f "$build/game.dll"
 check "build.bat wrote build\\starter.dll (the starter game)" test -f "$build/starter.dll"
