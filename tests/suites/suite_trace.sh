@@ -55,6 +55,7 @@ check "the trace parses and names a track per engine thread (main, workers)" che
 check "the demo's graph jobs are on worker tracks" check_trace "$out/t120.json" jobs
 check "frame marks in order, one per frame" check_trace "$out/t120.json" frames 119
 check "a reload instant with its log text" check_trace "$out/t120.json" reload
+check "asset arrivals as instants with their log text" check_trace "$out/t120.json" instant "assets: 'textures/ground.bmp' arrived"
 
 # Ended by the quit file: the file is valid JSON as it stands.
 rm -f "$out/quit"
