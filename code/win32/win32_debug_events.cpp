@@ -62,6 +62,10 @@ internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32
 {
     win32_debug_events *events = &globalDebugEvents;
     if (!events->enabled) return;
+    u64 clock = Win32DebugClock();
+    u16 threadIndex = Win32DebugThreadIndex(events);
+    // --trace: the thread's own ring, filled even when this frame's array is full.
+    Win32TraceRecord(threadIndex, name, type, flags, clock);
     debug_event *buffer = events->buffers[events->bufferIndex];
     LONG index = InterlockedIncrement(&events->eventCount) - 1;
     if (index >= DEBUG_MAX_EVENTS_PER_FRAME)
@@ -70,8 +74,8 @@ internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32
         return;
     }
     debug_event *event = buffer + index;
-    event->clock = Win32DebugClock();
-    event->threadIndex = Win32DebugThreadIndex(events);
+    event->clock = clock;
+    event->threadIndex = threadIndex;
     event->type = (u8)type;
     event->flags = (u8)flags;
     InterlockedExchangePointer((PVOID volatile *)&event->name, (PVOID)name);
@@ -94,8 +98,7 @@ internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 las
     if (!events->enabled) return;
     u32 current = events->bufferIndex;
     u32 next = current ^ 1;
-    Win32TraceFrame(events->buffers[current], (u32)Minimum(events->eventCount, (LONG)DEBUG_MAX_EVENTS_PER_FRAME),
-                    events->info.frameIndex, events->info.frameBeginClock);
+    Win32TraceFrame(events->info.frameIndex, events->info.frameBeginClock);
     events->usedCounts[current] = (u32)Minimum(events->eventCount, (LONG)DEBUG_MAX_EVENTS_PER_FRAME);
     // The array we switch to was last filled two frames ago; clear only what was used then.
     memset(events->buffers[next], 0, sizeof(debug_event) * events->usedCounts[next]);

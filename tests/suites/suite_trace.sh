@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trace suite: the demo under Wine with --trace. A 120-frame trace parses as JSON, names a track
 # per engine thread, holds the demo's graph jobs on worker tracks, frame marks in order and a
-# reload instant; runs ended by the quit file (one after a crash and rollback, both named in the
+# reload instant; a block spanning frames is one event and an overflowing per-thread ring is marked;
+# runs ended by the quit file (one after a crash and rollback, both named in the
 # trace) or by exit code 3 leave valid JSON; --trace-frames limits the window;
 # speedscope (npm) in headless chromium shows the threads and the jobs (read back by OCR).
 # Prints the cost of --trace per frame (interleaved runs, median) and the size of a 600-frame trace.
@@ -43,6 +44,16 @@ elif what == 'frames':
     print(len(frames), frames[:3], frames[-3:])
 elif what == 'reload':
     ok = any(name.startswith('reload: game code version 1 loaded') for name in instants)
+elif what == 'spanning':
+    blocks = [e for e in events if e['ph'] == 'X' and e['name'] == sys.argv[3]]
+    marks = [e['ts'] for e in events if e['ph'] == 'i' and e['name'].startswith('frame ')]
+    inside = [max(sum(1 for t in marks if b['ts'] < t < b['ts'] + b['dur']) for b in blocks)] if blocks else [0]
+    print(len(blocks), [round(b['dur'] / 1000.0, 1) for b in blocks], 'frame marks inside:', inside[0])
+    ok = len(blocks) == 1 and blocks[0]['dur'] >= float(sys.argv[4]) * 1000.0 and inside[0] >= 2
+elif what == 'named':
+    count = sum(1 for e in events if e['ph'] == 'X' and e['name'] == sys.argv[3])
+    print(count)
+    ok = count >= int(sys.argv[4])
 elif what == 'instant':
     ok = any(name.startswith(sys.argv[3]) for name in instants)
 elif what == 'at_most':
@@ -69,6 +80,20 @@ check "a run ended by the quit file exits 0" test "$LAST_EXIT_STATUS" -eq 0
 check "its trace is valid JSON with frames" check_trace "$out/quit.json" frames 2
 wine "$exe" --frames 60 --unthrottled --size 320x180 --trace-frames 10 --trace "$out/t10.json" >/dev/null 2>&1
 check "--trace-frames 10 keeps 10 frames" check_trace "$out/t10.json" at_most 10
+
+# Per-thread rings (tests/fixtures/trace_game.cpp): a background block that lasts 400 ms, so its
+# begin and end are drained at different frames, is one complete event; a burst of 24,000 events on
+# one thread within a frame overflows that thread's ring: the gap is marked and logged, the rest kept.
+check "the trace fixture game builds" build_fixture_dll trace_game tests/fixtures/trace_game.cpp "$work/code"
+wine "$exe" --game "$out/trace_game.dll" --frames 60 --unthrottled --size 320x180 --log "$out/rings.log" \
+    --trace "$out/rings.json" >/dev/null 2>&1
+check "the fixture's traced run exits 0" test $? -eq 0
+check "a block spanning frames is one complete event of >= 350 ms with frame marks inside" \
+    check_trace "$out/rings.json" spanning "slow background task" 350
+check "an overflowing ring is marked in the trace" check_trace "$out/rings.json" instant "trace: "
+check "and logged once, naming the thread" grep -qE "warning: trace: [0-9]+ events dropped on (main thread|worker) [0-9]+" "$out/rings.log"
+check "what fit in the ring is kept (>= 1000 burst blocks)" check_trace "$out/rings.json" named burst 1000
+echo "outcome: $(grep -m 1 'trace: [0-9]* events dropped' "$out/rings.log" | cut -c1-200)"
 
 # Cost per frame, interleaved runs with and without --trace; the size of a 600-frame trace.
 with=(); without=()
@@ -122,7 +147,7 @@ check "the viewer's screenshot of the worker's table shows every job name (OCR)"
 check "the viewer's flame graph screenshot shows job names (OCR)" ocr_shows_jobs "$out/speedscope_flamegraph.png" 2
 
 # A crash and its rollback: the trace names both and stays valid; the run ends by the quit file.
-run="$out/rollback_run"
+run="$work/rollback_run"
 mkdir -p "$run"
 cp "$work/build/win32_platform.exe" "$work/build/game.dll" "$run/"
 check "a crashing build of the demo builds (access violation in the update)" \

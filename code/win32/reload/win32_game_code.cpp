@@ -228,6 +228,7 @@ internal void Win32UnloadGameCode(win32_game_code *code)
     // (win32_pointer_scan.cpp, win32_thread_scan.cpp).
     if (code->module && !Win32PointerGuardKeepsModule(code))
     {
+        Win32TraceDrain();  // --trace: names the code recorded are read before it goes
         FreeLibrary(code->module);
         Win32DeleteCopy(code->loadedPath);
     }
@@ -245,7 +246,11 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
         return;
     }
     if (Win32IsRunningGameCode(code)) Win32NotifyGameCodeUnloading(code, 0);
-    if (!Win32PointerGuardKeepsModule(code)) FreeLibrary(code->module);
+    if (!Win32PointerGuardKeepsModule(code))
+    {
+        Win32TraceDrain();  // --trace: names the code recorded are read before it goes
+        FreeLibrary(code->module);
+    }
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
     snprintf(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
@@ -372,6 +377,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
         snprintf(refused.loadedPath, sizeof(refused.loadedPath), "%s", copyPath);
         if (!Win32PointerGuardKeepsModule(&refused))
         {
+            Win32TraceDrain();  // --trace: its load-time exports may have recorded names
             FreeLibrary(module);
             Win32DeleteFileUtf8(copyPath);
         }

@@ -200,6 +200,7 @@ internal void Win32ReleaseHeldImage(u32 heldIndex, const char *why)
     win32_pointer_guard *guard = &globalPointerGuard;
     win32_held_image image = guard->held[heldIndex];
     guard->held[heldIndex] = guard->held[--guard->heldCount];
+    Win32TraceDrain();      // --trace: names the image's code recorded are read before it goes
     FreeLibrary(image.module);
     b32 stillNeeded = (guard->fallbackPath && guard->haveFallback && *guard->haveFallback && strcmp(guard->fallbackPath, image.loadedPath) == 0) ||
                       (guard->runningCode && strcmp(guard->runningCode->loadedPath, image.loadedPath) == 0) ||
