@@ -121,7 +121,10 @@ install_viewer_tools() {
     (cd "$viewer_tools" && npm install --no-audit --no-fund --loglevel=error) >"$out/npm.log" 2>&1
 }
 check "speedscope and playwright-core install from npm (tests/viewer/package.json)" install_viewer_tools
-node tests/viewer/trace_in_speedscope.mjs "$viewer_tools" "$out/t120.json" "$out" >"$out/viewer.txt" 2>&1
+# NOTE: a second attempt only when the browser itself failed (a headless chromium start can time
+# out on a loaded machine); what the viewer shows is checked below either way.
+open_in_viewer() { node tests/viewer/trace_in_speedscope.mjs "$viewer_tools" "$out/t120.json" "$out" >"$out/viewer.txt" 2>&1; }
+open_in_viewer || { echo "viewer: first attempt failed ($(tail -n 1 "$out/viewer.txt")); trying again"; open_in_viewer; }
 check "speedscope in headless chromium opens the 120-frame trace" test $? -eq 0
 sed 's/^/    viewer: /' "$out/viewer.txt" | cut -c1-200
 viewer_has_tracks() { grep -q '^track main: ' "$out/viewer.txt" && grep -q '^track worker [0-9]*: ' "$out/viewer.txt"; }
