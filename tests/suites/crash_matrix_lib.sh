@@ -18,6 +18,10 @@ start_crash_matrix_engine() {
     check "${CRASH_MATRIX_LABEL:-}engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 60
 }
 
+# A build swapped in. Only this line counts a load: "reload: game code version N released" and
+# "... stays loaded" share its prefix and come at their own time, after the crash that retired N.
+crash_matrix_loaded='reload: game code version [0-9]+ loaded \(replacing'
+
 # run_crash_matrix RUN_DIR LOG VARIANT_DIR GOOD_DLL: installs every crash_<place>_<kind>.dll of
 # VARIANT_DIR in the engine started above, each followed by GOOD_DLL, and checks: the crash is
 # reported, memory equals the pre-frame state, the previous build runs again, the engine survives,
@@ -26,7 +30,7 @@ start_crash_matrix_engine() {
 run_crash_matrix() {
     local run=$1 log=$2 variants=$3 good=$4
     local label=${CRASH_MATRIX_LABEL:-}
-    local crashes=0 reloads=1 place kind name what last_rollback frames
+    local crashes=0 reloads place kind name what last_rollback frames
     for place in 1 2 3 4; do
         for kind in 1 2 3 4; do
             name="crash_${place}_${kind}"
@@ -34,7 +38,6 @@ run_crash_matrix() {
             [ -f "$variants/$name.dll" ] || { fail "$what: no build"; continue; }
             install_game_dll "$run" "$variants/$name.dll"
             crashes=$((crashes + 1))
-            reloads=$((reloads + 1))
             if ! wait_for_count "$log" "crash: ${crash_kinds[$kind]} in game_loaded_" "$(( $(grep -c "crash: ${crash_kinds[$kind]} in game_loaded_" "$log") + 1 ))" 60; then
                 fail "$what: the crash was not reported"
                 continue
@@ -46,9 +49,9 @@ run_crash_matrix() {
             check "$what: the previous build runs again" wait_for_count "$log" "rollback: running the code of version" "$crashes" 30
             check "$what: the engine survives" engine_alive "$CRASH_ENGINE_PID"
             # The crashing build is not loaded again, the next good one is.
+            reloads=$(count_of_regex "$log" "$crash_matrix_loaded")
             install_game_dll "$run" "$good"
-            reloads=$((reloads + 1))
-            check "$what: the next good build loads" wait_for_count "$log" "reload: game code version" "$reloads" 30
+            check "$what: the next good build loads" wait_for_regex "$log" "$crash_matrix_loaded" $((reloads + 1)) 30
             frames=$(grep "game: code version" "$log" | tail -n 1 | sed -E 's/.* ([0-9]+) frames simulated.*/\1/')
             check "$what: game state intact afterwards (${frames:-?} frames)" test "${frames:-0}" -lt 100000
         done
@@ -78,7 +81,7 @@ run_stack_fp_matrix() {
         overflows=$(count_of_regex "$log" "crash: stack overflow in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+ ")
         rollbacks=$(count_of "$log" "rollback: running the code of version")
         leaks=$(count_of "$log" "left the FP control state changed")
-        reloads=$(count_of "$log" "reload: game code version")
+        reloads=$(count_of_regex "$log" "$crash_matrix_loaded")
         install_game_dll "$run" "$variants/stack_fp_$number.dll"
         if [ "$number" -lt 90 ]; then
             check "$what: the stack overflow is contained and named" \
@@ -97,6 +100,6 @@ run_stack_fp_matrix() {
         fi
         check "$what: the engine survives" engine_alive "$CRASH_ENGINE_PID"
         install_game_dll "$run" "$good"
-        check "$what: the next good build loads" wait_for_count "$log" "reload: game code version" $((reloads + 2)) 30
+        check "$what: the next good build loads" wait_for_regex "$log" "$crash_matrix_loaded" $((reloads + 2)) 30
     done
 }
