@@ -18,10 +18,6 @@ start_crash_matrix_engine() {
     check "${CRASH_MATRIX_LABEL:-}engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 60
 }
 
-# A build swapped in. Only this line counts a load: "reload: game code version N released" and
-# "... stays loaded" share its prefix and come at their own time, after the crash that retired N.
-crash_matrix_loaded='reload: game code version [0-9]+ loaded \(replacing'
-
 # run_crash_matrix RUN_DIR LOG VARIANT_DIR GOOD_DLL: installs every crash_<place>_<kind>.dll of
 # VARIANT_DIR in the engine started above, each followed by GOOD_DLL, and checks: the crash is
 # reported, memory equals the pre-frame state, the previous build runs again, the engine survives,
@@ -49,9 +45,9 @@ run_crash_matrix() {
             check "$what: the previous build runs again" wait_for_count "$log" "rollback: running the code of version" "$crashes" 30
             check "$what: the engine survives" engine_alive "$CRASH_ENGINE_PID"
             # The crashing build is not loaded again, the next good one is.
-            reloads=$(count_of_regex "$log" "$crash_matrix_loaded")
+            reloads=$(count_of_regex "$log" "$game_code_loaded_regex")
             install_game_dll "$run" "$good"
-            check "$what: the next good build loads" wait_for_regex "$log" "$crash_matrix_loaded" $((reloads + 1)) 30
+            check "$what: the next good build loads" wait_for_regex "$log" "$game_code_loaded_regex" $((reloads + 1)) 30
             frames=$(grep "game: code version" "$log" | tail -n 1 | sed -E 's/.* ([0-9]+) frames simulated.*/\1/')
             check "$what: game state intact afterwards (${frames:-?} frames)" test "${frames:-0}" -lt 100000
         done
@@ -81,7 +77,7 @@ run_stack_fp_matrix() {
         overflows=$(count_of_regex "$log" "crash: stack overflow in game_loaded_[0-9_]+\.dll\+0x[0-9a-f]+ ")
         rollbacks=$(count_of "$log" "rollback: running the code of version")
         leaks=$(count_of "$log" "left the FP control state changed")
-        reloads=$(count_of_regex "$log" "$crash_matrix_loaded")
+        reloads=$(count_of_regex "$log" "$game_code_loaded_regex")
         install_game_dll "$run" "$variants/stack_fp_$number.dll"
         if [ "$number" -lt 90 ]; then
             check "$what: the stack overflow is contained and named" \
@@ -100,6 +96,6 @@ run_stack_fp_matrix() {
         fi
         check "$what: the engine survives" engine_alive "$CRASH_ENGINE_PID"
         install_game_dll "$run" "$good"
-        check "$what: the next good build loads" wait_for_regex "$log" "$crash_matrix_loaded" $((reloads + 2)) 30
+        check "$what: the next good build loads" wait_for_regex "$log" "$game_code_loaded_regex" $((reloads + 2)) 30
     done
 }

@@ -60,7 +60,6 @@ wait
 run="$out/run"
 cp "$exe" "$run/"
 install_dll() { install_game_dll "$run" "$1"; }
-loaded='reload: game code version [0-9]+ loaded'
 
 log="$out/adversarial.log"
 install_dll "$out/good.dll"
@@ -72,9 +71,9 @@ check "engine starts with the good build" wait_for_log "$log" "game: code versio
 # next_good_build_loads WHAT: installs the good build again and waits for it to load.
 next_good_build_loads() {
     local before
-    before=$(count_of_regex "$log" "$loaded")
+    before=$(count_of_regex "$log" "$game_code_loaded_regex")
     install_dll "$out/good.dll"
-    check "$1: the next good build loads" wait_for_regex "$log" "$loaded" $((before + 1)) 30
+    check "$1: the next good build loads" wait_for_regex "$log" "$game_code_loaded_regex" $((before + 1)) 30
     check "$1: the engine is alive" engine_alive "$engine"
 }
 

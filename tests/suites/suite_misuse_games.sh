@@ -21,7 +21,6 @@ make_work_copy "$work"
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
-loaded='reload: game code version [0-9]+ loaded'
 
 # misuse_build NAME FIXTURE DEFINES...: a game DLL from a fixture in tests/fixtures/ (built against
 # the work copy's code/), into $out/NAME.dll; a failed build is a failure.
@@ -55,9 +54,9 @@ misuse_install() { install_game_dll "$MISUSE_RUN" "$1"; }
 # misuse_next_good_build_loads WHAT: the good build again; it loads and the engine is alive.
 misuse_next_good_build_loads() {
     local before
-    before=$(count_of_regex "$MISUSE_LOG" "$loaded")
+    before=$(count_of_regex "$MISUSE_LOG" "$game_code_loaded_regex")
     misuse_install "$out/good.dll"
-    check "$1: the next good build loads" wait_for_regex "$MISUSE_LOG" "$loaded" $((before + 1)) 40
+    check "$1: the next good build loads" wait_for_regex "$MISUSE_LOG" "$game_code_loaded_regex" $((before + 1)) 40
     check "$1: the engine is alive" engine_alive "$MISUSE_PID"
 }
 

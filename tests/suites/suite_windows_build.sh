@@ -113,7 +113,7 @@ check "no lock file is left behind" test ! -e "$build/lock.tmp"
 cp "$engine/code/demo/game.cpp" "$out/game.cpp.good"
 echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/game.cpp"
 alarms_before=$(grep -ciE 'error|warning' "$log")
-reloads_before=$(grep -cE "reload: game code version [0-9]+ loaded" "$log")
+reloads_before=$(count_of_regex "$log" "$game_code_loaded_regex")
 msvc_standin_build_bat "$engine" game >"$out/build_game_broken.txt"
 status=$?
 check "a compile error makes build.bat game exit non-zero (exit $status)" test "$status" -ne 0
@@ -124,7 +124,7 @@ check "the compiler's message reaches build.bat's output" grep -q "error" "$out/
 check "no lock file is left behind by the failed build" test ! -e "$build/lock.tmp"
 sleep 3
 check "the exe keeps running" engine_alive "$engine_pid"
-check "the exe loads nothing after the failed build" test "$(grep -cE "reload: game code version [0-9]+ loaded" "$log")" -eq "$reloads_before"
+check "the exe loads nothing after the failed build" test "$(count_of_regex "$log" "$game_code_loaded_regex")" -eq "$reloads_before"
 check "the exe logs no error or warning about the failed build" test "$(grep -ciE 'error|warning' "$log")" -eq "$alarms_before"
 cp "$out/game.cpp.good" "$engine/code/demo/game.cpp"
 msvc_standin_build_bat "$engine" game >"$out/build_game_fixed.txt"

@@ -225,6 +225,10 @@ median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else if (NR%2)
 
 # install_game_dll RUN_DIR DLL: atomically replaces the game.dll the engine in RUN_DIR watches.
 install_game_dll() { cp "$2" "$1/incoming.tmp" && mv -f "$1/incoming.tmp" "$1/game.dll"; }
+# A build swapped in: the only log line that counts a load. "reload: game code version N released"
+# and "... N stays loaded" share its prefix and come at their own time (after the crash or reload
+# that retired N), so counting the prefix can see a load that has not happened.
+game_code_loaded_regex='reload: game code version [0-9]+ loaded'
 # count_of FILE STRING / count_of_regex FILE REGEX: lines of FILE holding it (0 when none).
 count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
 count_of_regex() { grep -cE -- "$2" "$1" 2>/dev/null; }
