@@ -167,6 +167,19 @@ check "after two failed builds the running copy's PDB ($running_pdb) is still th
 windows_pid=$(basename "$copy" | sed -E 's/^game_loaded_([0-9]+)_1\.dll$/\1/')
 session="$out/attach_session.txt"
 debugger_start "$session" "$windows_pid"
+# NOTE: about one attach in three here, winedbg prints nothing at all, not even its banner, and
+# stays that way (seen with the engine idle and still answering its quit file afterwards; cause not
+# found). Such a winedbg is ended and one more is attached; the second attach is checked as usual.
+if ! wait_for_count "$session" "WineDbg starting on pid" 1 20; then
+    echo "   note: winedbg printed nothing 20 s after attaching to pid $windows_pid; attaching again"
+    exec 7>&-
+    # NOTE: DEBUGGER_PID is this shell's own child, not yet waited for, so its PID cannot have been
+    # reused by another process.
+    kill "$DEBUGGER_PID" 2>/dev/null
+    wait "$DEBUGGER_PID" 2>/dev/null
+    mv "$session" "$out/attach_session_silent.txt"
+    debugger_start "$session" "$windows_pid"
+fi
 debugger_send "break gameUpdateAndRender" "cont"
 check "attached after two failed builds: gameUpdateAndRender still resolves with its source line" \
     wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\]" 1 60
