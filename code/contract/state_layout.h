@@ -5,6 +5,7 @@
 // the game may migrate old state by field names. Portable: unit-tested natively.
 
 #include "contract/game_platform.h"
+#include "base/base_format.h"
 #include <string.h>
 #include <stdio.h>
 #include <stdarg.h>
@@ -121,16 +122,6 @@ inline s32 StateLayoutFieldRank(const state_layout *layout, const state_layout_f
             ++rank;
     }
     return -1;
-}
-
-inline void AppendFormat(char *buffer, umm bufferSize, const char *format, ...)
-{
-    umm used = strlen(buffer);
-    if (used + 1 >= bufferSize) return;
-    va_list args;
-    va_start(args, format);
-    vsnprintf(buffer + used, bufferSize - used, format, args);
-    va_end(args);
 }
 
 // Where a nested struct is used, for messages: " (in game_state.entities[4096])", "" for the root
