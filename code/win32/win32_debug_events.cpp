@@ -1,25 +1,6 @@
-//~ Debug event recording: timed blocks of the frame's phases and a begin/end pair per job run.
-//
-// NOTE: events go into one of two arrays, switched at the start of every frame, so a background
-// job that outlives its frame writes into the array the game already read, never into the one it
-// is reading now. A slot is reserved with one atomic add; the name is written last, so a reader
-// that sees a null name knows the slot is not filled yet.
+//~ Debug event recording: the bodies behind win32/win32_debug_events.h
 
-struct win32_debug_events
-{
-    debug_event *buffers[2];
-    u32 usedCounts[2];              // slots used when the buffer was last current
-    u32 bufferIndex;
-    volatile LONG eventCount;
-    volatile LONG droppedCount;
-    volatile LONG threadCount;
-    DWORD threadSlot;               // TLS: thread index + 1 (0 = not yet assigned)
-    debug_frame_info info;
-    b32 enabled;
-};
-// NOTE: a global, not part of win32_state: worker threads record their blocks through
-// Win32BeginBlock/Win32EndBlock and the game's DEBUGRecordEvent, which carry no state pointer.
-global win32_debug_events globalDebugEvents;
+win32_debug_events globalDebugEvents;
 
 internal u64 Win32DebugClock(void)
 {
@@ -58,7 +39,7 @@ internal u16 Win32DebugThreadIndex(win32_debug_events *events)
     return (u16)(slot - 1);
 }
 
-internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32 flags = 0)
+internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32 flags)
 {
     win32_debug_events *events = &globalDebugEvents;
     if (!events->enabled) return;
@@ -81,17 +62,12 @@ internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32
     InterlockedExchangePointer((PVOID volatile *)&event->name, (PVOID)name);
 }
 
-#define Win32BeginBlock(name) Win32RecordDebugEvent(name, DebugEvent_BeginBlock)
-#define Win32EndBlock(name) Win32RecordDebugEvent(name, DebugEvent_EndBlock)
-
-// platform_api.DEBUGRecordEvent: the game's own blocks (its graph jobs).
 internal void Win32DebugRecordGameEvent(const char *name, u32 type, u32 flags)
 {
     if (!name || type > DebugEvent_EndBlock) return;
     Win32RecordDebugEvent(name, (debug_event_type)type, flags);
 }
 
-// Main thread, top of a frame: switch arrays and publish last frame's figures.
 internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 lastWorkSeconds)
 {
     win32_debug_events *events = &globalDebugEvents;
@@ -114,19 +90,16 @@ internal void Win32BeginDebugFrame(u64 frameIndex, f32 lastFrameSeconds, f32 las
     info->events = events->buffers[next];
 }
 
-// Main thread, once the frame's update and its frame-synchronised tasks are done.
 internal void Win32MarkDebugUpdateEnd(void)
 {
     globalDebugEvents.info.updateEndClock = Win32DebugClock();
 }
 
-// Main thread, after DEBUGGameEndFrame: how long it took, for the next frame's figures.
 internal void Win32NoteDebugEndFrameSeconds(f32 seconds)
 {
     globalDebugEvents.info.lastEndFrameSeconds = seconds;
 }
 
-// Main thread, before DEBUGGameEndFrame: what the game may read this frame.
 internal debug_frame_info *Win32PublishDebugFrame(u32 gameCodeVersion, u32 crashesContained)
 {
     win32_debug_events *events = &globalDebugEvents;

@@ -1,10 +1,8 @@
-//~ Win32 development file services handed to the game through platform_api.
+//~ Win32 file services: the bodies behind win32/win32_files.h
 
 // NOTE: every block DEBUGReadEntireFile hands out starts WIN32_FILE_MEMORY_HEADER bytes into its
 // own allocation, behind a header with a magic number: a free can then tell memory it handed out
 // from anything else (game memory, a block freed already) with one VirtualQuery and no table.
-#define WIN32_FILE_MEMORY_HEADER 16
-#define WIN32_FILE_MEMORY_MAGIC 0x59524F4D454C4946ull   // "FILEMORY"
 
 internal b32 Win32IsFileMemory(void *memory)
 {
@@ -23,8 +21,6 @@ internal void *Win32AllocateFileMemory(u32 size)
     return block + WIN32_FILE_MEMORY_HEADER;
 }
 
-// Frees only what Win32AllocateFileMemory handed out (anything else is left alone; the checked
-// service in win32_service_checks.cpp logs such a call with the game's call site).
 internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory)
 {
     if (!Win32IsFileMemory(memory)) return;
@@ -33,18 +29,13 @@ internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory)
     VirtualFree(block, 0, MEM_RELEASE);
 }
 
-// data/ is found once at start-up: beside the exe, one level up (build\..\data), or in the
-// current directory. Relative names the game reads or writes resolve against it (against the
-// current directory itself when none exists): the same folder for both, so a file written is found
-// again by the same name. Paths are UTF-8 (win32_text.cpp converts them at each call).
-global char globalDataDirectory[WIN32_PATH_BYTES];
+char globalDataDirectory[WIN32_PATH_BYTES];
 
 internal b32 Win32IsAbsolutePath(const char *path)
 {
     return path[0] == '\\' || path[0] == '/' || (path[0] && path[1] == ':');
 }
 
-// Logs the folder found, or that there is none (then names are read from the current directory).
 internal b32 Win32FindDataDirectory(const char *exeDirectory)
 {
     const char *candidates[] = {"data\\", "..\\data\\", "data\\"};
@@ -150,7 +141,6 @@ internal b32 Win32FileExists(const char *path)
     return Win32GetFileAttributesUtf8(path, &ignored) != 0;
 }
 
-// Cuts a path after its last separator: "C:\\a\\b.dll" becomes "C:\\a\\" ("" without one).
 internal void Win32KeepDirectory(char *path)
 {
     umm length = strlen(path);
@@ -158,8 +148,6 @@ internal void Win32KeepDirectory(char *path)
     path[length] = 0;
 }
 
-// The directory of the running exe (UTF-8), with a trailing backslash; "" if it cannot be had
-// whole (the caller then works relative to the current directory).
 internal void Win32GetExeDirectory(char *buffer, umm bufferSize)
 {
     if (!Win32GetModulePathUtf8(0, buffer, bufferSize))
@@ -172,7 +160,6 @@ internal void Win32GetExeDirectory(char *buffer, umm bufferSize)
     Win32KeepDirectory(buffer);
 }
 
-// True when the folder a file would be written into exists ("name" alone: the current folder).
 internal b32 Win32FolderOfFileExists(const char *path)
 {
     char folder[WIN32_PATH_BYTES];

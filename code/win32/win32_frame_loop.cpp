@@ -1,12 +1,4 @@
-//~ The frame loop
-//
-// Per frame, on the main thread:
-//   input -> snapshot sync -> reload step -> live loop step -> main-thread tasks
-//   -> update job (worker) overlapped with drawing the previous frame (main thread owns GL)
-//   -> frame-synchronised tasks -> sound -> debug end of frame -> crash recovery -> pacing
-//
-// NOTE: render command buffers are double-buffered: while a worker runs the game's update into
-// buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
+//~ The frame loop: the bodies behind win32/win32_frame_loop.h
 
 //~ Guarded calls into game code
 internal void Win32CallGameUpdate(void *data)
@@ -30,13 +22,6 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(Win32RunGameUpdateJob)
     (void)queue;
     Win32GuardedCall(Win32CallGameUpdate, data);
 }
-
-struct win32_guarded_job
-{
-    platform_work_queue_callback *callback;
-    platform_work_queue *queue;
-    void *data;
-};
 
 internal void Win32CallGameJob(void *data)
 {
@@ -536,7 +521,6 @@ internal int Win32ShutDown(win32_state *state)
     return screenshotWritten ? 0 : 3;
 }
 
-//~ Main
 internal int Win32Main(HINSTANCE instance, int argc, char **argv)
 {
     // NOTE: static storage, not the main thread's stack: the state holds the input, the renderer and

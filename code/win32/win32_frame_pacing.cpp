@@ -1,9 +1,5 @@
-//~ Frame pacing: wait out the rest of a frame without sleeping past a reason to stop.
+//~ Frame pacing: the bodies behind win32/win32_frame_pacing.h
 
-// Sleeps and spins until targetSeconds have passed since frameStart. The sleep is cut into slices
-// of at most 50 ms, and ends early when the quit file appears or the window is asked to close
-// (a WM_CLOSE, WM_QUIT or close command waiting in the queue, or closeRequested set while the
-// wait dispatched a sent message): the frame loop then stops without waiting out a slow frame.
 internal void Win32WaitForFrameEnd(f64 frameStart, f64 targetSeconds, b32 sleepIsGranular, const char *quitFilePath,
                                    volatile b32 *closeRequested)
 {

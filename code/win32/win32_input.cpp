@@ -1,21 +1,8 @@
-//~ Win32 input: keyboard and mouse from the message pump, gamepads from XInput loaded at run time.
+//~ Win32 input: the bodies behind win32/win32_input.h
 
 // NOTE: XInput is loaded dynamically because its DLL name differs across Windows versions and may
 // be absent (Wine, servers): then every pad simply reads as disconnected.
-#define X_INPUT_GET_STATE(name) DWORD WINAPI name(DWORD userIndex, XINPUT_STATE *state)
-typedef X_INPUT_GET_STATE(x_input_get_state);
 internal X_INPUT_GET_STATE(XInputGetStateStub) { (void)userIndex; (void)state; return ERROR_DEVICE_NOT_CONNECTED; }
-
-struct win32_input_state
-{
-    x_input_get_state *XInputGetState_;
-    // NOTE: asking XInput about an empty slot stalls for milliseconds on real Windows, so empty
-    // slots are only polled again after a pause.
-    u64 nextPollOfEmptySlotsFrame;
-    b32 padConnected[GAME_MAX_CONTROLLERS];
-    s32 lastMouseX, lastMouseY;
-    s32 wheelAccumulator;
-};
 
 internal void Win32LoadXInput(win32_input_state *input)
 {
@@ -73,7 +60,6 @@ internal void Win32BeginInputFrame(game_input *input)
     input->mouse.deltaY = 0;
 }
 
-// Returns true when the message was input and has been consumed.
 internal b32 Win32ProcessInputMessage(win32_input_state *state, game_input *input, MSG *message)
 {
     switch (message->message)
@@ -133,7 +119,6 @@ internal void Win32UpdateModifiers(game_input *input)
     input->keyboard.modifiers = modifiers;
 }
 
-// Focus lost: nothing stays held, or a key released in another window would stick forever.
 internal void Win32ReleaseAllKeys(game_input *input)
 {
     for (u32 keyIndex = 0; keyIndex < Key_Count; ++keyIndex) ProcessButtonState(&input->keyboard.keys[keyIndex], 0);

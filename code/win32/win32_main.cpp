@@ -1,8 +1,9 @@
 // win32/: the platform layer and the unity entry of win32_platform.exe. It owns the process: memory,
 // window, input, sound, the job system and the GL context, and hot-reloads game.dll each frame.
 // May include every layer but game_kit/ and demo/ (the game reaches the exe through contract/ only).
-// build.bat compiles this one file with cl; misc/build.sh with MinGW g++. The include order below
-// is the platform's dependency order: a file uses only what is included above it.
+// build.bat compiles this one file with cl; misc/build.sh with MinGW g++. Every module is a pair:
+// win32/win32_inc.h includes all the headers (the interfaces) first, then the bodies follow in any
+// order. tests/suites/suite_layout.sh compiles each body alone after the lines up to win32_inc.h.
 
 #ifndef _WIN32_WINNT
 #define _WIN32_WINNT 0x0A00     // Windows 10: GetSystemTimePreciseAsFileTime
@@ -28,9 +29,13 @@
 // OpenGL: loader, context, renderer, image writers
 #include "render/render.cpp"
 
+#include "win32/win32_inc.h"
+
+//- Bodies (any order: each uses only the headers above)
 #include "win32/win32_sound.cpp"
 #include "win32/win32_text.cpp"
 #include "win32/win32_log.cpp"
+#include "win32/win32_platform_threads.cpp"
 #include "win32/win32_memory.cpp"
 #include "win32/win32_files.cpp"
 #include "win32/win32_input.cpp"
@@ -41,6 +46,7 @@
 #include "win32/win32_render_validation.cpp"
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
+#include "win32/win32_state.cpp"
 #include "win32/win32_quit_bound.cpp"
 #include "win32/win32_service_checks.cpp"
 #include "win32/win32_shader_watch.cpp"

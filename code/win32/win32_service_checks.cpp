@@ -1,61 +1,25 @@
-//~ Platform services check what the game hands them
-//
-// The outermost layer of every platform_api service the game gets (installed over the watchdog's
-// wrappers, so the return address each wrapper reads is the game's own call). Each service refuses
-// what it did not hand out or cannot use: a queue or task manager that is not one of the
-// platform's, a null callback or one outside the running game build's image, a null name or graph,
-// memory that is not the game's to give, file memory DEBUGReadEntireFile did not allocate, a wait
-// for a graph the waiting thread itself runs. A refusal does nothing else, returns the service's
-// "refused" value (0, or nothing) and logs one line naming the service, what was wrong and the
-// game's call site (module+offset of the caller): "platform: SERVICE refused: WHY (called from
-// MODULE+0xOFFSET)". A game that repeats the same misuse every frame gets its first ten refusals
-// per service logged, then one line every 1000 with the count.
-//
-// Queue entries added while the platform drains the queues (before a reload, a rollback or exit)
-// are accepted for WIN32_DRAIN_ADD_SECONDS; after that they are refused, so an entry that re-adds
-// itself forever cannot keep a reload or quit waiting.
-//
-// Sound: the buffer gameGetSoundSamples hands back is checked like render commands before the
-// platform copies from it (samples inside the buffer it was given, or inside game memory; count
-// within what was asked for).
+//~ Platform service checks: the bodies behind win32/win32_service_checks.h
 
-struct win32_service_checks
-{
-    b32 installed;
-    platform_api next;                      // what each checked service forwards to
-    platform_work_queue *queues[2];
-    task_manager *taskManager;
-    const u8 *gameMemoryBase;
-    u64 gameMemorySize;
-    const win32_game_code *game;            // the running build: its image holds every callback
-    volatile LONG refusals[16];             // per service, for the log's rate limit
-    u64 soundRefusals;
-    volatile u32 drainSeen;                 // the drain count when an entry was last added during a drain
-    volatile u64 drainSeenSince;            // when that drain was first seen adding entries (QPC ticks)
-};
 global win32_service_checks globalServiceChecks;
 
-#if COMPILER_MSVC
-#define WIN32_CALLER_ADDRESS() _ReturnAddress()
-#else
-#define WIN32_CALLER_ADDRESS() __builtin_return_address(0)
-#endif
-
-enum win32_checked_service
-{
-    CheckedService_AddWorkQueueEntry, CheckedService_CompleteAllWork, CheckedService_ParallelFor,
-    CheckedService_SubmitJobGraph, CheckedService_WaitForJobGraph, CheckedService_AddTask,
-    CheckedService_CancelTask, CheckedService_CancelTaskAndWait, CheckedService_AddNamedTask,
-    CheckedService_CancelNamedTask, CheckedService_ReadEntireFile, CheckedService_WriteEntireFile,
-    CheckedService_FreeFileMemory, CheckedService_RecordEvent, CheckedService_Log,
-};
 global const char *globalCheckedServiceNames[] = {
     "AddWorkQueueEntry", "CompleteAllWork", "ParallelFor", "SubmitJobGraph", "WaitForJobGraph", "AddTask",
     "CancelTask", "CancelTaskAndWait", "AddNamedTask", "CancelNamedTask", "DEBUGReadEntireFile",
     "DEBUGWriteEntireFile", "DEBUGFreeFileMemory", "DEBUGRecordEvent", "Log",
 };
 
-internal b32 Win32InGameImage(const void *address);
+//~ What the game may hand over
+internal b32 Win32InRange(const void *address, u64 size, const void *base, u64 rangeSize)
+{
+    u64 at = (u64)address;
+    return base && at >= (u64)base && at - (u64)base <= rangeSize && size <= rangeSize - (at - (u64)base);
+}
+
+internal b32 Win32InGameImage(const void *address)
+{
+    const win32_game_code *game = globalServiceChecks.game;
+    return game && game->moduleBase && Win32InRange(address, 1, game->moduleBase, game->moduleSize);
+}
 
 // One refusal: logged (rate-limited per service) with the game's call site.
 internal void Win32RefuseService(u32 service, void *caller, const char *format, ...)
@@ -77,19 +41,6 @@ internal void Win32RefuseService(u32 service, void *caller, const char *format, 
     const char *tailCall = Win32InGameImage(caller) ? "" : ", reached by a tail call from game code";
     Win32Log(LogLevel_Error, "platform: %s refused: %s (called from %s+0x%llx%s)%s", globalCheckedServiceNames[service],
              why, module, (unsigned long long)offset, tailCall, repeated);
-}
-
-//~ What the game may hand over
-internal b32 Win32InRange(const void *address, u64 size, const void *base, u64 rangeSize)
-{
-    u64 at = (u64)address;
-    return base && at >= (u64)base && at - (u64)base <= rangeSize && size <= rangeSize - (at - (u64)base);
-}
-
-internal b32 Win32InGameImage(const void *address)
-{
-    const win32_game_code *game = globalServiceChecks.game;
-    return game && game->moduleBase && Win32InRange(address, 1, game->moduleBase, game->moduleSize);
 }
 
 internal b32 Win32IsReadablePage(const void *address)
@@ -178,7 +129,6 @@ internal const char *Win32CallbackProblem(const void *callback)
 }
 
 //~ Checked services
-#define WIN32_DRAIN_ADD_SECONDS 2.0
 
 // While the platform drains the queues: null for WIN32_DRAIN_ADD_SECONDS after the drain's first
 // added entry, then the reason every later entry of that drain is refused.
@@ -340,7 +290,6 @@ internal void Win32CheckedCancelTaskAndWait(task_manager *manager, u64 taskId)
     Win32EndGameWait(&saved, begun);
 }
 
-#define WIN32_MAX_SERVICE_NAME 256
 internal b32 Win32CheckedAddNamedTask(u32 taskFlags, const char *exportName, void *data)
 {
     void *caller = WIN32_CALLER_ADDRESS();
@@ -439,7 +388,6 @@ internal PLATFORM_LOG(Win32CheckedLog)
     globalServiceChecks.next.Log((u32)level < LogLevel_Count ? level : LogLevel_Error, "%s", message);
 }
 
-// Puts the checked services over api (after Win32WatchPlatformApi: they must be the outermost).
 internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues, const void *gameMemoryBase,
                                     u64 gameMemorySize, const win32_game_code *game)
 {
@@ -469,10 +417,6 @@ internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues
     api->Log = Win32CheckedLog;
 }
 
-//~ Sound buffers handed back by the game
-// True when the platform may copy from 'returned': samples inside the buffer it handed out
-// ('handed') or inside game memory, sampleCount within what was asked for. Otherwise logged
-// (the first time, then every 300 refusals) and the frame's sound is silence.
 internal b32 Win32CheckSoundBuffer(const game_sound_output_buffer *handed, game_sound_output_buffer *returned,
                                    u32 gameVersion)
 {

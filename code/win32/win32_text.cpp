@@ -1,28 +1,9 @@
-//~ Text at the Win32 boundary: UTF-8 inside, UTF-16 only at the ...W call.
-//
-// Every path or text the platform hands to Windows goes through one of these wrappers; none of
-// it passes through an ...A function or the ANSI code page. Conversions use stack buffers (no
-// allocation). A path whose UTF-8 is malformed fails with ERROR_NO_UNICODE_TRANSLATION, one longer
-// than WIN32_PATH_BYTES bytes with ERROR_FILENAME_EXCED_RANGE: it is refused, never truncated
-// into a different path. A path of MAX_PATH - 12 characters or more (the limit for a folder) is
-// made absolute and given the \\?\ prefix, so the MAX_PATH limit does not apply to it. Wrappers
-// set the last error exactly like the Win32 call they stand for, so callers report failures as
-// before.
-
-#include "base/base_unicode.h"
+//~ Text at the Win32 boundary: the bodies behind win32/win32_text.h
 
 // UTF-8 path buffers inside the platform. MAX_PATH (260 bytes) held only ~86 CJK characters.
-#define WIN32_PATH_BYTES 2048
 // Enough UTF-16 units for any path of WIN32_PATH_BYTES UTF-8 bytes (never more units than bytes)
 // plus the \\?\UNC\ prefix.
-#define WIN32_WIDE_PATH_UNITS (WIN32_PATH_BYTES + 8)
 
-struct win32_wide_path
-{
-    WCHAR text[WIN32_WIDE_PATH_UNITS];
-};
-
-// Text (not a path) to UTF-16. False, with the last error set, when it is malformed or too long.
 internal b32 Win32Utf8ToWide(const char *utf8, WCHAR *wide, umm wideUnits)
 {
     text_conversion converted = Utf8ToUtf16(utf8, TEXT_ZERO_TERMINATED, (u16 *)wide, wideUnits);
@@ -31,8 +12,6 @@ internal b32 Win32Utf8ToWide(const char *utf8, WCHAR *wide, umm wideUnits)
     return 1;
 }
 
-// UTF-16 from Windows to UTF-8. False (last error set) when it does not fit; an unpaired surrogate
-// (Windows allows them in file names) becomes U+FFFD and is reported with ERROR_NO_UNICODE_TRANSLATION.
 internal b32 Win32WideToUtf8(const WCHAR *wide, umm wideLength, char *utf8, umm utf8Bytes)
 {
     text_conversion converted = Utf16ToUtf8((const u16 *)wide, wideLength, utf8, utf8Bytes);
@@ -70,7 +49,6 @@ internal b32 Win32WidePath(const char *utf8, win32_wide_path *wide)
     return 1;
 }
 
-//~ File system, by UTF-8 path
 internal HANDLE Win32OpenFileUtf8(const char *path, DWORD access, DWORD share, DWORD disposition, DWORD attributes)
 {
     win32_wide_path wide;
@@ -105,7 +83,6 @@ internal BOOL Win32CopyFileUtf8(const char *from, const char *to, BOOL failIfExi
     return CopyFileW(wideFrom.text, wideTo.text, failIfExists);
 }
 
-// Loads a DLL by full path; its own dependencies are searched beside it first.
 internal HMODULE Win32LoadLibraryUtf8(const char *path)
 {
     win32_wide_path wide;
@@ -113,7 +90,6 @@ internal HMODULE Win32LoadLibraryUtf8(const char *path)
     return LoadLibraryExW(wide.text, 0, LOAD_WITH_ALTERED_SEARCH_PATH);
 }
 
-// The absolute form of a UTF-8 path, in UTF-8 (without any \\?\ prefix).
 internal b32 Win32GetFullPathUtf8(const char *path, char *fullPath, umm fullPathBytes)
 {
     win32_wide_path wide;
@@ -127,7 +103,6 @@ internal b32 Win32GetFullPathUtf8(const char *path, char *fullPath, umm fullPath
     return Win32WideToUtf8(full, length, fullPath, fullPathBytes);
 }
 
-// The full path of a loaded module (0: the exe), in UTF-8.
 internal b32 Win32GetModulePathUtf8(HMODULE module, char *path, umm pathBytes)
 {
     WCHAR wide[WIN32_WIDE_PATH_UNITS];
@@ -136,14 +111,6 @@ internal b32 Win32GetModulePathUtf8(HMODULE module, char *path, umm pathBytes)
     if (length >= WIN32_WIDE_PATH_UNITS) { SetLastError(ERROR_FILENAME_EXCED_RANGE); return 0; }
     return Win32WideToUtf8(wide, length, path, pathBytes);
 }
-
-// Directory listing by UTF-8 pattern; `name` is the current entry's file name in UTF-8.
-struct win32_file_search
-{
-    HANDLE handle;
-    WIN32_FIND_DATAW found;
-    char name[WIN32_PATH_BYTES];
-};
 
 internal b32 Win32FindFirstUtf8(const char *pattern, win32_file_search *search)
 {
@@ -171,8 +138,6 @@ internal void Win32FindClose(win32_file_search *search)
     search->handle = INVALID_HANDLE_VALUE;
 }
 
-//~ Text for people
-// A message box from UTF-8 text. Returns what MessageBoxW returns (0 when the text is malformed).
 internal int Win32MessageBoxUtf8(const char *text, const char *caption, UINT flags)
 {
     WCHAR wideText[2048];
@@ -183,7 +148,6 @@ internal int Win32MessageBoxUtf8(const char *text, const char *caption, UINT fla
     return MessageBoxW(0, wideText, wideCaption, flags);
 }
 
-// One log line to an attached debugger, as UTF-16 so non-ASCII paths read correctly there.
 internal void Win32DebugOutputUtf8(const char *text)
 {
     WCHAR wide[2304];
@@ -191,13 +155,7 @@ internal void Win32DebugOutputUtf8(const char *text)
     OutputDebugStringW(wide);
 }
 
-//~ Command line
-// The command line as UTF-8 argv, from GetCommandLineW (split by CommandLineToArgvW), so a path
-// argument reaches the options parser exactly as the user typed it. The strings live in memory
-// of their own for the whole run. False only if shell32 cannot be loaded: the caller then keeps
-// the CRT's ANSI argv and sets globalCommandLineIsAnsi, which Win32InitLog reports.
-global b32 globalCommandLineIsAnsi;
-typedef LPWSTR *WINAPI command_line_to_argv_w(LPCWSTR commandLine, int *argc);
+b32 globalCommandLineIsAnsi;
 
 internal b32 Win32GetUtf8CommandLine(int *argc, char ***argv)
 {

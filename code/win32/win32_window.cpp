@@ -1,17 +1,5 @@
-//~ Win32 window: class registration, creation and the window procedure.
-// A Unicode (...W) window class and message loop: the title and any text message are UTF-16.
+//~ Win32 window: the bodies behind win32/win32_window.h
 
-#define WIN32_WINDOW_TITLE L"Handmade Engine"
-
-struct win32_window
-{
-    HWND handle;
-    HDC dc;                     // CS_OWNDC: one DC for the window's whole life, as OpenGL wants
-    s32 clientWidth;
-    s32 clientHeight;
-    volatile b32 closeRequested;
-    b32 lostFocus;              // set by WM_ACTIVATEAPP; the loop releases held keys
-};
 global win32_window *globalWindow;
 
 internal LRESULT CALLBACK Win32MainWindowCallback(HWND window, UINT message, WPARAM wParam, LPARAM lParam)
@@ -86,7 +74,6 @@ internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32
     return 1;
 }
 
-// Drains the message queue: input messages go to the game's input, the rest to the window proc.
 internal void Win32PumpMessages(win32_window *window, win32_input_state *inputState, game_input *input)
 {
     MSG message;

@@ -1,57 +1,10 @@
-//~ Crash containment for calls into game code
-//
-// NOTE: MinGW g++ has no __try/__except, so both compilers use the same mechanism: before a guarded
-// call the thread captures its register context; a vectored exception handler that sees a crash
-// inside a guarded call records it and resumes the thread at that captured context, as if the
-// call had returned. It is setjmp/longjmp done by the OS, so nothing between the capture and the
-// call may live only in a register: the guard state is volatile and reached through TLS.
-//
-// With a debugger attached nothing is contained: the exception goes to the debugger, which stops
-// on the faulting line (that is what a programmer at the debugger wants).
-
-struct win32_crash_report
-{
-    DWORD code;
-    void *address;
-    char moduleName[64];
-    u64 moduleOffset;
-    DWORD threadId;
-    void *returnAddress;        // the word at the stack top when the fault was at a tiny address (a
-};                              // call through a null pointer): the caller; named when reported
+//~ Crash containment for calls into game code: the bodies behind win32/guard/win32_crash_guard.h
 
 // Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
-#define WIN32_HANG_CODE 0xE0000001u
 // Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
-#define WIN32_EXIT_THREAD_CODE 0xE0000002u
-#define WIN32_EXIT_PROCESS_CODE 0xE0000003u
 // What an unmasked SSE exception raises (STATUS_FLOAT_MULTIPLE_FAULTS / _TRAPS).
-#define WIN32_FLOAT_MULTIPLE_FAULTS_CODE 0xC00002B4u
-#define WIN32_FLOAT_MULTIPLE_TRAPS_CODE 0xC00002B5u
 
-struct win32_crash_guard
-{
-    CONTEXT resumeContext;
-    volatile LONG active;
-    volatile LONG crashed;
-    win32_crash_report report;
-    // The watchdog's view of the thread outside this guard, restored when it ends.
-    win32_crash_guard *watchdogOuterGuard;
-    s64 watchdogOuterStart;
-    LONG watchdogOuterDepth;
-    win32_fp_state fpState;     // as it was before the call, restored after it
-};
-internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
-internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard);
-
-struct win32_crash_guard_globals
-{
-    DWORD tlsIndex;
-    b32 containUnderDebugger;
-    volatile LONG crashCount;           // crashes caught since the last Win32TakeCrash()
-    win32_crash_report firstCrash;      // the first one of those, for the log and the notice
-    CRITICAL_SECTION firstCrashLock;
-};
-global win32_crash_guard_globals globalCrashGuard;
+win32_crash_guard_globals globalCrashGuard;
 
 internal const char *Win32ExceptionName(DWORD code)
 {
@@ -100,12 +53,7 @@ internal b32 Win32IsContainableException(DWORD code)
 }
 
 // Addresses below this are null pointers plus an offset, never code.
-#define WIN32_NULL_PAGE_LIMIT 0x10000ull
 
-// The file name of the module holding 'address' ("?" when none does, or its path does not fit)
-// and the offset into it (the address itself when no module holds it). Never called from the
-// exception handler (it needs stack and takes the loader lock): a crash is named once the guarded
-// call has resumed, the watchdog names a hang from its own thread.
 internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm moduleNameSize, u64 *offset)
 {
     HMODULE module = 0;
@@ -172,13 +120,6 @@ internal void Win32RecordCrash(win32_crash_report *report)
     LeaveCriticalSection(&globalCrashGuard.firstCrashLock);
 }
 
-typedef void win32_guarded_function(void *data);
-
-// Runs function(data); returns false if it crashed or hung (the watchdog interrupts a call that
-// does not return in time, see win32_watchdog.cpp). The FP control state is the caller's again
-// afterwards in every case (win32_fp_state.cpp). With privateReport null the crash is recorded
-// for Win32TakeCrash (the frame's recovery); otherwise it is only copied to *privateReport (load
-// time: the caller refuses the build itself).
 // NOTE: noinline keeps the captured context and the call in one stable frame.
 #if COMPILER_MSVC
 __declspec(noinline)
@@ -233,7 +174,6 @@ internal b32 Win32CrashPending(void)
     return globalCrashGuard.crashCount != 0;
 }
 
-// Main thread, between frames: fetches and clears the crashes caught since the last call.
 internal u32 Win32TakeCrash(win32_crash_report *firstCrash)
 {
     EnterCriticalSection(&globalCrashGuard.firstCrashLock);
@@ -242,4 +182,10 @@ internal u32 Win32TakeCrash(win32_crash_report *firstCrash)
     globalCrashGuard.crashCount = 0;
     LeaveCriticalSection(&globalCrashGuard.firstCrashLock);
     return count;
+}
+
+internal b32 Win32InsideGuardedCall(void)
+{
+    win32_crash_guard *guard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    return guard && guard->active;
 }

@@ -1,66 +1,15 @@
-//~ Hang watchdog for calls into game code
-//
-// Every guarded call (win32_crash_guard.cpp) registers itself in its thread's slot here: which
-// guard is innermost and when it began. A watchdog thread looks at every slot a few times per
-// timeout; when a guard has been running game code for longer than --watchdog seconds it
-// suspends that thread, points its context at the guard's captured resume context (the same
-// context a crash resumes), records a "hang" report and resumes the thread. From there recovery is
-// the crash path's: the guarded call returns false, the frame is rolled back, the previous build
-// runs again and the hanging build is not loaded again until its file changes.
-//
-// NOTE: a thread is only interrupted while it is in game code, never inside the platform:
-//  - the platform services the game calls are wrapped (Win32WatchPlatformApi) so a thread inside
-//    one (a lock held in the log, a queue wait whose state lives on its stack) counts as
-//    "in the platform" and is left alone; game callbacks those services run are guarded again
-//    (queue entries) or marked as game code again (the direct parallel-for call);
-//  - a thread whose instruction pointer is inside the exe's image is left alone for this tick.
-// A thread waiting on the hung one (the main thread in CompleteAllWork, a worker in a job graph
-// wait) is therefore never interrupted: it comes back when the hung call is interrupted.
-//
-// With a debugger attached the watchdog breaks into the debugger instead (once per hang).
+//~ Hang watchdog for calls into game code: the bodies behind win32/guard/win32_watchdog.h
 
-#define WIN32_WATCHDOG_MAX_THREADS 64
+win32_watchdog globalWatchdog;
 
-struct win32_watchdog_slot
-{
-    HANDLE thread;                          // duplicated: suspend, get/set context, wait
-    DWORD threadId;
-    win32_crash_guard *volatile innermostGuard;
-    volatile s64 guardStartTicks;           // QueryPerformanceCounter at the innermost guard's start
-    volatile LONG platformDepth;            // > 0: inside a platform service called by game code
-    win32_crash_guard *volatile reportedGuard;  // debugger break already done for this guard
-};
-
-struct win32_watchdog
-{
-    b32 enabled;
-    f64 timeoutSeconds;
-    s64 timeoutTicks;
-    s64 ticksPerSecond;
-    DWORD tickMilliseconds;
-    DWORD slotTlsIndex;
-    volatile LONG slotCount;
-    win32_watchdog_slot slots[WIN32_WATCHDOG_MAX_THREADS];
-    u8 *exeBase;
-    u64 exeSize;
-    HANDLE thread;
-    DWORD threadId;                         // the watchdog's own thread is never watched
-    volatile LONG stopRequested;
-    volatile LONG interruptCount;
-    volatile LONG quitting;                 // the engine is quitting: an interrupted call is abandoned
-    platform_api original;                  // the services the wrappers forward to
-};
-// NOTE: a global, not part of win32_state: the watchdog thread and every thread entering or leaving
-// game code (guarded calls, the wrapped platform services) reach it with no state pointer.
-global win32_watchdog globalWatchdog;
-
-// The name of a thread the platform started (win32_thread_scan.cpp), or 0.
-internal const char *Win32PlatformThreadName(DWORD threadId);
-
-// Hangs interrupted so far (for the debug overlay).
 internal u32 Win32HangsInterrupted(void)
 {
     return (u32)globalWatchdog.interruptCount;
+}
+
+internal DWORD Win32WatchdogThreadId(void)
+{
+    return globalWatchdog.threadId;
 }
 
 internal s64 Win32WatchdogNow(void)
@@ -75,7 +24,6 @@ internal b32 Win32AddressInExe(u64 address)
     return address >= (u64)globalWatchdog.exeBase && address - (u64)globalWatchdog.exeBase < globalWatchdog.exeSize;
 }
 
-// The calling thread's slot, registered on first use (null when the table is full or disabled).
 internal win32_watchdog_slot *Win32WatchdogSlot(void)
 {
     if (!globalWatchdog.enabled || GetCurrentThreadId() == globalWatchdog.threadId) return 0;
@@ -97,7 +45,6 @@ internal win32_watchdog_slot *Win32WatchdogSlot(void)
     return slot;
 }
 
-// Called by Win32GuardedCall before the call: this guard is now the thread's innermost game code.
 internal void Win32WatchdogEnterGuard(win32_crash_guard *guard)
 {
     win32_watchdog_slot *slot = Win32WatchdogSlot();
@@ -146,11 +93,6 @@ internal void Win32WatchedCompleteAllWork(platform_work_queue *queue)
     Win32WatchdogLeavePlatform();
 }
 
-struct win32_watched_parallel_for
-{
-    platform_parallel_for_callback *callback;
-    void *data;
-};
 // The game's parallel-for callback is game code again, wherever the platform runs it.
 internal PLATFORM_PARALLEL_FOR_CALLBACK(Win32WatchedParallelForBatch)
 {
@@ -255,9 +197,6 @@ internal PLATFORM_LOG(Win32WatchedLog)
     Win32WatchdogLeavePlatform();
 }
 
-// Replaces every service in api by a wrapper that marks the thread as inside the platform.
-// NOTE: every platform_api function pointer must be listed here, or a hang caught while the game
-// is inside that service would interrupt platform code (and possibly leave one of its locks held).
 internal void Win32WatchPlatformApi(platform_api *api)
 {
     if (!globalWatchdog.enabled) return;
@@ -338,12 +277,6 @@ internal u64 Win32FindGameCaller(CONTEXT *context, char *text, umm textSize)
     return 0;
 }
 
-struct win32_find_caller_call
-{
-    CONTEXT *context;
-    u64 callerAddress;
-    char caller[80];            // its module+offset, "" without one
-};
 internal void Win32CallFindGameCaller(void *data)
 {
     win32_find_caller_call *call = (win32_find_caller_call *)data;
@@ -453,9 +386,6 @@ internal void Win32WatchdogThreadLost(win32_watchdog_slot *slot)
     ExitProcess(3);
 }
 
-// Waits in game code that can never finish (win32_stall_detector.cpp): looked at once per tick.
-internal void Win32CheckForStall(s64 now);
-
 internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
 {
     (void)parameter;
@@ -483,7 +413,6 @@ internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
     return 0;
 }
 
-// Starts the watchdog (seconds 0 = off). Call once, before any guarded call.
 internal void Win32StartWatchdog(f32 seconds)
 {
     memset(&globalWatchdog, 0, sizeof(globalWatchdog));
@@ -513,8 +442,6 @@ internal void Win32StartWatchdog(f32 seconds)
     Win32Log(LogLevel_Info, "watchdog: game code that does not return within %.2f s is interrupted", seconds);
 }
 
-// Quitting: from now on game code gets at most 'seconds' (when the limit was longer) before it is
-// interrupted, and an interrupted call is logged as abandoned. Any thread.
 internal void Win32WatchdogLimitForQuit(f32 seconds)
 {
     if (!globalWatchdog.enabled) return;
@@ -524,7 +451,6 @@ internal void Win32WatchdogLimitForQuit(f32 seconds)
     globalWatchdog.timeoutTicks = (s64)(seconds * (f64)globalWatchdog.ticksPerSecond);
 }
 
-// At exit, after the queues and the game code were shut down: the watchdog covers both.
 internal void Win32StopWatchdog(void)
 {
     if (!globalWatchdog.thread) return;

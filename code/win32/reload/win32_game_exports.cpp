@@ -1,19 +1,5 @@
-//~ What a game build exports, checked before the platform trusts it
-//
-// A build is refused (with the reason logged, the running code kept) when any of this fails:
-//  - every exported function lies inside the DLL's own image (not forwarded elsewhere);
-//  - gameGetContractVersion returns, inside the crash guard and under the watchdog, our version;
-//  - the exported gameStateLayout lies inside the image with every pointer it holds: the field
-//    array (its count bounded before it is multiplied), each name terminated within
-//    STATE_LAYOUT_MAX_NAME bytes without leaving the image; the copy itself is guarded too.
+//~ Game build exports: the bodies behind win32/reload/win32_game_exports.h
 
-struct win32_image_range
-{
-    u8 *base;
-    u64 size;
-};
-
-// The address range of a loaded module, from its PE headers (checked, since a build may lie).
 internal b32 Win32ModuleImageRange(HMODULE module, win32_image_range *range)
 {
     u8 *base = (u8 *)module;
@@ -28,7 +14,6 @@ internal b32 Win32ModuleImageRange(HMODULE module, win32_image_range *range)
     return range->size != 0;
 }
 
-// True when [address, address + size) lies inside the image (no wrapping).
 internal b32 Win32InImage(win32_image_range image, const void *address, u64 size)
 {
     u64 at = (u64)address;
@@ -93,29 +78,12 @@ internal b32 Win32ValidateStateLayoutExport(win32_image_range image, const game_
     return 1;
 }
 
-//~ Guarded load-time calls
-struct win32_contract_call
-{
-    game_get_contract_version *function;
-    u32 result;
-};
 internal void Win32CallContractVersion(void *data)
 {
     win32_contract_call *call = (win32_contract_call *)data;
     call->result = call->function();
 }
 
-// Validation and copy of the layout, both under the guard: an image section can still be
-// unreadable (a build may mark one so), and then the read faults here, not in the engine.
-struct win32_layout_copy
-{
-    win32_image_range image;
-    state_layout *destination;
-    const game_state_layout *source;
-    char *error;
-    umm errorSize;
-    b32 result;
-};
 internal void Win32CallCopyLayout(void *data)
 {
     win32_layout_copy *copy = (win32_layout_copy *)data;
@@ -123,8 +91,6 @@ internal void Win32CallCopyLayout(void *data)
                    CopyStateLayout(copy->destination, copy->source, copy->error, copy->errorSize);
 }
 
-// "what at module+offset"; a call through a null pointer names its caller instead of the null
-// address: "access violation at address 0x0 (a call through a null pointer) from game.dll+0x1a2b".
 internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, umm textSize)
 {
     if (report->returnAddress)
@@ -140,8 +106,6 @@ internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, u
     snprintf(text, textSize, "%s at %s", Win32ExceptionName(report->code), where);
 }
 
-// Checks a freshly loaded build's exports (functions already resolved into the pointers given).
-// False with a one-line reason; the build's code has then run only inside guards.
 internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const char *const *functionNames,
                                    u32 functionCount, game_get_contract_version *contractVersion,
                                    const game_state_layout *layout, state_layout *layoutCopy,

@@ -1,54 +1,4 @@
-//~ Pre-frame snapshot of game memory, kept current by copying only the pages written each frame
-//
-// NOTE: game memory is allocated with MEM_WRITE_WATCH, so Windows tracks which pages were written.
-// At the start of every frame the pages written during the previous frame are copied into the
-// snapshot, which then equals game memory as the new frame begins. If that frame crashes, the pages
-// it wrote are copied back from the snapshot. The cost per frame is proportional to what the game
-// writes, not to the size of game memory.
-// NOTE: re-arming a page's watch makes its next write fault (under Wine a signal and an mprotect,
-// 5-25 us; a 4 KB copy costs well under 1 us). So a page written again within
-// WIN32_SNAPSHOT_REWRITE_SYNCS frames (every frame, or every other: double buffers) turns hot:
-// its watch is no longer re-armed, and every sync compares it with the snapshot and copies it when
-// it changed. A hot page that stays unchanged for WIN32_SNAPSHOT_QUIET_SYNCS syncs turns cold
-// again (re-armed). Either way the snapshot equals game memory at every frame start.
-// NOTE: the frame scratch (game_memory.frameScratch) follows game memory in the same reservation and
-// is none of this: never copied, never restored, its watch never re-armed. Its pages ever written
-// join everWritten only for the pointer scan (Win32NoteScratchPages).
-
-#define WIN32_SNAPSHOT_QUIET_SYNCS 16
-#define WIN32_SNAPSHOT_REWRITE_SYNCS 4
-#define WIN32_SNAPSHOT_RECENT_SYNCS 256    // sync times kept for the median in the run report
-#define WIN32_SNAPSHOT_HOT 0x80u        // page_heat: watch not re-armed; the low bits count quiet syncs
-
-struct win32_memory_snapshot
-{
-    u8 *live;                   // game memory (allocated with MEM_WRITE_WATCH)
-    u8 *copy;                   // same size: game memory as of the start of the current frame
-    u64 size;
-    u64 scratchSize;            // the frame scratch, right after game memory
-    void **dirtyPages;          // scratch for GetWriteWatch
-    ULONG_PTR maxDirtyPages;
-    u32 pageSize;
-    b32 enabled;
-    u64 pageCount;
-    // One bit per page. everWritten: written at least once since start (a page never written is
-    // still zero); it also covers the frame scratch's pages, after game memory's pageCount.
-    // writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
-    u8 *everWritten;
-    u8 *writtenSinceMark;
-    u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
-    u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
-    u64 hotPageCount;
-
-    // Figures
-    u64 lastSyncBytes;
-    f64 lastSyncSeconds;
-    f64 totalSyncSeconds;
-    u64 totalSyncBytes;
-    u64 syncCount;
-    u64 totalArmedPages;        // pages whose watch a sync re-armed (each costs a fault when written again)
-    f32 recentSyncSeconds[WIN32_SNAPSHOT_RECENT_SYNCS];     // a ring, by syncCount
-};
+//~ Pre-frame snapshot of game memory: the bodies behind win32/reload/win32_memory_snapshot.h
 
 // Pages written since their watch was last re-armed (hot pages always count as written), in
 // address order into dirtyPages. Nothing is re-armed here.
@@ -62,13 +12,6 @@ internal ULONG_PTR Win32ListWatchedPages(win32_memory_snapshot *snapshot)
     }
     return count;
 }
-
-// A run of contiguous pages whose watch is re-armed and which are then copied one way.
-struct win32_page_run
-{
-    u64 firstPage;
-    u64 pageCount;
-};
 
 // Copies the run (from live into the snapshot, or back with toLive) and re-arms its watch. Into the
 // snapshot, the watch is re-armed first: a write racing with the copy (a background task) marks the
@@ -178,7 +121,6 @@ internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win
     return snapshot->pageSize;
 }
 
-// Start of a frame, nothing running in game code: bring the snapshot up to date.
 internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return;
@@ -200,8 +142,6 @@ internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
     ++snapshot->syncCount;
 }
 
-// After a crashed frame, nothing running: put back every page the frame wrote (every cold page
-// whose watch fired, every hot page that differs). Returns bytes restored.
 internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return 0;
@@ -227,9 +167,6 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)
     return restored;
 }
 
-// Before a pointer scan, nothing running: marks the frame scratch's pages ever written in everWritten
-// (after pageCount). Its watch is never re-armed, so every page written since start is listed.
-// Returns the bytes from snapshot->live that the scan must cover.
 internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled || !snapshot->scratchSize) return snapshot->size;
@@ -252,7 +189,6 @@ internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot)
     return snapshot->size + snapshot->scratchSize;
 }
 
-// The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
 internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
 {
     u32 count = (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS);
@@ -279,7 +215,6 @@ internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot)
     memset(snapshot->writtenSinceMark, 0, (size_t)((snapshot->pageCount + 7) / 8));
 }
 
-// 64-bit FNV-1a over 8-byte words: used by tests and the live-loop log to compare memory states.
 internal u64 Win32HashMemory(const void *memory, u64 size)
 {
     const u64 *words = (const u64 *)memory;

@@ -1,5 +1,4 @@
-//~ Between frames: swapping in a new build (with its layout check) and recovering from a crash.
-// Both run on the main thread at the top of a frame, when no update job is in flight.
+//~ The reload step between frames: the bodies behind win32/reload/win32_reload_step.h
 
 // A view of the platform-owned layout copy in the exported form gameMigrateState expects.
 internal game_state_layout Win32LayoutView(state_layout *layout, game_layout_field *fields)
@@ -19,16 +18,6 @@ internal game_state_layout Win32LayoutView(state_layout *layout, game_layout_fie
     view.fields = fields;
     return view;
 }
-
-struct win32_migrate_call
-{
-    game_migrate_state *migrate;
-    game_memory *memory;
-    const game_state_layout *oldLayout;
-    const void *oldState;
-    u64 oldStateSize;
-    b32 result;
-};
 
 internal void Win32CallMigrate(void *data)
 {
@@ -191,7 +180,6 @@ internal u32 Win32SwapInGameCode(win32_state *state, win32_game_code *candidate)
     return oldVersion;
 }
 
-// Returns true when new code was swapped in this frame.
 internal b32 Win32ReloadStep(win32_state *state)
 {
     win32_reloader *reloader = &state->reloader;
@@ -236,8 +224,6 @@ internal b32 Win32ReloadStep(win32_state *state)
     return 1;
 }
 
-// After a frame in which game code crashed: put memory back as it was before the frame, return to
-// the last good build, and say what happened. Returns true when a crash was handled.
 internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
 {
     win32_crash_report report;

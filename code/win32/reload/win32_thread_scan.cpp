@@ -1,92 +1,7 @@
-//~ Threads still inside old game code
-//
-// A game may start threads of its own (a file watcher, a network poller). Freeing its image while
-// one of them still runs code of it, or will return into it, kills the process. So before an image
-// that has run is freed, every thread of the process that is not the platform's own (main, queue
-// workers, watchdog, quit bound: their ids are noted here at start) is looked at (enumerated with
-// NtGetNextThread, or a Toolhelp snapshot where that is missing): its instruction
-// pointer, and the words of its stack from its stack pointer up (at most
-// WIN32_THREAD_SCAN_STACK_BYTES) that look like return addresses into the image (inside an
-// executable section, right after a call instruction). A thread found there keeps the image loaded
-// (the pointer guard's held images, win32_pointer_scan.cpp); it is released at a later rescan that
-// finds no thread and no pointer inside it any more.
-// Before that, the build's optional gameCodeUnloading export is called (guarded, under the
-// watchdog) so a game can stop and join its threads itself.
-// NOTE: while a thread is suspended the scan takes no lock that thread could hold (no log, no heap,
-// no loader lock): only GetThreadContext, VirtualQuery and reads of its stack and of our images.
+//~ Threads still inside old game code: the bodies behind win32/reload/win32_thread_scan.h
 
-#include <tlhelp32.h>
-#include "win32/reload/pointer_scan.h"
+win32_thread_scan_state globalThreadScan;
 
-#define WIN32_MAX_PLATFORM_THREADS 80
-#define WIN32_THREAD_SCAN_STACK_BYTES (256 * 1024)
-#define WIN32_THREAD_SCAN_MAX_HITS 16
-#define WIN32_THREAD_SCAN_MAX_SECTIONS 8
-#define WIN32_THREAD_SCAN_MAX_TARGETS 9         // the image being released and the held ones
-
-struct win32_platform_thread
-{
-    DWORD threadId;
-    char name[40];
-};
-
-struct win32_thread_hit
-{
-    DWORD threadId;
-    u32 targetIndex;
-    u64 instructionPointer;
-    u64 addressInImage;         // the instruction pointer, or the innermost return address into the image
-};
-
-struct win32_thread_scan_result
-{
-    u32 threadsScanned;
-    u32 hitCount;               // threads inside any target (hits beyond the array are counted only)
-    f64 seconds;
-    win32_thread_hit hits[WIN32_THREAD_SCAN_MAX_HITS];
-};
-
-struct win32_thread_scan_state
-{
-    win32_platform_thread platformThreads[WIN32_MAX_PLATFORM_THREADS];
-    volatile LONG platformThreadCount;
-    game_memory *memory;                // handed to gameCodeUnloading
-    work_queue_system *queues;          // drained again after gameCodeUnloading
-    f64 swapScanSeconds;                // thread scans during the current reload step
-    u32 swapThreadsScanned;
-};
-global win32_thread_scan_state globalThreadScan;
-
-//~ The platform's own threads
-internal void Win32NotePlatformThread(DWORD threadId, const char *name)
-{
-    LONG index = InterlockedIncrement(&globalThreadScan.platformThreadCount) - 1;
-    if (index >= WIN32_MAX_PLATFORM_THREADS) return;
-    win32_platform_thread *thread = globalThreadScan.platformThreads + index;
-    snprintf(thread->name, sizeof(thread->name), "%s", name);
-    thread->threadId = threadId;
-}
-
-// "low priority worker 1", or 0 for a thread that is not the platform's.
-internal const char *Win32PlatformThreadName(DWORD threadId)
-{
-    LONG count = Minimum(globalThreadScan.platformThreadCount, (LONG)WIN32_MAX_PLATFORM_THREADS);
-    for (LONG index = 0; index < count; ++index)
-        if (globalThreadScan.platformThreads[index].threadId == threadId) return globalThreadScan.platformThreads[index].name;
-    return 0;
-}
-
-internal void Win32NoteQueueWorkers(platform_work_queue *queue, const char *queueName)
-{
-    for (u32 workerIndex = 0; workerIndex < queue->workerCount; ++workerIndex)
-    {
-        char name[40];
-        snprintf(name, sizeof(name), "%s worker %u", queueName, workerIndex + 1);
-        Win32NotePlatformThread(GetThreadId((HANDLE)(umm)queue->workers[workerIndex].handle), name);
-    }
-}
-
-// At start, once the queues and the watchdog run (on the main thread).
 internal void Win32InitThreadScan(work_queue_system *queues, game_memory *memory)
 {
     globalThreadScan.memory = memory;
@@ -94,19 +9,9 @@ internal void Win32InitThreadScan(work_queue_system *queues, game_memory *memory
     Win32NotePlatformThread(GetCurrentThreadId(), "main thread");
     Win32NoteQueueWorkers(&queues->highQueue, "high priority");
     Win32NoteQueueWorkers(&queues->lowQueue, "low priority");
-    if (globalWatchdog.threadId) Win32NotePlatformThread(globalWatchdog.threadId, "watchdog");
+    DWORD watchdogThreadId = Win32WatchdogThreadId();
+    if (watchdogThreadId) Win32NotePlatformThread(watchdogThreadId, "watchdog");
 }
-
-//~ The scan
-struct win32_scan_image
-{
-    u64 base;
-    u64 end;
-    u32 sectionCount;
-    u32 pad;
-    u64 sectionBegin[WIN32_THREAD_SCAN_MAX_SECTIONS];  // executable sections
-    u64 sectionEnd[WIN32_THREAD_SCAN_MAX_SECTIONS];
-};
 
 // The executable sections of a loaded image, from its headers (read before any thread is suspended).
 internal win32_scan_image Win32ScanImageOf(pointer_scan_target target)
@@ -207,14 +112,6 @@ internal b32 Win32SkipThreadInScan(DWORD threadId, b32 includePlatformThreads)
     return threadId == GetCurrentThreadId() || (!includePlatformThreads && Win32PlatformThreadName(threadId));
 }
 
-// NOTE: NtGetNextThread walks this process's threads alone (a fraction of a millisecond under
-// Wine); a Toolhelp snapshot lists every thread of the system (over 10 ms there), so it is only
-// the fallback for systems without it.
-typedef LONG NTAPI win32_nt_get_next_thread(HANDLE process, HANDLE thread, ACCESS_MASK access, ULONG attributes,
-                                            ULONG flags, HANDLE *nextThread);
-
-// Every thread of the process but the calling one (and the platform's own, unless
-// includePlatformThreads) whose instruction pointer or stack is inside one of the targets.
 internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_target *targets, u32 targetCount,
                                                            b32 includePlatformThreads)
 {
@@ -262,8 +159,6 @@ internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_ta
     return result;
 }
 
-// "game_loaded_123_2.dll+0x1a2b", or "ntdll.dll+0x5c0 called from game_loaded_123_2.dll+0x1a2b".
-// After the thread was resumed (naming a module takes the loader lock).
 internal void Win32DescribeThreadHit(const win32_thread_hit *hit, u64 imageBase, const char *imagePath,
                                      char *text, umm textSize)
 {
@@ -284,21 +179,12 @@ internal void Win32DescribeThreadHit(const win32_thread_hit *hit, u64 imageBase,
     Win32AppendCodeAddressSymbol(hit->addressInImage, text, textSize);
 }
 
-//~ gameCodeUnloading
-struct win32_unloading_call
-{
-    game_code_unloading *function;
-    game_memory *memory;
-};
 internal void Win32CallGameCodeUnloading(void *data)
 {
     win32_unloading_call *call = (win32_unloading_call *)data;
     call->function(call->memory);
 }
 
-// Right before a build that ran is unloaded (main thread, no queued work running): its optional
-// gameCodeUnloading, guarded and under the watchdog; then the queues are drained again, in case
-// it queued work. Skipped after a crash this frame (none of that code runs again before rollback).
 internal void Win32NotifyGameCodeUnloading(win32_game_code *code, b32 shuttingDown)
 {
     if (!code->gameCodeUnloading || !globalThreadScan.memory || Win32CrashPending()) return;

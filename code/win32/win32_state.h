@@ -1,3 +1,5 @@
+#ifndef WIN32_STATE_H
+#define WIN32_STATE_H
 //~ The platform's state: everything the exe owns, in one place the frame loop passes around.
 
 #define WIN32_PUSH_BUFFER_SIZE Megabytes(4)        // the main command stream of a frame
@@ -8,7 +10,6 @@
 #define WIN32_PLATFORM_ARENA_SIZE Megabytes(112)
 #define WIN32_LIVE_LOOP_MAX_FRAMES (60 * 60 * 5)
 #define WIN32_SOUND_SAMPLES_PER_SECOND 48000
-
 // A call into game code, run guarded: the update job reads it on a worker while the main thread
 // draws, so it lives in the platform's state, not on a stack.
 struct win32_game_call
@@ -66,21 +67,7 @@ struct win32_state
     win32_frame_loop frames;            // what the frame loop carries across frames
 };
 
-internal void Win32PostNotice(win32_state *state, log_level level, const char *format, ...)
-{
-    platform_notice *notice = &state->notices.notices[state->notices.nextIndex % PLATFORM_MAX_NOTICES];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(notice->text, sizeof(notice->text), format, args);
-    va_end(args);
-    notice->level = (u32)level;
-    notice->secondsLeft = 4.0f;
-    state->notices.nextIndex = (state->notices.nextIndex + 1) % PLATFORM_MAX_NOTICES;
-}
+internal void Win32PostNotice(win32_state *state, log_level level, const char *format, ...);
+internal void Win32AgeNotices(platform_notices *notices, f32 seconds);
 
-internal void Win32AgeNotices(platform_notices *notices, f32 seconds)
-{
-    for (u32 noticeIndex = 0; noticeIndex < PLATFORM_MAX_NOTICES; ++noticeIndex)
-        if (notices->notices[noticeIndex].secondsLeft > 0.0f) notices->notices[noticeIndex].secondsLeft -= seconds;
-}
-
+#endif  // WIN32_STATE_H

@@ -1,0 +1,54 @@
+#ifndef WIN32_FP_STATE_H
+#define WIN32_FP_STATE_H
+//~ The floating-point control state around calls into game code
+//
+// The SSE control/status register (MXCSR) and the x87 control word are per thread and the game can
+// change them (unmask exceptions, flush denormals to zero, round toward zero). The crash guard saves
+// both before every call into game code and puts them back after it, after a contained crash or an
+// interrupted hang too, so the platform's own float math always runs in the state it was built for.
+// When game code left them changed, the first such call is noted and the frame loop logs it once
+// per build (Win32ReportFpStateLeak).
+//
+// NOTE: MXCSR bits 0-5 are sticky exception flags every inexact operation sets: only the control
+// bits (exception masks, rounding, flush-to-zero, denormals-are-zero) count as a change. The x87
+// control word is read with fnstcw where the compiler has GNU inline assembly (g++, clang-cl);
+// cl.exe proper has no inline assembly on x64 and emits no x87 code of its own, so there only
+// MXCSR is kept.
+
+#include <xmmintrin.h>
+#define WIN32_MXCSR_CONTROL_BITS 0xFFC0u
+#define WIN32_MXCSR_EXCEPTION_MASKS 0x1F80u
+#define WIN32_MXCSR_FLUSH_TO_ZERO 0x8000u
+#define WIN32_MXCSR_DENORMALS_ARE_ZERO 0x0040u
+#define WIN32_MXCSR_ROUNDING 0x6000u
+#if defined(__GNUC__) || defined(__clang__)
+#define WIN32_HAVE_X87_CONTROL_WORD 1
+#else
+#define WIN32_HAVE_X87_CONTROL_WORD 0
+#endif
+struct win32_fp_state
+{
+    u32 mxcsr;
+    u16 x87ControlWord;     // 0 where it is not kept (see above)
+    u16 pad;
+};
+
+struct win32_fp_leak_globals
+{
+    volatile LONG notePending;      // 0 free, 1 being written, 2 written: a leak waits for the log
+    win32_fp_state before;
+    win32_fp_state after;
+    DWORD threadId;
+    u32 loggedVersion;              // the build the last log line was about (main thread only)
+    volatile LONG restoreCount;     // calls that left the state changed, since start
+};
+
+internal win32_fp_state Win32SaveFpState(void);
+// Puts saved back when the current state differs from it; true when it did (the game changed it).
+internal b32 Win32RestoreFpState(win32_fp_state saved, win32_fp_state *found);
+// Any thread, just after a restore: keeps the first change for the main thread to log.
+internal void Win32NoteFpStateLeak(win32_fp_state before, win32_fp_state after);
+// Main thread, once per frame: logs a change game code of this build left behind, once per build.
+internal void Win32ReportFpStateLeak(u32 gameVersion);
+
+#endif  // WIN32_FP_STATE_H

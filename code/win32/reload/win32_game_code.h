@@ -1,0 +1,84 @@
+#ifndef WIN32_GAME_CODE_H
+#define WIN32_GAME_CODE_H
+//~ Hot reloading of game.dll
+//
+// Every frame the platform asks Win32GameCodeChanged(). A new build is loaded only when the build
+// lock file is gone (so the compiler has also finished the PDB), from a copy with a unique name
+// (so the build can overwrite game.dll while we run and the debugger keeps its symbols), by full
+// path (never through the DLL search path). The old code keeps running until the new one has
+// proved loadable, exports everything and speaks our contract version; only then is all queued
+// work drained and the old module freed. A bad build is logged once and never retried until the
+// file changes again.
+
+struct win32_game_code
+{
+    HMODULE module;
+    u8 *moduleBase;                     // [moduleBase, +moduleSize): addresses that are game code
+    u64 moduleSize;
+    char loadedPath[WIN32_PATH_BYTES];          // the private copy this module was loaded from
+    u32 version;                        // reload version; 0 = stubs, nothing loaded
+    b32 isValid;
+#define X(exportName, type) type *exportName;
+    GAME_EXPORT_NAMES(X)
+#undef X
+    // Optional exports
+    const game_state_layout *stateLayout;
+    game_migrate_state *gameMigrateState;
+    game_code_unloading *gameCodeUnloading;
+};
+
+struct win32_file_stamp
+{
+    FILETIME writeTime;
+    u64 size;
+    b32 exists;
+};
+
+struct win32_reloader
+{
+    char sourcePath[WIN32_PATH_BYTES];  // full path of game.dll as the build writes it (UTF-8)
+    char lockPath[WIN32_PATH_BYTES];    // present while a build is writing the DLL and its PDB
+    char copyPrefix[WIN32_PATH_BYTES];  // full path prefix of the private copies
+    win32_file_stamp attempted;         // the build we last tried, good or bad
+    u32 lastVersion;                    // versions only ever increase, even across failed loads
+    state_layout memoryLayout;          // layout of the state now in game memory (last code that ran)
+    state_layout candidateLayout;       // layout exported by the build being considered
+    // The last good build before the current one, kept (freed, its copy on disk) for rollback.
+    b32 haveFallback;
+    char fallbackPath[WIN32_PATH_BYTES];
+    u32 fallbackVersion;
+    b32 resetRequested;                 // F10: load the next build with zeroed game memory
+    b32 refusedForLayout;               // the last build was refused for its layout (F10 retries it)
+    b32 loggedWaitingOnLock;
+    b32 loggedMissingSource;
+    b32 loggedCopyRetry;
+};
+
+internal void Win32ResetGameCodeToStubs(win32_game_code *code);
+internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath);
+// True when a build different from the last one we tried is complete and ready to load.
+internal b32 Win32GameCodeChanged(win32_reloader *reloader);
+#define WIN32_UNDELETED_COPIES 16
+struct win32_undeleted_copies
+{
+    char paths[WIN32_UNDELETED_COPIES][WIN32_PATH_BYTES];
+    u32 count;
+};
+
+internal void Win32DeleteCopy(const char *path);
+// Frees the module and deletes its private copy.
+internal void Win32UnloadGameCode(win32_game_code *code);
+// The code being replaced by a good new build becomes the rollback target: its module is freed,
+// its copy kept on disk (and the older target's copy deleted).
+internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game_code *code);
+// Loads the current build into *candidate. On any failure logs why, leaves *candidate as stubs
+// and remembers the build so it is not retried until the file changes again.
+internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate);
+// After a crash: drop the crashing code and go back to the last good build, loaded again under a
+// new version number (versions are never reused). Without one, stubs run until a new build appears.
+// The crashing build's file stamp stays "attempted", so it is not loaded again until it changes.
+internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *code);
+// At exit: free the module, its private copy and the rollback copy.
+internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *code);
+
+#endif  // WIN32_GAME_CODE_H

@@ -1,0 +1,91 @@
+#ifndef WIN32_THREAD_SCAN_H
+#define WIN32_THREAD_SCAN_H
+//~ Threads still inside old game code
+//
+// A game may start threads of its own (a file watcher, a network poller). Freeing its image while
+// one of them still runs code of it, or will return into it, kills the process. So before an image
+// that has run is freed, every thread of the process that is not the platform's own (main, queue
+// workers, watchdog, quit bound: win32_platform_threads.h) is looked at (enumerated with
+// NtGetNextThread, or a Toolhelp snapshot where that is missing): its instruction
+// pointer, and the words of its stack from its stack pointer up (at most
+// WIN32_THREAD_SCAN_STACK_BYTES) that look like return addresses into the image (inside an
+// executable section, right after a call instruction). A thread found there keeps the image loaded
+// (the pointer guard's held images, win32_pointer_scan.cpp); it is released at a later rescan that
+// finds no thread and no pointer inside it any more.
+// Before that, the build's optional gameCodeUnloading export is called (guarded, under the
+// watchdog) so a game can stop and join its threads itself.
+// NOTE: while a thread is suspended the scan takes no lock that thread could hold (no log, no heap,
+// no loader lock): only GetThreadContext, VirtualQuery and reads of its stack and of our images.
+
+#include <tlhelp32.h>
+#include "win32/reload/pointer_scan.h"
+#define WIN32_THREAD_SCAN_STACK_BYTES (256 * 1024)
+#define WIN32_THREAD_SCAN_MAX_HITS 16
+#define WIN32_THREAD_SCAN_MAX_SECTIONS 8
+#define WIN32_THREAD_SCAN_MAX_TARGETS 9         // the image being released and the held ones
+struct win32_thread_hit
+{
+    DWORD threadId;
+    u32 targetIndex;
+    u64 instructionPointer;
+    u64 addressInImage;         // the instruction pointer, or the innermost return address into the image
+};
+
+struct win32_thread_scan_result
+{
+    u32 threadsScanned;
+    u32 hitCount;               // threads inside any target (hits beyond the array are counted only)
+    f64 seconds;
+    win32_thread_hit hits[WIN32_THREAD_SCAN_MAX_HITS];
+};
+
+struct win32_thread_scan_state
+{
+    game_memory *memory;                // handed to gameCodeUnloading
+    work_queue_system *queues;          // drained again after gameCodeUnloading
+    f64 swapScanSeconds;                // thread scans during the current reload step
+    u32 swapThreadsScanned;
+};
+
+extern win32_thread_scan_state globalThreadScan;
+
+// At start, once the queues and the watchdog run (on the main thread).
+internal void Win32InitThreadScan(work_queue_system *queues, game_memory *memory);
+//~ The scan
+struct win32_scan_image
+{
+    u64 base;
+    u64 end;
+    u32 sectionCount;
+    u32 pad;
+    u64 sectionBegin[WIN32_THREAD_SCAN_MAX_SECTIONS];  // executable sections
+    u64 sectionEnd[WIN32_THREAD_SCAN_MAX_SECTIONS];
+};
+
+// NOTE: NtGetNextThread walks this process's threads alone (a fraction of a millisecond under
+// Wine); a Toolhelp snapshot lists every thread of the system (over 10 ms there), so it is only
+// the fallback for systems without it.
+typedef LONG NTAPI win32_nt_get_next_thread(HANDLE process, HANDLE thread, ACCESS_MASK access, ULONG attributes,
+                                            ULONG flags, HANDLE *nextThread);
+
+// Every thread of the process but the calling one (and the platform's own, unless
+// includePlatformThreads) whose instruction pointer or stack is inside one of the targets.
+internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_target *targets, u32 targetCount,
+                                                           b32 includePlatformThreads);
+// "game_loaded_123_2.dll+0x1a2b", or "ntdll.dll+0x5c0 called from game_loaded_123_2.dll+0x1a2b".
+// After the thread was resumed (naming a module takes the loader lock).
+internal void Win32DescribeThreadHit(const win32_thread_hit *hit, u64 imageBase, const char *imagePath,
+                                     char *text, umm textSize);
+//~ gameCodeUnloading
+struct win32_unloading_call
+{
+    game_code_unloading *function;
+    game_memory *memory;
+};
+
+// Right before a build that ran is unloaded (main thread, no queued work running): its optional
+// gameCodeUnloading, guarded and under the watchdog; then the queues are drained again, in case
+// it queued work. Skipped after a crash this frame (none of that code runs again before rollback).
+internal void Win32NotifyGameCodeUnloading(win32_game_code *code, b32 shuttingDown);
+
+#endif  // WIN32_THREAD_SCAN_H

@@ -1,0 +1,30 @@
+#ifndef WIN32_FILES_H
+#define WIN32_FILES_H
+//~ Win32 development file services handed to the game through platform_api.
+
+#define WIN32_FILE_MEMORY_HEADER 16
+#define WIN32_FILE_MEMORY_MAGIC 0x59524F4D454C4946ull   // "FILEMORY"
+internal b32 Win32IsFileMemory(void *memory);
+// Frees only what Win32AllocateFileMemory handed out (anything else is left alone; the checked
+// service in win32_service_checks.cpp logs such a call with the game's call site).
+internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory);
+// data/ is found once at start-up: beside the exe, one level up (build\..\data), or in the
+// current directory. Relative names the game reads or writes resolve against it (against the
+// current directory itself when none exists): the same folder for both, so a file written is found
+// again by the same name. Paths are UTF-8 (win32_text.cpp converts them at each call).
+extern char globalDataDirectory[WIN32_PATH_BYTES];
+
+// Logs the folder found, or that there is none (then names are read from the current directory).
+internal b32 Win32FindDataDirectory(const char *exeDirectory);
+internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile);
+internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WriteEntireFile);
+internal b32 Win32FileExists(const char *path);
+// Cuts a path after its last separator: "C:\\a\\b.dll" becomes "C:\\a\\" ("" without one).
+internal void Win32KeepDirectory(char *path);
+// The directory of the running exe (UTF-8), with a trailing backslash; "" if it cannot be had
+// whole (the caller then works relative to the current directory).
+internal void Win32GetExeDirectory(char *buffer, umm bufferSize);
+// True when the folder a file would be written into exists ("name" alone: the current folder).
+internal b32 Win32FolderOfFileExists(const char *path);
+
+#endif  // WIN32_FILES_H

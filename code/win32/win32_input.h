@@ -1,0 +1,28 @@
+#ifndef WIN32_INPUT_H
+#define WIN32_INPUT_H
+//~ Win32 input: keyboard and mouse from the message pump, gamepads from XInput loaded at run time.
+
+#define X_INPUT_GET_STATE(name) DWORD WINAPI name(DWORD userIndex, XINPUT_STATE *state)
+typedef X_INPUT_GET_STATE(x_input_get_state);
+
+struct win32_input_state
+{
+    x_input_get_state *XInputGetState_;
+    // NOTE: asking XInput about an empty slot stalls for milliseconds on real Windows, so empty
+    // slots are only polled again after a pause.
+    u64 nextPollOfEmptySlotsFrame;
+    b32 padConnected[GAME_MAX_CONTROLLERS];
+    s32 lastMouseX, lastMouseY;
+    s32 wheelAccumulator;
+};
+
+internal void Win32LoadXInput(win32_input_state *input);
+internal void Win32BeginInputFrame(game_input *input);
+// Returns true when the message was input and has been consumed.
+internal b32 Win32ProcessInputMessage(win32_input_state *state, game_input *input, MSG *message);
+internal void Win32UpdateModifiers(game_input *input);
+// Focus lost: nothing stays held, or a key released in another window would stick forever.
+internal void Win32ReleaseAllKeys(game_input *input);
+internal void Win32PollGamepads(win32_input_state *state, game_input *input);
+
+#endif  // WIN32_INPUT_H

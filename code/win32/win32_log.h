@@ -1,0 +1,39 @@
+#ifndef WIN32_LOG_H
+#define WIN32_LOG_H
+//~ Win32 log: every line goes to the log file (--log), the console (stderr) and the debugger
+// (OutputDebugStringW). Lines are UTF-8.
+// Thread-safe: workers and game code log through the same function pointer.
+
+struct win32_log_state
+{
+    CRITICAL_SECTION lock;
+    HANDLE file;
+    HANDLE console;
+    LARGE_INTEGER startCounter;
+    LARGE_INTEGER counterFrequency;
+    u32 errorCount;
+    u32 warningCount;
+};
+
+// NOTE: a global, not part of win32_state: every thread logs through Win32Log (the game through
+// platform_api.Log), which carries no state pointer.
+extern win32_log_state globalLog;
+
+// Lines logged so far at each level (for the exit report).
+internal u32 Win32LogErrorCount(void);
+internal u32 Win32LogWarningCount(void);
+// Opens the --log file (UTF-8 path). When it cannot be opened, says so on stderr (the console
+// handle every line goes to) and, when `interactive` (not a scripted --frames / --quit-file run),
+// in a message box; the engine then runs on with console and debugger output only.
+internal b32 Win32InitLog(const char *logPath, b32 interactive);
+// Seconds on the high-resolution clock (for measuring intervals).
+internal f64 Win32Seconds(void);
+// Seconds since the Unix epoch with microseconds: lets a script line our events up with its own clock.
+internal f64 Win32WallClockSeconds(void);
+internal PLATFORM_LOG(Win32Log);
+internal void Win32CloseLog(void);
+// Win32 error text for GetLastError() values, in UTF-8, one line without the trailing newline;
+// inserts the message has (e.g. ERROR_BAD_EXE_FORMAT's %1) read "the file".
+internal void Win32ErrorText(DWORD error, char *buffer, DWORD bufferSize);
+
+#endif  // WIN32_LOG_H
