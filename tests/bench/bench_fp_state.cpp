@@ -17,6 +17,7 @@ internal PLATFORM_LOG(Win32Log)
     (void)level;
     (void)format;
 }
+#include "win32/guard/win32_fp_state.h"
 #include "win32/guard/win32_fp_state.cpp"
 
 #define BENCH_RUNS 31

@@ -13,7 +13,10 @@
 //    stack and the OS ends the thread.
 
 #if COMPILER_MSVC
+// NOTE: declared here as well because not every <windows.h> the MSVC-dialect check sees has it.
+extern "C" __declspec(dllimport) BOOL WINAPI SetThreadStackGuarantee(PULONG StackSizeInBytes);
 #endif
+
 #define WIN32_STACK_GUARANTEE_BYTES (32 * 1024)
 #define WIN32_STACK_PAGE_SIZE 4096
 struct win32_stack_guard_globals
