@@ -6,8 +6,11 @@
 #  - each layer has its unity entry, which says what the layer is in its first lines;
 #  - tests and benchmarks include a layer's entry, never their own copy of its file list;
 #  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
-#  - comments say why, not where an idea came from.
-# Static checks only (no build), so it runs in a second.
+#  - comments say why, not where an idea came from;
+#  - win32/ modules are pairs: no .cpp declares a function another file defines, every module body
+#    compiles after the headers alone (syntax only, one precompiled prologue: seconds), and guard/'s
+#    bodies compile without reload/'s headers.
+# Static checks and syntax-only compiles (no link), so it runs in well under a minute.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -54,6 +57,7 @@ check "base/ and contract/ include no OS header (found in: $os)" test -z "$os"
 #- One unity entry per layer, opening with what the layer is
 for entry in code/jobs/jobs.cpp code/render/render.cpp code/game_kit/game_kit.cpp \
              code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
+             code/win32/win32_inc.h code/win32/guard/guard.h code/win32/reload/reload.h \
              code/demo/game_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
@@ -69,6 +73,77 @@ for pair in jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_ma
         pass
     done
 done
+
+#- win32/ modules are pairs: x.h (the interface) included by the layer's header entry before any
+#  body, x.cpp (the bodies) by its body entry. The portable headers (platform_options.h,
+#  sound_cursor_logic.h, pointer_scan.h) have no body and are included where they are used.
+for pair in win32:win32_inc.h win32/guard:guard.h win32/reload:reload.h; do
+    layer_dir="code/${pair%%:*}"
+    headers="$layer_dir/${pair#*:}"
+    for source in "$layer_dir"/*.cpp; do
+        case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp) continue ;; esac
+        header="${source%.cpp}.h"
+        check "$source has its interface beside it (${header#code/}), included by $headers" \
+            grep -qF "#include \"${header#code/}\"" "$headers"
+    done
+done
+check "code/win32/win32_inc.h includes guard/guard.h and reload/reload.h" \
+    grep -qzE '#include "win32/guard/guard.h".*#include "win32/reload/reload.h"' code/win32/win32_inc.h
+check "code/win32/win32_main.cpp includes win32_inc.h before any win32 body" \
+    python3 -c 'import re, sys; s = open(sys.argv[1]).read(); h = s.find("#include \"win32/win32_inc.h\""); b = re.search(r"#include \"win32/.*\.cpp\"", s); sys.exit(not (0 <= h < b.start()))' code/win32/win32_main.cpp
+
+#- No .cpp declares a function whose body is in another file: it comes from that module's header
+prototypes=$(python3 tests/tools/cross_file_prototypes.py $(find code -name '*.cpp' -o -name '*.h'))
+check "no .cpp in code/ forward-declares a function another file defines (found: $prototypes)" test -z "$prototypes"
+cross_dir="$BUILD_DIR/suite_layout_cross"
+rm -rf "$cross_dir"; mkdir -p "$cross_dir/code/win32"
+printf 'internal void Win32Later(void);\ninternal void Win32Now(void)\n{\n    Win32Later();\n}\n' >"$cross_dir/code/win32/a.cpp"
+printf 'internal void Win32Later(void)\n{\n}\n' >"$cross_dir/code/win32/b.cpp"
+check "the prototype check finds a body's forward declaration of another body's function" \
+    bash -c "! python3 tests/tools/cross_file_prototypes.py '$cross_dir/code/win32/a.cpp' '$cross_dir/code/win32/b.cpp' >/dev/null"
+
+#- Every win32 module body compiles after the headers alone (syntax only). The prologue (system
+#  headers, the lower layers' entries: the lines of win32_main.cpp up to win32_inc.h, without it)
+#  is precompiled once; each module is then win32_inc.h plus its one body. A body that used
+#  another body's definitions, or relied on the order of bodies, fails here.
+module_dir="$BUILD_DIR/suite_layout_modules"
+rm -rf "$module_dir"; mkdir -p "$module_dir"
+sed -n '1,/^#include "win32\/win32_inc.h"/p' code/win32/win32_main.cpp | grep -v '^#include "win32/win32_inc.h"' \
+    >"$module_dir/prologue.h"
+module_flags="$MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -I$module_dir"
+check "win32_main.cpp's prologue (everything before win32_inc.h) precompiles" \
+    $MINGW_CXX $module_flags -x c++-header "$module_dir/prologue.h" -o "$module_dir/prologue.h.gch"
+# compile_module NAME PRELUDE BODY: the prologue, PRELUDE (lines), then #include BODY, syntax only.
+compile_module() {
+    { echo '#include "prologue.h"'; printf '%s\n' "$2"; echo "#include \"$3\""; } >"$module_dir/$1.cpp"
+    $MINGW_CXX $module_flags -fsyntax-only "$module_dir/$1.cpp" >"$module_dir/$1.txt" 2>&1
+}
+for source in $(find code/win32 -name '*.cpp' | sort); do
+    case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp) continue ;; esac
+    name=$(echo "${source#code/}" | tr '/' '_')
+    if compile_module "$name" '#include "win32/win32_inc.h"' "${source#code/}"; then pass
+    else fail "$source does not compile after the win32 headers alone"; grep -m 3 error "$module_dir/$name.txt" | sed 's/^/    /'; fi
+done
+# guard/ never uses reload/: its bodies see only the headers up to guard/guard.h.
+guard_headers=$(sed -n '1,/^#include "win32\/guard\/guard.h"/p' code/win32/win32_inc.h)
+for source in code/win32/guard/*.cpp; do
+    [ "$source" = code/win32/guard/guard.cpp ] && continue
+    name=guard_only_$(basename "$source" .cpp)
+    if compile_module "$name" "$guard_headers" "${source#code/}"; then pass
+    else fail "$source uses something declared after guard/ (reload/, the state)"; grep -m 3 error "$module_dir/$name.txt" | sed 's/^/    /'; fi
+done
+# The check itself: a body calling a function that only another body defines (Win32FillMessageInserts
+# lives in win32_log.cpp, in no header) compiles in the unity build after that body, but not here.
+printf 'internal void Win32UsesAnotherBody(char *out)\n{\n    Win32FillMessageInserts("%%1", "x", out, 8);\n}\n' \
+    >"$module_dir/uses_another_body.cpp"
+uses_another_body_fails() {
+    ! grep -q Win32FillMessageInserts code/win32/*.h code/win32/*/*.h &&
+        compile_module after_log_body "$(printf '#include "win32/win32_inc.h"\n#include "win32/win32_log.cpp"')" \
+            uses_another_body.cpp &&
+        ! compile_module headers_only '#include "win32/win32_inc.h"' uses_another_body.cpp
+}
+check "the per-module compile fails for a body that uses a function only another body defines (which the unity order hides)" \
+    uses_another_body_fails
 
 #- Tests include a layer's entry, never a copy of its file list
 copies=$(grep -rlE '#include "(jobs/(work_queue|parallel_for|job_graph|task_manager|win32_threads|posix_threads)\.cpp|render/(opengl_renderer|opengl_shaders|opengl_loader_logic)\.cpp)"' tests | tr '\n' ' ')
