@@ -24,8 +24,13 @@ struct win32_debug_events
 // Win32BeginBlock/Win32EndBlock and the game's DEBUGRecordEvent, which carry no state pointer.
 extern win32_debug_events globalDebugEvents;
 
+// The clock debug events are stamped with (any thread).
 internal u64 Win32DebugClock(void);
+// Main thread at start-up, before any worker runs: the two event arrays from arena and a TLS slot;
+// false when either is missing (then nothing is recorded, and every record call returns at once).
 internal b32 Win32InitDebugEvents(memory_arena *arena);
+// Any thread, lock-free (one atomic add): one event into the current array, and into the thread's
+// --trace ring; dropped and counted when the array is full.
 internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32 flags = 0);
 #define Win32BeginBlock(name) Win32RecordDebugEvent(name, DebugEvent_BeginBlock)
 #define Win32EndBlock(name) Win32RecordDebugEvent(name, DebugEvent_EndBlock)

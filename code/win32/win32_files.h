@@ -4,6 +4,7 @@
 
 #define WIN32_FILE_MEMORY_HEADER 16
 #define WIN32_FILE_MEMORY_MAGIC 0x59524F4D454C4946ull   // "FILEMORY"
+// True for a block Win32ReadEntireFile handed out and that was not freed (its header's magic).
 internal b32 Win32IsFileMemory(void *memory);
 // Frees only what Win32AllocateFileMemory handed out (anything else is left alone; the checked
 // service in win32_service_checks.cpp logs such a call with the game's call site).
@@ -16,7 +17,10 @@ extern char globalDataDirectory[WIN32_PATH_BYTES];
 
 // Logs the folder found, or that there is none (then names are read from the current directory).
 internal b32 Win32FindDataDirectory(const char *exeDirectory);
+// platform_api.DEBUGReadEntireFile: a relative name resolves against the data folder; any thread.
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile);
+// platform_api.DEBUGWriteEntireFile: a relative name resolves against the data folder, like a read;
+// a failure is logged with the reason. Any thread.
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WriteEntireFile);
 internal b32 Win32FileExists(const char *path);
 // Cuts a path after its last separator: "C:\\a\\b.dll" becomes "C:\\a\\" ("" without one).

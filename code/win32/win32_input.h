@@ -16,13 +16,18 @@ struct win32_input_state
     s32 wheelAccumulator;
 };
 
+// Main thread at start-up: XInput from the first DLL that loads; without one every pad reads as
+// disconnected.
 internal void Win32LoadXInput(win32_input_state *input);
+// Main thread, top of a frame before the message pump: per-frame transitions cleared, held state kept.
 internal void Win32BeginInputFrame(game_input *input);
 // Returns true when the message was input and has been consumed.
 internal b32 Win32ProcessInputMessage(win32_input_state *state, game_input *input, MSG *message);
+// Shift, Ctrl and Alt as the keyboard holds them now (main thread, after the pump).
 internal void Win32UpdateModifiers(game_input *input);
 // Focus lost: nothing stays held, or a key released in another window would stick forever.
 internal void Win32ReleaseAllKeys(game_input *input);
+// Main thread, once a frame: every connected pad's state; empty slots only every so many frames.
 internal void Win32PollGamepads(win32_input_state *state, game_input *input);
 
 #endif  // WIN32_INPUT_H

@@ -30,7 +30,9 @@ internal b32 Win32InitLog(const char *logPath, b32 interactive);
 internal f64 Win32Seconds(void);
 // Seconds since the Unix epoch with microseconds: lets a script line our events up with its own clock.
 internal f64 Win32WallClockSeconds(void);
+// platform_api.Log and the platform's own log: any thread, under one lock, one line per call.
 internal PLATFORM_LOG(Win32Log);
+// At exit, after the last line (later lines reach the console and the debugger only).
 internal void Win32CloseLog(void);
 // Win32 error text for GetLastError() values, in UTF-8, one line without the trailing newline;
 // inserts the message has (e.g. ERROR_BAD_EXE_FORMAT's %1) read "the file".

@@ -15,6 +15,7 @@ struct win32_game_memory_block
 // ever written: its watch is never re-armed, so writing it never faults after the first touch.
 internal b32 Win32AllocateGameMemory(win32_game_memory_block *block, game_memory *memory,
                                      u64 permanentSize, u64 transientSize, u64 frameScratchSize);
+// At exit: releases the reservation (game code must not run any more).
 internal void Win32FreeGameMemory(win32_game_memory_block *block);
 
 #endif  // WIN32_MEMORY_H

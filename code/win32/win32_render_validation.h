@@ -21,10 +21,13 @@ struct win32_render_validation
     char lastLogged[192];
 };
 
+// Main thread at start-up: texture pixels may then lie in this range of game memory.
 internal void Win32InitRenderValidation(win32_render_validation *validation, const void *gameMemoryBase,
                                         u64 gameMemorySize);
 // Remembers the viewport a buffer was reset with (called where the platform resets it).
 internal void Win32NoteRenderBuffer(win32_render_validation *validation, game_render_commands *commands);
+// Main thread, right before a buffer is drawn: bad entries are skipped and bad fields corrected
+// (ValidateRenderCommands), the problems counted, and logged as described above.
 internal void Win32ValidateRenderCommands(win32_render_validation *validation, game_render_commands *commands,
                                           const u8 *pushBufferBase, u32 pushBufferCapacity);
 

@@ -67,7 +67,9 @@ struct win32_state
     win32_frame_loop frames;            // what the frame loop carries across frames
 };
 
+// A line on screen for a few seconds (the newest PLATFORM_MAX_NOTICES are kept). Main thread.
 internal void Win32PostNotice(win32_state *state, log_level level, const char *format, ...);
+// Main thread, once a frame: notices fade by the frame's seconds.
 internal void Win32AgeNotices(platform_notices *notices, f32 seconds);
 
 #endif  // WIN32_STATE_H

@@ -61,6 +61,7 @@ extern b32 globalCommandLineIsAnsi;
 
 typedef LPWSTR *WINAPI command_line_to_argv_w(LPCWSTR commandLine, int *argc);
 
+// WinMain, before anything else runs (the CRT's argv is used when this fails; see above).
 internal b32 Win32GetUtf8CommandLine(int *argc, char ***argv);
 
 #endif  // WIN32_TEXT_H

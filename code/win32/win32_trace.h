@@ -46,8 +46,11 @@ internal void Win32TraceFlush(void);
 internal void Win32TraceAppend(const char *format, ...);
 // A name as a JSON string body: quotes, backslashes and control characters escaped, at most outSize - 1 bytes.
 internal void Win32TraceEscape(const char *text, char *out, u32 outSize);
+// A debug clock value as microseconds since the trace began (the file's time unit).
 internal f64 Win32TraceMicroseconds(u64 clock);
+// Main thread: the thread's name event, written once per thread before its first record.
 internal void Win32TraceThreadName(u32 thread);
+// Main thread: one instant ("i") event at clock; escapedText is a JSON string body already.
 internal void Win32TraceInstant(const char *escapedText, u64 clock);
 // Win32Log, any thread, under the log's lock: lines worth a mark on the timeline.
 internal void Win32TraceNoteLogLine(const char *message);

@@ -51,6 +51,8 @@ struct win32_trace_rings
 internal void Win32TraceRecord(u32 thread, const char *name, u32 type, u32 flags, u64 clock);
 // Main thread: everything the rings hold, then the log lines noted meanwhile; flushed to the file.
 internal void Win32TraceDrain(void);
+// Main thread at start-up (--trace): creates the file and the rings; false (logged) when the file
+// or the memory is missing, and the run goes on without a trace.
 internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond, u64 startClock);
 // Main thread, top of a frame (before any reload): the previous frame's mark, then every ring.
 // After --trace-frames frames recording stops; that last drain leaves the file complete.

@@ -14,6 +14,8 @@ struct win32_window
     b32 lostFocus;              // set by WM_ACTIVATEAPP; the loop releases held keys
 };
 
+// Main thread at start-up: registers the class and opens a window whose client area has the size
+// asked for; false (logged) when it cannot.
 internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32 clientWidth, s32 clientHeight);
 // Drains the message queue: input messages go to the game's input, the rest to the window proc.
 internal void Win32PumpMessages(win32_window *window, win32_input_state *inputState, game_input *input);

@@ -50,6 +50,7 @@ struct win32_crash_guard_globals
 
 extern win32_crash_guard_globals globalCrashGuard;
 
+// "access violation", "stack overflow", ...: a report's name for an exception code (any thread).
 internal const char *Win32ExceptionName(DWORD code);
 #define WIN32_NULL_PAGE_LIMIT 0x10000ull
 // The file name of the module holding 'address' ("?" when none does, or its path does not fit)
@@ -57,6 +58,8 @@ internal const char *Win32ExceptionName(DWORD code);
 // exception handler (it needs stack and takes the loader lock): a crash is named once the guarded
 // call has resumed, the watchdog names a hang from its own thread.
 internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm moduleNameSize, u64 *offset);
+// Main thread at start-up, before any guarded call: installs the vectored handler, first in the
+// chain. containUnderDebugger: contain crashes even while a debugger is attached.
 internal void Win32InitCrashGuard(b32 containUnderDebugger);
 // True when the calling thread (any thread) is inside a guarded call that has not returned or crashed.
 internal b32 Win32InsideGuardedCall(void);
@@ -68,7 +71,9 @@ typedef void win32_guarded_function(void *data);
 // for Win32TakeCrash (the frame's recovery); otherwise it is only copied to *privateReport (load
 // time: the caller refuses the build itself).
 internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *data, win32_crash_report *privateReport);
+// Win32GuardedCallReporting with the crash recorded for the frame's recovery (Win32TakeCrash).
 internal b32 Win32GuardedCall(win32_guarded_function *function, void *data);
+// Any thread, never waits: true once a crash was contained and not yet taken by Win32TakeCrash.
 internal b32 Win32CrashPending(void);
 // Main thread, between frames: fetches and clears the crashes caught since the last call.
 internal u32 Win32TakeCrash(win32_crash_report *firstCrash);

@@ -43,6 +43,7 @@ struct win32_fp_leak_globals
     volatile LONG restoreCount;     // calls that left the state changed, since start
 };
 
+// The calling thread's MXCSR and x87 control word, read before a call into game code.
 internal win32_fp_state Win32SaveFpState(void);
 // Puts saved back when the current state differs from it; true when it did (the game changed it).
 internal b32 Win32RestoreFpState(win32_fp_state saved, win32_fp_state *found);

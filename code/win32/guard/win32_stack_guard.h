@@ -24,6 +24,7 @@ struct win32_stack_guard_globals
     DWORD tlsIndex;     // non-null value: this thread has asked for its guarantee
 };
 
+// Once, from Win32InitCrashGuard on the main thread, before any thread enters game code.
 internal void Win32InitStackGuard(void);
 // Once per thread, before its first call into game code.
 internal void Win32EnsureStackGuarantee(void);

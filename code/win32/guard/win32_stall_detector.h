@@ -46,6 +46,8 @@ internal b32 Win32BeginGameWait(win32_game_wait *saved, const char *service, voi
 // After the wait returned: puts the outer wait back; if the watchdog abandoned this wait, resumes
 // the thread's guard as from a hang (never returns then).
 internal void Win32EndGameWait(win32_game_wait *saved, b32 begun);
+// Main thread at start-up, once the queues run: lets the queues' waits be abandoned (when
+// RtlRestoreContext exists); the watchdog thread then calls Win32CheckForStall each tick.
 internal void Win32StartStallDetector(work_queue_system *queues);
 // One watchdog tick: a stall candidate begins when every thread in game code waits in the platform
 // and at least one wait can be abandoned; it is a stall once the same picture held for the limit.

@@ -60,12 +60,16 @@ extern win32_watchdog globalWatchdog;
 internal u32 Win32HangsInterrupted(void);
 // The watchdog thread's id, or 0 when it is not running (any thread, after Win32StartWatchdog).
 internal DWORD Win32WatchdogThreadId(void);
+// The high-resolution clock in the watchdog's ticks (QueryPerformanceCounter), any thread.
 internal s64 Win32WatchdogNow(void);
+// True for an address inside win32_platform.exe's image (known once Win32StartWatchdog ran).
 internal b32 Win32AddressInExe(u64 address);
 // The calling thread's slot, registered on first use (null when the table is full or disabled).
 internal win32_watchdog_slot *Win32WatchdogSlot(void);
 // Called by Win32GuardedCall before the call: this guard is now the thread's innermost game code.
 internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
+// Called by Win32GuardedCall after the call (returned, crashed or interrupted): the thread's
+// outer guard, if any, is its innermost game code again.
 internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard);
 struct win32_watched_parallel_for
 {

@@ -54,7 +54,11 @@ struct win32_reloader
     b32 loggedCopyRetry;
 };
 
+// Points every export at a stub that does nothing, with no module: what runs before the first
+// build loads and after a build was unloaded (main thread).
 internal void Win32ResetGameCodeToStubs(win32_game_code *code);
+// Main thread at start-up: the full path of the game DLL and the names derived from it. A path
+// that cannot be used is logged; the engine then runs without game code.
 internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath);
 // True when a build different from the last one we tried is complete and ready to load.
 internal b32 Win32GameCodeChanged(win32_reloader *reloader);
@@ -65,6 +69,8 @@ struct win32_undeleted_copies
     u32 count;
 };
 
+// Deletes a private copy of a build once nothing holds it (not the pointer guard, not the symbol
+// loader); a copy that cannot be deleted now is retried at later swaps and at exit. Main thread.
 internal void Win32DeleteCopy(const char *path);
 // Frees the module and deletes its private copy.
 internal void Win32UnloadGameCode(win32_game_code *code);

@@ -31,6 +31,8 @@ struct win32_live_loop
     u64 permanentSize;          // the part of game memory the state hash covers
 };
 
+// Main thread at start-up: memory for the mark and maxFrames inputs; false (logged, F9 disabled)
+// when there is none.
 internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u64 permanentSize, u32 maxFrames);
 // Start of a frame, after the snapshot sync and the reload check, before the update. Replaces
 // *input during playback. Returns true when it rewound memory (the caller re-syncs the snapshot).

@@ -58,6 +58,8 @@ struct win32_page_run
     u64 pageCount;
 };
 
+// Main thread at start-up, before the game first runs: the copy of game memory and its per-page
+// bookkeeping; false (logged) when there is no memory for it (then no rollback).
 internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *liveMemory, u64 size, u64 scratchSize);
 // Start of a frame, nothing running in game code: bring the snapshot up to date.
 internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot);
@@ -70,7 +72,9 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot);
 internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot);
 // The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
 internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot);
+// Whether a page's bit is set in one of the snapshot's page bitmaps (everWritten, writtenSinceMark).
 internal b32 Win32PageBit(const u8 *bitmap, u64 page);
+// Main thread, when the live loop marks or restores memory: no page counts as written since.
 internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot);
 // 64-bit FNV-1a over 8-byte words: used by tests and the live-loop log to compare memory states.
 internal u64 Win32HashMemory(const void *memory, u64 size);

@@ -32,6 +32,8 @@ struct win32_named_tasks
     win32_named_task tasks[WIN32_MAX_NAMED_TASKS];
 };
 
+// Main thread at start-up, before the game's first call: empties the table and installs
+// AddNamedTask and CancelNamedTask in api.
 internal void Win32FillNamedTaskApi(platform_api *api, win32_named_tasks *table, task_manager *manager,
                                     win32_game_code *game);
 // Main thread, once per frame before RunMainThreadTasks, while no game code runs: re-binds every

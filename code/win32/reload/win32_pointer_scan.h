@@ -58,12 +58,19 @@ struct win32_pointer_guard
 
 extern win32_pointer_guard globalPointerGuard;
 
+// Main thread, once the memory snapshot exists and before the first build loads. strict
+// (--strict-pointers): a reload is refused while game memory points into the old game code.
 internal void Win32InitPointerGuard(b32 strict, win32_memory_snapshot *snapshot, u64 permanentSize,
                                     const state_layout *memoryLayout, const win32_game_code *runningCode,
                                     const char *fallbackPath, const b32 *haveFallback);
+// True when code is the build the frame loop runs (not a candidate being checked).
 internal b32 Win32IsRunningGameCode(const win32_game_code *code);
+// True once Win32BeginPointerGuardShutdown ran (exit: held images are released, not kept).
 internal b32 Win32PointerGuardIsShuttingDown(void);
+// True when the private copy at path is still loaded because something points into it (its file
+// must not be deleted yet).
 internal b32 Win32PointerGuardHoldsPath(const char *path);
+// The address range [base, base + size) as a pointer-scan target.
 internal pointer_scan_target Win32ModuleTarget(u64 base, u64 size);
 // Rescans the held images (every WIN32_POINTER_RESCAN_FRAMES frames, or now when force is set)
 // and releases those nothing points into any more. Main thread, nothing running in game memory.
@@ -71,6 +78,7 @@ internal void Win32RescanHeldImages(b32 force);
 // Counts the pointers into a module: the check --strict-pointers makes before a reload. The hits
 // stay in the guard for Win32LogPointersIntoCode. Main thread, nothing running in game memory.
 internal u64 Win32CountPointersIntoCode(const win32_game_code *code);
+// Logs the pointers into code's image the last scan found, at level (main thread, after a scan).
 internal void Win32LogPointersIntoCode(const win32_game_code *code, log_level level);
 // Called right before a module that has run is freed. Every thread not the platform's is looked
 // at (win32_thread_scan.cpp); for the running code, game memory (and the live loop's marked copy
