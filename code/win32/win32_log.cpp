@@ -61,12 +61,12 @@ internal f64 Win32WallClockSeconds(void)
 internal PLATFORM_LOG(Win32Log)
 {
     char message[2048];
+    text_buffer messageText = TEXT_BUFFER_ON(message);
     va_list args;
     va_start(args, format);
-    int length = vsnprintf(message, sizeof(message), format, args);
+    TextAppendFormatV(&messageText, format, args);
     va_end(args);
-    if (length < 0) length = 0;
-    if (length >= (int)sizeof(message)) length = (int)sizeof(message) - 1;
+    int length = (int)messageText.length;
     // NOTE: the log is UTF-8: bytes that are not (a path the game made up) are written as \xNN.
     char escaped[2048];
     const char *text = message;
@@ -85,9 +85,8 @@ internal PLATFORM_LOG(Win32Log)
     f64 seconds = (f64)(now.QuadPart - globalLog.startCounter.QuadPart) / (f64)globalLog.counterFrequency.QuadPart;
 
     char line[2200];
-    int lineLength = snprintf(line, sizeof(line), "[%9.3f] %s: %s\r\n", seconds, LogLevelName(level), text);
-    if (lineLength < 0) return;
-    if (lineLength >= (int)sizeof(line)) lineLength = (int)sizeof(line) - 1;
+    umm lineLength = FormatText(line, sizeof(line), "[%9.3f] %s: %s\r\n", seconds, LogLevelName(level), text);
+    if (lineLength == 0) return;    // an encoding error in the format
 
     EnterCriticalSection(&globalLog.lock);
     if (level == LogLevel_Error) ++globalLog.errorCount;

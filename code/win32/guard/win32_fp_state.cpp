@@ -44,8 +44,6 @@ internal void Win32NoteFpStateLeak(win32_fp_state before, win32_fp_state after)
 // What an MXCSR change means, in words ("exceptions unmasked, flush-to-zero on").
 internal void Win32DescribeMxcsrChange(u32 before, u32 after, char *text, umm textSize)
 {
-    text[0] = 0;
-    umm used = 0;
     const char *parts[5];
     u32 partCount = 0;
     if ((~after & before) & WIN32_MXCSR_EXCEPTION_MASKS) parts[partCount++] = "exceptions unmasked";
@@ -59,12 +57,9 @@ internal void Win32DescribeMxcsrChange(u32 before, u32 after, char *text, umm te
         static const char *roundings[4] = {"rounding to nearest", "rounding down", "rounding up", "rounding toward zero"};
         parts[partCount++] = roundings[(after & WIN32_MXCSR_ROUNDING) >> 13];
     }
-    for (u32 partIndex = 0; partIndex < partCount && used + 1 < textSize; ++partIndex)
-    {
-        int written = snprintf(text + used, textSize - used, "%s%s", partIndex ? ", " : "", parts[partIndex]);
-        if (written < 0) break;
-        used += (umm)written;
-    }
+    text_buffer out = TextBufferOver(text, textSize);
+    for (u32 partIndex = 0; partIndex < partCount; ++partIndex)
+        TextAppendFormat(&out, "%s%s", partIndex ? ", " : "", parts[partIndex]);
 }
 
 internal void Win32ReportFpStateLeak(u32 gameVersion)

@@ -16,6 +16,7 @@
 // MXCSR is kept.
 
 #include <xmmintrin.h>
+#include "base/base_format.h"
 #define WIN32_MXCSR_CONTROL_BITS 0xFFC0u
 #define WIN32_MXCSR_EXCEPTION_MASKS 0x1F80u
 #define WIN32_MXCSR_FLUSH_TO_ZERO 0x8000u

@@ -82,9 +82,9 @@ internal b32 Win32SlotInGameWait(LONG index)
 internal void Win32ReportAndAbandonStall(LONG slotCount, f64 seconds)
 {
     char text[1400];
-    umm used = (umm)snprintf(text, sizeof(text), "watchdog: stall: no progress for %.2f s (limit %.2f s) while every "
-                             "thread running game code waits inside a platform service:", seconds,
-                             globalWatchdog.timeoutSeconds);
+    text_buffer report = TEXT_BUFFER_ON(text);
+    TextAppendFormat(&report, "watchdog: stall: no progress for %.2f s (limit %.2f s) while every thread running "
+                     "game code waits inside a platform service:", seconds, globalWatchdog.timeoutSeconds);
     for (LONG index = 0; index < slotCount; ++index)
     {
         win32_watchdog_slot *slot = globalWatchdog.slots + index;
@@ -93,11 +93,9 @@ internal void Win32ReportAndAbandonStall(LONG slotCount, f64 seconds)
         char module[64];
         u64 offset = 0;
         Win32DescribeCodeAddress(wait.caller, module, sizeof(module), &offset);
-        if (used < sizeof(text))
-            used += (umm)snprintf(text + used, sizeof(text) - used, " thread %lu waits in %s for %s (called from "
-                                  "%s+0x%llx%s);", (unsigned long)slot->threadId, wait.service, wait.what, module,
-                                  (unsigned long long)offset, Win32AddressInExe((u64)wait.caller) ?
-                                  ", reached by a tail call from game code" : "");
+        TextAppendFormat(&report, " thread %lu waits in %s for %s (called from %s+0x%llx%s);",
+                         (unsigned long)slot->threadId, wait.service, wait.what, module, (unsigned long long)offset,
+                         Win32AddressInExe((u64)wait.caller) ? ", reached by a tail call from game code" : "");
         if (wait.abandonable) AtomicStoreU64(&globalStall.abandonSerial[index], wait.serial);
     }
     InterlockedIncrement(&globalStall.stallCount);

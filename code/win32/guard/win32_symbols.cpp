@@ -228,8 +228,7 @@ internal b32 Win32AppendSymbolName(win32_symbols *symbols, u64 address, const WC
     if (!symbols->SymFromAddrW(symbols->process, address, &displacement, symbol)) return 0;
     char name[256];
     Win32WideToUtf8(symbol->Name, wcsnlen(symbol->Name, 256), name, sizeof(name));
-    umm used = strlen(out);
-    snprintf(out + used, size - used, " %s", name);
+    AppendFormat(out, size, " %s", name);
 
     IMAGEHLP_LINEW64 line;
     memset(&line, 0, sizeof(line));
@@ -242,8 +241,7 @@ internal b32 Win32AppendSymbolName(win32_symbols *symbols, u64 address, const WC
             if (*at == '\\' || *at == '/') fileName = at + 1;
         char file[MAX_PATH];
         Win32WideToUtf8(fileName, wcslen(fileName), file, sizeof(file));
-        used = strlen(out);
-        snprintf(out + used, size - used, " (%s:%lu)", file, (unsigned long)line.LineNumber);
+        AppendFormat(out, size, " (%s:%lu)", file, (unsigned long)line.LineNumber);
     }
 
     f32 micros = (f32)(1e6 * (Win32Seconds() - start));

@@ -203,7 +203,7 @@ internal b32 Win32ResolveGameExports(HMODULE module, win32_game_code *code, char
 #define X(exportName, type)                                                                        \
     code->exportName = (type *)(void *)GetProcAddress(module, #exportName);                        \
     if (!code->exportName)                                                                         \
-        snprintf(missing + strlen(missing), missingSize - strlen(missing), " %s", #exportName);
+        AppendFormat(missing, missingSize, " %s", #exportName);
     GAME_EXPORT_NAMES(X)
 #undef X
     code->stateLayout = (const game_state_layout *)(void *)GetProcAddress(module, GAME_STATE_LAYOUT_EXPORT_NAME);
