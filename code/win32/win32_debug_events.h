@@ -32,8 +32,10 @@ internal b32 Win32InitDebugEvents(memory_arena *arena);
 // Any thread, lock-free (one atomic add): one event into the current array, and into the thread's
 // --trace ring; dropped and counted when the array is full.
 internal void Win32RecordDebugEvent(const char *name, debug_event_type type, u32 flags = 0);
+
 #define Win32BeginBlock(name) Win32RecordDebugEvent(name, DebugEvent_BeginBlock)
 #define Win32EndBlock(name) Win32RecordDebugEvent(name, DebugEvent_EndBlock)
+
 // platform_api.DEBUGRecordEvent: the game's own blocks (its graph jobs).
 internal void Win32DebugRecordGameEvent(const char *name, u32 type, u32 flags);
 // Main thread, top of a frame: switch arrays and publish last frame's figures.

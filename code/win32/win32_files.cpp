@@ -1,8 +1,5 @@
 //~ Win32 file services: the bodies behind win32/win32_files.h
 
-// NOTE: every block DEBUGReadEntireFile hands out starts WIN32_FILE_MEMORY_HEADER bytes into its
-// own allocation, behind a header with a magic number: a free can then tell memory it handed out
-// from anything else (game memory, a block freed already) with one VirtualQuery and no table.
 
 internal b32 Win32IsFileMemory(void *memory)
 {

@@ -2,8 +2,12 @@
 #define WIN32_FILES_H
 //~ Win32 development file services handed to the game through platform_api.
 
+// NOTE: every block DEBUGReadEntireFile hands out starts WIN32_FILE_MEMORY_HEADER bytes into its
+// own allocation, behind a header with a magic number: a free can then tell memory it handed out
+// from anything else (game memory, a block freed already) with one VirtualQuery and no table.
 #define WIN32_FILE_MEMORY_HEADER 16
 #define WIN32_FILE_MEMORY_MAGIC 0x59524F4D454C4946ull   // "FILEMORY"
+
 // True for a block Win32ReadEntireFile handed out and that was not freed (its header's magic).
 internal b32 Win32IsFileMemory(void *memory);
 // Frees only what Win32AllocateFileMemory handed out (anything else is left alone; the checked

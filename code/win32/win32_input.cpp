@@ -1,7 +1,5 @@
 //~ Win32 input: the bodies behind win32/win32_input.h
 
-// NOTE: XInput is loaded dynamically because its DLL name differs across Windows versions and may
-// be absent (Wine, servers): then every pad simply reads as disconnected.
 internal X_INPUT_GET_STATE(XInputGetStateStub) { (void)userIndex; (void)state; return ERROR_DEVICE_NOT_CONNECTED; }
 
 internal void Win32LoadXInput(win32_input_state *input)

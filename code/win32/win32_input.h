@@ -2,7 +2,10 @@
 #define WIN32_INPUT_H
 //~ Win32 input: keyboard and mouse from the message pump, gamepads from XInput loaded at run time.
 
+// NOTE: XInput is loaded dynamically because its DLL name differs across Windows versions and may
+// be absent (Wine, servers): then every pad simply reads as disconnected.
 #define X_INPUT_GET_STATE(name) DWORD WINAPI name(DWORD userIndex, XINPUT_STATE *state)
+
 typedef X_INPUT_GET_STATE(x_input_get_state);
 
 struct win32_input_state

@@ -1,8 +1,5 @@
 //~ Win32 memory: the bodies behind win32/win32_memory.h
 
-// NOTE: MEM_WRITE_WATCH lets the crash snapshot copy only the pages each frame writes.
-// NOTE: development builds ask for a fixed base address so that pointers stored in game memory
-// mean the same thing in every run: that is what makes recorded state replayable.
 
 internal b32 Win32AllocateGameMemory(win32_game_memory_block *block, game_memory *memory,
                                      u64 permanentSize, u64 transientSize, u64 frameScratchSize)

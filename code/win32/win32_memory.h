@@ -9,7 +9,11 @@ struct win32_game_memory_block
     b32 atFixedAddress;
 };
 
+// NOTE: MEM_WRITE_WATCH lets the crash snapshot copy only the pages each frame writes.
+// NOTE: development builds ask for a fixed base address so that pointers stored in game memory
+// mean the same thing in every run: that is what makes recorded state replayable.
 #define WIN32_GAME_MEMORY_BASE_ADDRESS ((void *)0x0000020000000000ull)
+
 // NOTE: the frame scratch follows transient storage in the same reservation (so it sits at a fixed
 // address too); it is write-watched only so that the pointer scan knows which of its pages were
 // ever written: its watch is never re-armed, so writing it never faults after the first touch.

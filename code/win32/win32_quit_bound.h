@@ -20,6 +20,7 @@
 #define WIN32_QUIT_GAME_CODE_SECONDS 2.0f
 #define WIN32_QUIT_POLL_MILLISECONDS 50
 #define WIN32_QUIT_FORCED_EXIT_CODE 4
+
 enum win32_quit_outcome
 {
     QuitOutcome_Running,

@@ -128,7 +128,6 @@ internal const char *Win32CallbackProblem(const void *callback)
     return Win32InGameImage(callback) ? 0 : "the callback lies outside the running game build's code";
 }
 
-//~ Checked services
 
 // While the platform drains the queues: null for WIN32_DRAIN_ADD_SECONDS after the drain's first
 // added entry, then the reason every later entry of that drain is refused.

@@ -41,6 +41,7 @@ struct win32_service_checks
 #else
 #define WIN32_CALLER_ADDRESS() __builtin_return_address(0)
 #endif
+
 enum win32_checked_service
 {
     CheckedService_AddWorkQueueEntry, CheckedService_CompleteAllWork, CheckedService_ParallelFor,
@@ -50,8 +51,10 @@ enum win32_checked_service
     CheckedService_FreeFileMemory, CheckedService_RecordEvent, CheckedService_Log,
 };
 
+//~ Checked services
 #define WIN32_DRAIN_ADD_SECONDS 2.0
 #define WIN32_MAX_SERVICE_NAME 256
+
 // Puts the checked services over api (after Win32WatchPlatformApi: they must be the outermost).
 internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues, const void *gameMemoryBase,
                                     u64 gameMemorySize, const win32_game_code *game);

@@ -12,6 +12,7 @@
 #define WIN32_SHADER_MAX_FILES 16
 #define WIN32_SHADER_FILE_BYTES 32768
 #define WIN32_SHADER_SETTLE_SECONDS 0.03
+
 struct win32_shader_file
 {
     char name[48];

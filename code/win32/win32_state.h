@@ -1,6 +1,9 @@
 #ifndef WIN32_STATE_H
 #define WIN32_STATE_H
 //~ The platform's state: everything the exe owns, in one place the frame loop passes around.
+// It holds a part of nearly every module (window, sound, reloader, snapshot, live loop, ...), so its
+// header comes after theirs in win32_inc.h; the headers above it name it only through a pointer.
+// Notices (the lines shown on screen for a few seconds) are posted into it.
 
 #define WIN32_PUSH_BUFFER_SIZE Megabytes(4)        // the main command stream of a frame
 #define WIN32_SUB_BUFFER_ZONE_SIZE Megabytes(16)   // the frame's sub-buffers (parallel command building)
@@ -10,6 +13,7 @@
 #define WIN32_PLATFORM_ARENA_SIZE Megabytes(112)
 #define WIN32_LIVE_LOOP_MAX_FRAMES (60 * 60 * 5)
 #define WIN32_SOUND_SAMPLES_PER_SECOND 48000
+
 // A call into game code, run guarded: the update job reads it on a worker while the main thread
 // draws, so it lives in the platform's state, not on a stack.
 struct win32_game_call

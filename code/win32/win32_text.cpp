@@ -1,8 +1,5 @@
 //~ Text at the Win32 boundary: the bodies behind win32/win32_text.h
 
-// UTF-8 path buffers inside the platform. MAX_PATH (260 bytes) held only ~86 CJK characters.
-// Enough UTF-16 units for any path of WIN32_PATH_BYTES UTF-8 bytes (never more units than bytes)
-// plus the \\?\UNC\ prefix.
 
 internal b32 Win32Utf8ToWide(const char *utf8, WCHAR *wide, umm wideUnits)
 {

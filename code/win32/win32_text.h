@@ -12,8 +12,12 @@
 // before.
 
 #include "base/base_unicode.h"
+// UTF-8 path buffers inside the platform. MAX_PATH (260 bytes) held only ~86 CJK characters.
 #define WIN32_PATH_BYTES 2048
+// Enough UTF-16 units for any path of WIN32_PATH_BYTES UTF-8 bytes (never more units than bytes)
+// plus the \\?\UNC\ prefix.
 #define WIN32_WIDE_PATH_UNITS (WIN32_PATH_BYTES + 8)
+
 struct win32_wide_path
 {
     WCHAR text[WIN32_WIDE_PATH_UNITS];

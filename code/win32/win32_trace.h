@@ -13,6 +13,7 @@
 #define WIN32_TRACE_INSTANTS 256
 #define WIN32_TRACE_BUFFER_BYTES Megabytes(2)
 #define WIN32_TRACE_ENTRY_BYTES 1024            // the longest single event Win32TraceAppend writes
+
 struct win32_trace_instant
 {
     u64 clock;

@@ -8,6 +8,7 @@
 
 #define WIN32_TRACE_RING_RECORDS 8192           // per thread, between two drains; a power of two
 #define WIN32_TRACE_MAX_DEPTH 24
+
 struct win32_trace_record
 {
     u64 clock;

@@ -4,6 +4,7 @@
 // A Unicode (...W) window class and message loop: the title and any text message are UTF-16.
 
 #define WIN32_WINDOW_TITLE L"Handmade Engine"
+
 struct win32_window
 {
     HWND handle;

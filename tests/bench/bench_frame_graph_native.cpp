@@ -70,7 +70,7 @@ int main(int argumentCount, char **arguments)
     u32 workers = (argumentCount > 3) ? (u32)atoi(arguments[3]) : 1;
     globalBenchCyclesPerSecond = NativeBenchCyclesPerSecond();
 
-    // The engine's sizes (win32/reload/win32_state.cpp).
+    // The engine's sizes (win32/win32_state.h).
     game_memory memory = {};
     memory.permanentStorageSize = Megabytes(64);
     memory.transientStorageSize = Megabytes(256);

@@ -1,8 +1,5 @@
 //~ Crash containment for calls into game code: the bodies behind win32/guard/win32_crash_guard.h
 
-// Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
-// Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
-// What an unmasked SSE exception raises (STATUS_FLOAT_MULTIPLE_FAULTS / _TRAPS).
 
 win32_crash_guard_globals globalCrashGuard;
 
@@ -52,7 +49,6 @@ internal b32 Win32IsContainableException(DWORD code)
     return 0;
 }
 
-// Addresses below this are null pointers plus an offset, never code.
 
 internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm moduleNameSize, u64 *offset)
 {

@@ -21,11 +21,15 @@ struct win32_crash_report
     void *returnAddress;        // the word at the stack top when the fault was at a tiny address (a
 };                              // call through a null pointer): the caller; named when reported
 
+// Reports of calls the hang watchdog interrupted (win32_watchdog.cpp) carry this code.
 #define WIN32_HANG_CODE 0xE0000001u
+// Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
 #define WIN32_EXIT_THREAD_CODE 0xE0000002u
 #define WIN32_EXIT_PROCESS_CODE 0xE0000003u
+// What an unmasked SSE exception raises (STATUS_FLOAT_MULTIPLE_FAULTS / _TRAPS).
 #define WIN32_FLOAT_MULTIPLE_FAULTS_CODE 0xC00002B4u
 #define WIN32_FLOAT_MULTIPLE_TRAPS_CODE 0xC00002B5u
+
 struct win32_crash_guard
 {
     CONTEXT resumeContext;
@@ -52,7 +56,10 @@ extern win32_crash_guard_globals globalCrashGuard;
 
 // "access violation", "stack overflow", ...: a report's name for an exception code (any thread).
 internal const char *Win32ExceptionName(DWORD code);
+
+// Addresses below this are null pointers plus an offset, never code.
 #define WIN32_NULL_PAGE_LIMIT 0x10000ull
+
 // The file name of the module holding 'address' ("?" when none does, or its path does not fit)
 // and the offset into it (the address itself when no module holds it). Never called from the
 // exception handler (it needs stack and takes the loader lock): a crash is named once the guarded
@@ -63,6 +70,7 @@ internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm modu
 internal void Win32InitCrashGuard(b32 containUnderDebugger);
 // True when the calling thread (any thread) is inside a guarded call that has not returned or crashed.
 internal b32 Win32InsideGuardedCall(void);
+
 typedef void win32_guarded_function(void *data);
 
 // Runs function(data); returns false if it crashed or hung (the watchdog interrupts a call that

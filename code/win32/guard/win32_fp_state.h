@@ -27,6 +27,7 @@
 #else
 #define WIN32_HAVE_X87_CONTROL_WORD 0
 #endif
+
 struct win32_fp_state
 {
     u32 mxcsr;

@@ -19,6 +19,7 @@ extern "C" __declspec(dllimport) BOOL WINAPI SetThreadStackGuarantee(PULONG Stac
 
 #define WIN32_STACK_GUARANTEE_BYTES (32 * 1024)
 #define WIN32_STACK_PAGE_SIZE 4096
+
 struct win32_stack_guard_globals
 {
     DWORD tlsIndex;     // non-null value: this thread has asked for its guarantee

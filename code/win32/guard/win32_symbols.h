@@ -16,6 +16,7 @@
 // called from the exception handler: reports are formatted after it, from the raw address.
 
 #include <dbghelp.h>
+
 typedef DWORD WINAPI dbghelp_sym_set_options(DWORD options);
 
 typedef BOOL WINAPI dbghelp_sym_initialize_w(HANDLE process, PCWSTR searchPath, BOOL invadeProcess);
@@ -36,6 +37,7 @@ typedef BOOL WINAPI dbghelp_sym_get_line_from_addr_w64(HANDLE process, DWORD64 a
 #define WIN32_SYMBOL_REQUESTS 16
 #define WIN32_SYMBOL_COST_SAMPLES 256
 #define WIN32_SYMBOL_SEARCH_PATH_UNITS 4096
+
 struct win32_symbol_module
 {
     u64 base;

@@ -22,6 +22,7 @@
 // With a debugger attached the watchdog breaks into the debugger instead (once per hang).
 
 #define WIN32_WATCHDOG_MAX_THREADS 64
+
 struct win32_watchdog_slot
 {
     HANDLE thread;                          // duplicated: suspend, get/set context, wait
@@ -71,6 +72,7 @@ internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
 // Called by Win32GuardedCall after the call (returned, crashed or interrupted): the thread's
 // outer guard, if any, is its innermost game code again.
 internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard);
+
 struct win32_watched_parallel_for
 {
     platform_parallel_for_callback *callback;
@@ -81,6 +83,7 @@ struct win32_watched_parallel_for
 // NOTE: every platform_api function pointer must be listed here, or a hang caught while the game
 // is inside that service would interrupt platform code (and possibly leave one of its locks held).
 internal void Win32WatchPlatformApi(platform_api *api);
+
 struct win32_find_caller_call
 {
     CONTEXT *context;

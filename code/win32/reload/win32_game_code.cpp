@@ -119,8 +119,6 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
     return !Win32SameFileStamp(stamp, reloader->attempted);
 }
 
-// Private copies that could not be deleted (a debugger keeps a loaded module's file open): retried
-// at every later swap and at exit.
 global win32_undeleted_copies globalUndeletedCopies;
 
 internal void Win32RetryUndeletedCopies(void)

@@ -62,7 +62,11 @@ internal void Win32ResetGameCodeToStubs(win32_game_code *code);
 internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath);
 // True when a build different from the last one we tried is complete and ready to load.
 internal b32 Win32GameCodeChanged(win32_reloader *reloader);
+
+// Private copies that could not be deleted (a debugger keeps a loaded module's file open): retried
+// at every later swap and at exit.
 #define WIN32_UNDELETED_COPIES 16
+
 struct win32_undeleted_copies
 {
     char paths[WIN32_UNDELETED_COPIES][WIN32_PATH_BYTES];

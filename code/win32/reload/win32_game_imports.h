@@ -16,6 +16,7 @@
 #else
 #define Win32CallerAddress() __builtin_return_address(0)
 #endif
+
 struct win32_exit_functions
 {
     void *exitThread;

@@ -21,6 +21,7 @@
 #define WIN32_SNAPSHOT_REWRITE_SYNCS 4
 #define WIN32_SNAPSHOT_RECENT_SYNCS 256    // sync times kept for the median in the run report
 #define WIN32_SNAPSHOT_HOT 0x80u        // page_heat: watch not re-armed; the low bits count quiet syncs
+
 struct win32_memory_snapshot
 {
     u8 *live;                   // game memory (allocated with MEM_WRITE_WATCH)

@@ -12,6 +12,7 @@
 
 #define WIN32_MAX_NAMED_TASKS 32
 #define WIN32_NAMED_TASK_NAME_SIZE 64
+
 struct win32_named_task
 {
     char name[WIN32_NAMED_TASK_NAME_SIZE];

@@ -22,6 +22,7 @@
 #define WIN32_POINTER_RESCAN_FRAMES 30
 #define WIN32_POINTER_HITS_KEPT 64
 #define WIN32_POINTER_HITS_LOGGED 8
+
 struct win32_held_image
 {
     HMODULE module;

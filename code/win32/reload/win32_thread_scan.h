@@ -23,6 +23,7 @@
 #define WIN32_THREAD_SCAN_MAX_HITS 16
 #define WIN32_THREAD_SCAN_MAX_SECTIONS 8
 #define WIN32_THREAD_SCAN_MAX_TARGETS 9         // the image being released and the held ones
+
 struct win32_thread_hit
 {
     DWORD threadId;
