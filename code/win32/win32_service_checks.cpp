@@ -21,28 +21,6 @@ internal b32 Win32InGameImage(const void *address)
     return game && game->moduleBase && Win32InRange(address, 1, game->moduleBase, game->moduleSize);
 }
 
-// One refusal: logged (rate-limited per service) with the game's call site.
-internal void Win32RefuseService(u32 service, void *caller, const char *format, ...)
-{
-    LONG count = InterlockedIncrement(&globalServiceChecks.refusals[service]);
-    if (count > 10 && count % 1000 != 0) return;
-    char why[400];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(why, sizeof(why), format, args);
-    va_end(args);
-    char module[64];
-    u64 offset = 0;
-    Win32DescribeCodeAddress(caller, module, sizeof(module), &offset);
-    char repeated[64] = "";
-    if (count > 10) snprintf(repeated, sizeof(repeated), " [%ld refusals of this service so far]", (long)count);
-    // NOTE: game code that ends with the call (a tail call) leaves no call site of its own on the
-    // stack: the address is then its caller's, the platform's guard.
-    const char *tailCall = Win32InGameImage(caller) ? "" : ", reached by a tail call from game code";
-    Win32Log(LogLevel_Error, "platform: %s refused: %s (called from %s+0x%llx%s)%s", globalCheckedServiceNames[service],
-             why, module, (unsigned long long)offset, tailCall, repeated);
-}
-
 internal b32 Win32IsReadablePage(const void *address)
 {
     MEMORY_BASIC_INFORMATION info;
@@ -90,6 +68,29 @@ internal b32 Win32IsValidUtf8(const char *text)
         remaining -= consumed;
     }
     return 1;
+}
+
+//~ Refusals
+// One refusal: logged (rate-limited per service) with the game's call site.
+internal void Win32RefuseService(u32 service, void *caller, const char *format, ...)
+{
+    LONG count = InterlockedIncrement(&globalServiceChecks.refusals[service]);
+    if (count > 10 && count % 1000 != 0) return;
+    char why[400];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, sizeof(why), format, args);
+    va_end(args);
+    char module[64];
+    u64 offset = 0;
+    Win32DescribeCodeAddress(caller, module, sizeof(module), &offset);
+    char repeated[64] = "";
+    if (count > 10) snprintf(repeated, sizeof(repeated), " [%ld refusals of this service so far]", (long)count);
+    // NOTE: game code that ends with the call (a tail call) leaves no call site of its own on the
+    // stack: the address is then its caller's, the platform's guard.
+    const char *tailCall = Win32InGameImage(caller) ? "" : ", reached by a tail call from game code";
+    Win32Log(LogLevel_Error, "platform: %s refused: %s (called from %s+0x%llx%s)%s", globalCheckedServiceNames[service],
+             why, module, (unsigned long long)offset, tailCall, repeated);
 }
 
 // A file name the file services can use: readable, terminated, UTF-8. Logs the refusal.
