@@ -62,14 +62,14 @@
 // started finishes; no other run starts), every other entry already queued still runs to
 // completion, then every worker is joined. StopWorkQueue alone runs every queued entry.
 
-// Native builds (tests, TSan, benchmarks) compile the very same files with posix_threads.cpp in
-// place of win32_threads.cpp; nothing here knows which OS it runs on.
+// Native builds (tests, TSan, benchmarks) compile the very same files over os/os_core_posix.cpp in
+// place of os/os_core_win32.cpp; nothing here knows which OS it runs on.
 
 #include "base/base_types.h"
 #include "base/base_atomics.h"
 #include "base/base_arena.h"
 #include "base/base_log.h"
-#include "jobs/platform_threads.h"
+#include "os/os_core.h"
 #include "contract/game_platform.h"
 
 //~ The queue

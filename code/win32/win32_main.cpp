@@ -23,7 +23,8 @@
 #include "contract/state_layout.h"
 #include "render/render_command_validation.h"
 
-// Work queues, job graphs, tasks (portable core + the Win32 thread layer)
+// The OS layer (Win32 threads, semaphores, time), then the work queues, job graphs and tasks on it
+#include "os/os.cpp"
 #include "jobs/jobs.cpp"
 // OpenGL: loader, context, renderer, image writers
 #include "render/render.cpp"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The folder tree is the architecture: this suite keeps README's layout map true.
 #  - no source directly in code/: every file lives in its layer's folder;
-#  - each layer includes only the layers README allows (base < contract < jobs/render/game_kit;
+#  - each layer includes only the layers README allows (base < os < contract < jobs/render/game_kit;
 #    win32 above jobs and render; a game above game_kit), and game code never includes an OS header;
 #  - each layer has its unity entry, which says what the layer is in its first lines;
 #  - tests and benchmarks include a layer's entry, never their own copy of its file list;
@@ -22,10 +22,11 @@ check "no .cpp or .h directly in code/ (found $loose)" test "$loose" -eq 0
 allowed_layers() {
     case "$1" in
         base) echo "base" ;;
+        os) echo "base os" ;;
         contract) echo "base contract" ;;
-        jobs) echo "base contract jobs" ;;
+        jobs) echo "base os contract jobs" ;;
         render) echo "base contract render" ;;
-        win32) echo "base contract jobs render win32" ;;
+        win32) echo "base os contract jobs render win32" ;;
         game_kit) echo "base contract game_kit" ;;
         *) echo "base contract game_kit $1" ;;   # a game: demo/, starter/, yours
     esac
@@ -52,13 +53,13 @@ os=$(grep -rlE '^#include <(windows|unistd|pthread)\.h>' code/base code/contract
 check "base/ and contract/ include no OS header (found in: $os)" test -z "$os"
 
 #- One unity entry per layer, opening with what the layer is
-for entry in code/jobs/jobs.cpp code/render/render.cpp code/game_kit/game_kit.cpp \
+for entry in code/os/os.cpp code/jobs/jobs.cpp code/render/render.cpp code/game_kit/game_kit.cpp \
              code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
              code/demo/game_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
 done
-for pair in jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
+for pair in os:os.cpp jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
             win32/guard:guard.cpp win32/reload:reload.cpp; do
     layer_dir="code/${pair%%:*}"
     entry="$layer_dir/${pair#*:}"
@@ -71,8 +72,8 @@ for pair in jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_ma
 done
 
 #- Tests include a layer's entry, never a copy of its file list
-copies=$(grep -rlE '#include "(jobs/(work_queue|parallel_for|job_graph|task_manager|win32_threads|posix_threads)\.cpp|render/(opengl_renderer|opengl_shaders|opengl_loader_logic)\.cpp)"' tests | tr '\n' ' ')
-check "tests include jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
+copies=$(grep -rlE '#include "(os/os_core_[a-z0-9_]+|jobs/(work|parallel_for|job_graph|task_manager)[a-z0-9_]*|render/(opengl_renderer|opengl_shaders|opengl_loader_logic))\.cpp"' tests | tr '\n' ' ')
+check "tests include os/os.cpp, jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
 
 #- File size
 for source in $(find code -name '*.cpp' -o -name '*.h'); do
