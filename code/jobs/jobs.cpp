@@ -3,6 +3,11 @@
 // May include base/, os/ and contract/ only, and names no OS itself. The exe includes this file
 // once; so do the job tests and the benchmarks, each after os/os.cpp (which brings the Win32 or
 // POSIX threads), so the list of job-system files lives here alone.
+// Every header first, then every body: a body uses only what the headers declare, so the order
+// of the bodies below does not matter.
+
+#include "jobs/work_queue.h"
+#include "jobs/task_manager.h"
 
 #include "jobs/work_thread_context.cpp"
 #include "jobs/work_queue_ring.cpp"

@@ -199,11 +199,19 @@ struct work_thread_context
 };
 
 work_thread_context *GetWorkThreadContext(void);
+// The family of the entry this thread runs (0 at top level), without assigning the thread a
+// serial: what an add stamps on its entry.
+u64 GetWorkThreadFamily(void);
 // Runs callback through the queue's runner and puts the thread's context back as it was, even
 // when a platform guard resumed after a crash inside it. 'waitable': graph job or batch; 'owner':
 // the graph it belongs to (a wait for that graph beneath it is refused, see job_graph.h).
 void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable,
                     const void *owner = 0);
+// Runs an entry this thread claimed (popped or stolen) as a frame of its queue, in the given
+// family (0: a new one), then counts it done. Not fromRing: an entry its adder ran itself, which
+// never entered the ring: neither a frame of the queue nor counted.
+void RunClaimedEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data,
+                     u64 family, b32 fromRing = 1);
 // The owner of the innermost frame that has one (null: none): what a ParallelFor hands its batches.
 const void *GetInnermostWorkOwner(work_thread_context *context);
 // True when a frame of this thread belongs to owner.
