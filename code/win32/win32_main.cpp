@@ -19,7 +19,7 @@
 
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
-#include "win32/platform_options.h"
+#include "platform/platform_options.h"
 #include "contract/state_layout.h"
 #include "render/render_command_validation.h"
 

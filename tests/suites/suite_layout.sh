@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The folder tree is the architecture: this suite keeps README's layout map true.
 #  - no source directly in code/: every file lives in its layer's folder;
-#  - each layer includes only the layers README allows (base < os < contract < jobs/render/game_kit;
-#    win32 above jobs and render; a game above game_kit), and game code never includes an OS header;
+#  - each layer includes only the layers README allows (base < os < contract < jobs/render/platform/
+#    game_kit; win32 above them but game_kit; a game above game_kit), and game code never includes
+#    an OS header;
 #  - each layer has its unity entry, which says what the layer is in its first lines;
 #  - tests and benchmarks include a layer's entry, never their own copy of its file list;
 #  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
@@ -26,7 +27,8 @@ allowed_layers() {
         contract) echo "base contract" ;;
         jobs) echo "base os contract jobs" ;;
         render) echo "base contract render" ;;
-        win32) echo "base os contract jobs render win32" ;;
+        platform) echo "base contract platform" ;;
+        win32) echo "base os contract platform jobs render win32" ;;
         game_kit) echo "base contract game_kit" ;;
         *) echo "base contract game_kit $1" ;;   # a game: demo/, starter/, yours
     esac

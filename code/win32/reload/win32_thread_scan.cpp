@@ -16,7 +16,7 @@
 // no loader lock): only GetThreadContext, VirtualQuery and reads of its stack and of our images.
 
 #include <tlhelp32.h>
-#include "win32/reload/pointer_scan.h"
+#include "platform/platform_pointer_scan.h"
 
 #define WIN32_MAX_PLATFORM_THREADS 80
 #define WIN32_THREAD_SCAN_STACK_BYTES (256 * 1024)

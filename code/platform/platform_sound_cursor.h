@@ -1,5 +1,5 @@
-#ifndef SOUND_CURSOR_LOGIC_H
-#define SOUND_CURSOR_LOGIC_H
+#ifndef PLATFORM_SOUND_CURSOR_H
+#define PLATFORM_SOUND_CURSOR_H
 // Where and how much to write into a looping sound ring buffer each frame, given the device's
 // play and write cursors. Pure arithmetic with no OS headers, so the wrap-around and resync
 // rules are unit-tested natively (tests/unit/test_mixer.cpp) and used unchanged by win32_sound.cpp.
@@ -137,4 +137,4 @@ inline u32 CopySamplesToRing(const s16 *source, u32 sampleCount, u32 bytesPerSam
     return samples1 + samples2;
 }
 
-#endif // SOUND_CURSOR_LOGIC_H
+#endif // PLATFORM_SOUND_CURSOR_H

@@ -1,7 +1,7 @@
 #ifndef PLATFORM_OPTIONS_H
 #define PLATFORM_OPTIONS_H
 // The exe's command-line flags: what makes it scriptable. Portable (no OS headers) so the parser is
-// unit-tested natively; win32_main.cpp feeds it __argc/__argv.
+// unit-tested natively; the exe (win32/) feeds it its UTF-8 command line.
 
 #include "base/base_types.h"
 #include <stdlib.h>

@@ -1,9 +1,9 @@
-#ifndef POINTER_SCAN_H
-#define POINTER_SCAN_H
+#ifndef PLATFORM_POINTER_SCAN_H
+#define PLATFORM_POINTER_SCAN_H
 // Finding addresses of an old game.dll left in game memory, and naming what they point at.
 // Portable (no OS headers): the scan works on any byte range with a page bitmap, the PE reader on
-// the bytes of a DLL file, so both are unit-tested natively. win32_pointer_scan.cpp applies them at
-// every code swap.
+// the bytes of a DLL file, so both are unit-tested natively. win32/reload/win32_pointer_scan.cpp
+// applies them at every code swap.
 
 #include "base/base_types.h"
 #include <string.h>
@@ -343,4 +343,4 @@ inline b32 PeStringPreview(const pe_image_file *file, u32 rva, char *out, u32 ou
     return 1;
 }
 
-#endif // POINTER_SCAN_H
+#endif // PLATFORM_POINTER_SCAN_H
