@@ -19,9 +19,10 @@
 
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
-#include "platform/platform_options.h"
-#include "contract/state_layout.h"
 #include "render/render_command_validation.h"
+
+// The exe's portable logic: options, sound cursor, pointer scan, PE reader, state layouts
+#include "platform/platform.cpp"
 
 // The OS layer (Win32 threads, semaphores, time), then the work queues, job graphs and tasks on it
 #include "os/os.cpp"

@@ -51,17 +51,17 @@ for game_layer in game_kit demo starter; do
     os=$(grep -rlE '^#include <(windows|winbase|mmsystem|xinput|dsound)\.h>' "code/$game_layer" | tr '\n' ' ')
     check "game-side code/$game_layer includes no OS header (found in: $os)" test -z "$os"
 done
-os=$(grep -rlE '^#include <(windows|unistd|pthread)\.h>' code/base code/contract | tr '\n' ' ')
-check "base/ and contract/ include no OS header (found in: $os)" test -z "$os"
+os=$(grep -rlE '^#include <(windows|unistd|pthread|semaphore|sched)\.h>' code/base code/contract code/jobs code/platform | tr '\n' ' ')
+check "base/, contract/, jobs/ and platform/ include no OS header: only os/ and win32/ do (found in: $os)" test -z "$os"
 
 #- One unity entry per layer, opening with what the layer is
-for entry in code/os/os.cpp code/jobs/jobs.cpp code/render/render.cpp code/game_kit/game_kit.cpp \
-             code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
+for entry in code/os/os.cpp code/platform/platform.cpp code/jobs/jobs.cpp code/render/render.cpp \
+             code/game_kit/game_kit.cpp code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
              code/demo/game_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
 done
-for pair in os:os.cpp jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
+for pair in os:os.cpp platform:platform.cpp jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
             win32/guard:guard.cpp win32/reload:reload.cpp; do
     layer_dir="code/${pair%%:*}"
     entry="$layer_dir/${pair#*:}"
@@ -73,9 +73,21 @@ for pair in os:os.cpp jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win3
     done
 done
 
+# Layers built as header + body pairs: the entry includes every header before its first body, so a
+# body never depends on the order of the others.
+for pair in os:os.cpp platform:platform.cpp jobs:jobs.cpp; do
+    layer_dir="code/${pair%%:*}"
+    entry="$layer_dir/${pair#*:}"
+    first_body=$(grep -nE '^#include "[a-z_0-9/]+\.cpp"' "$entry" | head -n 1 | cut -d: -f1)
+    for header in "$layer_dir"/*.h; do
+        line=$(grep -nF "#include \"${header#code/}\"" "$entry" | head -n 1 | cut -d: -f1)
+        check "$entry includes $header before its first body" test -n "$line" -a -n "$first_body" -a "${line:-0}" -lt "${first_body:-0}"
+    done
+done
+
 #- Tests include a layer's entry, never a copy of its file list
-copies=$(grep -rlE '#include "(os/os_core_[a-z0-9_]+|jobs/(work|parallel_for|job_graph|task_manager)[a-z0-9_]*|render/(opengl_renderer|opengl_shaders|opengl_loader_logic))\.cpp"' tests | tr '\n' ' ')
-check "tests include os/os.cpp, jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
+copies=$(grep -rlE '#include "(os/os_core_[a-z0-9_]+|platform/platform_[a-z0-9_]+|jobs/(work|parallel_for|job_graph|task_manager)[a-z0-9_]*|render/(opengl_renderer|opengl_shaders|opengl_loader_logic))\.cpp"' tests | tr '\n' ' ')
+check "tests include os/os.cpp, platform/platform.cpp, jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
 
 #- File size
 for source in $(find code -name '*.cpp' -o -name '*.h'); do

@@ -16,6 +16,7 @@
 // (win32_thread_scan.cpp): it is released at the first rescan that finds neither.
 
 #include "platform/platform_pointer_scan.h"
+#include "platform/platform_pe_image.h"
 
 #define WIN32_MAX_HELD_IMAGES 8
 #define WIN32_POINTER_RESCAN_FRAMES 30
