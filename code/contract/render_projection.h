@@ -85,29 +85,6 @@ inline m4x4_inv OrthographicReverseZ(f32 left, f32 right, f32 bottom, f32 top, f
     return r;
 }
 
-//~ Standard OpenGL depth ([-1,1] clip range, near -> -1, far -> +1), for the control test and for
-// drivers without glClipControl.
-inline m4x4_inv PerspectiveStandard(f32 aspect, f32 focalLength, f32 nearClip, f32 farClip)
-{
-    Assert(aspect > 0.0f && focalLength > 0.0f && nearClip > 0.0f && farClip > nearClip);
-    f32 a = aspect, g = focalLength, n = nearClip, f = farClip;
-    f32 C = -(f + n) / (f - n);
-    f32 D = -(2.0f * f * n) / (f - n);
-    m4x4_inv r = {};
-    r.forward.m[0][0] = g / a;
-    r.forward.m[1][1] = g;
-    r.forward.m[2][2] = C;
-    r.forward.m[2][3] = D;
-    r.forward.m[3][2] = -1.0f;
-
-    r.inverse.m[0][0] = a / g;
-    r.inverse.m[1][1] = 1.0f / g;
-    r.inverse.m[2][3] = -1.0f;
-    r.inverse.m[3][2] = 1.0f / D;
-    r.inverse.m[3][3] = C / D;
-    return r;
-}
-
 // Turns any reverse-z [0,1] projection into the standard [-1,1] one: z_std = w - 2 * z_rev, so
 // depth 1 (near) goes to -1 and depth 0 (far) to +1. Camera entries always carry reverse-z; the
 // renderer applies this when it runs with standard depth.

@@ -1,7 +1,7 @@
 // The work queue's workers and lifetime (create, start, stop). The whole work queue core (this
 // file with work_thread_context.cpp, work_queue_ring.cpp and work_queue_waits.cpp, included before
 // it by jobs/jobs.cpp) runs the same code on Win32 (product) and POSIX (native tests, TSan,
-// benchmarks); only platform_threads.h differs underneath.
+// benchmarks); only the body of os/os_core.h differs underneath.
 
 #include "jobs/work_queue.h"
 

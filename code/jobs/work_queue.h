@@ -62,14 +62,14 @@
 // started finishes; no other run starts), every other entry already queued still runs to
 // completion, then every worker is joined. StopWorkQueue alone runs every queued entry.
 
-// Native builds (tests, TSan, benchmarks) compile the very same files with posix_threads.cpp in
-// place of win32_threads.cpp; nothing here knows which OS it runs on.
+// Native builds (tests, TSan, benchmarks) compile the very same files over os/os_core_posix.cpp in
+// place of os/os_core_win32.cpp; nothing here knows which OS it runs on.
 
 #include "base/base_types.h"
 #include "base/base_atomics.h"
 #include "base/base_arena.h"
 #include "base/base_log.h"
-#include "jobs/platform_threads.h"
+#include "os/os_core.h"
 #include "contract/game_platform.h"
 
 //~ The queue
@@ -199,11 +199,19 @@ struct work_thread_context
 };
 
 work_thread_context *GetWorkThreadContext(void);
+// The family of the entry this thread runs (0 at top level), without assigning the thread a
+// serial: what an add stamps on its entry.
+u64 GetWorkThreadFamily(void);
 // Runs callback through the queue's runner and puts the thread's context back as it was, even
 // when a platform guard resumed after a crash inside it. 'waitable': graph job or batch; 'owner':
 // the graph it belongs to (a wait for that graph beneath it is refused, see job_graph.h).
 void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *callback, void *data, b32 waitable,
                     const void *owner = 0);
+// Runs an entry this thread claimed (popped or stolen) as a frame of its queue, in the given
+// family (0: a new one), then counts it done. Not fromRing: an entry its adder ran itself, which
+// never entered the ring: neither a frame of the queue nor counted.
+void RunClaimedEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data,
+                     u64 family, b32 fromRing = 1);
 // The owner of the innermost frame that has one (null: none): what a ParallelFor hands its batches.
 const void *GetInnermostWorkOwner(work_thread_context *context);
 // True when a frame of this thread belongs to owner.

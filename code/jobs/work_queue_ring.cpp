@@ -1,5 +1,5 @@
 // The work queue ring: adding, claiming, stealing and counting entries (a bounded lock-free ring,
-// one sequence number per slot). Included by jobs/jobs.cpp after work_thread_context.cpp.
+// one sequence number per slot).
 
 #include "jobs/work_queue.h"
 
@@ -43,7 +43,7 @@ b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_qu
     {
         return 0;
     }
-    u64 family = workThreadContext.family;
+    u64 family = GetWorkThreadFamily();
     u64 position = AtomicLoadU64(&queue->writeIndex);
     for (;;)
     {

@@ -1,5 +1,4 @@
 // Waits on a whole queue or on a value, in which the waiting thread runs queued work itself.
-// Included by jobs/jobs.cpp after work_queue_ring.cpp.
 
 #include "jobs/work_queue.h"
 

@@ -1,6 +1,6 @@
 // Per-thread bookkeeping of the work queue core: which queue entries this thread is inside (its
-// frames), their registration as waiting callers, and running an entry as such a frame. Included
-// by jobs/jobs.cpp first: the ring and the waits build on it.
+// frames), their registration as waiting callers, and running an entry as such a frame: what the
+// ring and the waits build on.
 
 #include "jobs/work_queue.h"
 
@@ -16,6 +16,11 @@ work_thread_context *GetWorkThreadContext(void)
         context->serial = AtomicIncrementU64(&globalWorkThreadSerial);
     }
     return context;
+}
+
+u64 GetWorkThreadFamily(void)
+{
+    return workThreadContext.family;
 }
 
 internal void PushWorkFrame(work_thread_context *context, platform_work_queue *queue, const void *owner = 0)
@@ -127,10 +132,8 @@ void RunGuardedWork(platform_work_queue *queue, platform_work_queue_callback *ca
     RestoreWorkThreadContext(context, depth, waitableDepth, family);
 }
 
-// Runs an entry this thread owns (popped or stolen) as a frame of its queue, then counts it done.
-// Not fromRing: an entry that never entered the ring (run by its adder): neither counted nor a frame.
-internal void RunClaimedEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data,
-                            u64 family, b32 fromRing = 1)
+void RunClaimedEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data,
+                     u64 family, b32 fromRing)
 {
     work_thread_context *context = GetWorkThreadContext();
     u32 depth = context->depth;

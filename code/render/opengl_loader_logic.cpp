@@ -1,6 +1,7 @@
 // Loader decisions (see opengl_loader_logic.h). Portable: built into the exe and the native tests.
 
 #include "render/opengl_loader_logic.h"
+#include "base/base_format.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -323,9 +324,8 @@ void OpenGLLogInfo(opengl_info *info, platform_log *log)
         info->modernContext ? "core" : "legacy", info->debugContext ? ", debug" : "",
         info->shadingLanguageVersion);
     char flags[512];
-    int used = 0;
-    flags[0] = 0;
-#define X(ext) if (used >= 0 && used < (int)sizeof(flags)) used += snprintf(flags + used, sizeof(flags) - (umm)used, " GL_" #ext "=%d", info->GL_##ext ? 1 : 0);
+    text_buffer text = TEXT_BUFFER_ON(flags);
+#define X(ext) TextAppendFormat(&text, " GL_" #ext "=%d", info->GL_##ext ? 1 : 0);
     OPENGL_EXTENSION_LIST(X)
 #undef X
     log(LogLevel_Info, "OpenGL extensions:%s", flags);
@@ -343,17 +343,15 @@ b32 OpenGLCheckRequirements(b32 modernContext, s32 major, s32 minor, opengl_load
     {
         return 1;
     }
-    int used = 0;
+    text_buffer text = TextBufferOver(message, messageSize);
     if (!versionOk)
     {
-        used = snprintf(message, messageSize,
-                        "an OpenGL 3.3 core context (this driver gave %s %d.%d)",
-                        modernContext ? "core" : "only a legacy context,", (int)major, (int)minor);
+        TextAppendFormat(&text, "an OpenGL 3.3 core context (this driver gave %s %d.%d)",
+                         modernContext ? "core" : "only a legacy context,", (int)major, (int)minor);
     }
-    if (!functionsOk && used >= 0 && (u32)used < messageSize)
+    if (!functionsOk)
     {
-        snprintf(message + used, messageSize - (u32)used, "%sthe OpenGL functions: %s",
-                 used ? "; " : "", load->missingRequired);
+        TextAppendFormat(&text, "%sthe OpenGL functions: %s", text.length ? "; " : "", load->missingRequired);
     }
     return 0;
 }

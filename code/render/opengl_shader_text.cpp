@@ -3,6 +3,7 @@
 // data/shaders/, or the copies embedded in the exe), so the same code runs for both.
 
 #include "render/opengl_renderer.h"
+#include "base/base_format.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -116,9 +117,8 @@ internal b32 OpenGLParseDriverLocation(const char *line, u32 *resolvedLine, cons
 
 void OpenGLTranslateShaderMessage(const opengl_shader_text *source, const char *message, char *out, u32 outSize)
 {
-    u32 used = 0;
-    out[0] = 0;
-    for (const char *line = message; *line && used + 1 < outSize;)
+    text_buffer text = TextBufferOver(out, outSize);
+    for (const char *line = message; *line && text.length + 1 < outSize;)
     {
         const char *end = line;
         while (*end && *end != '\n') ++end;
@@ -128,19 +128,18 @@ void OpenGLTranslateShaderMessage(const opengl_shader_text *source, const char *
         lineText[length] = 0;
         u32 resolvedLine = 0;
         const char *rest = lineText;
-        int written;
+        const char *separator = text.length ? " | " : "";
         if (length && OpenGLParseDriverLocation(lineText, &resolvedLine, &rest) && resolvedLine >= 1 &&
             resolvedLine <= source->lineCount)
         {
             u32 index = resolvedLine - 1;
-            written = snprintf(out + used, outSize - used, "%sdata/shaders/%s:%u%s", used ? " | " : "",
-                               source->fileNames[source->lineFile[index]], (u32)source->lineNumber[index], rest);
+            TextAppendFormat(&text, "%sdata/shaders/%s:%u%s", separator, source->fileNames[source->lineFile[index]],
+                             (u32)source->lineNumber[index], rest);
         }
-        else
+        else if (length)
         {
-            written = length ? snprintf(out + used, outSize - used, "%s%s", used ? " | " : "", lineText) : 0;
+            TextAppendFormat(&text, "%s%s", separator, lineText);
         }
-        if (written > 0) used = (u32)Minimum((umm)used + (umm)written, (umm)outSize - 1);
         line = *end ? end + 1 : end;
     }
 }

@@ -20,11 +20,13 @@
 
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
-#include "win32/platform_options.h"
-#include "contract/state_layout.h"
 #include "render/render_command_validation.h"
 
-// Work queues, job graphs, tasks (portable core + the Win32 thread layer)
+// The exe's portable logic: options, sound cursor, pointer scan, PE reader, state layouts
+#include "platform/platform.cpp"
+
+// The OS layer (Win32 threads, semaphores, time), then the work queues, job graphs and tasks on it
+#include "os/os.cpp"
 #include "jobs/jobs.cpp"
 // OpenGL: loader, context, renderer, image writers
 #include "render/render.cpp"

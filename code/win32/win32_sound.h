@@ -15,7 +15,7 @@
 #include "base/base_types.h"
 #include "base/base_log.h"
 #include "contract/game_platform.h"
-#include "win32/sound_cursor_logic.h"
+#include "platform/platform_sound_cursor.h"
 
 // The most audio we ever queue beyond the device's write cursor, in frames of game time.
 #define WIN32_SOUND_MAX_LATENCY_FRAMES 2.0f

@@ -7,6 +7,7 @@
 #ifndef _WIN32
 #define __declspec(attribute)     // the game's exports are plain functions here
 #endif
+#include "os/os.cpp"
 #include "jobs/jobs.cpp"
 #include "bench_frame_graph_game.cpp"
 

@@ -3,7 +3,7 @@
 // floor any scan pays), and over the same 64 MB with only 4 MB written (the cost follows the pages
 // written, not the reservation). Every figure is the median of BENCH_RUNS runs.
 
-#include "win32/reload/pointer_scan.h"
+#include "platform/platform.cpp"
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -6,6 +6,7 @@
 // these machines the cost of cross-core traffic can change several-fold within seconds, and
 // running one runner's rows after the other's made the ratios compare two different machines.
 
+#include "os/os.cpp"
 #include "jobs/jobs.cpp"
 
 #include <stdio.h>

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The folder tree is the architecture: this suite keeps README's layout map true.
 #  - no source directly in code/: every file lives in its layer's folder;
-#  - each layer includes only the layers README allows (base < contract < jobs/render/game_kit;
-#    win32 above jobs and render; a game above game_kit), and game code never includes an OS header;
-#  - each layer has its unity entry, which says what the layer is in its first lines;
+#  - each layer includes only the layers README allows (base < os < contract < jobs/render/platform/
+#    game_kit; win32 above them but game_kit; a game above game_kit), and game code never includes
+#    an OS header, nor do base/, contract/, jobs/ and platform/;
+#  - each layer has its unity entry, which says what the layer is in its first lines; the entries
+#    of os/, platform/ and jobs/ include every header of their layer before the first body;
 #  - tests and benchmarks include a layer's entry, never their own copy of its file list;
 #  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
 #  - comments say why, not where an idea came from;
@@ -25,10 +27,12 @@ check "no .cpp or .h directly in code/ (found $loose)" test "$loose" -eq 0
 allowed_layers() {
     case "$1" in
         base) echo "base" ;;
+        os) echo "base os" ;;
         contract) echo "base contract" ;;
-        jobs) echo "base contract jobs" ;;
+        jobs) echo "base os contract jobs" ;;
         render) echo "base contract render" ;;
-        win32) echo "base contract jobs render win32" ;;
+        platform) echo "base contract platform" ;;
+        win32) echo "base os contract platform jobs render win32" ;;
         game_kit) echo "base contract game_kit" ;;
         *) echo "base contract game_kit $1" ;;   # a game: demo/, starter/, yours
     esac
@@ -51,18 +55,18 @@ for game_layer in game_kit demo starter; do
     os=$(grep -rlE '^#include <(windows|winbase|mmsystem|xinput|dsound)\.h>' "code/$game_layer" | tr '\n' ' ')
     check "game-side code/$game_layer includes no OS header (found in: $os)" test -z "$os"
 done
-os=$(grep -rlE '^#include <(windows|unistd|pthread)\.h>' code/base code/contract | tr '\n' ' ')
-check "base/ and contract/ include no OS header (found in: $os)" test -z "$os"
+os=$(grep -rlE '^#include <(windows|unistd|pthread|semaphore|sched)\.h>' code/base code/contract code/jobs code/platform | tr '\n' ' ')
+check "base/, contract/, jobs/ and platform/ include no OS header (found in: $os)" test -z "$os"
 
 #- One unity entry per layer, opening with what the layer is
-for entry in code/jobs/jobs.cpp code/render/render.cpp code/game_kit/game_kit.cpp \
-             code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
+for entry in code/os/os.cpp code/platform/platform.cpp code/jobs/jobs.cpp code/render/render.cpp \
+             code/game_kit/game_kit.cpp code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
              code/win32/win32_inc.h code/win32/guard/guard.h code/win32/reload/reload.h \
              code/demo/game_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
 done
-for pair in jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
+for pair in os:os.cpp platform:platform.cpp jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
             win32/guard:guard.cpp win32/reload:reload.cpp; do
     layer_dir="code/${pair%%:*}"
     entry="$layer_dir/${pair#*:}"
@@ -75,8 +79,8 @@ for pair in jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_ma
 done
 
 #- win32/ modules are pairs: x.h (the interface) included by the layer's header entry before any
-#  body, x.cpp (the bodies) by its body entry. The portable headers (platform_options.h,
-#  sound_cursor_logic.h, pointer_scan.h) have no body and are included where they are used.
+#  body, x.cpp (the bodies) by its body entry. (The exe's portable logic lives in platform/, a layer of
+#  its own with the same rule, checked below.)
 for pair in win32:win32_inc.h win32/guard:guard.h win32/reload:reload.h; do
     layer_dir="code/${pair%%:*}"
     headers="$layer_dir/${pair#*:}"
@@ -145,9 +149,21 @@ uses_another_body_fails() {
 check "the per-module compile fails for a body that uses a function only another body defines (which the unity order hides)" \
     uses_another_body_fails
 
+# Layers built as header + body pairs: the entry includes every header before its first body, so a
+# body never depends on the order of the others.
+for pair in os:os.cpp platform:platform.cpp jobs:jobs.cpp; do
+    layer_dir="code/${pair%%:*}"
+    entry="$layer_dir/${pair#*:}"
+    first_body=$(grep -nE '^#include "[a-z_0-9/]+\.cpp"' "$entry" | head -n 1 | cut -d: -f1)
+    for header in "$layer_dir"/*.h; do
+        line=$(grep -nF "#include \"${header#code/}\"" "$entry" | head -n 1 | cut -d: -f1)
+        check "$entry includes $header before its first body" test -n "$line" -a -n "$first_body" -a "${line:-0}" -lt "${first_body:-0}"
+    done
+done
+
 #- Tests include a layer's entry, never a copy of its file list
-copies=$(grep -rlE '#include "(jobs/(work_queue|parallel_for|job_graph|task_manager|win32_threads|posix_threads)\.cpp|render/(opengl_renderer|opengl_shaders|opengl_loader_logic)\.cpp)"' tests | tr '\n' ' ')
-check "tests include jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
+copies=$(grep -rlE '#include "(os/os_core_[a-z0-9_]+|platform/platform_[a-z0-9_]+|jobs/(work|parallel_for|job_graph|task_manager)[a-z0-9_]*|render/(opengl_renderer|opengl_shaders|opengl_loader_logic))\.cpp"' tests | tr '\n' ' ')
+check "tests include os/os.cpp, platform/platform.cpp, jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
 
 #- File size
 for source in $(find code -name '*.cpp' -o -name '*.h'); do

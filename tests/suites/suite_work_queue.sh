@@ -72,7 +72,7 @@ fi
 
 #~ MSVC dialect: every other translation unit of the module, Windows-side ones included
 for source in code/jobs/work_queue.cpp code/jobs/parallel_for.cpp code/jobs/job_graph.cpp code/jobs/task_manager.cpp \
-              code/jobs/win32_threads.cpp tests/fixtures/reload_drain_dll.cpp tests/bench/bench_work_queue.cpp; do
+              code/os/os_core_win32.cpp tests/fixtures/reload_drain_dll.cpp tests/bench/bench_work_queue.cpp; do
     [ -f "$source" ] || continue
     if result=$(misc/msvc_check.sh "$source" 2>&1); then
         pass

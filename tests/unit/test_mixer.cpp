@@ -2,7 +2,7 @@
 // per frame for 16 sounds (printed as a FIGURE, not asserted).
 
 #include "game_kit/game_mixer.cpp"
-#include "win32/sound_cursor_logic.h"
+#include "platform/platform.cpp"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdlib.h>

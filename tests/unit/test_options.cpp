@@ -1,6 +1,6 @@
 // Command-line flags of the exe: the scripting interface must parse exactly and reject bad input.
 
-#include "win32/platform_options.h"
+#include "platform/platform.cpp"
 #include "test_framework.h"
 
 internal b32 Parse(const char *a, const char *b, const char *c, platform_options *options, char *error)

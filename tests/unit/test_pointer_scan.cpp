@@ -1,9 +1,10 @@
-// The reload pointer scan (pointer_scan.h): only the pages marked written are read, every aligned
-// value inside a target is found and nothing else, random data gives no false report; the PE reader
-// names exports, COFF symbols and string literals of a real game.dll, and survives broken files.
+// The reload pointer scan (platform_pointer_scan.h): only the pages marked written are read, every
+// aligned value inside a target is found and nothing else, random data gives no false report; the PE
+// reader (platform_pe_image.h) names exports, COFF symbols and string literals of a real game.dll,
+// and survives broken files.
 // Usage: test_pointer_scan [path of a game.dll built from tests/fixtures/reload_game.cpp with -DGAME_TEST_POINTERS=1]
 
-#include "win32/reload/pointer_scan.h"
+#include "platform/platform.cpp"
 #include "test_framework.h"
 #include <stdlib.h>
 

@@ -84,6 +84,30 @@ internal void TestOrthographic(void)
     CHECK_MSG(IsIdentity(p.inverse * p.forward, 1e-5f), "ortho: inverse * forward is identity");
 }
 
+//~ Standard OpenGL depth ([-1,1] clip range, near -> -1, far -> +1), written out directly: the
+// reference the renderer's conversion for drivers without glClipControl (ReverseZToStandardDepth,
+// contract/render_projection.h) must match.
+internal m4x4_inv PerspectiveStandard(f32 aspect, f32 focalLength, f32 nearClip, f32 farClip)
+{
+    Assert(aspect > 0.0f && focalLength > 0.0f && nearClip > 0.0f && farClip > nearClip);
+    f32 a = aspect, g = focalLength, n = nearClip, f = farClip;
+    f32 C = -(f + n) / (f - n);
+    f32 D = -(2.0f * f * n) / (f - n);
+    m4x4_inv r = {};
+    r.forward.m[0][0] = g / a;
+    r.forward.m[1][1] = g;
+    r.forward.m[2][2] = C;
+    r.forward.m[2][3] = D;
+    r.forward.m[3][2] = -1.0f;
+
+    r.inverse.m[0][0] = a / g;
+    r.inverse.m[1][1] = 1.0f / g;
+    r.inverse.m[2][3] = -1.0f;
+    r.inverse.m[3][2] = 1.0f / D;
+    r.inverse.m[3][3] = C / D;
+    return r;
+}
+
 internal void TestStandardDepth(void)
 {
     f32 n = 0.1f, f = 1000.0f;

@@ -7,6 +7,7 @@
 // Usage: test_sound_e2e.exe [seconds] [--trace] [--latency-frames F]
 //        test_sound_e2e.exe --expect-silent   (no device / no dsound.dll: must run silent, logged)
 
+#include "platform/platform.cpp"
 #include "win32/win32_sound.cpp"
 #include "game_kit/game_mixer.cpp"
 #include "test_framework.h"

@@ -2,7 +2,7 @@
 // structs and arrays of them included; addresses are named by field path; the by-name migration
 // carries fields across through nested structs, converts exactly or refuses.
 
-#include "contract/state_layout.h"
+#include "platform/platform.cpp"
 #include "game_kit/state_migrate.h"
 #include "test_framework.h"
 

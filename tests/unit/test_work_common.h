@@ -4,6 +4,7 @@
 // arena on the C heap, a capturing log, a random generator, helper threads and a watchdog that
 // turns any hang into a FAIL line (the suite would otherwise only see a timeout).
 
+#include "os/os.cpp"
 #include "jobs/jobs.cpp"
 
 #include "test_framework.h"

@@ -1,11 +1,12 @@
 // The module the way win32_main.cpp builds it: <windows.h> first (with every macro it defines,
-// e.g. winspool's AddJob), then the queue sources and the Win32 thread layer in one unit. Runs a
+// e.g. winspool's AddJob), then the Win32 OS layer and the queue sources in one unit. Runs a
 // frame loop's worth of the platform calls under Wine: init with default worker counts, the
 // platform_api, per-frame task points, a reload, shutdown.
 
 #include <windows.h>
 #include <stdio.h>
 
+#include "os/os.cpp"
 #include "jobs/jobs.cpp"
 #include "test_framework.h"
 

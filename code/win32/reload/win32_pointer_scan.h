@@ -17,7 +17,8 @@
 // The same held images keep a module that a thread of the game is still inside
 // (win32_thread_scan.cpp): it is released at the first rescan that finds neither.
 
-#include "win32/reload/pointer_scan.h"
+#include "platform/platform_pointer_scan.h"
+#include "platform/platform_pe_image.h"
 #define WIN32_MAX_HELD_IMAGES 8
 #define WIN32_POINTER_RESCAN_FRAMES 30
 #define WIN32_POINTER_HITS_KEPT 64

@@ -18,7 +18,8 @@
 // no loader lock): only GetThreadContext, VirtualQuery and reads of its stack and of our images.
 
 #include <tlhelp32.h>
-#include "win32/reload/pointer_scan.h"
+#include "platform/platform_pointer_scan.h"
+#include "platform/platform_pe_image.h"
 #define WIN32_THREAD_SCAN_STACK_BYTES (256 * 1024)
 #define WIN32_THREAD_SCAN_MAX_HITS 16
 #define WIN32_THREAD_SCAN_MAX_SECTIONS 8

@@ -1,7 +1,7 @@
-// Win32 implementation of platform_threads.h: CreateThread, CreateSemaphoreEx/ReleaseSemaphore/
+// Win32 implementation of os_core.h: CreateThread, CreateSemaphoreEx/ReleaseSemaphore/
 // WaitForSingleObjectEx, QueryPerformanceCounter. The product's work queues run on this.
 
-#include "jobs/platform_threads.h"
+#include "os/os_core.h"
 
 #include <windows.h>
 

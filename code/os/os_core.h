@@ -1,9 +1,10 @@
-#ifndef PLATFORM_THREADS_H
-#define PLATFORM_THREADS_H
-// The neutral declaration of the OS services the work queues need: threads, counting semaphores,
-// sleeping, a high-resolution clock and the core count. Implemented once per OS:
-// win32_threads.cpp (the product) and posix_threads.cpp (native Linux tests, TSan, benchmarks).
-// Everything above this layer (work_queue, job_graph, task_manager) is the same code on both.
+#ifndef OS_CORE_H
+#define OS_CORE_H
+// The neutral declaration of the OS services the job system needs: threads, counting
+// semaphores, sleeping, a high-resolution clock and the core count. Implemented once per OS:
+// os_core_win32.cpp (the product) and os_core_posix.cpp (native Linux tests, TSan, benchmarks);
+// os/os.cpp picks one. Everything above this layer (jobs/: work_queue, job_graph, task_manager)
+// is the same code on both.
 //
 // NOTE: the structs are plain storage owned by the caller (arena or stack) so no layer allocates.
 // Their size is fixed here; each implementation StaticAsserts that its OS object fits.
@@ -44,4 +45,4 @@ void OSSleepMilliseconds(u32 milliseconds);
 void OSYieldThread(void);           // give the rest of the time slice to another ready thread
 u32 OSGetCoreCount(void);           // logical processors, at least 1
 
-#endif // PLATFORM_THREADS_H
+#endif // OS_CORE_H

@@ -1,7 +1,7 @@
-// POSIX implementation of platform_threads.h: pthreads, unnamed POSIX semaphores, clock_gettime.
+// POSIX implementation of os_core.h: pthreads, unnamed POSIX semaphores, clock_gettime.
 // Used natively on Linux for the tests, ThreadSanitizer runs and benchmarks; never in the product.
 
-#include "jobs/platform_threads.h"
+#include "os/os_core.h"
 
 #include <pthread.h>
 #include <semaphore.h>

@@ -1,54 +1,23 @@
-#ifndef SOUND_CURSOR_LOGIC_H
-#define SOUND_CURSOR_LOGIC_H
-// Where and how much to write into a looping sound ring buffer each frame, given the device's
-// play and write cursors. Pure arithmetic with no OS headers, so the wrap-around and resync
-// rules are unit-tested natively (tests/unit/test_mixer.cpp) and used unchanged by win32_sound.cpp.
-//
-// The model (DirectSound's): the device plays the ring from the play cursor; the bytes between
-// the play cursor and the write cursor are already committed to the hardware and must not be
-// touched. We keep our own "next byte to write" and, each frame, top the ring up to
-// write cursor + latency. Every sample we write continues the previous one, so the game's
-// sound stream stays gap-free unless the device overtakes us (then we resync and log it).
+// The sound ring arithmetic of platform_sound_cursor.h.
 
-#include "base/base_types.h"
+#include "platform/platform_sound_cursor.h"
 #include <string.h>
 
-struct sound_cursor_state
-{
-    u32 bufferSizeBytes;        // ring size, a multiple of bytesPerSample
-    u32 bytesPerSample;         // one stereo frame: 2 channels * sizeof(s16)
-    u32 nextWriteByte;          // where our next sample goes; valid once synced
-    b32 synced;                 // false until the first frame (and after an underrun)
-    u32 resyncCount;            // underruns observed (first sync not counted)
-    u64 samplesWritten;
-};
-
-struct sound_write_region
-{
-    u32 byteToLock;             // offset in the ring where this frame's samples start
-    u32 bytesToWrite;
-    u32 sampleCount;            // bytesToWrite / bytesPerSample
-    u32 cursorGapBytes;         // write cursor minus play cursor: the device's own latency
-    u32 queuedBytes;            // play cursor to our end of data after this frame's write
-    b32 resynced;               // this frame restarted at the write cursor
-};
-
 //~ Ring arithmetic
-// Bytes from 'from' forward to 'to' in a ring of 'size' bytes: always in [0, size).
-inline u32 SoundRingDistance(u32 from, u32 to, u32 size)
+u32 SoundRingDistance(u32 from, u32 to, u32 size)
 {
     Assert(size > 0 && from < size && to < size);
     return (to >= from) ? (to - from) : (size - from + to);
 }
 
-inline u32 SoundRingAdd(u32 position, u32 bytes, u32 size)
+u32 SoundRingAdd(u32 position, u32 bytes, u32 size)
 {
     Assert(size > 0 && position < size);
     u64 sum = (u64)position + (u64)(bytes % size);
     return (u32)(sum % size);
 }
 
-inline void InitSoundCursorState(sound_cursor_state *state, u32 bufferSizeBytes, u32 bytesPerSample)
+void InitSoundCursorState(sound_cursor_state *state, u32 bufferSizeBytes, u32 bytesPerSample)
 {
     Assert(bytesPerSample > 0 && bufferSizeBytes >= bytesPerSample && (bufferSizeBytes % bytesPerSample) == 0);
     memset(state, 0, sizeof(*state));
@@ -57,10 +26,8 @@ inline void InitSoundCursorState(sound_cursor_state *state, u32 bufferSizeBytes,
 }
 
 //~ Per-frame decision
-// latencySamples: how far beyond the write cursor the ring should be filled after this frame.
-// It must cover one frame of play plus jitter; the platform keeps it at or under two frames.
-inline sound_write_region ComputeSoundWriteRegion(sound_cursor_state *state, u32 playCursor, u32 writeCursor,
-                                                  u32 latencySamples)
+sound_write_region ComputeSoundWriteRegion(sound_cursor_state *state, u32 playCursor, u32 writeCursor,
+                                           u32 latencySamples)
 {
     u32 size = state->bufferSizeBytes;
     u32 bps = state->bytesPerSample;
@@ -111,18 +78,15 @@ inline sound_write_region ComputeSoundWriteRegion(sound_cursor_state *state, u32
     return result;
 }
 
-// Called after the samples of 'region' were copied into the ring (possibly fewer than asked).
-inline void CommitSoundWrite(sound_cursor_state *state, u32 samplesWritten)
+void CommitSoundWrite(sound_cursor_state *state, u32 samplesWritten)
 {
     state->nextWriteByte = SoundRingAdd(state->nextWriteByte, samplesWritten * state->bytesPerSample,
                                         state->bufferSizeBytes);
     state->samplesWritten += samplesWritten;
 }
 
-// Copies interleaved stereo samples into the one or two pieces a ring lock returns (the second
-// piece starts at the ring's beginning when the write wraps). Returns the samples copied.
-inline u32 CopySamplesToRing(const s16 *source, u32 sampleCount, u32 bytesPerSample,
-                             void *region1, u32 region1Size, void *region2, u32 region2Size)
+u32 CopySamplesToRing(const s16 *source, u32 sampleCount, u32 bytesPerSample,
+                      void *region1, u32 region1Size, void *region2, u32 region2Size)
 {
     u32 samples1 = Minimum(region1Size / bytesPerSample, sampleCount);
     u32 samples2 = region2 ? Minimum(region2Size / bytesPerSample, sampleCount - samples1) : 0;
@@ -136,5 +100,3 @@ inline u32 CopySamplesToRing(const s16 *source, u32 sampleCount, u32 bytesPerSam
     }
     return samples1 + samples2;
 }
-
-#endif // SOUND_CURSOR_LOGIC_H

@@ -1,127 +1,20 @@
-#ifndef POINTER_SCAN_H
-#define POINTER_SCAN_H
-// Finding addresses of an old game.dll left in game memory, and naming what they point at.
-// Portable (no OS headers): the scan works on any byte range with a page bitmap, the PE reader on
-// the bytes of a DLL file, so both are unit-tested natively. win32_pointer_scan.cpp applies them at
-// every code swap.
+// The PE reader of platform_pe_image.h.
 
-#include "base/base_types.h"
+#include "platform/platform_pe_image.h"
 #include <string.h>
 #include <stdio.h>
 
-//~ Scanning written pages
-struct pointer_scan_target
-{
-    u64 begin;                  // [begin, end): a module image
-    u64 end;
-};
-
-struct pointer_scan_hit
-{
-    u64 memoryOffset;           // where the value sits, from the start of the scanned memory
-    u64 value;                  // the address found
-    u32 targetIndex;            // which target it points into
-    u32 pad;
-};
-
-struct pointer_scan_result
-{
-    u64 hitCount;               // all hits, also those that did not fit in hits[]
-    u64 bytesScanned;
-    u32 hitsKept;
-    u32 pad;
-};
-
-inline b32 PageBitIsSet(const u8 *bitmap, u64 page) { return (bitmap[page / 8] >> (page % 8)) & 1; }
-
-// Looks at every 8-byte-aligned word of the pages whose bit is set in pageBitmap (one bit per page
-// of memory[0, size)) and reports the values that lie inside one of the targets. Pages whose bit
-// is clear are never read, so the cost is that of the pages marked, plus one bitmap byte per eight
-// pages. Keeps the first maxHits hits in hits[] and counts them all. pageSize is a multiple of 8.
-inline pointer_scan_result ScanPagesForPointers(const u8 *memory, u64 size, u32 pageSize, const u8 *pageBitmap,
-                                                const pointer_scan_target *targets, u32 targetCount,
-                                                pointer_scan_hit *hits, u32 maxHits)
-{
-    pointer_scan_result result = {};
-    if (!targetCount) return result;
-    u64 lowest = targets[0].begin, highest = targets[0].end;
-    for (u32 targetIndex = 1; targetIndex < targetCount; ++targetIndex)
-    {
-        if (targets[targetIndex].begin < lowest) lowest = targets[targetIndex].begin;
-        if (targets[targetIndex].end > highest) highest = targets[targetIndex].end;
-    }
-    u64 span = highest - lowest;
-    u64 pageCount = size / pageSize;
-    for (u64 page = 0; page < pageCount; ++page)
-    {
-        if (pageBitmap[page / 8] == 0)
-        {
-            page += 7 - (page % 8);     // eight clear pages at once
-            continue;
-        }
-        if (!PageBitIsSet(pageBitmap, page)) continue;
-        const u64 *words = (const u64 *)(memory + page * pageSize);
-        u32 wordCount = pageSize / 8;
-        result.bytesScanned += pageSize;
-        for (u32 wordIndex = 0; wordIndex < wordCount; ++wordIndex)
-        {
-            u64 value = words[wordIndex];
-            if (value - lowest >= span) continue;       // the common case: one subtract, one compare
-            for (u32 targetIndex = 0; targetIndex < targetCount; ++targetIndex)
-            {
-                if (value < targets[targetIndex].begin || value >= targets[targetIndex].end) continue;
-                if (result.hitsKept < maxHits)
-                {
-                    pointer_scan_hit *hit = hits + result.hitsKept++;
-                    hit->memoryOffset = page * pageSize + (u64)wordIndex * 8;
-                    hit->value = value;
-                    hit->targetIndex = targetIndex;
-                    hit->pad = 0;
-                }
-                ++result.hitCount;
-                break;
-            }
-        }
-    }
-    return result;
-}
-
-//~ Reading a PE image file (a DLL as it lies on disk)
-// Every read is bounds-checked: a truncated or hostile file gives "unknown", never a fault.
-struct pe_image_file
-{
-    const u8 *bytes;
-    u64 size;
-    b32 valid;
-    u32 sectionCount;
-    u64 sectionTableOffset;     // file offset of the first IMAGE_SECTION_HEADER
-    u32 exportDirectoryRva;
-    u32 exportDirectorySize;
-    u64 symbolTableOffset;      // COFF symbol table (MinGW -g builds keep one; MSVC puts symbols in the PDB)
-    u32 symbolCount;
-    u32 pad;
-};
-
-struct pe_section_info
-{
-    char name[9];
-    u32 virtualAddress;
-    u32 virtualSize;
-    u32 rawOffset;
-    u32 rawSize;
-};
-
-inline b32 PeRead(const pe_image_file *file, u64 offset, void *destination, u64 size)
+//~ Reading the file
+b32 PeRead(const pe_image_file *file, u64 offset, void *destination, u64 size)
 {
     if (offset > file->size || size > file->size - offset) return 0;
     memcpy(destination, file->bytes + offset, (size_t)size);
     return 1;
 }
-inline u32 PeU32(const pe_image_file *file, u64 offset) { u32 v = 0; PeRead(file, offset, &v, 4); return v; }
-inline u16 PeU16(const pe_image_file *file, u64 offset) { u16 v = 0; PeRead(file, offset, &v, 2); return v; }
+u32 PeU32(const pe_image_file *file, u64 offset) { u32 v = 0; PeRead(file, offset, &v, 4); return v; }
+u16 PeU16(const pe_image_file *file, u64 offset) { u16 v = 0; PeRead(file, offset, &v, 2); return v; }
 
-// Parses the headers of a 64-bit PE file; valid stays false when it is not one.
-inline pe_image_file OpenPeImageFile(const void *bytes, u64 size)
+pe_image_file OpenPeImageFile(const void *bytes, u64 size)
 {
     pe_image_file file = {};
     file.bytes = (const u8 *)bytes;
@@ -146,7 +39,7 @@ inline pe_image_file OpenPeImageFile(const void *bytes, u64 size)
     return file;
 }
 
-inline b32 GetPeSection(const pe_image_file *file, u32 sectionIndex, pe_section_info *section)
+b32 GetPeSection(const pe_image_file *file, u32 sectionIndex, pe_section_info *section)
 {
     memset(section, 0, sizeof(*section));
     if (!file->valid || sectionIndex >= file->sectionCount) return 0;
@@ -159,8 +52,7 @@ inline b32 GetPeSection(const pe_image_file *file, u32 sectionIndex, pe_section_
     return 1;
 }
 
-// The section an RVA falls in (by its size in memory), or -1.
-inline s32 FindPeSectionOfRva(const pe_image_file *file, u32 rva, pe_section_info *section)
+s32 FindPeSectionOfRva(const pe_image_file *file, u32 rva, pe_section_info *section)
 {
     for (u32 sectionIndex = 0; sectionIndex < file->sectionCount; ++sectionIndex)
     {
@@ -171,8 +63,7 @@ inline s32 FindPeSectionOfRva(const pe_image_file *file, u32 rva, pe_section_inf
     return -1;
 }
 
-// File offset of an RVA that has bytes in the file (0 when it has none, e.g. .bss).
-inline u64 PeRvaToFileOffset(const pe_image_file *file, u32 rva)
+u64 PeRvaToFileOffset(const pe_image_file *file, u32 rva)
 {
     pe_section_info section;
     if (FindPeSectionOfRva(file, rva, &section) < 0) return 0;
@@ -181,8 +72,7 @@ inline u64 PeRvaToFileOffset(const pe_image_file *file, u32 rva)
     return (u64)section.rawOffset + within;
 }
 
-// Copies the NUL-terminated string at a file offset (truncated to fit); false when out of the file.
-inline b32 PeReadString(const pe_image_file *file, u64 offset, char *out, u32 outSize)
+b32 PeReadString(const pe_image_file *file, u64 offset, char *out, u32 outSize)
 {
     if (!outSize || offset >= file->size) return 0;
     u32 used = 0;
@@ -196,9 +86,7 @@ inline b32 PeReadString(const pe_image_file *file, u64 offset, char *out, u32 ou
 }
 
 //~ Naming an address inside the image
-// Itanium C++ names (what MinGW's g++ writes) are shortened to their readable part:
-// _ZL17TestPointerTargetv -> TestPointerTarget, _ZN3foo3barEv -> foo::bar. Others are kept.
-inline void ShortenSymbolName(const char *symbol, char *out, u32 outSize)
+void ShortenSymbolName(const char *symbol, char *out, u32 outSize)
 {
     out[0] = 0;
     if (strncmp(symbol, "_Z", 2) != 0)
@@ -225,18 +113,7 @@ inline void ShortenSymbolName(const char *symbol, char *out, u32 outSize)
     if (!out[0]) snprintf(out, outSize, "%s", symbol);
 }
 
-struct pe_address_name
-{
-    char section[9];            // "" when the RVA is in no section
-    u32 sectionOffset;
-    char symbol[96];            // nearest export or symbol at or below the RVA in that section ("" if none)
-    u32 symbolOffset;           // rva - symbol's rva
-    b32 fromExportTable;
-};
-
-// Nearest name at or below rva inside the same section, from the export table and, when the file
-// carries one, the COFF symbol table. Section names (".text") and compiler labels (".L...") are skipped.
-inline pe_address_name NamePeAddress(const pe_image_file *file, u32 rva)
+pe_address_name NamePeAddress(const pe_image_file *file, u32 rva)
 {
     pe_address_name name = {};
     pe_section_info section;
@@ -313,9 +190,7 @@ inline pe_address_name NamePeAddress(const pe_image_file *file, u32 rva)
     return name;
 }
 
-// When the bytes at rva look like text (a string literal), copies up to outSize-1 of them quoted
-// into out and returns true.
-inline b32 PeStringPreview(const pe_image_file *file, u32 rva, char *out, u32 outSize)
+b32 PeStringPreview(const pe_image_file *file, u32 rva, char *out, u32 outSize)
 {
     out[0] = 0;
     u64 offset = PeRvaToFileOffset(file, rva);
@@ -342,5 +217,3 @@ inline b32 PeStringPreview(const pe_image_file *file, u32 rva, char *out, u32 ou
     out[end] = 0;
     return 1;
 }
-
-#endif // POINTER_SCAN_H

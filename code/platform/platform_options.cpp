@@ -1,0 +1,194 @@
+// The command-line parser of platform_options.h.
+
+#include "platform/platform_options.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+void DefaultPlatformOptions(platform_options *options)
+{
+    memset(options, 0, sizeof(*options));
+    options->targetHz = 60.0f;
+    options->vsync = 1;
+    options->windowWidth = 1280;
+    options->windowHeight = 720;
+    options->highPriorityWorkers = -1;
+    options->lowPriorityWorkers = -1;
+    options->loopStartFrame = -1;
+    options->watchdogSeconds = PLATFORM_DEFAULT_WATCHDOG_SECONDS;
+}
+
+//~ Values
+internal b32 ParseWholeNumber(const char *text, s64 minimum, s64 maximum, s64 *result)
+{
+    if (!text || !*text) return 0;
+    char *end = 0;
+    long long value = strtoll(text, &end, 10);
+    if (*end != 0 || value < minimum || value > maximum) return 0;
+    *result = value;
+    return 1;
+}
+
+internal b32 ParsePositiveReal(const char *text, f32 maximum, f32 *result)
+{
+    if (!text || !*text) return 0;
+    char *end = 0;
+    double value = strtod(text, &end);
+    if (*end != 0 || !(value > 0.0) || value > maximum) return 0;
+    *result = (f32)value;
+    return 1;
+}
+
+b32 HasScreenshotExtension(const char *path)
+{
+    umm length = strlen(path);
+    if (length < 5) return 0;   // a name before the dot
+    const char *dot = path + length - 4;
+    if (dot[0] != '.' || dot[-1] == '\\' || dot[-1] == '/') return 0;
+    char extension[4];
+    for (int index = 0; index < 3; ++index)
+    {
+        char c = dot[1 + index];
+        extension[index] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+    }
+    extension[3] = 0;
+    return strcmp(extension, "png") == 0 || strcmp(extension, "bmp") == 0;
+}
+
+//~ Flags found before parsing
+const char *FindLogPathOption(int argc, char **argv)
+{
+    for (int argIndex = 1; argIndex + 1 < argc; ++argIndex)
+        if (strcmp(argv[argIndex], "--log") == 0) return argv[argIndex + 1];
+    return 0;
+}
+
+b32 IsScriptedCommandLine(int argc, char **argv)
+{
+    for (int argIndex = 1; argIndex < argc; ++argIndex)
+        if (strcmp(argv[argIndex], "--frames") == 0 || strcmp(argv[argIndex], "--quit-file") == 0) return 1;
+    return 0;
+}
+
+//~ Parsing
+// A flag that takes no value. False when `flag` is not one.
+internal b32 ParseSwitchFlag(const char *flag, platform_options *options)
+{
+    if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0 || strcmp(flag, "/?") == 0) { options->showHelp = 1; }
+    else if (strcmp(flag, "--unthrottled") == 0) { options->unthrottled = 1; }
+    else if (strcmp(flag, "--no-vsync") == 0) { options->vsync = 0; }
+    else if (strcmp(flag, "--serial") == 0) { options->serialFrames = 1; }
+    else if (strcmp(flag, "--reset-on-layout-change") == 0) { options->resetOnLayoutChange = 1; }
+    else if (strcmp(flag, "--verify-rollback") == 0) { options->verifyRollback = 1; }
+    else if (strcmp(flag, "--strict-pointers") == 0) { options->strictPointers = 1; }
+    else return 0;
+    return 1;
+}
+
+// A flag followed by a path. False when `flag` is not one; *valueOk says whether the path is there.
+internal b32 ParsePathFlag(const char *flag, const char *value, platform_options *options, b32 *valueOk)
+{
+    if (strcmp(flag, "--log") == 0) { options->logPath = value; }
+    else if (strcmp(flag, "--screenshot") == 0) { options->screenshotPath = value; }
+    else if (strcmp(flag, "--quit-file") == 0) { options->quitFilePath = value; }
+    else if (strcmp(flag, "--game") == 0) { options->gameDllPath = value; }
+    else if (strcmp(flag, "--trace") == 0) { options->tracePath = value; }
+    else return 0;
+    *valueOk = value != 0;
+    return 1;
+}
+
+// A flag followed by a number (or two). False when `flag` is not one; *valueOk says whether the
+// value is there, well formed and in range.
+internal b32 ParseNumberFlag(const char *flag, const char *value, platform_options *options, b32 *valueOk)
+{
+    b32 ok = 1;
+    s64 number = 0;
+    if (strcmp(flag, "--frames") == 0)
+    {
+        ok = ParseWholeNumber(value, 1, 1000000000ll, &number);
+        options->frameLimit = number;
+    }
+    else if (strcmp(flag, "--fixed-dt") == 0) { ok = ParsePositiveReal(value, 1.0f, &options->fixedDt); }
+    else if (strcmp(flag, "--hz") == 0)
+    {
+        ok = ParsePositiveReal(value, PLATFORM_MAX_HZ, &options->targetHz) && options->targetHz >= PLATFORM_MIN_HZ;
+    }
+    else if (strcmp(flag, "--watchdog") == 0)
+    {
+        ok = value && strcmp(value, "0") == 0;
+        if (ok) options->watchdogSeconds = 0.0f;
+        else ok = ParsePositiveReal(value, PLATFORM_MAX_WATCHDOG_SECONDS, &options->watchdogSeconds) &&
+                  options->watchdogSeconds >= 0.05f;
+    }
+    else if (strcmp(flag, "--loop") == 0)
+    {
+        long long start = -1, length = 0;
+        char trailing = 0;
+        ok = value && sscanf(value, "%lld,%lld%c", &start, &length, &trailing) == 2 && start >= 0 &&
+             length >= 1 && length <= 100000;
+        options->loopStartFrame = start;
+        options->loopLength = (u32)length;
+    }
+    else if (strcmp(flag, "--size") == 0)
+    {
+        int width = 0, height = 0;
+        char trailing = 0;
+        ok = value && sscanf(value, "%dx%d%c", &width, &height, &trailing) == 2 &&
+             width >= 64 && height >= 64 && width <= 16384 && height <= 16384;
+        options->windowWidth = width;
+        options->windowHeight = height;
+    }
+    else if (strcmp(flag, "--workers") == 0)
+    {
+        ok = ParseWholeNumber(value, 1, 64, &number);
+        options->highPriorityWorkers = (s32)number;
+    }
+    else if (strcmp(flag, "--entities") == 0)
+    {
+        ok = ParseWholeNumber(value, 1, 262144, &number);
+        options->entityCount = (u32)number;
+    }
+    else if (strcmp(flag, "--trace-frames") == 0) { ok = ParseWholeNumber(value, 1, 1000000000ll, &options->traceFrames); }
+    else if (strcmp(flag, "--low-workers") == 0)
+    {
+        ok = ParseWholeNumber(value, 1, 64, &number);
+        options->lowPriorityWorkers = (s32)number;
+    }
+    else return 0;
+    *valueOk = ok;
+    return 1;
+}
+
+b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,
+                         char *errorText, umm errorTextSize)
+{
+    DefaultPlatformOptions(options);
+    errorText[0] = 0;
+    for (int argIndex = 1; argIndex < argc; ++argIndex)
+    {
+        const char *flag = argv[argIndex];
+        const char *value = (argIndex + 1 < argc) ? argv[argIndex + 1] : 0;
+        if (ParseSwitchFlag(flag, options)) continue;
+
+        if (strcmp(flag, "--screenshot") == 0 && value && !HasScreenshotExtension(value))
+        {
+            snprintf(errorText, errorTextSize, "--screenshot '%s': unsupported file type; only .png and .bmp "
+                     "are written", value);
+            return 0;
+        }
+        b32 valueOk = 1;
+        if (!ParsePathFlag(flag, value, options, &valueOk) && !ParseNumberFlag(flag, value, options, &valueOk))
+        {
+            snprintf(errorText, errorTextSize, "unknown flag '%s' (try --help)", flag);
+            return 0;
+        }
+        if (!valueOk)
+        {
+            snprintf(errorText, errorTextSize, "bad or missing value for %s: '%s'", flag, value ? value : "");
+            return 0;
+        }
+        ++argIndex;     // the value
+    }
+    return 1;
+}

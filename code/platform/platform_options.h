@@ -1,0 +1,109 @@
+#ifndef PLATFORM_OPTIONS_H
+#define PLATFORM_OPTIONS_H
+// The exe's command-line flags: what makes it scriptable. Portable (no OS headers) so the parser is
+// unit-tested natively; the exe (win32/) feeds it its UTF-8 command line.
+
+#include "base/base_types.h"
+
+struct platform_options
+{
+    s64 frameLimit;             // --frames N: run N frames then exit 0 (0 = until the window closes)
+    f32 fixedDt;                // --fixed-dt S: every frame simulates S seconds (0 = measured)
+    f32 targetHz;               // --hz N: frame rate the loop paces to, 1 to 1000
+    b32 unthrottled;            // --unthrottled: no sleeping between frames (for scripted runs)
+    b32 vsync;                  // --no-vsync clears it
+    const char *logPath;        // --log PATH
+    const char *screenshotPath; // --screenshot PATH: the last presented frame, written at exit
+    const char *quitFilePath;   // --quit-file PATH: exit cleanly once PATH exists
+    const char *gameDllPath;    // --game PATH: game DLL to load (default: game.dll beside the exe)
+    s32 windowWidth;            // --size WxH
+    s32 windowHeight;
+    s32 highPriorityWorkers;    // --workers N (-1 = from core count)
+    s32 lowPriorityWorkers;     // --low-workers N (-1 = from core count)
+    b32 serialFrames;           // --serial: update and render one after the other (no overlap)
+    s64 loopStartFrame;         // --loop START,LENGTH: record from frame START ... (-1 = off)
+    u32 loopLength;             // ... for LENGTH frames, then replay them in a loop
+    b32 resetOnLayoutChange;    // --reset-on-layout-change: a build whose state layout changed
+                                //   starts from zeroed game memory instead of being refused
+    b32 strictPointers;         // --strict-pointers: refuse a reload while game memory holds
+                                //   pointers into the code it would replace
+    b32 verifyRollback;         // --verify-rollback: hash game memory before every frame and
+                                //   compare after a crash restore (slow; for tests)
+    f32 watchdogSeconds;        // --watchdog S: a call into game code that has not returned after S
+                                //   seconds is interrupted like a crash (0 = off; default 10 in
+                                //   development builds, off in release builds)
+    u32 entityCount;            // --entities N: the demo's entity count, handed to the game
+                                //   as game_memory.requestedEntityCount (0 = the game's default)
+    const char *tracePath;      // --trace PATH: timing events as Chrome Trace Event JSON
+    s64 traceFrames;            // --trace-frames N: only the first N frames (0 = every frame)
+    b32 showHelp;               // --help
+};
+
+// Frame rates --hz accepts: below 1 Hz a frame would outlast every timeout a script waits on.
+#define PLATFORM_MIN_HZ 1.0f
+#define PLATFORM_MAX_HZ 1000.0f
+#define PLATFORM_MAX_WATCHDOG_SECONDS 3600.0f
+#if ENGINE_DEVELOPMENT
+#define PLATFORM_DEFAULT_WATCHDOG_SECONDS 10.0f
+#else
+#define PLATFORM_DEFAULT_WATCHDOG_SECONDS 0.0f
+#endif
+
+#define PLATFORM_OPTIONS_HELP \
+    "usage: win32_platform.exe [flags]\n" \
+    "  --frames N         run N frames, then exit 0\n" \
+    "  --fixed-dt S       simulate exactly S seconds per frame (e.g. 0.0166667)\n" \
+    "  --hz N             target frame rate, 1 to 1000 (default 60); pacing still notices the\n" \
+    "                     quit file and window messages within 50 ms\n" \
+    "  --unthrottled      do not sleep between frames\n" \
+    "  --no-vsync         swap interval 0\n" \
+    "  --log PATH         also write the log to PATH (if it cannot be opened: said on stderr,\n" \
+    "                     and in a message box unless --frames or --quit-file; the run goes on)\n" \
+    "  --screenshot PATH  write the last presented frame to PATH at exit; PATH must end in .png or\n" \
+    "                     .bmp and its folder must exist (checked at start: otherwise exit 2);\n" \
+    "                     if writing fails at exit, the exit code is 3. While it runs, creating\n" \
+    "                     PATH.request writes the frame just drawn to PATH and deletes the request\n" \
+    "  --quit-file PATH   exit cleanly as soon as PATH exists\n" \
+    "  --game PATH        game DLL to load (default: game.dll beside the exe)\n" \
+    "  --size WxH         window client size (default 1280x720)\n" \
+    "  --workers N        high-priority worker threads (default: cores - 1, at least 1)\n" \
+    "  --low-workers N    low-priority worker threads (default 1)\n" \
+    "  --serial           run update and render one after the other (no frame overlap)\n" \
+    "  --loop START,LEN   record input from frame START for LEN frames, then replay in a loop\n" \
+    "                     (F9 does the same by hand: record, play, stop)\n" \
+    "  --reset-on-layout-change  load builds whose state layout changed with zeroed memory\n" \
+    "  --strict-pointers  refuse a reload while game memory points into the old game code\n" \
+    "                     (default: keep the old code loaded until nothing points into it)\n" \
+    "  --verify-rollback  hash game memory every frame to prove crash restores (slow)\n" \
+    "  --watchdog S       (0.05 to 3600) interrupt game code (update, job, task, sound, end of\n" \
+    "                     frame, load-time export) that has not returned after S seconds and\n" \
+    "                     recover as from a crash; 0 = off (default 10 in development builds,\n" \
+    "                     off in release); with a debugger attached it breaks instead\n" \
+    "  --entities N       bouncing cubes the demo simulates, 1 to 262144 (default 4096); read\n" \
+    "                     by the game at its first update (game_memory.requestedEntityCount)\n" \
+    "  --trace PATH       write every frame's timed blocks and jobs, per thread, and its reloads,\n" \
+    "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
+    "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
+    "  --trace-frames N   trace only the first N frames\n" \
+    "  --help             this text\n"
+
+//~ Parsing
+// The options of a command line with no flags (what each field's comment calls the default).
+void DefaultPlatformOptions(platform_options *options);
+
+// Returns false with a one-line reason in errorText for an unknown flag or a bad value.
+b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,
+                         char *errorText, umm errorTextSize);
+
+// True when `path` ends in .png or .bmp (any case): the only formats a screenshot is written in.
+b32 HasScreenshotExtension(const char *path);
+
+//~ Flags found before parsing
+// The --log path alone, found even when another flag is malformed, so that error gets logged too.
+const char *FindLogPathOption(int argc, char **argv);
+
+// True when the command line asks for a scripted run (--frames or --quit-file), found even when
+// another flag is malformed: such a run never shows a message box that would wait for a person.
+b32 IsScriptedCommandLine(int argc, char **argv);
+
+#endif // PLATFORM_OPTIONS_H
