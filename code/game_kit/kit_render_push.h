@@ -1,5 +1,5 @@
-#ifndef RENDER_PUSH_H
-#define RENDER_PUSH_H
+#ifndef KIT_RENDER_PUSH_H
+#define KIT_RENDER_PUSH_H
 // Game-side helpers that append entries to game_render_commands. Header-only and OS-free: the
 // game DLL, the tests and the benchmark include it. A push that does not fit is refused whole
 // (refusedEntryCount grows, nothing is written) so the renderer never sees a torn entry.
@@ -279,4 +279,4 @@ inline void EndRenderSubBuffer(game_render_commands *frame, render_sub_buffer_sl
     if (sub->refusedEntryCount) AtomicAddU32(&frame->refusedSubBufferEntryCount, sub->refusedEntryCount);
 }
 
-#endif // RENDER_PUSH_H
+#endif // KIT_RENDER_PUSH_H

@@ -2,7 +2,7 @@
 // size arithmetic is done against "bytes left" so a hostile chunk size can never wrap around.
 
 #include "base/base_bytes.h"
-#include "game_kit/asset_wav.h"
+#include "game_kit/kit_asset_wav.h"
 
 #define WAV_MAX_SAMPLE_RATE 768000u
 

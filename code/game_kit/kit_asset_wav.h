@@ -1,5 +1,5 @@
-#ifndef ASSET_WAV_H
-#define ASSET_WAV_H
+#ifndef KIT_ASSET_WAV_H
+#define KIT_ASSET_WAV_H
 // WAV reader: RIFF/WAVE, PCM 16-bit, mono or stereo, any sample rate, parsed from a memory
 // buffer. Unknown chunks are skipped (with their pad byte). A malformed or truncated file is
 // logged and gives the silent fallback sound: never a crash, never a read outside the buffer.
@@ -26,4 +26,4 @@ loaded_sound LoadWAV(memory_arena *arena, const void *contents, u32 size, const 
 // arena copy of it when the arena has room (constant memory vanishes with a reloaded game.dll).
 loaded_sound FallbackSound(void);
 
-#endif // ASSET_WAV_H
+#endif // KIT_ASSET_WAV_H

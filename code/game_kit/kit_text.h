@@ -1,5 +1,5 @@
-#ifndef GAME_TEXT_H
-#define GAME_TEXT_H
+#ifndef KIT_TEXT_H
+#define KIT_TEXT_H
 // Bitmap-font text and flat rectangles for screen-space overlays, as render commands.
 //
 // Coordinates are screen pixels with the origin at the top left and y growing downwards, the way
@@ -12,8 +12,8 @@
 // texture and an overlay's opaque parts batch into a single draw in painter's order.
 
 #include "contract/game_platform.h"
-#include "game_kit/render_push.h"
-#include "game_kit/asset_bmp.h"
+#include "game_kit/kit_render_push.h"
+#include "game_kit/kit_asset_bmp.h"
 
 //~ Font atlas layout (tests/tools/make_font.cpp writes data/fonts/engine_font.bmp to match this)
 // 16 x 6 slots of 8x12 pixels for the characters 32..127, row by row from the top left of the
@@ -107,4 +107,4 @@ void PushScreenRect(text_context *context, v2 min, v2 max, u32 color);
 // A see-through backdrop just behind the text layer, blended over the scene.
 void PushScreenBackdrop(text_context *context, v2 min, v2 max, u32 color);
 
-#endif // GAME_TEXT_H
+#endif // KIT_TEXT_H

@@ -3,7 +3,7 @@
 // outside the buffer or an overflow.
 
 #include "base/base_bytes.h"
-#include "game_kit/asset_bmp.h"
+#include "game_kit/kit_asset_bmp.h"
 
 #define BMP_BI_RGB 0
 #define BMP_BI_BITFIELDS 3

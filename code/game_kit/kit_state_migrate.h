@@ -1,5 +1,5 @@
-#ifndef STATE_MIGRATE_H
-#define STATE_MIGRATE_H
+#ifndef KIT_STATE_MIGRATE_H
+#define KIT_STATE_MIGRATE_H
 // Migrating registered state by field names (game side, called from gameMigrateState), through
 // nested structs and arrays of them. Portable: unit-tested natively (tests/unit/test_state_layout.cpp).
 //
@@ -295,4 +295,4 @@ inline b32 MigrateStateByName(const game_state_layout *newLayout, void *newState
     return MigrateStateStruct(&context, root, (u8 *)newState, (const u8 *)oldState, root, 0);
 }
 
-#endif // STATE_MIGRATE_H
+#endif // KIT_STATE_MIGRATE_H

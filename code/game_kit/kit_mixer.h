@@ -1,5 +1,5 @@
-#ifndef GAME_MIXER_H
-#define GAME_MIXER_H
+#ifndef KIT_MIXER_H
+#define KIT_MIXER_H
 // The game's software mixer: several sounds at once, each with volume, pan and looping, started
 // and stopped by handle, mixed in float and saturated to s16 into game_sound_output_buffer.
 // A tone generator (sine of a given frequency and amplitude) plays through the same slots; the
@@ -9,7 +9,7 @@
 #include "base/base_arena.h"
 #include "base/base_log.h"
 #include "contract/game_platform.h"
-#include "game_kit/asset_wav.h"
+#include "game_kit/kit_asset_wav.h"
 
 // 0 is never a valid handle, so a zeroed struct means "nothing playing".
 struct mixer_handle
@@ -73,4 +73,4 @@ u32 MixerActiveVoiceCount(game_mixer *mixer);
 // Writes output->sampleCount stereo samples (overwrites, saturates to s16) and advances every voice.
 void MixerOutput(game_mixer *mixer, game_sound_output_buffer *output);
 
-#endif // GAME_MIXER_H
+#endif // KIT_MIXER_H

@@ -1,5 +1,5 @@
-#ifndef ASSET_BMP_H
-#define ASSET_BMP_H
+#ifndef KIT_ASSET_BMP_H
+#define KIT_ASSET_BMP_H
 // BMP reader for textures: 24/32-bit uncompressed (BI_RGB, BI_BITFIELDS), bottom-up or top-down,
 // parsed from a memory buffer into RGBA8 (sRGB, rows bottom-up: what render_entry_texture takes).
 // A malformed or truncated file is logged and gives the fallback checker texture: never a
@@ -32,4 +32,4 @@ loaded_bitmap FallbackBitmap(void);
 #define BMP_FALLBACK_MAGENTA 0xFFFF00FFu
 #define BMP_FALLBACK_BLACK 0xFF000000u
 
-#endif // ASSET_BMP_H
+#endif // KIT_ASSET_BMP_H

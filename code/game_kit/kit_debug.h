@@ -1,5 +1,5 @@
-#ifndef GAME_DEBUG_H
-#define GAME_DEBUG_H
+#ifndef KIT_DEBUG_H
+#define KIT_DEBUG_H
 // The debug overlay: frame-time history, a per-thread timeline of the last frame, counters and the
 // platform's notices, drawn over the scene from DEBUGGameEndFrame.
 //
@@ -11,7 +11,7 @@
 
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
-#include "game_kit/asset_bmp.h"
+#include "game_kit/kit_asset_bmp.h"
 
 // Compile a copy with 0 here to start with the overlay hidden (F1 toggles it either way).
 #ifndef GAME_DEBUG_OVERLAY_AT_START
@@ -123,4 +123,4 @@ struct debug_overlay_input
 void DebugOverlayEndFrame(debug_overlay_state *debug, memory_arena *arena, game_memory *memory, game_input *input,
                           game_render_commands *commands, debug_overlay_input *overlay);
 
-#endif // GAME_DEBUG_H
+#endif // KIT_DEBUG_H
