@@ -6,6 +6,7 @@
 //~ Headers
 #include "game_kit/kit_render_push.h"
 #include "game_kit/kit_state_migrate.h"
+#include "game_kit/kit_asset_reject.h"
 #include "game_kit/kit_asset_bmp.h"
 #include "game_kit/kit_asset_wav.h"
 #include "game_kit/kit_mixer.h"
@@ -13,6 +14,7 @@
 #include "game_kit/kit_debug.h"
 
 //~ Bodies
+#include "game_kit/kit_asset_reject.cpp"
 #include "game_kit/kit_asset_bmp.cpp"
 #include "game_kit/kit_asset_wav.cpp"
 #include "game_kit/kit_mixer.cpp"

@@ -7,8 +7,7 @@
 
 #define MAKE_TEST_ASSETS_NO_MAIN 1
 #include "../tools/make_test_assets.cpp"
-#include "game_kit/kit_asset_bmp.cpp"
-#include "game_kit/kit_asset_wav.cpp"
+#include "game_kit/game_kit.cpp"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // Unit tests (native) for the sound cursor arithmetic and the game mixer, plus the mixer's cost
 // per frame for 16 sounds (printed as a FIGURE, not asserted).
 
-#include "game_kit/kit_mixer.cpp"
+#include "game_kit/game_kit.cpp"
 #include "win32/sound_cursor_logic.h"
 #include "test_framework.h"
 #include <stdarg.h>

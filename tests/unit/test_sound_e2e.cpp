@@ -8,7 +8,7 @@
 //        test_sound_e2e.exe --expect-silent   (no device / no dsound.dll: must run silent, logged)
 
 #include "win32/win32_sound.cpp"
-#include "game_kit/kit_mixer.cpp"
+#include "game_kit/game_kit.cpp"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdio.h>
