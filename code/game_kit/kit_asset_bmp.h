@@ -21,7 +21,10 @@ struct loaded_bitmap
     u32 pad;
 };
 
-// Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only.
+// Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only (0
+// prints as "?"), log may be 0, the arena may not. Never returns a bitmap without pixels: null
+// contents, a malformed file or an arena too small for the pixels give the checker (isFallback set)
+// and an error line naming the reason.
 loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log);
 
 // The magenta/black checker from constant memory: always valid, never fails. LoadBMP hands out an

@@ -30,6 +30,7 @@ struct state_migration
     char refusal[256];          // why, naming the field path, when refused
 };
 
+// The field, or 0 when the layout does not export it.
 inline const game_layout_field *FindExportedLayoutField(const game_state_layout *layout, const char *structName,
                                                         const char *fieldName)
 {
@@ -41,6 +42,7 @@ inline const game_layout_field *FindExportedLayoutField(const game_state_layout 
     return 0;
 }
 
+// 0 when the layout does not export the struct (a plain type, an unregistered struct).
 inline u32 ExportedStructSize(const game_state_layout *layout, const char *structName)
 {
     const game_layout_field *size = FindExportedLayoutField(layout, structName, "(size)");
@@ -55,7 +57,8 @@ enum state_number_kind
     StateNumber_Float,
 };
 
-// The numeric kind of a plain type name, by the names base_types.h defines.
+// The numeric kind of a plain type name, by the names base_types.h defines; StateNumber_None for
+// anything else (a struct, a pointer, an f32 or f64 whose size does not match its name).
 inline state_number_kind StateNumberKind(const char *typeName, u32 elementSize)
 {
     static const char *unsignedNames[] = {"u8", "u16", "u32", "u64", "b32", "umm"};
@@ -148,6 +151,7 @@ inline b32 StateBytesAreZero(const u8 *bytes, u64 size)
     return 1;
 }
 
+// Records the first refusal only and always returns false, so a caller can return its result.
 inline b32 RefuseMigration(state_migration *migration, const char *path, const char *fieldName, const char *reason)
 {
     if (!migration->refused)
@@ -163,6 +167,8 @@ struct state_migration_context
     state_migration *migration;
 };
 
+// Every field of one struct instance: carried, migrated or zeroed. Refuses a field lying outside its
+// struct in either layout and nesting deeper than 8 (a cycle in a malformed layout).
 inline b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
                               const u8 *oldBase, const char *path, u32 depth);
 
