@@ -14,6 +14,7 @@
 #include "game_kit/kit_debug.h"
 
 //~ Bodies
+#include "game_kit/kit_state_migrate.cpp"
 #include "game_kit/kit_asset_reject.cpp"
 #include "game_kit/kit_asset_bmp.cpp"
 #include "game_kit/kit_asset_wav.cpp"
