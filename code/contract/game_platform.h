@@ -446,7 +446,7 @@ struct render_entry_cubes
 // follow it); each slot names a sub-buffer that one job fills while others fill theirs. The
 // renderer draws the slots' entries in slot order, right where the SubBuffers entry stands, so a
 // frame draws the same whatever order the jobs ran in. Sub-buffers live in the push buffer's
-// sub-buffer zone and are reserved with one atomic add on subBufferZoneUsed (render_push.h).
+// sub-buffer zone and are reserved with one atomic add on subBufferZoneUsed (kit_render_push.h).
 struct render_entry_sub_buffers
 {
     u32 slotCount;

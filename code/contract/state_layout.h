@@ -4,7 +4,7 @@
 // it: a game describes each registered struct with the macros below and exports the list as
 // gameStateLayout (game_state_layout, game_platform.h). The platform copies and compares those
 // lists (platform/platform_state_layout.h, platform/platform_layout_compare.h); the game may
-// migrate old state by field names (game_kit/state_migrate.h).
+// migrate old state by field names (game_kit/kit_state_migrate.h).
 
 #include "contract/game_platform.h"
 #include <stddef.h>

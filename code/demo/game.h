@@ -8,13 +8,13 @@
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
 #include "contract/state_layout.h"
-#include "game_kit/state_migrate.h"
-#include "game_kit/asset_bmp.h"
-#include "game_kit/asset_wav.h"
-#include "game_kit/game_mixer.h"
-#include "game_kit/game_debug.h"
+#include "game_kit/kit_state_migrate.h"
+#include "game_kit/kit_asset_bmp.h"
+#include "game_kit/kit_asset_wav.h"
+#include "game_kit/kit_mixer.h"
+#include "game_kit/kit_debug.h"
 #include "contract/job_graph.h"
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include "demo/game_broadphase.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
@@ -245,7 +245,7 @@ struct game_transient_state
     game_mixer mixer;
     memory_arena arena;
     memory_arena frameScratch;  // over game_memory.frameScratch: the collision grid (rebuilt every frame)
-    debug_overlay_state debug;  // frame history and this frame's copied events (game_debug.h)
+    debug_overlay_state debug;  // frame history and this frame's copied events (kit_debug.h)
     demo_assets assets;         // loaded on background tasks (game_assets.cpp)
     demo_sound sound;           // the frame's sound requests and the mix ahead (game_sound.cpp)
     demo_frame frame;           // the frame graph's scratch (game_frame.cpp)

@@ -24,7 +24,7 @@ extern "C" __declspec(dllexport) const game_state_layout gameStateLayout =
 // whether a build exports it is what decides between migrating and refusing.
 #if GAME_WITH_STATE_MIGRATION
 // Optional: built with GAME_WITH_STATE_MIGRATION=1, a layout change is migrated instead of refused,
-// by field names through game_state and every demo_entity (state_migrate.h): new fields start at
+// by field names through game_state and every demo_entity (kit_state_migrate.h): new fields start at
 // zero, removed ones are dropped, moved and resized ones carried when every value survives
 // exactly. Otherwise the build is declined with the reason, and the old code keeps running.
 extern "C" __declspec(dllexport) GAME_MIGRATE_STATE(gameMigrateState)

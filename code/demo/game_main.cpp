@@ -6,7 +6,7 @@
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
 #include "contract/render_projection.h"
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include "demo/game_tuning.h"
 #include "demo/game.h"
 

@@ -1,9 +1,23 @@
 // game_kit/: what any game built on this engine uses on the DLL side: render-command push
 // helpers, state-layout migration, BMP/WAV readers, the sound mixer, bitmap text, the debug overlay.
 // May include base/ and contract/ only; a game's unity entry includes this file once.
+// Every file of the layer is named kit_*; headers come first, so no body depends on body order.
 
-#include "game_kit/asset_bmp.cpp"
-#include "game_kit/asset_wav.cpp"
-#include "game_kit/game_mixer.cpp"
-#include "game_kit/game_text.cpp"
-#include "game_kit/game_debug.cpp"
+//~ Headers
+#include "game_kit/kit_render_push.h"
+#include "game_kit/kit_state_migrate.h"
+#include "game_kit/kit_asset_reject.h"
+#include "game_kit/kit_asset_bmp.h"
+#include "game_kit/kit_asset_wav.h"
+#include "game_kit/kit_mixer.h"
+#include "game_kit/kit_text.h"
+#include "game_kit/kit_debug.h"
+
+//~ Bodies
+#include "game_kit/kit_state_migrate.cpp"
+#include "game_kit/kit_asset_reject.cpp"
+#include "game_kit/kit_asset_bmp.cpp"
+#include "game_kit/kit_asset_wav.cpp"
+#include "game_kit/kit_mixer.cpp"
+#include "game_kit/kit_text.cpp"
+#include "game_kit/kit_debug.cpp"

@@ -134,7 +134,7 @@ extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
     MixerOutput(&StarterGetTransientState(memory)->mixer, soundBuffer);
 }
 
-// Called after every frame: where a game draws its debug overlay (game_kit/game_debug.h). The
+// Called after every frame: where a game draws its debug overlay (game_kit/kit_debug.h). The
 // starter has none; the export is still required.
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {

@@ -9,9 +9,9 @@
 #include "contract/state_layout.h"
 #include "contract/job_graph.h"
 #include "base/base_arena.h"
-#include "game_kit/render_push.h"
-#include "game_kit/asset_wav.h"
-#include "game_kit/game_mixer.h"
+#include "game_kit/kit_render_push.h"
+#include "game_kit/kit_asset_wav.h"
+#include "game_kit/kit_mixer.h"
 
 #define STARTER_STATE_FIELDS(X)  \
     X(b32, isInitialized, )      \

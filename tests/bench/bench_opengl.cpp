@@ -4,7 +4,7 @@
 
 #include <windows.h>
 #include "render/render.cpp"
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -48,8 +48,8 @@ run_demo() {
 }
 
 run_demo on
-sed -i 's/#define GAME_DEBUG_OVERLAY_AT_START 1/#define GAME_DEBUG_OVERLAY_AT_START 0/' "$work/code/game_kit/game_debug.h"
-check "the off switch is in place" grep -q "#define GAME_DEBUG_OVERLAY_AT_START 0" "$work/code/game_kit/game_debug.h"
+sed -i 's/#define GAME_DEBUG_OVERLAY_AT_START 1/#define GAME_DEBUG_OVERLAY_AT_START 0/' "$work/code/game_kit/kit_debug.h"
+check "the off switch is in place" grep -q "#define GAME_DEBUG_OVERLAY_AT_START 0" "$work/code/game_kit/kit_debug.h"
 check "game.dll rebuilds with the overlay off" build_engine_copy "$work" game
 run_demo off
 

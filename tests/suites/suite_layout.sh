@@ -171,6 +171,12 @@ for source in $(find code -name '*.cpp' -o -name '*.h'); do
     if [ "$lines" -gt 600 ]; then fail "$source has $lines lines (split past ~600)"; else pass; fi
 done
 
+#- game_kit/: one file prefix (kit_), and tests take the layer through its entry
+unprefixed=$(cd code/game_kit && ls | grep -vE '^(kit_[a-z0-9_]+\.(h|cpp)|game_kit\.cpp)$' | tr '\n' ' ')
+check "every file of code/game_kit/ but its entry is named kit_* (not: $unprefixed)" test -z "$unprefixed"
+kit_copies=$(grep -rlE '#include "game_kit/kit_[a-z0-9_]+\.cpp"' tests | tr '\n' ' ')
+check "tests include game_kit/game_kit.cpp, not its bodies one by one (found in: $kit_copies)" test -z "$kit_copies"
+
 #- Function size: none over ~100 lines (the longest are printed for the record)
 lengths=$(python3 tests/tools/function_lengths.py $(find code -name '*.cpp' -o -name '*.h'))
 echo "longest functions in code/:"; echo "$lengths" | head -n 3 | sed 's/^/    /'

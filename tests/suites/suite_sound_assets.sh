@@ -34,14 +34,15 @@ build() {
 
 #- MSVC dialect: every translation unit of this part (the headers come in through them; run_unit_tests
 #  checks the unit tests')
-for unit in code/win32/win32_sound.cpp code/game_kit/game_mixer.cpp code/game_kit/asset_bmp.cpp code/game_kit/asset_wav.cpp \
+for unit in code/win32/win32_sound.cpp code/game_kit/kit_mixer.cpp code/game_kit/kit_asset_reject.cpp \
+            code/game_kit/kit_asset_bmp.cpp code/game_kit/kit_asset_wav.cpp \
             tests/unit/test_sound_e2e.cpp tests/unit/fuzz_assets.cpp \
             tests/tools/check_tone.cpp tests/tools/make_test_assets.cpp; do
     if misc/msvc_check.sh "$unit" >"$out/msvc.txt" 2>&1; then pass; else fail "MSVC-dialect compile of $unit"; head -n 6 "$out/msvc.txt" | sed 's/^/    /'; fi
 done
 
 #- The game-side files also build alone with MinGW (they go into game.dll)
-for unit in game_mixer asset_bmp asset_wav; do
+for unit in kit_mixer kit_asset_reject kit_asset_bmp kit_asset_wav; do
     build "$unit.o (MinGW)" $MINGW_CXX $MINGW_FLAGS -c "code/game_kit/$unit.cpp" -o "$out/$unit.o"
 done
 

@@ -2,7 +2,7 @@
 // 8/255 in any channel) between two same-sized BMPs, within rows TOP..BOTTOM given as fractions
 // of the height from the top (0 0.25 = the top quarter). Exit 2 if an image cannot be read.
 
-#include "game_kit/asset_bmp.cpp"
+#include "game_kit/game_kit.cpp"
 #include "../unit/test_framework.h"
 #include <stdio.h>
 #include <stdlib.h>

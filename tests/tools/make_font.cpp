@@ -4,7 +4,7 @@
 // for byte. tests/unit/test_text.cpp includes this file (with MAKE_FONT_NO_MAIN) to know what every
 // atlas pixel must be.
 //
-// Atlas layout (the constants live in code/game_kit/game_text.h, shared with the game):
+// Atlas layout (the constants live in code/game_kit/kit_text.h, shared with the game):
 //   - 128 x 84 pixels, 32-bit BMP with a BITMAPV4 header and an alpha mask, rows bottom-up on disk
 //     as BMP wants; described here from the top of the image down.
 //   - 16 slots per row, 6 rows of 8x12-pixel slots: slot i holds character 32 + i, so row 0 is
@@ -16,7 +16,7 @@
 //   - glyph pixels are opaque white; everything else is transparent white (so filtering and
 //     mipmaps fade alpha without darkening the colour).
 
-#include "game_kit/game_text.h"
+#include "game_kit/kit_text.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -10,8 +10,7 @@
 #define FUZZ_WAV 1
 #endif
 
-#include "game_kit/asset_bmp.cpp"
-#include "game_kit/asset_wav.cpp"
+#include "game_kit/game_kit.cpp"
 #include <stdlib.h>
 
 global u8 globalFuzzMemory[64 << 20];

@@ -7,8 +7,7 @@
 
 #define MAKE_TEST_ASSETS_NO_MAIN 1
 #include "../tools/make_test_assets.cpp"
-#include "game_kit/asset_bmp.cpp"
-#include "game_kit/asset_wav.cpp"
+#include "game_kit/game_kit.cpp"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -386,6 +385,25 @@ int main(int argc, char **argv)
             }
         }
         CHECK_MSG(inconsistent == 0, "every truncation of every fixture decodes to a usable asset");
+    }
+
+    // kit_asset_reject.h: with no room for the fallback's copy (or no arena), a rejected file still
+    // gets the constant fallback and its one error line, and the arena logs no overflow on top.
+    {
+        u8 storage[64];
+        memory_arena full;
+        InitializeArena(&full, "full", sizeof(storage), storage, CaptureLog);
+        int errorsBefore = globalLog.errorCount;
+        loaded_bitmap bitmap = LoadBMP(&full, bmp.data, 2, "arena full", CaptureLog);
+        loaded_sound sound = LoadWAV(&full, wav.data, 2, "arena full", CaptureLog);
+        CHECK_MSG(IsFallbackChecker(bitmap) && IsSilentFallback(sound),
+                  "a rejected file with a full arena gets the constant fallback");
+        CHECK_MSG(globalLog.errorCount == errorsBefore + 2 && full.overflowCount == 0 && full.used == 0,
+                  "a rejected file with a full arena logs one error each and no arena overflow");
+        loaded_bitmap noArenaBitmap = LoadBMP(0, bmp.data, 2, "no arena", 0);
+        loaded_sound noArenaSound = LoadWAV(0, wav.data, 2, "no arena", 0);
+        CHECK_MSG(IsFallbackChecker(noArenaBitmap) && IsSilentFallback(noArenaSound),
+                  "a rejected file without an arena gets the constant fallback");
     }
     return TestSummary();
 }

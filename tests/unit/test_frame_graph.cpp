@@ -7,7 +7,7 @@
 // Usage: test_frame_graph [-s scale]
 
 #include "test_work_common.h"
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include "render/render_walk.h"
 #include "demo/game_broadphase.h"
 

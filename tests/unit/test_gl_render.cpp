@@ -5,7 +5,7 @@
 
 #include <windows.h>
 #include "render/render.cpp"
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include "render/image_writer.h"
 #include "test_framework.h"
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 // Unit tests (native) for the sound cursor arithmetic and the game mixer, plus the mixer's cost
 // per frame for 16 sounds (printed as a FIGURE, not asserted).
 
-#include "game_kit/game_mixer.cpp"
+#include "game_kit/game_kit.cpp"
 #include "platform/platform.cpp"
 #include "test_framework.h"
 #include <stdarg.h>

@@ -2,7 +2,7 @@
 // forward * inverse = identity), the standard-depth conversion, and PushQuad/PushCube batching and
 // refusal. Portable: built natively with g++ and with MinGW under Wine.
 
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include "test_framework.h"
 #include <math.h>
 

@@ -2,7 +2,7 @@
 // kind of lie a game can put in a buffer is caught, named and repaired, and good buffers pass
 // untouched.
 
-#include "game_kit/render_push.h"
+#include "game_kit/kit_render_push.h"
 #include "render/render_command_validation.h"
 #include "test_framework.h"
 #include <string.h>

@@ -9,7 +9,7 @@
 
 #include "platform/platform.cpp"
 #include "win32/win32_sound.cpp"
-#include "game_kit/game_mixer.cpp"
+#include "game_kit/game_kit.cpp"
 #include "test_framework.h"
 #include <stdarg.h>
 #include <stdio.h>

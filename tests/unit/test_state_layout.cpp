@@ -3,7 +3,7 @@
 // carries fields across through nested structs, converts exactly or refuses.
 
 #include "platform/platform.cpp"
-#include "game_kit/state_migrate.h"
+#include "game_kit/game_kit.cpp"
 #include "test_framework.h"
 
 // Successive builds of one game register their structs under the same names: the C++ type names

@@ -6,9 +6,7 @@
 
 #define MAKE_FONT_NO_MAIN
 #include "../tools/make_font.cpp"
-#include "game_kit/asset_bmp.cpp"
-#include "game_kit/game_text.cpp"
-#include "game_kit/game_debug.cpp"
+#include "game_kit/game_kit.cpp"
 #include "test_framework.h"
 #include <math.h>
 #include <stdarg.h>

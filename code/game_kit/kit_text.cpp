@@ -1,6 +1,6 @@
-// Bitmap-font layout and screen-space drawing (see game_text.h for the coordinate conventions).
+// Bitmap-font layout and screen-space drawing (see kit_text.h for the coordinate conventions).
 
-#include "game_kit/game_text.h"
+#include "game_kit/kit_text.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-#ifndef GAME_DEBUG_H
-#define GAME_DEBUG_H
+#ifndef KIT_DEBUG_H
+#define KIT_DEBUG_H
 // The debug overlay: frame-time history, a per-thread timeline of the last frame, counters and the
 // platform's notices, drawn over the scene from DEBUGGameEndFrame.
 //
@@ -11,7 +11,7 @@
 
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
-#include "game_kit/asset_bmp.h"
+#include "game_kit/kit_asset_bmp.h"
 
 // Compile a copy with 0 here to start with the overlay hidden (F1 toggles it either way).
 #ifndef GAME_DEBUG_OVERLAY_AT_START
@@ -95,13 +95,19 @@ struct debug_overlay_state
 };
 
 //~ Collection (no rendering; unit-tested natively)
+// Takes the history, event and bar arrays from the arena; one that does not fit stays 0 and its
+// part is simply not recorded (the arena logs the overflow). Never fails.
 void DebugInitOverlayState(debug_overlay_state *debug, memory_arena *arena);
 // info may be 0. Records frame figures into the history (always: a few floats) and, when
-// copyEvents is set, this frame's events (only the visible overlay needs them).
+// copyEvents is set, this frame's events (only the visible overlay needs them): at most maxEvents,
+// skipping slots the platform has not finished writing. Reads info's events only, never writes them.
 void DebugCollectFrame(debug_overlay_state *debug, const debug_frame_info *info, u64 frameIndex, f32 dtForFrame,
                        b32 copyEvents);
-// Pairs the copied begin/end events per thread into bars (nested blocks get a depth).
+// Pairs the copied begin/end events per thread into bars (nested blocks get a depth), at most
+// timeline.maxBars of them: an end whose begin is not in this frame becomes a bar from the frame's
+// start, a block still open runs to the end of the span. No bars without platform figures.
 void DebugBuildTimeline(debug_overlay_state *debug);
+// The figures of a collected frame; 0 for a frame not collected yet or older than DEBUG_HISTORY_FRAMES.
 const debug_frame_sample *DebugHistorySample(debug_overlay_state *debug, u64 frameIndex);
 
 //~ Drawing
@@ -119,8 +125,10 @@ struct debug_overlay_input
     u32 totalBounces;           // bounces of every entity so far
 };
 
-// The whole per-frame step: collect, then append the overlay's commands after the scene's.
+// The whole per-frame step: collect, then append the overlay's commands after the scene's
+// (initialising `debug` from the arena on the first call). Before it returns it clears the copied
+// events and bars, so no pointer to a block name of game.dll stays in game memory across a reload.
 void DebugOverlayEndFrame(debug_overlay_state *debug, memory_arena *arena, game_memory *memory, game_input *input,
                           game_render_commands *commands, debug_overlay_input *overlay);
 
-#endif // GAME_DEBUG_H
+#endif // KIT_DEBUG_H

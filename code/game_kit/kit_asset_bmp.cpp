@@ -3,7 +3,8 @@
 // outside the buffer or an overflow.
 
 #include "base/base_bytes.h"
-#include "game_kit/asset_bmp.h"
+#include "game_kit/kit_asset_bmp.h"
+#include "game_kit/kit_asset_reject.h"
 
 #define BMP_BI_RGB 0
 #define BMP_BI_BITFIELDS 3
@@ -38,24 +39,11 @@ loaded_bitmap FallbackBitmap(void)
 
 //~ Helpers
 
-// NOTE: the checker is copied into the caller's arena when it fits: the constant table lives in
-// game.dll, and a pointer to it would dangle after a hot reload unloads that DLL.
 internal loaded_bitmap BmpReject(memory_arena *arena, platform_log *log, const char *name, const char *why)
 {
-    if (log)
-    {
-        log(LogLevel_Error, "bmp '%s': %s; using the checker texture instead", name ? name : "?", why);
-    }
     loaded_bitmap result = FallbackBitmap();
-    if (arena && ArenaRemaining(arena) >= sizeof(globalFallbackChecker))
-    {
-        u32 *copy = PushArray(arena, ArrayCount(globalFallbackChecker), u32);
-        if (copy)
-        {
-            memcpy(copy, globalFallbackChecker, sizeof(globalFallbackChecker));
-            result.pixels = copy;
-        }
-    }
+    result.pixels = (const u32 *)RejectAssetFile(arena, log, "bmp", name, why, "the checker texture",
+                                                 globalFallbackChecker, sizeof(globalFallbackChecker));
     return result;
 }
 

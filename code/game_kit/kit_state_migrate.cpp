@@ -1,37 +1,12 @@
-#ifndef STATE_MIGRATE_H
-#define STATE_MIGRATE_H
-// Migrating registered state by field names (game side, called from gameMigrateState), through
-// nested structs and arrays of them. Portable: unit-tested natively (tests/unit/test_state_layout.cpp).
-//
-// The rules, applied recursively from the root struct (the first layout entry's struct):
-//  - a field with the same name in the old layout is carried over, wherever it moved;
-//  - a field of a registered struct type is migrated field by field, element by element;
-//  - a field whose plain type changed (u32 -> u64, f32 -> f64, u32 -> f32, ...) is converted value
-//    by value, and only when every value survives exactly: otherwise the whole migration is refused;
-//  - an array that grows gets zeroed elements; one that shrinks is refused unless the elements it
-//    drops are all zero;
-//  - a new field is zeroed, a removed one dropped;
-//  - anything else (a plain type that changed into an unrelated one, an unregistered struct that
-//    changed size) is refused, naming the field.
-// A refusal leaves newState partly written: the caller must then keep the old state (the platform
-// restores it when gameMigrateState returns false).
+// State migration by field names: the rules are in kit_state_migrate.h.
 
-#include "contract/game_platform.h"
-#include <string.h>
+#include "game_kit/kit_state_migrate.h"
 #include <stdio.h>
+#include <string.h>
 
-struct state_migration
-{
-    u32 fieldsCarried;          // copied unchanged (each field of each element counts once)
-    u32 fieldsConverted;        // carried with a type conversion
-    u32 fieldsAdded;            // new, zeroed
-    u32 fieldsRemoved;          // in the old layout only, dropped
-    b32 refused;
-    char refusal[256];          // why, naming the field path, when refused
-};
-
-inline const game_layout_field *FindExportedLayoutField(const game_state_layout *layout, const char *structName,
-                                                        const char *fieldName)
+// The field, or 0 when the layout does not export it.
+internal const game_layout_field *FindExportedLayoutField(const game_state_layout *layout, const char *structName,
+                                                          const char *fieldName)
 {
     for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
     {
@@ -41,22 +16,16 @@ inline const game_layout_field *FindExportedLayoutField(const game_state_layout 
     return 0;
 }
 
-inline u32 ExportedStructSize(const game_state_layout *layout, const char *structName)
+// 0 when the layout does not export the struct (a plain type, an unregistered struct).
+internal u32 ExportedStructSize(const game_state_layout *layout, const char *structName)
 {
     const game_layout_field *size = FindExportedLayoutField(layout, structName, "(size)");
     return size ? size->size : 0;
 }
 
-enum state_number_kind
-{
-    StateNumber_None,
-    StateNumber_Unsigned,
-    StateNumber_Signed,
-    StateNumber_Float,
-};
-
-// The numeric kind of a plain type name, by the names base_types.h defines.
-inline state_number_kind StateNumberKind(const char *typeName, u32 elementSize)
+// The numeric kind of a plain type name, by the names base_types.h defines; StateNumber_None for
+// anything else (a struct, a pointer, an f32 or f64 whose size does not match its name).
+internal state_number_kind StateNumberKind(const char *typeName, u32 elementSize)
 {
     static const char *unsignedNames[] = {"u8", "u16", "u32", "u64", "b32", "umm"};
     static const char *signedNames[] = {"s8", "s16", "s32", "s64", "smm"};
@@ -70,8 +39,8 @@ inline state_number_kind StateNumberKind(const char *typeName, u32 elementSize)
 }
 
 // Converts one number between kinds and sizes; false when the value would not survive exactly.
-inline b32 ConvertStateNumber(state_number_kind fromKind, u32 fromSize, const u8 *from,
-                              state_number_kind toKind, u32 toSize, u8 *to)
+b32 ConvertStateNumber(state_number_kind fromKind, u32 fromSize, const u8 *from,
+                       state_number_kind toKind, u32 toSize, u8 *to)
 {
     u64 unsignedValue = 0;
     s64 signedValue = 0;
@@ -141,14 +110,15 @@ inline b32 ConvertStateNumber(state_number_kind fromKind, u32 fromSize, const u8
     return 1;
 }
 
-inline b32 StateBytesAreZero(const u8 *bytes, u64 size)
+internal b32 StateBytesAreZero(const u8 *bytes, u64 size)
 {
     for (u64 index = 0; index < size; ++index)
         if (bytes[index]) return 0;
     return 1;
 }
 
-inline b32 RefuseMigration(state_migration *migration, const char *path, const char *fieldName, const char *reason)
+// Records the first refusal only and always returns false, so a caller can return its result.
+internal b32 RefuseMigration(state_migration *migration, const char *path, const char *fieldName, const char *reason)
 {
     if (!migration->refused)
         snprintf(migration->refusal, sizeof(migration->refusal), "%s.%s: %s", path, fieldName, reason);
@@ -163,12 +133,14 @@ struct state_migration_context
     state_migration *migration;
 };
 
-inline b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
-                              const u8 *oldBase, const char *path, u32 depth);
+// Every field of one struct instance: carried, migrated or zeroed. Refuses a field lying outside its
+// struct in either layout and nesting deeper than 8 (a cycle in a malformed layout).
+internal b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
+                                const u8 *oldBase, const char *path, u32 depth);
 
 // One field present in both layouts: elements carried, converted or migrated recursively.
-inline b32 MigrateStateField(state_migration_context *context, const game_layout_field *newField, u8 *newBase,
-                             const game_layout_field *oldField, const u8 *oldBase, const char *path, u32 depth)
+internal b32 MigrateStateField(state_migration_context *context, const game_layout_field *newField, u8 *newBase,
+                               const game_layout_field *oldField, const u8 *oldBase, const char *path, u32 depth)
 {
     state_migration *migration = context->migration;
     char reason[160];
@@ -242,8 +214,8 @@ inline b32 MigrateStateField(state_migration_context *context, const game_layout
     return 1;
 }
 
-inline b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
-                              const u8 *oldBase, const char *path, u32 depth)
+internal b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
+                                const u8 *oldBase, const char *path, u32 depth)
 {
     state_migration *migration = context->migration;
     if (depth > 8) return RefuseMigration(migration, path, structName, "nested too deep (a cycle?)");
@@ -277,9 +249,9 @@ inline b32 MigrateStateStruct(state_migration_context *context, const char *stru
 
 // Rewrites newState (the new layout's root struct) from oldState (the old layout's root) by the
 // rules above. True when every field could be carried exactly; false with migration->refusal set.
-inline b32 MigrateStateByName(const game_state_layout *newLayout, void *newState, u64 newStateSize,
-                              const game_state_layout *oldLayout, const void *oldState, u64 oldStateSize,
-                              state_migration *migration)
+b32 MigrateStateByName(const game_state_layout *newLayout, void *newState, u64 newStateSize,
+                       const game_state_layout *oldLayout, const void *oldState, u64 oldStateSize,
+                       state_migration *migration)
 {
     memset(migration, 0, sizeof(*migration));
     if (!newLayout->fieldCount || !oldLayout->fieldCount)
@@ -294,5 +266,3 @@ inline b32 MigrateStateByName(const game_state_layout *newLayout, void *newState
     state_migration_context context = {newLayout, oldLayout, migration};
     return MigrateStateStruct(&context, root, (u8 *)newState, (const u8 *)oldState, root, 0);
 }
-
-#endif // STATE_MIGRATE_H

@@ -1,5 +1,5 @@
-#ifndef ASSET_BMP_H
-#define ASSET_BMP_H
+#ifndef KIT_ASSET_BMP_H
+#define KIT_ASSET_BMP_H
 // BMP reader for textures: 24/32-bit uncompressed (BI_RGB, BI_BITFIELDS), bottom-up or top-down,
 // parsed from a memory buffer into RGBA8 (sRGB, rows bottom-up: what render_entry_texture takes).
 // A malformed or truncated file is logged and gives the fallback checker texture: never a
@@ -21,7 +21,10 @@ struct loaded_bitmap
     u32 pad;
 };
 
-// Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only.
+// Decodes into the arena (the file's memory may be freed afterwards). 'name' is for the log only (0
+// prints as "?"), log may be 0, the arena may not. Never returns a bitmap without pixels: null
+// contents, a malformed file or an arena too small for the pixels give the checker (isFallback set)
+// and an error line naming the reason.
 loaded_bitmap LoadBMP(memory_arena *arena, const void *contents, u32 size, const char *name, platform_log *log);
 
 // The magenta/black checker from constant memory: always valid, never fails. LoadBMP hands out an
@@ -32,4 +35,4 @@ loaded_bitmap FallbackBitmap(void);
 #define BMP_FALLBACK_MAGENTA 0xFFFF00FFu
 #define BMP_FALLBACK_BLACK 0xFF000000u
 
-#endif // ASSET_BMP_H
+#endif // KIT_ASSET_BMP_H

@@ -1,5 +1,5 @@
-#ifndef GAME_TEXT_H
-#define GAME_TEXT_H
+#ifndef KIT_TEXT_H
+#define KIT_TEXT_H
 // Bitmap-font text and flat rectangles for screen-space overlays, as render commands.
 //
 // Coordinates are screen pixels with the origin at the top left and y growing downwards, the way
@@ -12,8 +12,8 @@
 // texture and an overlay's opaque parts batch into a single draw in painter's order.
 
 #include "contract/game_platform.h"
-#include "game_kit/render_push.h"
-#include "game_kit/asset_bmp.h"
+#include "game_kit/kit_render_push.h"
+#include "game_kit/kit_asset_bmp.h"
 
 //~ Font atlas layout (tests/tools/make_font.cpp writes data/fonts/engine_font.bmp to match this)
 // 16 x 6 slots of 8x12 pixels for the characters 32..127, row by row from the top left of the
@@ -75,8 +75,11 @@ struct text_extent
 
 // Lays out `text` from `topLeft` (snapped to whole pixels so glyph texels land on pixel centres).
 // Spaces advance without a quad. Writes at most maxQuads quads (quads may be null to count) and
-// returns how many visible glyphs the text has.
+// returns how many visible glyphs the text has. A null text is empty; every byte but a space or
+// '\n' gets a quad, the placeholder box for one the font lacks.
 u32 LayoutText(const char *text, v2 topLeft, f32 scale, text_quad *quads, u32 maxQuads);
+// Width of the widest line and height of all lines, counting every byte as one character (so a
+// UTF-8 sequence is as wide as the placeholders LayoutText draws for it); zero for a null or empty text.
 text_extent MeasureText(const char *text, f32 scale);
 inline f32 MeasureTextWidth(const char *text, f32 scale) { return MeasureText(text, scale).width; }
 
@@ -93,13 +96,15 @@ struct text_context
 b32 FontAtlasIsUsable(const loaded_bitmap *font);
 
 // Pushes the pixel camera and a fog-off state; everything drawn with `context` goes after this.
+// font may be 0 or a rejected file: the context then skips glyphs (layout still advances) and draws
+// rectangles in plain white, so a missing font never stops the overlay.
 text_context BeginScreenText(game_render_commands *commands, const loaded_bitmap *font, u32 fontTextureIndex);
 
-// Returns the top left of the line after the text's last line.
+// Returns the top left of the line after the text's last line (a null text is empty).
 v2 PushText(text_context *context, v2 topLeft, f32 scale, u32 color, const char *text);
 // Formatted text (vsnprintf into a 512-byte buffer: longer output is cut).
 v2 PushTextF(text_context *context, v2 topLeft, f32 scale, u32 color, const char *format, ...);
-// At most maxWidth pixels of the text: whole glyphs only, nothing past the limit.
+// At most maxWidth pixels of the text's first line: whole glyphs only, nothing past the limit.
 void PushTextClipped(text_context *context, v2 topLeft, f32 scale, u32 color, f32 maxWidth, const char *text);
 
 // An opaque rectangle (on the text's layer; later pushes cover earlier ones).
@@ -107,4 +112,4 @@ void PushScreenRect(text_context *context, v2 min, v2 max, u32 color);
 // A see-through backdrop just behind the text layer, blended over the scene.
 void PushScreenBackdrop(text_context *context, v2 min, v2 max, u32 color);
 
-#endif // GAME_TEXT_H
+#endif // KIT_TEXT_H

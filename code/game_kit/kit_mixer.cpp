@@ -1,7 +1,7 @@
 // The game's mixer. Voices accumulate into a float chunk buffer, which is then saturated to s16:
 // sounds summing past full scale clip cleanly instead of wrapping around.
 
-#include "game_kit/game_mixer.h"
+#include "game_kit/kit_mixer.h"
 #include <math.h>
 
 // Samples mixed per pass: bounds the float buffer, whatever size of buffer the platform asks for.

@@ -2,7 +2,8 @@
 // size arithmetic is done against "bytes left" so a hostile chunk size can never wrap around.
 
 #include "base/base_bytes.h"
-#include "game_kit/asset_wav.h"
+#include "game_kit/kit_asset_wav.h"
+#include "game_kit/kit_asset_reject.h"
 
 #define WAV_MAX_SAMPLE_RATE 768000u
 
@@ -28,24 +29,11 @@ internal b32 WavIdIs(const u8 *at, const char *id)
     return at[0] == (u8)id[0] && at[1] == (u8)id[1] && at[2] == (u8)id[2] && at[3] == (u8)id[3];
 }
 
-// NOTE: the silence is copied into the caller's arena when it fits: the constant table lives in
-// game.dll, and a pointer to it would dangle after a hot reload unloads that DLL.
 internal loaded_sound WavReject(memory_arena *arena, platform_log *log, const char *name, const char *why)
 {
-    if (log)
-    {
-        log(LogLevel_Error, "wav '%s': %s; using silence instead", name ? name : "?", why);
-    }
     loaded_sound result = FallbackSound();
-    if (arena && ArenaRemaining(arena) >= sizeof(globalFallbackSilence))
-    {
-        // PushArray returns zeroed memory: that is the silence.
-        s16 *copy = PushArray(arena, ArrayCount(globalFallbackSilence), s16);
-        if (copy)
-        {
-            result.samples = copy;
-        }
-    }
+    result.samples = (const s16 *)RejectAssetFile(arena, log, "wav", name, why, "silence", globalFallbackSilence,
+                                                  sizeof(globalFallbackSilence));
     return result;
 }
 

@@ -1,4 +1,4 @@
-// The debug overlay: collection from the platform's debug_frame_info, then drawing with game_text.
+// The debug overlay: collection from the platform's debug_frame_info, then drawing with kit_text.
 //
 // Screen layout, top left downwards, all inside the top 78% of the window (scripts compare the
 // bottom band of screenshots, and the scene's ground is what one wants to see there):
@@ -7,8 +7,8 @@
 //   timeline of the frame: one lane per thread, blocks as bars, the end of the update marked
 //   platform notices, coloured by level (also drawn while the overlay is hidden)
 
-#include "game_kit/game_debug.h"
-#include "game_kit/game_text.h"
+#include "game_kit/kit_debug.h"
+#include "game_kit/kit_text.h"
 #include "base/base_atomics.h"
 #include <string.h>
 

@@ -1,5 +1,5 @@
-#ifndef RENDER_PUSH_H
-#define RENDER_PUSH_H
+#ifndef KIT_RENDER_PUSH_H
+#define KIT_RENDER_PUSH_H
 // Game-side helpers that append entries to game_render_commands. Header-only and OS-free: the
 // game DLL, the tests and the benchmark include it. A push that does not fit is refused whole
 // (refusedEntryCount grows, nothing is written) so the renderer never sees a torn entry.
@@ -10,12 +10,14 @@
 #include <string.h>
 
 //~ Colours
-// RGBA8 in memory order r, g, b, a (little-endian u32), sRGB-encoded like texture texels.
+// RGBA8 in memory order r, g, b, a (little-endian u32), sRGB-encoded like texture texels. Each
+// channel is masked to 8 bits: a value over 255 never spills into its neighbour.
 inline u32 PackRGBA8(u32 r, u32 g, u32 b, u32 a)
 {
     return (r & 0xFF) | ((g & 0xFF) << 8) | ((b & 0xFF) << 16) | ((a & 0xFF) << 24);
 }
 
+// Channels clamped to 0..1, then rounded to the nearest of 0..255.
 inline u32 PackColor(v4 srgbColor)
 {
     return PackRGBA8((u32)(Clamp01(srgbColor.x) * 255.0f + 0.5f), (u32)(Clamp01(srgbColor.y) * 255.0f + 0.5f),
@@ -56,6 +58,7 @@ inline void SetSubBufferZone(game_render_commands *commands, u32 mainSize)
     commands->subBufferZoneUsed = 0;
 }
 
+// The entry's zeroed payload, or 0 when it does not fit (refused and counted, nothing written).
 inline void *PushRenderEntry_(game_render_commands *commands, render_entry_type type, u32 payloadSize)
 {
     // NOTE: 64-bit sum: a payload near 4 GB must not wrap to a small entry size.
@@ -78,7 +81,8 @@ inline void *PushRenderEntry_(game_render_commands *commands, render_entry_type 
 
 #define PushRenderEntry(commands, Type, type) ((render_entry_##type *)PushRenderEntry_((commands), RenderEntry_##Type, sizeof(render_entry_##type)))
 
-// Grows the last entry by `extra` bytes if it is the newest thing in the buffer and room is left.
+// Grows the last entry by `extra` bytes (a multiple of 16) if it is of `type`, the newest thing in
+// the buffer and room is left; otherwise returns 0 and changes nothing.
 inline void *ExtendLastEntry_(game_render_commands *commands, render_entry_type type, u32 extra)
 {
     render_entry_header *last = commands->lastEntry;
@@ -279,4 +283,4 @@ inline void EndRenderSubBuffer(game_render_commands *frame, render_sub_buffer_sl
     if (sub->refusedEntryCount) AtomicAddU32(&frame->refusedSubBufferEntryCount, sub->refusedEntryCount);
 }
 
-#endif // RENDER_PUSH_H
+#endif // KIT_RENDER_PUSH_H
