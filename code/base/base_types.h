@@ -7,7 +7,8 @@
 #include <stddef.h>
 
 //~ Build switches
-// ENGINE_DEVELOPMENT: asserts trap, fixed memory base address, GL debug context, extra logging.
+// ENGINE_DEVELOPMENT: asserts trap, fixed memory base address, GL debug context, the hang
+// watchdog on by default (release builds: off unless --watchdog asks for it).
 #ifndef ENGINE_DEVELOPMENT
 #define ENGINE_DEVELOPMENT 1
 #endif
