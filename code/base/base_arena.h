@@ -132,7 +132,8 @@ inline void EndTemporaryMemory(temporary_memory temp)
 
 // Ends the scope and zeroes what it used (PushSize_ zeroes on the way in, this on the way out):
 // for per-frame scratch that held addresses inside game.dll (callbacks, string literals), so none
-// of them outlives the frame and a reload never finds them in game memory (README, pointer scan).
+// of them outlives the frame and a reload never finds them in game memory (the pointer scan,
+// docs/safety-net.md).
 inline void EndTemporaryMemoryCleared(temporary_memory temp)
 {
     Assert(temp.arena->used >= temp.usedAtBegin);

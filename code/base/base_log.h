@@ -1,7 +1,8 @@
 #ifndef BASE_LOG_H
 #define BASE_LOG_H
-// The one logging signature every layer shares. The exe implements it (file + console +
-// OutputDebugStringA); the game reaches it through game_memory; native tests plug in their own.
+// The one logging signature every layer shares. The exe implements it (the --log file, the
+// console's stderr and OutputDebugStringW; lines are UTF-8); the game reaches it through
+// game_memory; native tests plug in their own.
 
 #include "base/base_types.h"
 

@@ -7,7 +7,8 @@
 #include <stddef.h>
 
 //~ Build switches
-// ENGINE_DEVELOPMENT: asserts trap, fixed memory base address, GL debug context, extra logging.
+// ENGINE_DEVELOPMENT: asserts trap, fixed memory base address, GL debug context, the hang
+// watchdog on by default (release builds: off unless --watchdog asks for it).
 #ifndef ENGINE_DEVELOPMENT
 #define ENGINE_DEVELOPMENT 1
 #endif
@@ -42,8 +43,10 @@ typedef double   f64;
 typedef size_t   umm;
 typedef intptr_t smm;
 
-#define internal static
-#define global static
+// The three meanings of C's `static`, spelled apart so a search finds each one:
+#define internal static        // a function or variable private to its binary's unity build
+#define global static          // a file-scope variable (state that lives as long as the process)
+#define local_persist static   // a function-local variable that keeps its value between calls
 
 #define ArrayCount(array) (sizeof(array) / sizeof((array)[0]))
 #define Kilobytes(value) ((u64)(value) * 1024ull)
