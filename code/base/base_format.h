@@ -11,6 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
+// GCC and clang check the arguments of a format against it, as they do for printf; MSVC's /analyze
+// reads _Printf_format_string_ instead, which cl without /analyze ignores.
+#if defined(__GNUC__) || defined(__clang__)
+#define BASE_PRINTF_FORMAT(formatIndex, firstArgument) __attribute__((format(printf, formatIndex, firstArgument)))
+#else
+#define BASE_PRINTF_FORMAT(formatIndex, firstArgument)
+#endif
+
 //~ A text buffer: appends that remember whether anything was cut
 struct text_buffer
 {
@@ -60,6 +68,7 @@ inline void TextAppendFormatV(text_buffer *buffer, const char *format, va_list a
     }
 }
 
+BASE_PRINTF_FORMAT(2, 3)
 inline void TextAppendFormat(text_buffer *buffer, const char *format, ...)
 {
     va_list args;
@@ -88,6 +97,7 @@ inline void TextAppend(text_buffer *buffer, const char *text)
 //~ One-shot helpers over a plain char array
 // Formats into buffer (replacing what was there); returns the length written, which is less than
 // the full text when it was cut.
+BASE_PRINTF_FORMAT(3, 4)
 inline umm FormatText(char *buffer, umm bufferSize, const char *format, ...)
 {
     text_buffer text = TextBufferOver(buffer, bufferSize);
@@ -100,6 +110,7 @@ inline umm FormatText(char *buffer, umm bufferSize, const char *format, ...)
 
 // Appends to the NUL-terminated text already in buffer; a buffer that is already full is left as
 // it is.
+BASE_PRINTF_FORMAT(3, 4)
 inline void AppendFormat(char *buffer, umm bufferSize, const char *format, ...)
 {
     if (bufferSize == 0) return;

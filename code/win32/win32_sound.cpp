@@ -1,5 +1,5 @@
 // DirectSound output. See win32_sound.h for the per-frame protocol; the cursor arithmetic lives in
-// sound_cursor_logic.h so it can be tested without a sound card.
+// platform/platform_sound_cursor.h so it can be tested without a sound card.
 
 #include "win32/win32_sound.h"
 #include <dsound.h>
