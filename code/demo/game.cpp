@@ -18,7 +18,8 @@ internal void InitializeGameState(game_memory *memory, game_state *state)
     state->camera.position = V3(0.0f, 6.0f, 12.0f);
     state->camera.pitch = -0.05f;
     state->overlayVisible = GAME_DEBUG_OVERLAY_AT_START;
-    u32 entityCount = memory->requestedEntityCount ? memory->requestedEntityCount : DEMO_DEFAULT_ENTITY_COUNT;
+    // --entities N on the exe's command line (the game argument entities=N).
+    u32 entityCount = GameArgumentU32(&memory->arguments, "entities", 1, DEMO_MAX_ENTITY_COUNT, DEMO_DEFAULT_ENTITY_COUNT);
     SpawnDemoEntities(state, entityCount);
     state->isInitialized = 1;
     memory->platform.Log(LogLevel_Info, "game: state initialized (%u entities)", state->entityCount);

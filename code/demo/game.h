@@ -24,7 +24,7 @@
 // snapshots, loops and the reload pointer scan never pay for them.
 #define GAME_STATE_RESERVED_SIZE Megabytes(16)
 
-#define DEMO_DEFAULT_ENTITY_COUNT 4096   // --entities N changes it (game_memory.requestedEntityCount)
+#define DEMO_DEFAULT_ENTITY_COUNT 4096   // --entities N changes it (the game argument entities=N)
 #define DEMO_MAX_ENTITY_COUNT 262144
 // The square the cubes bounce in, at the default count; it grows with sqrt(count / default) so
 // the density (and the work per cube) stays the same at every scale.

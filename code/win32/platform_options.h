@@ -4,6 +4,7 @@
 // unit-tested natively; win32_main.cpp feeds it __argc/__argv.
 
 #include "base/base_types.h"
+#include "contract/game_arguments.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -35,8 +36,10 @@ struct platform_options
     f32 watchdogSeconds;        // --watchdog S: a call into game code that has not returned after S
                                 //   seconds is interrupted like a crash (0 = off; default 10 in
                                 //   development builds, off in release builds)
-    u32 entityCount;            // --entities N: the demo's entity count, handed to the game
-                                //   as game_memory.requestedEntityCount (0 = the game's default)
+    u32 entityCount;            // --entities N: the demo's entity count, handed to the game as
+                                //   the game argument entities=N (0 = not given: the game's default)
+    const char *gameArguments[GAME_MAX_ARGUMENTS];  // --game-arg NAME=VALUE, each checked by
+    u32 gameArgumentCount;                          //   ParseGameArgument, in command-line order
     const char *tracePath;      // --trace PATH: timing events as Chrome Trace Event JSON
     s64 traceFrames;            // --trace-frames N: only the first N frames (0 = every frame)
     b32 showHelp;               // --help
@@ -83,7 +86,10 @@ struct platform_options
     "                     recover as from a crash; 0 = off (default 10 in development builds,\n" \
     "                     off in release); with a debugger attached it breaks instead\n" \
     "  --entities N       bouncing cubes the demo simulates, 1 to 262144 (default 4096); read\n" \
-    "                     by the game at its first update (game_memory.requestedEntityCount)\n" \
+    "                     by the game at its first update (the shorthand for --game-arg entities=N)\n" \
+    "  --game-arg NAME=VALUE  a value for the game itself, which decides what it means (repeatable,\n" \
+    "                     up to 15; NAME: letters, digits, '_', '-', '.', up to 31 bytes; VALUE up to\n" \
+    "                     95 bytes); the game reads it from game_memory.arguments\n" \
     "  --trace PATH       write every frame's timed blocks and jobs, per thread, and its reloads,\n" \
     "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
     "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
@@ -179,6 +185,14 @@ internal b32 ParsePathFlag(const char *flag, const char *value, platform_options
     else if (strcmp(flag, "--quit-file") == 0) { options->quitFilePath = value; }
     else if (strcmp(flag, "--game") == 0) { options->gameDllPath = value; }
     else if (strcmp(flag, "--trace") == 0) { options->tracePath = value; }
+    else if (strcmp(flag, "--game-arg") == 0)
+    {
+        game_argument checked;
+        // NOTE: one entry of game_memory.arguments stays free for --entities N (entities=N).
+        *valueOk = options->gameArgumentCount + 1 < GAME_MAX_ARGUMENTS && ParseGameArgument(value, &checked);
+        if (*valueOk) options->gameArguments[options->gameArgumentCount++] = value;
+        return 1;
+    }
     else return 0;
     *valueOk = value != 0;
     return 1;

@@ -4,7 +4,7 @@
 #  - each layer includes only the layers README allows (base < contract < jobs/render/game_kit;
 #    win32 above jobs and render; a game above game_kit), and game code never includes an OS header;
 #  - each layer has its unity entry, which says what the layer is in its first lines;
-#  - tests and benchmarks include a layer's entry, never their own copy of its file list;
+#  - tests and benchmarks include a layer's entry, never their own copy of its file list, and never demo/;
 #  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
 #  - comments say why, not where an idea came from.
 # Static checks only (no build), so it runs in a second.
@@ -73,6 +73,11 @@ done
 #- Tests include a layer's entry, never a copy of its file list
 copies=$(grep -rlE '#include "(jobs/(work_queue|parallel_for|job_graph|task_manager|win32_threads|posix_threads)\.cpp|render/(opengl_renderer|opengl_shaders|opengl_loader_logic)\.cpp)"' tests | tr '\n' ' ')
 check "tests include jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
+
+#- Tests and benchmarks never include the demo: they instrument a game of their own
+#  (tests/fixtures/fixture_game.cpp) or the hooks the contract offers every game
+demo_includes=$(grep -rlE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"([./]*|[^"]*/)?(code/)?demo/' tests | tr '\n' ' ')
+check "nothing under tests/ includes demo/ (found in: $demo_includes)" test -z "$demo_includes"
 
 #- File size
 for source in $(find code -name '*.cpp' -o -name '*.h'); do
