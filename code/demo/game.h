@@ -15,7 +15,7 @@
 #include "game_kit/game_debug.h"
 #include "contract/job_graph.h"
 #include "game_kit/render_push.h"
-#include "demo/game_broadphase.h"
+#include "game_kit/kit_broadphase.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
 // game_state (and migrates) does not move what the arenas hold. The entities live inside
