@@ -16,6 +16,7 @@
 #include "contract/job_graph.h"
 #include "game_kit/render_push.h"
 #include "game_kit/kit_broadphase.h"
+#include "game_kit/kit_graph_shape.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
 // game_state (and migrates) does not move what the arenas hold. The entities live inside
@@ -75,14 +76,7 @@ enum demo_texture
     X(f32, arenaHalfSize, )                  \
     X(u32, collisionBounces, )               \
     X(memory_arena, permanentArena, )        \
-    GAME_STATE_EXTRA_FIELDS(X)               \
     X(demo_entity, entities, [DEMO_MAX_ENTITY_COUNT])
-
-// NOTE: a build that wraps the demo may define GAME_STATE_EXTRA_FIELDS before including it, to keep
-// fields of its own in game_state, registered like the rest (tests/fixtures/reload_game.cpp).
-#ifndef GAME_STATE_EXTRA_FIELDS
-#define GAME_STATE_EXTRA_FIELDS(X)
-#endif
 
 struct game_state
 {
@@ -123,8 +117,6 @@ struct demo_asset_slot
     b32 uploaded;               // the texture was pushed to the renderer since it was published
     game_memory *memory;        // the platform's game_memory (stable for the run)
     demo_assets *assets;
-    u32 requestFrame;           // assets->framesSeen when the first load was asked for
-    u32 pad2;
     memory_arena arenas[2];     // two halves: a reload decodes into the half not in use
     u32 arenaIndex;             // the half the published data lives in
     u32 pad;
@@ -200,7 +192,6 @@ struct demo_frame
     f32 dt;
     u32 batchCount;
     u32 batchSize;
-    volatile b32 skipBodies;    // benchmark: run the graph with empty jobs (scheduling cost)
 
     // Written by the jobs, each its own part.
     m4x4 cullViewProjection;    // camera job

@@ -11,8 +11,7 @@
 // (camera+input also precedes the scene; render[b] waits for collide[b] and the scene.)
 // simulate, fill, collide and render run in batches over the entities; each batch writes only its
 // own entities, its own per-batch counters and its own sub-buffer of the frame's commands. Jobs are
-// added after everything they depend on, so the order of addition is also a valid serial order
-// (the benchmark build runs it that way to compare against one thread).
+// added after everything they depend on, so the order of addition is also a valid serial order.
 
 #define DEMO_GRID_CELL_SIZE 1.25f       // >= twice the largest entity half size (0.6)
 #define DEMO_DRAW_DISTANCE 200.0f       // cubes more than this ahead of the camera (view depth) are not drawn
@@ -24,12 +23,9 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(RunDemoFrameJob)
     demo_frame_job *job = (demo_frame_job *)data;
     platform_debug_record_event *record = job->frame->memory->platform.DEBUGRecordEvent;
     if (record) record(job->name, DebugEvent_BeginBlock, DebugEventFlag_GraphJob);
-    if (!job->frame->skipBodies)
-    {
-        u64 start = ReadCycleCounter();
-        job->function(job->frame, job->batch);
-        AtomicAddU64(&job->frame->jobCycles, ReadCycleCounter() - start);
-    }
+    u64 start = ReadCycleCounter();
+    job->function(job->frame, job->batch);
+    AtomicAddU64(&job->frame->jobCycles, ReadCycleCounter() - start);
     if (record) record(job->name, DebugEvent_EndBlock, DebugEventFlag_GraphJob);
 }
 
@@ -328,17 +324,22 @@ internal void DemoRunFrameGraph(demo_frame *frame)
     if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &frame->graph)) memory->platform.WaitForJobGraph(&frame->graph);
 }
 
-// NOTE: a build that measures or inspects the frame defines DEMO_BUILD_AND_RUN_FRAME_GRAPH before
-// including the demo, to run the same graph its own way (tests/bench/bench_frame_graph_game.cpp,
-// tests/fixtures/frame_shape_game.cpp); inline, so that such a build does not warn about this one unused.
-internal inline void DemoBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
+global b32 globalDemoGraphShapeLogged;  // DLL data: once per load of this build
+
+// With --game-arg log-frame-graph=1, the first graph built whole by this build is logged, so a
+// change to the graph shows in the log as the graph the demo really built:
+// "game: frame graph: J jobs, E dependencies, B batches of N entities: [name xCOUNT after: ...] ...".
+internal void DemoLogFrameGraphShapeOnce(demo_frame *frame)
 {
-    BuildDemoFrameGraph(frame, arena);
-    DemoRunFrameGraph(frame);
+    game_memory *memory = frame->memory;
+    if (globalDemoGraphShapeLogged || !GameArgumentU32(&memory->arguments, "log-frame-graph", 0, 1, 0)) return;
+    globalDemoGraphShapeLogged = 1;
+    char line[1024];
+    text_buffer text = TEXT_BUFFER_ON(line);
+    AppendJobGraphShape(&text, &frame->graph);
+    memory->platform.Log(LogLevel_Info, "game: frame graph: %u jobs, %u dependencies, %u batches of %u entities:%s",
+                         frame->graph.jobCount, frame->graph.edgeCount, frame->batchCount, frame->batchSize, line);
 }
-#ifndef DEMO_BUILD_AND_RUN_FRAME_GRAPH
-#define DEMO_BUILD_AND_RUN_FRAME_GRAPH DemoBuildAndRunFrameGraph
-#endif
 
 // The update's whole simulation and drawing: build, submit, wait (helping).
 internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_commands *commands,
@@ -363,11 +364,12 @@ internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_c
     frame->clickRequested = 0;
     frame->renderJobCycles = 0;
     frame->jobCycles = 0;
-    frame->skipBodies = 0;
     DemoSoundBeginFrame(&transient->sound);
 
     temporary_memory scratch = BeginTemporaryMemory(&transient->arena);
-    DEMO_BUILD_AND_RUN_FRAME_GRAPH(frame, &transient->arena);
+    b32 built = BuildDemoFrameGraph(frame, &transient->arena);
+    DemoRunFrameGraph(frame);
+    if (built) DemoLogFrameGraphShapeOnce(frame);
     DemoMeasureFrameCost(frame, state->entityCount);
     // NOTE: the graph and its jobs name callbacks and string literals of this build; cleared once
     // it has run (the count reaching zero is every worker's last touch), so a reload finds no

@@ -194,9 +194,12 @@ wait_for_exit "$engine_pid" 60 || { fail "the engine did not exit after the debu
 #- A crash in an MSVC-ABI build: the log line names function and line (from the build's PDB)
 run="$out/msvc_crash"
 mkdir -p "$run"
-cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$build/game.dll" "$run/"
-cp "$build"/game_*.pdb "$run/"
+cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$run/"
 compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
+# The running build is the fixture game the crash build is made of (the same state layout).
+(cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags ../tests/fixtures/fault_game.cpp /LD /Fo"$run/good.obj" \
+    /Fe"$run/game.dll" /link $(build_bat_setting LinkFlags) /PDB:"$run/good_0.pdb" /PDBALTPATH:good_0.pdb) >"$run/good.build.txt" 2>&1
+check "the MSVC-ABI fixture game builds" test -f "$run/game.dll"
 (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags /DGAME_TEST_CRASH_PLACE=1 /DGAME_TEST_CRASH_KIND=1 \
     /DGAME_TEST_CRASH_AFTER_FRAMES=60 ../tests/fixtures/fault_game.cpp /LD /Fo"$run/crash.obj" /Fe"$run/crash.dll" \
     /link $(build_bat_setting LinkFlags) /PDB:"$run/crash_1.pdb" /PDBALTPATH:crash_1.pdb) >"$run/crash.build.txt" 2>&1
@@ -251,7 +254,9 @@ check "MinGW: info locals lists the locals" grep -qE "struct game_state\* state=
 # A MinGW crash build at -Og: function and line from its DWARF
 run="$out/mingw_crash"
 mkdir -p "$run"
-cp "$mingw/build/win32_platform.exe" "$mingw/build/game.dll" "$run/"
+cp "$mingw/build/win32_platform.exe" "$run/"
+MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_good tests/fixtures/fault_game.cpp "$mingw/code"
+check "the MinGW fixture game builds (-Og)" cp "$out/mingw_good.dll" "$run/game.dll"
 MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_crash tests/fixtures/fault_game.cpp "$mingw/code" \
     -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1 -DGAME_TEST_CRASH_AFTER_FRAMES=60
 check "the MinGW crash build builds (-Og)" cp "$out/mingw_crash.dll" "$run/crash.dll"

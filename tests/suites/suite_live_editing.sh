@@ -3,9 +3,10 @@
 #  - crash containment: for each of the three exports and a job callback, a build that crashes
 #    there on purpose with each crash kind (access violation, integer divide by zero, illegal
 #    instruction, stack overflow); the engine survives, memory equals the pre-frame state, the
-#    previous build runs again, the crashing build is not retried, the next good build loads;
-#  - layout changes (add, remove, reorder, resize a field) refused before any new code runs, and a
-#    build with gameMigrateState migrating the state;
+#    previous build runs again, the crashing build is not retried, the next good build loads
+#    (the fixture game, tests/fixtures/fault_game.cpp, with and without a fault);
+#  - layout changes of the demo's state (add, remove, reorder, resize a field) refused before any
+#    new code runs, and the demo built with its gameMigrateState migrating the state;
 #  - looped live editing: record 120 frames, play 10 passes with identical memory hashes, then a
 #    rebuild during playback changes the next pass.
 # Figures (snapshot cost, crash recovery time, loop start/restart) are printed, never asserted.
@@ -24,6 +25,7 @@ make_work_copy "$work"
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
+build_fixture_dll fixture_good tests/fixtures/fault_game.cpp "$work/code" || echo "FAIL build of the fixture game"
 
 # Builds a game.dll variant from $work/code (or a modified copy) with extra defines: name src defines...
 build_variant() {
@@ -72,11 +74,22 @@ install_dll() { install_game_dll "$run" "$1"; }
 
 #- Crash containment: one engine run through all sixteen faulty builds (tests/suites/crash_matrix_lib.sh)
 log="$out/crash.log"
-start_crash_matrix_engine "$run" "$log" "$out/good.dll"
+start_crash_matrix_engine "$run" "$log" "$out/fixture_good.dll"
 engine=$CRASH_ENGINE_PID
-run_crash_matrix "$run" "$log" "$out" "$out/good.dll"
+run_crash_matrix "$run" "$log" "$out" "$out/fixture_good.dll"
+touch "$run/quit"
+wait_for_exit "$engine" 60
+check "crash run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+crash_log=$log
 
-#- Layout changes, same run: refused before any code of the build runs
+#- Layout changes of the demo: refused before any code of the build runs
+log="$out/layout.log"
+rm -f "$run/quit"
+install_dll "$out/good.dll"
+wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled \
+    --fixed-dt 0.0166667 >/dev/null 2>&1 &
+engine=$!
+check "layout run starts with the demo" wait_for_log "$log" "game: code version 1 running" 60
 versions_running() { grep -c "game: code version" "$log"; }
 # The build loaded last logs "code version N running" on its first update, a moment after the
 # reload line: wait for it, so a count taken now is not overtaken by that line.
@@ -120,7 +133,7 @@ check "F10: game state reset for the new layout" wait_for_log "$log" "layout: ga
 check "F10: the game starts from a fresh state" wait_for_count "$log" "game: state initialized" $((initializations + 1)) 30
 touch "$run/quit"
 wait_for_exit "$engine" 60
-check "crash run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+check "layout run exits 0" test "$LAST_EXIT_STATUS" -eq 0
 
 #- --reset-on-layout-change: the same acceptance from the command line
 reset_log="$out/reset.log"
@@ -137,7 +150,8 @@ check "--reset-on-layout-change: the new build runs on fresh state" wait_for_cou
 touch "$run/quit"
 wait_for_exit "$engine" 60
 check "reset run exits 0" test "$LAST_EXIT_STATUS" -eq 0
-check "crash run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
+check "crash run logged its clean exit" grep -q "engine: exiting cleanly" "$crash_log"
+check "layout run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
 
 #- Looped live editing: record 120 frames, play 10 passes, then edit during playback
 loop_log="$out/loop.log"
@@ -169,7 +183,7 @@ check "loop run exits 0" test "$LAST_EXIT_STATUS" -eq 0
 
 #- Figures (printed, not asserted)
 echo "figure: snapshot upkeep: $(grep -o 'snapshot: [0-9.]* ms per frame.*' "$loop_log" | tail -n 1)"
-echo "figure: crash recovery: $(grep -o 'crash: recovered in [0-9.]* ms' "$log" | awk '{print $4}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms over " NR " crashes"}')"
+echo "figure: crash recovery: $(grep -o 'crash: recovered in [0-9.]* ms' "$crash_log" | awk '{print $4}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms over " NR " crashes"}')"
 echo "figure: loop start: $(grep -o 'marked [0-9]* KB of game memory in [0-9.]* ms' "$loop_log" | head -n 1)"
 echo "figure: loop restart: $(grep -o 'restored [0-9]* KB in [0-9.]* ms' "$loop_log" | awk '{print $5}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms"}')"
 

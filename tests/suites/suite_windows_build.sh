@@ -180,7 +180,7 @@ compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
 link_flags=$(build_bat_setting LinkFlags)
 platform_libs=$(build_bat_setting PlatformLibs)
 # build_msvc_game NAME OPTIMIZATION SOURCE [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll,
-# SOURCE relative to the copy's build folder (the demo, or a fixture over the copy's code/)
+# SOURCE relative to the copy's build folder (a fixture over the copy's code/)
 build_msvc_game() {
     local name=$1 optimization=$2 source=$3
     shift 3
@@ -195,7 +195,7 @@ for optimization in Od O2; do
     (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
         /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
         >"$dir/exe.build.txt" 2>&1 || echo "FAIL build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
-    build_msvc_game good "$optimization" ../code/demo/game_main.cpp &
+    build_msvc_game good "$optimization" ../tests/fixtures/fault_game.cpp &     # the fixture game, no fault
     for place in 1 2 3 4; do
         for kind in 1 2 3 4; do
             build_msvc_game "crash_${place}_${kind}" "$optimization" ../tests/fixtures/fault_game.cpp \
