@@ -179,9 +179,8 @@ build_game_dll() {
     build_fixture_dll "$name" "$source" "$(dirname "$(dirname "$source")")" "$@"
 }
 
-# build_fixture_dll NAME FIXTURE CODE_ROOT DEFINES...: the same for a fixture build
-# (tests/fixtures/*.cpp, which includes "demo/game_main.cpp"): CODE_ROOT is searched first, so the
-# fixture wraps that copy of the demo.
+# build_fixture_dll NAME FIXTURE CODE_ROOT DEFINES...: the same for a fixture build (tests/fixtures/*.cpp,
+# a benchmark's game): CODE_ROOT is searched first, so the fixture is built on that copy of code/.
 build_fixture_dll() {
     local name=$1 source=$2 code_root=$3
     shift 3
