@@ -40,7 +40,7 @@ demo_variant() {
     copy_code_tree "$out/${name}_src"
     sed -i "$expression" "$out/${name}_src/$file"
     if cmp -s "$work/code/$file" "$out/${name}_src/$file"; then fail "variant $name: the edit of $file changed nothing"; fi
-    build_game_dll "$name" "$out/${name}_src/demo/game_main.cpp" "$@" || fail "build of variant $name"
+    build_game_dll "$name" "$out/${name}_src/demo/demo_main.cpp" "$@" || fail "build of variant $name"
 }
 # The disk made slow: the demo's first load of each asset (its one-shot task; the first update asks
 # for every asset, at framesSeen 0) waits until 45 frames have run; the wait gives up after
@@ -51,10 +51,10 @@ cat >"$out/slow_load.txt" <<'EOF'
         while (AtomicLoadU32(&slot->assets->framesSeen) < 45 && ReadCycleCounter() - start < 60000000000ull) CpuPause();
     }
 EOF
-demo_variant slow_assets demo/game_assets.cpp "/^    demo_asset_slot \*slot = (demo_asset_slot \*)data;\$/r $out/slow_load.txt" \
+demo_variant slow_assets demo/demo_assets.cpp "/^    demo_asset_slot \*slot = (demo_asset_slot \*)data;\$/r $out/slow_load.txt" \
     -DGAME_DEBUG_OVERLAY_AT_START=0 &
 # The asset watcher's export renamed: the demo still registers "demoWatchAssetsTask" by name.
-demo_variant without_watcher demo/game_assets.cpp \
+demo_variant without_watcher demo/demo_assets.cpp \
     's/PLATFORM_WORK_QUEUE_CALLBACK(demoWatchAssetsTask)$/PLATFORM_WORK_QUEUE_CALLBACK(demoWatchAssetsTaskRenamed)/'
 wait
 check "MSVC-dialect compile of the fixture game (tests/fixtures/fixture_game.cpp)" misc/msvc_check.sh tests/fixtures/fixture_game.cpp

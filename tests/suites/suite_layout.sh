@@ -54,7 +54,7 @@ check "base/ and contract/ include no OS header (found in: $os)" test -z "$os"
 #- One unity entry per layer, opening with what the layer is
 for entry in code/jobs/jobs.cpp code/render/render.cpp code/game_kit/game_kit.cpp \
              code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
-             code/demo/game_main.cpp code/starter/starter_main.cpp; do
+             code/demo/demo_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
 done

@@ -31,7 +31,7 @@ build_fixture_dll fixture_good tests/fixtures/fault_game.cpp "$work/code" || ech
 build_variant() {
     local name=$1 src=$2
     shift 2
-    build_game_dll "$name" "$src/demo/game_main.cpp" "$@" || echo "FAIL build of variant $name"
+    build_game_dll "$name" "$src/demo/demo_main.cpp" "$@" || echo "FAIL build of variant $name"
 }
 
 #- Variants, built two at a time (2 cores)
@@ -52,9 +52,9 @@ check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (each crash kind)" 
 make_layout_source() {
     local name=$1 expression=$2 codeExpression=${3:-}
     copy_code_tree "$out/layout_$name"
-    sed -i "$expression" "$out/layout_$name/demo/game.h"
-    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/demo/game.cpp"
-    if cmp -s "$work/code/demo/game.h" "$out/layout_$name/demo/game.h"; then echo "FAIL layout variant $name changed nothing"; fi
+    sed -i "$expression" "$out/layout_$name/demo/demo.h"
+    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/demo/demo_exports.cpp"
+    if cmp -s "$work/code/demo/demo.h" "$out/layout_$name/demo/demo.h"; then echo "FAIL layout variant $name changed nothing"; fi
 }
 make_layout_source added '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\'
 make_layout_source removed '/X(u32, bounceSoundsPlayed, )/d' '/++state->bounceSoundsPlayed;/d'
@@ -166,8 +166,8 @@ check "loop: 10 passes played" wait_for_count "$loop_log" "loop: pass 10 ended" 
 hashes=$(grep -o "loop: pass [0-9]* ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 10 | awk '{print $NF}' | sort -u | wc -l)
 check "loop: the memory hash is identical at the end of all 10 passes" test "$hashes" -eq 1
 first_hash=$(grep -o "ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 1 | awk '{print $NF}')
-sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.65f/" "$work/code/demo/game_tuning.h" >"$out/tuning_065.h"
-copy_code_tree "$out/src_065" && cp "$out/tuning_065.h" "$out/src_065/demo/game_tuning.h"
+sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.65f/" "$work/code/demo/demo_tuning.h" >"$out/tuning_065.h"
+copy_code_tree "$out/src_065" && cp "$out/tuning_065.h" "$out/src_065/demo/demo_tuning.h"
 build_variant spin_065 "$out/src_065"
 passes_before=$(grep -c "loop: pass [0-9]* ended" "$loop_log")
 install_dll "$out/spin_065.dll"

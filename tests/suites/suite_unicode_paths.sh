@@ -36,7 +36,7 @@ check_engine_in_unicode_folder() {
     local build=$1 label=$2
     shift 2
     local exe="$build/win32_platform.exe"
-    local tuning="$build/../code/demo/game_tuning.h"
+    local tuning="$build/../code/demo/demo_tuning.h"
     local log="$outputs/$label run ü 日本.log"
     local shot="$outputs/$label shot é 中.png"
 

@@ -67,7 +67,7 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
         for (u32 id = 0; id < DemoAsset_Count; ++id) transient->assets.slots[id].uploaded = 0;
     }
     DemoAssetsBeginFrame(memory, transient);
-    // The whole frame: one job graph (game_frame.cpp).
+    // The whole frame: one job graph (demo_frame.cpp).
     RunDemoFrame(memory, input, renderCommands, state, transient);
     if (transient->frame.clickRequested) ++state->bounceSoundsPlayed;
     transient->frame.totalBounces = CountBounces(memory, state);

@@ -9,7 +9,7 @@
 // platform binds them to every new build by itself and no reload can lose them:
 //   demoPublishAssetsTask  main thread: makes arrived assets visible to the frame (see there)
 //   demoWatchAssetsTask    background: reloads an asset whose file changed (see there)
-//   demoFrameStatsTask     frame-synchronised: game_frame_stats.cpp
+//   demoFrameStatsTask     frame-synchronised: demo_frame_stats.cpp
 // Everything lives in transient storage: when an asset arrives depends on the disk, so it must
 // never be part of the replayed game_state.
 

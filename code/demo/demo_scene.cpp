@@ -3,7 +3,7 @@
 // - far "billboards" with a stripe 5 cm in front of them: z-fighting with standard depth;
 // - three overlapping translucent panes: depth-peeled transparency, any submission order;
 // - distance fog; bouncing cubes (4096 by default, --entities N) that collide with each other,
-//   drawn from per-batch sub-buffers that render jobs fill in parallel (game_frame.cpp).
+//   drawn from per-batch sub-buffers that render jobs fill in parallel (demo_frame.cpp).
 
 #define DEMO_NEAR_CLIP 0.1f
 #define DEMO_FAR_CLIP 2000.0f

@@ -192,7 +192,7 @@ internal void FrameEnd(demo_frame *frame, u32 batch)
     if (bounces && (state->framesSimulated % 6) == 0)
     {
         DemoRequestSound(&frame->transient->sound, DemoAsset_Click, Minimum(0.15f + 0.01f * (f32)bounces, 0.6f));
-        frame->clickRequested = 1;  // counted by the update once the graph is done (game.cpp)
+        frame->clickRequested = 1;  // counted by the update once the graph is done (demo_exports.cpp)
     }
 }
 
