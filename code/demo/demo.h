@@ -202,7 +202,7 @@ struct demo_frame
     u32 visibleCount;           // end-of-frame job: cubes drawn this frame
     b32 clickRequested;         // end-of-frame job: a bounce click was asked for
     u32 totalBounces;           // after the graph: every cube's bounces, summed by queued jobs and
-                                //   CompleteAllWork from the update (demo_world.cpp CountBounces)
+                                //   CompleteAllWork from the update (demo_world.cpp DemoCountBounces)
     u32 entityCapacity;         // the grid was allocated for this many bodies
     broadphase_grid grid;
 

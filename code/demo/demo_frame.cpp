@@ -17,7 +17,7 @@
 #define DEMO_DRAW_DISTANCE 200.0f       // cubes more than this ahead of the camera (view depth) are not drawn
 
 //~ Jobs
-internal PLATFORM_WORK_QUEUE_CALLBACK(RunDemoFrameJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DemoRunFrameJob)
 {
     (void)queue;
     demo_frame_job *job = (demo_frame_job *)data;
@@ -36,7 +36,7 @@ internal void DemoBatchRange(demo_frame *frame, u32 batch, u32 *first, u32 *oneP
     *onePastLast = Minimum(*first + frame->batchSize, count);
 }
 
-internal void FrameCameraAndInput(demo_frame *frame, u32 batch)
+internal void DemoFrameCameraAndInput(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_state *state = frame->state;
@@ -44,20 +44,20 @@ internal void FrameCameraAndInput(demo_frame *frame, u32 batch)
     f32 dt = frame->dt;
     ++state->framesSimulated;
     state->secondsSimulated += dt;
-    state->spinAngle += Tau32 * GAME_TUNING_SPIN_SPEED * dt;
+    state->spinAngle += Tau32 * DEMO_TUNING_SPIN_SPEED * dt;
     if (state->spinAngle > Tau32) state->spinAngle -= Tau32;
     if (WasPressed(input->keyboard.keys[Key_F1])) state->overlayVisible = !state->overlayVisible;
     if (WasPressed(input->keyboard.keys[Key_Space])) DemoRequestSound(&frame->transient->sound, DemoAsset_Chime, 0.6f);
-    UpdateCamera(&state->camera, input);
+    DemoUpdateCamera(&state->camera, input);
 
     game_render_commands *commands = frame->commands;
     f32 aspect = (f32)commands->widthInPixels / (f32)Maximum(commands->heightInPixels, 1u);
     f32 focalLength = 1.0f / tanf(0.5f * 1.1f);
     m4x4_inv projection = PerspectiveReverseZ(aspect, focalLength, DEMO_NEAR_CLIP, DEMO_FAR_CLIP);
-    frame->cullViewProjection = projection.forward * CameraViewMatrix(&state->camera);
+    frame->cullViewProjection = projection.forward * DemoCameraViewMatrix(&state->camera);
 }
 
-internal void FrameGridClear(demo_frame *frame, u32 batch)
+internal void DemoFrameGridClear(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_state *state = frame->state;
@@ -67,7 +67,7 @@ internal void FrameGridClear(demo_frame *frame, u32 batch)
     BroadphaseClearCounts(&frame->grid);
 }
 
-internal void FrameSimulate(demo_frame *frame, u32 batch)
+internal void DemoFrameSimulate(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
@@ -76,19 +76,19 @@ internal void FrameSimulate(demo_frame *frame, u32 batch)
     u32 bounces = 0;
     for (u32 index = first; index < onePastLast; ++index)
     {
-        bounces += SimulateEntity(entities + index, index, frame->dt, half);
+        bounces += DemoSimulateEntity(entities + index, index, frame->dt, half);
         BroadphaseCount(&frame->grid, index, entities[index].position);
     }
     frame->groundBounces[batch] = bounces;
 }
 
-internal void FrameGridPrefix(demo_frame *frame, u32 batch)
+internal void DemoFrameGridPrefix(demo_frame *frame, u32 batch)
 {
     (void)batch;
     BroadphasePrefix(&frame->grid);
 }
 
-internal void FrameGridFill(demo_frame *frame, u32 batch)
+internal void DemoFrameGridFill(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
@@ -97,22 +97,22 @@ internal void FrameGridFill(demo_frame *frame, u32 batch)
 }
 
 // A join point: the collisions wait for one job instead of every fill batch (B edges, not B * B).
-internal void FrameGridFilled(demo_frame *frame, u32 batch)
+internal void DemoFrameGridFilled(demo_frame *frame, u32 batch)
 {
     (void)frame;
     (void)batch;
 }
 
-internal void FrameCollide(demo_frame *frame, u32 batch)
+internal void DemoFrameCollide(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
     // NOTE: a batch is a range of grid slots (cell order), not of entities: its entities' neighbours
     // are read from contiguous slots. Every entity is in one slot, so batches still write apart.
-    frame->collisionBounces[batch] = CollideSlots(&frame->grid, frame->state->entities, first, onePastLast);
+    frame->collisionBounces[batch] = DemoCollideSlots(&frame->grid, frame->state->entities, first, onePastLast);
 }
 
-internal void FrameScene(demo_frame *frame, u32 batch)
+internal void DemoFrameScene(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_render_commands *commands = frame->commands;
@@ -129,8 +129,8 @@ internal void FrameScene(demo_frame *frame, u32 batch)
             slot->uploaded = 1;
         }
     }
-    frame->slots = PushDemoScene(commands, frame->state, DemoAssetReady(assets, DemoAsset_Grid), frame->batchCount);
-    if (assets->publishedCount < DemoAsset_Count) PushLoadingBar(commands, assets);
+    frame->slots = DemoPushScene(commands, frame->state, DemoAssetReady(assets, DemoAsset_Grid), frame->batchCount);
+    if (assets->publishedCount < DemoAsset_Count) DemoPushLoadingBar(commands, assets);
 }
 
 // True when the cube (as a sphere of radius r) may be on screen: in front of the camera, within the
@@ -143,7 +143,7 @@ internal b32 DemoCubeVisible(m4x4 *viewProjection, v3 center, f32 radius)
            fabsf(clip.x) <= clip.w + margin && fabsf(clip.y) <= clip.w + margin;
 }
 
-internal void FrameRender(demo_frame *frame, u32 batch)
+internal void DemoFrameRender(demo_frame *frame, u32 batch)
 {
     u64 start = ReadCycleCounter();
     u32 first, onePastLast;
@@ -168,7 +168,7 @@ internal void FrameRender(demo_frame *frame, u32 batch)
     AtomicAddU64(&frame->renderJobCycles, ReadCycleCounter() - start);
 }
 
-internal void FrameEnd(demo_frame *frame, u32 batch)
+internal void DemoFrameEnd(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_state *state = frame->state;
@@ -196,7 +196,7 @@ internal void FrameEnd(demo_frame *frame, u32 batch)
     }
 }
 
-internal void FrameSoundMix(demo_frame *frame, u32 batch)
+internal void DemoFrameSoundMix(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_transient_state *transient = frame->transient;
@@ -204,7 +204,7 @@ internal void FrameSoundMix(demo_frame *frame, u32 batch)
 }
 
 //~ Building
-internal job_id AddFrameJob(demo_frame *frame, const char *name, demo_frame_function *function, u32 batch)
+internal job_id DemoAddFrameJob(demo_frame *frame, const char *name, demo_frame_function *function, u32 batch)
 {
     if (frame->jobCount >= frame->maxJobCount)
     {
@@ -216,17 +216,17 @@ internal job_id AddFrameJob(demo_frame *frame, const char *name, demo_frame_func
     job->function = function;
     job->frame = frame;
     job->batch = batch;
-    return AddNamedGraphJob(&frame->graph, name, RunDemoFrameJob, job);
+    return AddNamedGraphJob(&frame->graph, name, DemoRunFrameJob, job);
 }
 
 // Jobs are added after what they wait for: a serial run in order of addition is valid.
-internal void AddFrameEdge(demo_frame *frame, job_id before, job_id after)
+internal void DemoAddFrameEdge(demo_frame *frame, job_id before, job_id after)
 {
     Assert(before == JOB_ID_NONE || after == JOB_ID_NONE || before < after);
     AddJobDependency(&frame->graph, before, after);
 }
 
-internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
+internal b32 DemoBuildFrameGraph(demo_frame *frame, memory_arena *arena)
 {
     u32 batches = frame->batchCount;
     frame->maxJobCount = 4 * batches + 8;
@@ -235,43 +235,43 @@ internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
     frame->jobCount = 0;
     if (!frame->jobs || !BeginJobGraph(&frame->graph, arena, "frame", frame->maxJobCount, maxEdges, frame->memory->platform.Log))
         return 0;
-    job_id camera = AddFrameJob(frame, "camera+input", FrameCameraAndInput, 0);
-    job_id clear = AddFrameJob(frame, "grid: clear", FrameGridClear, 0);
-    AddFrameJob(frame, "sound mix", FrameSoundMix, 0);
-    job_id scene = AddFrameJob(frame, "scene", FrameScene, 0);
-    AddFrameEdge(frame, camera, scene);
+    job_id camera = DemoAddFrameJob(frame, "camera+input", DemoFrameCameraAndInput, 0);
+    job_id clear = DemoAddFrameJob(frame, "grid: clear", DemoFrameGridClear, 0);
+    DemoAddFrameJob(frame, "sound mix", DemoFrameSoundMix, 0);
+    job_id scene = DemoAddFrameJob(frame, "scene", DemoFrameScene, 0);
+    DemoAddFrameEdge(frame, camera, scene);
     job_id simulate[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        simulate[batch] = AddFrameJob(frame, "simulate", FrameSimulate, batch);
-        AddFrameEdge(frame, camera, simulate[batch]);
-        AddFrameEdge(frame, clear, simulate[batch]);
+        simulate[batch] = DemoAddFrameJob(frame, "simulate", DemoFrameSimulate, batch);
+        DemoAddFrameEdge(frame, camera, simulate[batch]);
+        DemoAddFrameEdge(frame, clear, simulate[batch]);
     }
-    job_id prefix = AddFrameJob(frame, "grid: prefix", FrameGridPrefix, 0);
-    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, simulate[batch], prefix);
+    job_id prefix = DemoAddFrameJob(frame, "grid: prefix", DemoFrameGridPrefix, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, simulate[batch], prefix);
     job_id fill[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        fill[batch] = AddFrameJob(frame, "grid: fill", FrameGridFill, batch);
-        AddFrameEdge(frame, prefix, fill[batch]);
+        fill[batch] = DemoAddFrameJob(frame, "grid: fill", DemoFrameGridFill, batch);
+        DemoAddFrameEdge(frame, prefix, fill[batch]);
     }
-    job_id filled = AddFrameJob(frame, "grid: filled", FrameGridFilled, 0);
-    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, fill[batch], filled);
+    job_id filled = DemoAddFrameJob(frame, "grid: filled", DemoFrameGridFilled, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, fill[batch], filled);
     job_id collide[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        collide[batch] = AddFrameJob(frame, "collide", FrameCollide, batch);
-        AddFrameEdge(frame, filled, collide[batch]);
+        collide[batch] = DemoAddFrameJob(frame, "collide", DemoFrameCollide, batch);
+        DemoAddFrameEdge(frame, filled, collide[batch]);
     }
     job_id render[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        render[batch] = AddFrameJob(frame, "render", FrameRender, batch);
-        AddFrameEdge(frame, collide[batch], render[batch]);
-        AddFrameEdge(frame, scene, render[batch]);
+        render[batch] = DemoAddFrameJob(frame, "render", DemoFrameRender, batch);
+        DemoAddFrameEdge(frame, collide[batch], render[batch]);
+        DemoAddFrameEdge(frame, scene, render[batch]);
     }
-    job_id end = AddFrameJob(frame, "end of frame", FrameEnd, 0);
-    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, render[batch], end);
+    job_id end = DemoAddFrameJob(frame, "end of frame", DemoFrameEnd, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, render[batch], end);
     return frame->graph.overflowCount == 0;
 }
 
@@ -304,7 +304,7 @@ internal void DemoMeasureFrameCost(demo_frame *frame, u32 entityCount)
 // Grid memory for the entity count, carved once per count: in the frame scratch (every array of the
 // grid is rebuilt by every frame before it is read, so it need not be rolled back, and writing it
 // costs no snapshot upkeep), else in the transient arena.
-internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
+internal b32 DemoEnsureFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
 {
     if (frame->entityCapacity >= entityCount) return 1;
     u32 cells = entityCount + 1024;     // about one cell per entity at the default density
@@ -342,11 +342,11 @@ internal void DemoLogFrameGraphShapeOnce(demo_frame *frame)
 }
 
 // The update's whole simulation and drawing: build, submit, wait (helping).
-internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_commands *commands,
+internal void DemoRunFrame(game_memory *memory, game_input *input, game_render_commands *commands,
                            game_state *state, game_transient_state *transient)
 {
     demo_frame *frame = &transient->frame;
-    if (!EnsureDemoFrameMemory(frame, transient, state->entityCount))
+    if (!DemoEnsureFrameMemory(frame, transient, state->entityCount))
     {
         memory->platform.Log(LogLevel_Error, "game: no transient memory for the collision grid of %u entities",
                              state->entityCount);
@@ -367,7 +367,7 @@ internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_c
     DemoSoundBeginFrame(&transient->sound);
 
     temporary_memory scratch = BeginTemporaryMemory(&transient->arena);
-    b32 built = BuildDemoFrameGraph(frame, &transient->arena);
+    b32 built = DemoBuildFrameGraph(frame, &transient->arena);
     DemoRunFrameGraph(frame);
     if (built) DemoLogFrameGraphShapeOnce(frame);
     DemoMeasureFrameCost(frame, state->entityCount);
