@@ -56,7 +56,7 @@ cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe 
 if errorlevel 1 goto Failed
 
 :BuildGame
-call :BuildGameCode game ..\code\demo\game_main.cpp pdb_counter.txt
+call :BuildGameCode game ..\code\demo\demo_main.cpp pdb_counter.txt
 if errorlevel 1 goto Failed
 if "%Mode%"=="game" goto Done
 

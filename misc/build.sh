@@ -32,7 +32,7 @@ build_game_code() {
     rm -f lock.tmp
     return $status
 }
-build_game() { build_game_code game demo/game_main.cpp; }
+build_game() { build_game_code game demo/demo_main.cpp; }
 build_starter() { build_game_code starter starter/starter_main.cpp; }
 
 build_platform() {

@@ -11,9 +11,10 @@
 #include "base/base_types.h"
 #include "base/base_log.h"
 #include "base/base_math.h"
+#include "contract/game_arguments.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 7
+#define GAME_CONTRACT_VERSION 8
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -120,7 +121,6 @@ struct platform_api
     debug_platform_write_entire_file *DEBUGWriteEntireFile;
     debug_platform_free_file_memory *DEBUGFreeFileMemory;
     platform_debug_record_event *DEBUGRecordEvent;
-
     platform_log *Log;
 };
 
@@ -209,7 +209,7 @@ struct game_memory
     platform_work_queue *highPriorityQueue;
     platform_work_queue *lowPriorityQueue;
     u32 workerThreadCount;      // of the high priority queue: a hint for splitting work
-    u32 requestedEntityCount;   // --entities N (0: the game's default)
+    game_arguments arguments;   // read-only for the game: --game-arg NAME=VALUE, --entities N (game_arguments.h)
     platform_notices *notices;  // read-only for the game
     debug_frame_info *debugFrame;   // read-only for the game; for DEBUGGameEndFrame
 
@@ -574,7 +574,7 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
 StaticAssert(sizeof(platform_api) == 16 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
-StaticAssert(sizeof(game_memory) == 96 + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_memory) == 92 + sizeof(game_arguments) + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
 StaticAssert(sizeof(debug_frame_info) == 80, "debug_frame_info changed");

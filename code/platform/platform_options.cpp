@@ -93,6 +93,14 @@ internal b32 ParsePathFlag(const char *flag, const char *value, platform_options
     else if (strcmp(flag, "--quit-file") == 0) { options->quitFilePath = value; }
     else if (strcmp(flag, "--game") == 0) { options->gameDllPath = value; }
     else if (strcmp(flag, "--trace") == 0) { options->tracePath = value; }
+    else if (strcmp(flag, "--game-arg") == 0)
+    {
+        game_argument checked;
+        // NOTE: one entry of game_memory.arguments stays free for --entities N (entities=N).
+        *valueOk = options->gameArgumentCount + 1 < GAME_MAX_ARGUMENTS && ParseGameArgument(value, &checked);
+        if (*valueOk) options->gameArguments[options->gameArgumentCount++] = value;
+        return 1;
+    }
     else return 0;
     *valueOk = value != 0;
     return 1;

@@ -4,6 +4,7 @@
 // unit-tested natively; the exe (win32/) feeds it its UTF-8 command line.
 
 #include "base/base_types.h"
+#include "contract/game_arguments.h"
 
 struct platform_options
 {
@@ -32,8 +33,10 @@ struct platform_options
     f32 watchdogSeconds;        // --watchdog S: a call into game code that has not returned after S
                                 //   seconds is interrupted like a crash (0 = off; default 10 in
                                 //   development builds, off in release builds)
-    u32 entityCount;            // --entities N: the demo's entity count, handed to the game
-                                //   as game_memory.requestedEntityCount (0 = the game's default)
+    u32 entityCount;            // --entities N: the demo's entity count, handed to the game as
+                                //   the game argument entities=N (0 = not given: the game's default)
+    const char *gameArguments[GAME_MAX_ARGUMENTS];  // --game-arg NAME=VALUE, each checked by
+    u32 gameArgumentCount;                          //   ParseGameArgument, in command-line order
     const char *tracePath;      // --trace PATH: timing events as Chrome Trace Event JSON
     s64 traceFrames;            // --trace-frames N: only the first N frames (0 = every frame)
     b32 showHelp;               // --help
@@ -80,7 +83,10 @@ struct platform_options
     "                     recover as from a crash; 0 = off (default 10 in development builds,\n" \
     "                     off in release); with a debugger attached it breaks instead\n" \
     "  --entities N       bouncing cubes the demo simulates, 1 to 262144 (default 4096); read\n" \
-    "                     by the game at its first update (game_memory.requestedEntityCount)\n" \
+    "                     by the game at its first update (the shorthand for --game-arg entities=N)\n" \
+    "  --game-arg NAME=VALUE  a value for the game itself, which decides what it means (repeatable,\n" \
+    "                     up to 15; NAME: letters, digits, '_', '-', '.', up to 31 bytes; VALUE up to\n" \
+    "                     95 bytes); the game reads it from game_memory.arguments\n" \
     "  --trace PATH       write every frame's timed blocks and jobs, per thread, and its reloads,\n" \
     "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
     "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \

@@ -96,7 +96,17 @@ internal void Win32StartWorkQueues(win32_state *state)
     memory->platform.Log = Win32Log;
     memory->platform.DEBUGRecordEvent = Win32DebugRecordGameEvent;
     Win32FillNamedTaskApi(&memory->platform, &state->namedTasks, &state->queues.tasks, &state->game);
-    memory->requestedEntityCount = options->entityCount;
+    // --game-arg NAME=VALUE in order, then --entities N as entities=N (so it wins over a --game-arg).
+    game_arguments *arguments = &memory->arguments;
+    arguments->count = 0;
+    for (u32 index = 0; index < options->gameArgumentCount; ++index)
+        if (ParseGameArgument(options->gameArguments[index], &arguments->entries[arguments->count])) ++arguments->count;
+    if (options->entityCount && arguments->count < GAME_MAX_ARGUMENTS)
+    {
+        game_argument *entities = &arguments->entries[arguments->count++];
+        FormatText(entities->name, sizeof(entities->name), "entities");
+        FormatText(entities->value, sizeof(entities->value), "%u", options->entityCount);
+    }
     Win32WatchPlatformApi(&memory->platform);
     Win32CheckPlatformApi(&memory->platform, &state->queues, state->memoryBlock.base, state->memoryBlock.totalSize,
                           &state->game);

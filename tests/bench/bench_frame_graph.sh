@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The demo's frame at scale, one script, one machine, one sitting. For each entity count:
+# A frame of the demo's shape at scale, one script, one machine, one sitting: the fixture game
+# (tests/fixtures/fixture_game.cpp), whose one job graph per frame has the demo's jobs and edges over
+# entities that fall, bounce and collide through the game_kit broadphase. For each entity count:
 #   - the engine under Wine, --serial (update, then draw) and default (the update overlaps the
 #     previous frame's drawing): the update's graph, wall time and CPU time in job bodies, beside
 #     the same jobs run in order on one thread (every other frame of the benchmark build,

@@ -1,16 +1,17 @@
-// The benchmark build of the demo (tests/bench/bench_frame_graph.sh): the demo game, whose frame
-// graph runs through BenchBuildAndRunFrameGraph. Every other frame runs the same jobs in order on
-// this thread instead of through the graph, and every graph frame is followed by a second submission
-// of the same graph with empty job bodies: its time is the graph's own scheduling cost. The figures
-// are logged every BENCH_LOG_EVERY graph frames as "frame graph bench: ..." (medians over the frames so far).
+// The benchmark build of the fixture game (tests/bench/bench_frame_graph.sh): its frame graph, the
+// demo's shape over bouncing, colliding entities (tests/fixtures/fixture_game.cpp), runs through
+// BenchBuildAndRunFrameGraph. Every other frame runs the same jobs in order on this thread instead of
+// through the graph, and every graph frame is followed by a second submission of the same graph with
+// empty job bodies: its time is the graph's own scheduling cost. The figures are logged every
+// BENCH_LOG_EVERY graph frames as "frame graph bench: ..." (medians over the frames so far).
 // The same file is built natively by tests/bench/bench_frame_graph_native.cpp.
 #include "base/base_types.h"
 
-struct demo_frame;
+struct fixture_frame;
 struct memory_arena;
-internal void BenchBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena);
-#define DEMO_BUILD_AND_RUN_FRAME_GRAPH BenchBuildAndRunFrameGraph
-#include "demo/game_main.cpp"
+internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *arena);
+#define FIXTURE_BUILD_AND_RUN_FRAME_GRAPH BenchBuildAndRunFrameGraph
+#include "../fixtures/fixture_game.cpp"
 
 #define BENCH_MAX_FRAMES 4096
 #define BENCH_LOG_EVERY 20
@@ -30,7 +31,7 @@ struct bench_frame_figures
 global bench_frame_figures globalBenchFigures;
 global f64 globalBenchCyclesPerSecond;  // set by a native harness (no DEBUGGameEndFrame there)
 
-internal f64 BenchCyclesToMs(demo_frame *frame, u64 cycles)
+internal f64 BenchCyclesToMs(fixture_frame *frame, u64 cycles)
 {
     f64 rate = frame->transient->debug.cyclesPerSecond;
     if (rate <= 0.0) rate = globalBenchCyclesPerSecond;
@@ -53,7 +54,7 @@ internal u64 BenchMedian(const u64 *values, u32 count)
     return sorted[count / 2];
 }
 
-internal void BenchLogFigures(demo_frame *frame)
+internal void BenchLogFigures(fixture_frame *frame)
 {
     bench_frame_figures *figures = &globalBenchFigures;
     u32 frames = figures->frames;
@@ -72,21 +73,21 @@ internal void BenchLogFigures(demo_frame *frame)
                                 frames);
 }
 
-internal void BenchBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
+internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *arena)
 {
     bench_frame_figures *figures = &globalBenchFigures;
     u64 buildStart = ReadCycleCounter();
-    BuildDemoFrameGraph(frame, arena);
+    FixtureBuildFrameGraph(frame, arena);
     u64 buildCycles = ReadCycleCounter() - buildStart;
     b32 serial = (frame->state->framesSimulated & 1) != 0;
     u64 runStart = ReadCycleCounter();
     if (serial)
     {
-        for (u32 index = 0; index < frame->jobCount; ++index) RunDemoFrameJob(0, frame->jobs + index);
+        for (u32 index = 0; index < frame->jobCount; ++index) FixtureRunFrameJob(0, frame->jobs + index);
     }
     else
     {
-        DemoRunFrameGraph(frame);
+        FixtureRunFrameGraph(frame);
     }
     u64 runCycles = ReadCycleCounter() - runStart;
     if (serial)
@@ -95,11 +96,11 @@ internal void BenchBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
         return;
     }
     u64 cpuCycles = frame->jobCycles;
-    frame->skipBodies = 1;
+    frame->emptyJobs = 1;
     u64 emptyStart = ReadCycleCounter();
-    DemoRunFrameGraph(frame);
+    FixtureRunFrameGraph(frame);
     u64 emptyCycles = ReadCycleCounter() - emptyStart;
-    frame->skipBodies = 0;
+    frame->emptyJobs = 0;
     if (figures->frames < BENCH_MAX_FRAMES)
     {
         u32 at = figures->frames++;

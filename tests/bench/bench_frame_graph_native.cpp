@@ -1,5 +1,5 @@
-// The demo's update natively (Linux; it builds for Windows too), through the project's own POSIX work queue: the same
-// benchmark build of the demo the engine runs (tests/bench/bench_frame_graph_game.cpp), driven by a
+// The fixture game's update natively (Linux; it builds for Windows too), through the project's own POSIX work
+// queue: the same benchmark build the engine runs (tests/bench/bench_frame_graph_game.cpp), driven by a
 // minimal platform (game memory from calloc, no renderer, no sound, no assets), so that
 // tests/bench/bench_frame_graph.sh can print the engine's update next to the same update without Wine.
 // Usage: bench_frame_graph_native ENTITIES FRAMES [HIGH PRIORITY WORKERS, default 1]
@@ -40,7 +40,7 @@ internal b32 NativeBenchAddNamedTask(u32 taskFlags, const char *exportName, void
     (void)taskFlags;
     (void)exportName;
     (void)data;
-    return 0;   // no assets are loaded natively: the demo draws its fallbacks
+    return 0;   // the fixture game registers no named task
 }
 
 internal void NativeBenchCancelNamedTask(const char *exportName) { (void)exportName; }
@@ -89,7 +89,9 @@ int main(int argumentCount, char **arguments)
     memory.highPriorityQueue = &queues.highQueue;
     memory.lowPriorityQueue = &queues.lowQueue;
     memory.workerThreadCount = queues.highQueue.workerCount;
-    memory.requestedEntityCount = entities;
+    char entityArgument[32];
+    FormatText(entityArgument, sizeof(entityArgument), "entities=%u", entities);     // what --entities N hands a game
+    memory.arguments.count = ParseGameArgument(entityArgument, &memory.arguments.entries[0]) ? 1 : 0;
     FillPlatformWorkQueueApi(&memory.platform, &queues);
     memory.platform.AddNamedTask = NativeBenchAddNamedTask;
     memory.platform.CancelNamedTask = NativeBenchCancelNamedTask;

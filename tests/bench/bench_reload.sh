@@ -21,9 +21,9 @@ rm -rf "$out"; mkdir -p "$out/mingw/run"
 cp build/win32_platform.exe "$out/mingw/run/"
 # Two builds that differ in behaviour, alternated so every swap is a real change.
 for speed in 0.25 0.35; do
-    sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED ${speed}f/" code/demo/game_tuning.h >"$out/game_tuning_$speed.h"
-    copy_code_tree "$out/src_$speed"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/demo/game_tuning.h"
-    build_game_dll "mingw/game_$speed" "$out/src_$speed/demo/game_main.cpp" || { cat "$out/mingw/game_$speed.build.txt"; exit 1; }
+    sed "s/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED ${speed}f/" code/demo/demo_tuning.h >"$out/game_tuning_$speed.h"
+    copy_code_tree "$out/src_$speed"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/demo/demo_tuning.h"
+    build_game_dll "mingw/game_$speed" "$out/src_$speed/demo/demo_main.cpp" || { cat "$out/mingw/game_$speed.build.txt"; exit 1; }
 done
 
 if [ $with_msvc -eq 1 ]; then
@@ -34,7 +34,7 @@ if [ $with_msvc -eq 1 ]; then
     # NOTE: build.bat's /I..\code is relative to build\; the copies keep that layout.
     for speed in 0.25 0.35; do
         mkdir -p "$out/msvc_$speed/code" "$out/msvc_$speed/build"; cp -r "$out/src_$speed"/* "$out/msvc_$speed/code/"
-        (cd "$out/msvc_$speed/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/demo/game_main.cpp /LD /Fe"$out/msvc/game_$speed.dll" \
+        (cd "$out/msvc_$speed/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/demo/demo_main.cpp /LD /Fe"$out/msvc/game_$speed.dll" \
             /link $(build_bat_setting LinkFlags)) >"$out/msvc/build_$speed.txt" 2>&1 || { echo "MSVC game build failed"; exit 1; }
     done
     (cd "$out/msvc_0.25/build" && "$MSVC_STANDIN_DIR/cl.sh" $flags ../code/win32/win32_main.cpp /Fe"$out/msvc/run/win32_platform.exe" \

@@ -9,7 +9,7 @@
 #    16384x16384 texture over 64 bytes, 0xFFFFFFFF peel layers, moved pushBufferBase, lying
 #    quadCount) -> the bad entry or field is named in a warning and the engine draws on; an arena
 #    overflow by count x size wrap -> refused and counted;
-#  - hanging builds of the real game (tests/fixtures/fault_game.cpp, GAME_TEST_HANG_PLACE): an endless
+#  - hanging builds of a real game (the fixture game, tests/fixtures/fault_game.cpp, GAME_TEST_HANG_PLACE): an endless
 #    loop in the update, sound, end of frame, a parallel-for job the update waits for, a job-graph
 #    job the update waits for, a background task, and an update waiting on a flag with Sleep ->
 #    the watchdog interrupts it, memory is restored, the previous build runs again;
@@ -39,7 +39,9 @@ work="$out/src"
 make_work_copy "$work"
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
-cp "$work/build/game.dll" "$out/good.dll"
+# The good build: the fixture game the hang builds are made of (fault_game.cpp without a fault), so
+# every build of the run keeps its state layout.
+build_fixture_dll good tests/fixtures/fault_game.cpp "$work/code" || echo "FAIL build of the good build (the fixture game)"
 build_dll() { build_game_dll "$@" || echo "FAIL build of $1"; }
 adversaries="1 2 3 4 5 12 15 6 7 8 9 10 11 14"
 for number in $adversaries 13; do

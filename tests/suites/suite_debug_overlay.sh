@@ -24,7 +24,7 @@ fi
 
 #- Unit tests (tests/unit/unit_tests.txt), natively and as a Windows exe under Wine, and the MSVC dialect
 run_unit_tests debug_overlay
-for unit in code/demo/game_main.cpp tests/tools/make_font.cpp; do
+for unit in code/demo/demo_main.cpp tests/tools/make_font.cpp; do
     check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
 done
 

@@ -2,7 +2,7 @@
 # A real debugger on the engine: Wine's winedbg (which reads PDBs and DWARF 4 through Wine's
 # dbghelp), driven line by line on its stdin, on the MSVC-ABI build that build.bat makes under the
 # stand-in (tests/suites/msvc_standin_lib.sh) and on the MinGW development build (misc/build.sh debug):
-#  - MSVC-ABI: `break gameUpdateAndRender` binds in the private copy, `bt` shows game.cpp and the
+#  - MSVC-ABI: `break gameUpdateAndRender` binds in the private copy, `bt` shows demo_exports.cpp and the
 #    platform's source lines, `next` moves to another line, a local and memory->reloadVersion
 #    print; `build.bat game` while the exe runs on, then the breakpoint set again binds in the new
 #    copy and memory->reloadVersion reads 2;
@@ -74,10 +74,10 @@ for pdb in "$build/win32_platform.pdb" "$game_pdb"; do
         bash -c "llvm-pdbutil-14 dump --named-streams '$pdb' | grep -qiE '^ */src/files/.*engine\\.natvis'"
 done
 llvm-pdbutil-14 dump -l "$game_pdb" >"$out/game_lines.txt" 2>&1
-# NOTE: game_main.cpp is the unity entry (includes only) and game_layout.cpp exports data (its one
+# NOTE: demo_main.cpp is the unity entry (includes only) and demo_layout.cpp exports data (its one
 # function is built with GAME_WITH_STATE_MIGRATION only): no line of code, no line table.
 for source in code/demo/*.cpp; do
-    case "$source" in */game_main.cpp|*/game_layout.cpp) continue ;; esac
+    case "$source" in */demo_main.cpp|*/demo_layout.cpp) continue ;; esac
     check "$(basename "$game_pdb") has line tables for $source" grep -qiE "code[/\\\\]demo[/\\\\]$(basename "$source") " "$out/game_lines.txt"
 done
 
@@ -88,23 +88,23 @@ DEBUGGER_DIR="$engine" debugger_start "$session" build/win32_platform.exe --log 
     --quit-file "$out/quit_msvc_session"
 debugger_send "break gameUpdateAndRender" "cont"
 check "MSVC-ABI: break gameUpdateAndRender binds in the private copy" \
-    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
+    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*demo_exports\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
 check "MSVC-ABI: the engine stops there" wait_for_count "$session" "Stopped on breakpoint 1" 1 60
 debugger_send "bt" "next" "next" "info locals" "print memory->reloadVersion" "delete 1" \
     "break Win32RequestModuleSymbols" "cont"
 check "MSVC-ABI: print memory->reloadVersion reads 1" wait_for_count "$session" "Wine-dbg>0x1" 1 60
 steps=$(stepped_lines "$session" | tr '\n' ' ')
-check "MSVC-ABI: bt shows gameUpdateAndRender at its game.cpp line" \
-    grep -qE "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*game\.cpp:[0-9]+\]" "$session"
+check "MSVC-ABI: bt shows gameUpdateAndRender at its demo_exports.cpp line" \
+    grep -qE "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*demo_exports\.cpp:[0-9]+\]" "$session"
 check "MSVC-ABI: bt shows the platform's frames with their source lines" \
     grep -qE "Win32CallGameUpdate.*win32_frame_loop\.cpp:[0-9]+\]" "$session"
-break_line=$(grep -m 1 -oE "Breakpoint 1 at .*game\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
+break_line=$(grep -m 1 -oE "Breakpoint 1 at .*demo_exports\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
 check "MSVC-ABI: next moves to another line (breakpoint at line ${break_line:-?}, steps: $steps)" \
     bash -c "echo '$steps' | tr ' ' '\n' | grep -v '^$' | grep -qvx '${break_line:-0}'"
 check "MSVC-ABI: info locals prints the local 'state'" grep -qE "struct game_state\* state=[0-9A-Fa-f]+" "$session"
 
 # build.bat game while the debuggee runs on; the exe loads the new copy and stops in the loader
-sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED 0.77f/" "$engine/code/demo/game_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED 0.77f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_2.txt"
 status=$?
 check "build.bat game exits 0 while the exe runs under the debugger (exit $status)" test "$status" -eq 0
@@ -117,7 +117,7 @@ wait_for_count "$session" "choose the one you want" 1 30
 choice=$(grep -oE '^\[[0-9]+\]: 0x[0-9a-f]+ gameUpdateAndRender .* in game_loaded_[0-9]+_2' "$session" | head -n 1 | grep -oE '^\[[0-9]+' | tr -d '[')
 debugger_send "${choice:-1}" "delete 2" "cont"
 check "MSVC-ABI: the breakpoint set again binds in the new copy (choice ${choice:-none})" \
-    wait_for_regex "$session" "Breakpoint 3 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\] in game_loaded_[0-9]+_2" 1 60
+    wait_for_regex "$session" "Breakpoint 3 at 0x[0-9a-f]+ gameUpdateAndRender \[.*demo_exports\.cpp:[0-9]+\] in game_loaded_[0-9]+_2" 1 60
 check "MSVC-ABI: the new copy stops there" wait_for_count "$session" "Stopped on breakpoint 3" 1 60
 # NOTE: stepped past the function's entry first: at /Od its parameters are read from the stack frame
 # the prologue sets up.
@@ -127,7 +127,7 @@ check "MSVC-ABI: memory->reloadVersion reads 2 in the new code" wait_for_count "
 # copy (stopped there, then past it with finish); once the debugger has detached, the next swap
 # deletes it, with one log line in all.
 debugger_send "delete 3" "break Win32DeleteCopy" "cont"
-sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED 0.78f/" "$engine/code/demo/game_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED 0.78f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_3.txt"
 check "MSVC-ABI: the third build's swap deletes version 1's copy" wait_for_count "$session" "Stopped on breakpoint 4" 1 120
 debugger_send "delete 4" "finish"
@@ -138,7 +138,7 @@ check "MSVC-ABI: ... which the debugger holds: the log says so once (copy $first
 debugger_send "detach"
 debugger_end
 check "MSVC-ABI: the detached engine runs version 3" wait_for_log "$log" "game: code version 3 running: spin speed 0.78" 60
-sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED 0.79f/" "$engine/code/demo/game_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED 0.79f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_4.txt"
 check "MSVC-ABI: a fourth build loads without the debugger" wait_for_log "$log" "game: code version 4 running: spin speed 0.79" 90
 check "MSVC-ABI: that swap deleted version 1's copy, kept while the debugger held it" test ! -e "$build/$first_copy"
@@ -155,14 +155,14 @@ engine_pid=$!
 check "the MSVC-ABI exe runs game code version 1" wait_for_log "$log" "game: code version 1 running" 90
 copy=$(ls "$build"/game_loaded_*_1.dll 2>/dev/null | head -n 1)
 running_pdb=$(llvm-readobj-14 --coff-debug-directory "$copy" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1)
-cp "$engine/code/demo/game.cpp" "$out/game.cpp.good"
-echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/game.cpp"
+cp "$engine/code/demo/demo_exports.cpp" "$out/game.cpp.good"
+echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/demo_exports.cpp"
 for attempt in 1 2; do
     msvc_standin_build_bat "$engine" game >"$out/build_game_broken_$attempt.txt"
     status=$?
     check "failed build $attempt: build.bat game exits non-zero (exit $status)" test "$status" -ne 0
 done
-cp "$out/game.cpp.good" "$engine/code/demo/game.cpp"
+cp "$out/game.cpp.good" "$engine/code/demo/demo_exports.cpp"
 check "after two failed builds the running copy's PDB ($running_pdb) is still there" test -n "$running_pdb" -a -f "$build/$running_pdb"
 windows_pid=$(basename "$copy" | sed -E 's/^game_loaded_([0-9]+)_1\.dll$/\1/')
 session="$out/attach_session.txt"
@@ -182,11 +182,11 @@ if ! wait_for_count "$session" "WineDbg starting on pid" 1 20; then
 fi
 debugger_send "break gameUpdateAndRender" "cont"
 check "attached after two failed builds: gameUpdateAndRender still resolves with its source line" \
-    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\]" 1 60
+    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*demo_exports\.cpp:[0-9]+\]" 1 60
 check "attached: the engine stops there" wait_for_count "$session" "Stopped on breakpoint 1" 1 60
 debugger_send "bt" "delete 1" "detach"
-check "attached: bt shows gameUpdateAndRender at its game.cpp line" \
-    wait_for_regex "$session" "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*game\.cpp:[0-9]+\]" 1 30
+check "attached: bt shows gameUpdateAndRender at its demo_exports.cpp line" \
+    wait_for_regex "$session" "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*demo_exports\.cpp:[0-9]+\]" 1 30
 debugger_end
 touch "$out/quit"
 wait_for_exit "$engine_pid" 60 || { fail "the engine did not exit after the debugger detached"; kill "$engine_pid" 2>/dev/null; }
@@ -194,9 +194,12 @@ wait_for_exit "$engine_pid" 60 || { fail "the engine did not exit after the debu
 #- A crash in an MSVC-ABI build: the log line names function and line (from the build's PDB)
 run="$out/msvc_crash"
 mkdir -p "$run"
-cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$build/game.dll" "$run/"
-cp "$build"/game_*.pdb "$run/"
+cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$run/"
 compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
+# The running build is the fixture game the crash build is made of (the same state layout).
+(cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags ../tests/fixtures/fault_game.cpp /LD /Fo"$run/good.obj" \
+    /Fe"$run/game.dll" /link $(build_bat_setting LinkFlags) /PDB:"$run/good_0.pdb" /PDBALTPATH:good_0.pdb) >"$run/good.build.txt" 2>&1
+check "the MSVC-ABI fixture game builds" test -f "$run/game.dll"
 (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags /DGAME_TEST_CRASH_PLACE=1 /DGAME_TEST_CRASH_KIND=1 \
     /DGAME_TEST_CRASH_AFTER_FRAMES=60 ../tests/fixtures/fault_game.cpp /LD /Fo"$run/crash.obj" /Fe"$run/crash.dll" \
     /link $(build_bat_setting LinkFlags) /PDB:"$run/crash_1.pdb" /PDBALTPATH:crash_1.pdb) >"$run/crash.build.txt" 2>&1
@@ -233,16 +236,16 @@ session="$out/mingw_session.txt"
 DEBUGGER_DIR="$mingw" debugger_start "$session" build/win32_platform.exe --log "$out/mingw_run.log" --size 320x180 --watchdog 0
 debugger_send "break gameUpdateAndRender" "cont"
 check "MinGW: break gameUpdateAndRender binds in the private copy" \
-    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*game\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
+    wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*demo_exports\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
 check "MinGW: the engine stops there" wait_for_count "$session" "Stopped on breakpoint 1" 1 60
 debugger_send "bt" "next" "next" "next" "info locals" "print memory->reloadVersion"
 check "MinGW: print memory->reloadVersion reads 1" wait_for_count "$session" "Wine-dbg>0x1" 1 60
 debugger_end kill
-check "MinGW: bt shows gameUpdateAndRender at its game.cpp line" \
-    grep -qE "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*game\.cpp:[0-9]+\]" "$session"
+check "MinGW: bt shows gameUpdateAndRender at its demo_exports.cpp line" \
+    grep -qE "=>0 0x[0-9a-f]+ gameUpdateAndRender\(.*\) \[.*demo_exports\.cpp:[0-9]+\]" "$session"
 check "MinGW: bt shows the platform's frames with their source lines" \
     grep -qE "Win32CallGameUpdate.*win32_frame_loop\.cpp:[0-9]+\]" "$session"
-break_line=$(grep -m 1 -oE "Breakpoint 1 at .*game\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
+break_line=$(grep -m 1 -oE "Breakpoint 1 at .*demo_exports\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
 steps=$(stepped_lines "$session" | tr '\n' ' ')
 check "MinGW: next moves to another line (breakpoint at line ${break_line:-?}, steps: $steps)" \
     bash -c "echo '$steps' | tr ' ' '\n' | grep -v '^$' | grep -qvx '${break_line:-0}'"
@@ -251,7 +254,9 @@ check "MinGW: info locals lists the locals" grep -qE "struct game_state\* state=
 # A MinGW crash build at -Og: function and line from its DWARF
 run="$out/mingw_crash"
 mkdir -p "$run"
-cp "$mingw/build/win32_platform.exe" "$mingw/build/game.dll" "$run/"
+cp "$mingw/build/win32_platform.exe" "$run/"
+MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_good tests/fixtures/fault_game.cpp "$mingw/code"
+check "the MinGW fixture game builds (-Og)" cp "$out/mingw_good.dll" "$run/game.dll"
 MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_crash tests/fixtures/fault_game.cpp "$mingw/code" \
     -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1 -DGAME_TEST_CRASH_AFTER_FRAMES=60
 check "the MinGW crash build builds (-Og)" cp "$out/mingw_crash.dll" "$run/crash.dll"

@@ -6,7 +6,7 @@
 #    an OS header, nor do base/, contract/, jobs/ and platform/;
 #  - each layer has its unity entry, which says what the layer is in its first lines; the entries
 #    of os/, platform/ and jobs/ include every header of their layer before the first body;
-#  - tests and benchmarks include a layer's entry, never their own copy of its file list;
+#  - tests and benchmarks include a layer's entry, never their own copy of its file list, and never demo/;
 #  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
 #  - comments say why, not where an idea came from;
 #  - win32/ modules are pairs: no .cpp declares a function another file defines, every module body
@@ -62,7 +62,7 @@ check "base/, contract/, jobs/ and platform/ include no OS header (found in: $os
 for entry in code/os/os.cpp code/platform/platform.cpp code/jobs/jobs.cpp code/render/render.cpp \
              code/game_kit/game_kit.cpp code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
              code/win32/win32_inc.h code/win32/guard/guard.h code/win32/reload/reload.h \
-             code/demo/game_main.cpp code/starter/starter_main.cpp; do
+             code/demo/demo_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
 done
@@ -164,6 +164,11 @@ done
 #- Tests include a layer's entry, never a copy of its file list
 copies=$(grep -rlE '#include "(os/os_core_[a-z0-9_]+|platform/platform_[a-z0-9_]+|jobs/(work|parallel_for|job_graph|task_manager)[a-z0-9_]*|render/(opengl_renderer|opengl_shaders|opengl_loader_logic))\.cpp"' tests | tr '\n' ' ')
 check "tests include os/os.cpp, platform/platform.cpp, jobs/jobs.cpp and render/render.cpp, not their files one by one (found in: $copies)" test -z "$copies"
+
+#- Tests and benchmarks never include the demo: they instrument a game of their own
+#  (tests/fixtures/fixture_game.cpp) or the hooks the contract offers every game
+demo_includes=$(grep -rlE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"([./]*|[^"]*/)?(code/)?demo/' tests | tr '\n' ' ')
+check "nothing under tests/ includes demo/ (found in: $demo_includes)" test -z "$demo_includes"
 
 #- File size
 for source in $(find code -name '*.cpp' -o -name '*.h'); do

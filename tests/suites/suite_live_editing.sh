@@ -3,9 +3,10 @@
 #  - crash containment: for each of the three exports and a job callback, a build that crashes
 #    there on purpose with each crash kind (access violation, integer divide by zero, illegal
 #    instruction, stack overflow); the engine survives, memory equals the pre-frame state, the
-#    previous build runs again, the crashing build is not retried, the next good build loads;
-#  - layout changes (add, remove, reorder, resize a field) refused before any new code runs, and a
-#    build with gameMigrateState migrating the state;
+#    previous build runs again, the crashing build is not retried, the next good build loads
+#    (the fixture game, tests/fixtures/fault_game.cpp, with and without a fault);
+#  - layout changes of the demo's state (add, remove, reorder, resize a field) refused before any
+#    new code runs, and the demo built with its gameMigrateState migrating the state;
 #  - looped live editing: record 120 frames, play 10 passes with identical memory hashes, then a
 #    rebuild during playback changes the next pass.
 # Figures (snapshot cost, crash recovery time, loop start/restart) are printed, never asserted.
@@ -24,12 +25,13 @@ make_work_copy "$work"
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
+build_fixture_dll fixture_good tests/fixtures/fault_game.cpp "$work/code" || echo "FAIL build of the fixture game"
 
 # Builds a game.dll variant from $work/code (or a modified copy) with extra defines: name src defines...
 build_variant() {
     local name=$1 src=$2
     shift 2
-    build_game_dll "$name" "$src/demo/game_main.cpp" "$@" || echo "FAIL build of variant $name"
+    build_game_dll "$name" "$src/demo/demo_main.cpp" "$@" || echo "FAIL build of variant $name"
 }
 
 #- Variants, built two at a time (2 cores)
@@ -50,9 +52,9 @@ check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (each crash kind)" 
 make_layout_source() {
     local name=$1 expression=$2 codeExpression=${3:-}
     copy_code_tree "$out/layout_$name"
-    sed -i "$expression" "$out/layout_$name/demo/game.h"
-    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/demo/game.cpp"
-    if cmp -s "$work/code/demo/game.h" "$out/layout_$name/demo/game.h"; then echo "FAIL layout variant $name changed nothing"; fi
+    sed -i "$expression" "$out/layout_$name/demo/demo.h"
+    [ -n "$codeExpression" ] && sed -i "$codeExpression" "$out/layout_$name/demo/demo_exports.cpp"
+    if cmp -s "$work/code/demo/demo.h" "$out/layout_$name/demo/demo.h"; then echo "FAIL layout variant $name changed nothing"; fi
 }
 make_layout_source added '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\'
 make_layout_source removed '/X(u32, bounceSoundsPlayed, )/d' '/++state->bounceSoundsPlayed;/d'
@@ -72,11 +74,22 @@ install_dll() { install_game_dll "$run" "$1"; }
 
 #- Crash containment: one engine run through all sixteen faulty builds (tests/suites/crash_matrix_lib.sh)
 log="$out/crash.log"
-start_crash_matrix_engine "$run" "$log" "$out/good.dll"
+start_crash_matrix_engine "$run" "$log" "$out/fixture_good.dll"
 engine=$CRASH_ENGINE_PID
-run_crash_matrix "$run" "$log" "$out" "$out/good.dll"
+run_crash_matrix "$run" "$log" "$out" "$out/fixture_good.dll"
+touch "$run/quit"
+wait_for_exit "$engine" 60
+check "crash run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+crash_log=$log
 
-#- Layout changes, same run: refused before any code of the build runs
+#- Layout changes of the demo: refused before any code of the build runs
+log="$out/layout.log"
+rm -f "$run/quit"
+install_dll "$out/good.dll"
+wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled \
+    --fixed-dt 0.0166667 >/dev/null 2>&1 &
+engine=$!
+check "layout run starts with the demo" wait_for_log "$log" "game: code version 1 running" 60
 versions_running() { grep -c "game: code version" "$log"; }
 # The build loaded last logs "code version N running" on its first update, a moment after the
 # reload line: wait for it, so a count taken now is not overtaken by that line.
@@ -120,7 +133,7 @@ check "F10: game state reset for the new layout" wait_for_log "$log" "layout: ga
 check "F10: the game starts from a fresh state" wait_for_count "$log" "game: state initialized" $((initializations + 1)) 30
 touch "$run/quit"
 wait_for_exit "$engine" 60
-check "crash run exits 0" test "$LAST_EXIT_STATUS" -eq 0
+check "layout run exits 0" test "$LAST_EXIT_STATUS" -eq 0
 
 #- --reset-on-layout-change: the same acceptance from the command line
 reset_log="$out/reset.log"
@@ -137,7 +150,8 @@ check "--reset-on-layout-change: the new build runs on fresh state" wait_for_cou
 touch "$run/quit"
 wait_for_exit "$engine" 60
 check "reset run exits 0" test "$LAST_EXIT_STATUS" -eq 0
-check "crash run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
+check "crash run logged its clean exit" grep -q "engine: exiting cleanly" "$crash_log"
+check "layout run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
 
 #- Looped live editing: record 120 frames, play 10 passes, then edit during playback
 loop_log="$out/loop.log"
@@ -152,8 +166,8 @@ check "loop: 10 passes played" wait_for_count "$loop_log" "loop: pass 10 ended" 
 hashes=$(grep -o "loop: pass [0-9]* ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 10 | awk '{print $NF}' | sort -u | wc -l)
 check "loop: the memory hash is identical at the end of all 10 passes" test "$hashes" -eq 1
 first_hash=$(grep -o "ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 1 | awk '{print $NF}')
-sed "s/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.65f/" "$work/code/demo/game_tuning.h" >"$out/tuning_065.h"
-copy_code_tree "$out/src_065" && cp "$out/tuning_065.h" "$out/src_065/demo/game_tuning.h"
+sed "s/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED 0.65f/" "$work/code/demo/demo_tuning.h" >"$out/tuning_065.h"
+copy_code_tree "$out/src_065" && cp "$out/tuning_065.h" "$out/src_065/demo/demo_tuning.h"
 build_variant spin_065 "$out/src_065"
 passes_before=$(grep -c "loop: pass [0-9]* ended" "$loop_log")
 install_dll "$out/spin_065.dll"
@@ -169,7 +183,7 @@ check "loop run exits 0" test "$LAST_EXIT_STATUS" -eq 0
 
 #- Figures (printed, not asserted)
 echo "figure: snapshot upkeep: $(grep -o 'snapshot: [0-9.]* ms per frame.*' "$loop_log" | tail -n 1)"
-echo "figure: crash recovery: $(grep -o 'crash: recovered in [0-9.]* ms' "$log" | awk '{print $4}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms over " NR " crashes"}')"
+echo "figure: crash recovery: $(grep -o 'crash: recovered in [0-9.]* ms' "$crash_log" | awk '{print $4}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms over " NR " crashes"}')"
 echo "figure: loop start: $(grep -o 'marked [0-9]* KB of game memory in [0-9.]* ms' "$loop_log" | head -n 1)"
 echo "figure: loop restart: $(grep -o 'restored [0-9]* KB in [0-9.]* ms' "$loop_log" | awk '{print $5}' | sort -g | awk '{v[NR]=$1} END {print "median " v[int((NR+1)/2)] " ms"}')"
 

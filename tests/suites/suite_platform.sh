@@ -15,7 +15,7 @@ mkdir -p "$out"
 #- Unit tests (tests/unit/unit_tests.txt), natively and as Windows exes under Wine, and the
 #  MSVC-dialect check of every translation unit of the exe, the DLL and the bad builds
 run_unit_tests platform
-for unit in code/win32/win32_main.cpp code/demo/game_main.cpp tests/fixtures/bad_game_missing_export.cpp \
+for unit in code/win32/win32_main.cpp code/demo/demo_main.cpp tests/fixtures/bad_game_missing_export.cpp \
             tests/fixtures/bad_game_wrong_contract.cpp; do
     check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
 done
@@ -45,7 +45,7 @@ built_stamp=$(stamp_of)
 check "misc/run.sh --help exits 0 and prints the flags" grep -q -- "--frames N" "$out/run_help.txt"
 check "misc/run.sh does not rebuild when nothing changed" test "$(stamp_of)" = "$built_stamp"
 sleep 1.1   # mtimes must differ for find -newer
-touch "$work/code/demo/game_tuning.h"
+touch "$work/code/demo/demo_tuning.h"
 (cd "$work" && bash misc/run.sh --help) >"$out/run_help_edited.txt" 2>&1
 check "misc/run.sh rebuilds after a source changed" test "$(stamp_of)" != "$built_stamp"
 
@@ -69,7 +69,7 @@ check "engine starts and runs game code version 1" wait_for_log "$log" "game: co
 frames_of() { grep "game: code version $1 running" "$log" | sed -E 's/.* ([0-9]+) frames simulated.*/\1/' | tail -n 1; }
 
 # 1. Edit the game's source while it runs, rebuild only game.dll: new behaviour, same state.
-sed -i 's/GAME_TUNING_SPIN_SPEED 0.50f/GAME_TUNING_SPIN_SPEED 0.75f/' "$work/code/demo/game_tuning.h"
+sed -i 's/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED 0.75f/' "$work/code/demo/demo_tuning.h"
 check "game.dll-only rebuild succeeds" build_engine_copy "$work" game
 check "edited code runs without a restart" wait_for_log "$log" "spin speed 0.75" 30
 check "the exe did not restart" test "$(grep -c 'engine: starting' "$log")" -eq 1
@@ -104,8 +104,8 @@ check "a missing game.dll is reported" wait_for_log "$log" "does not exist; runn
 check "no bad build ever ran" bash -c "! grep -q 'bad game: this code must never run' '$log'"
 
 # 7. A lock file that stays: the new build must wait for it, then load within a frame.
-sed -i 's/GAME_TUNING_SPIN_SPEED 0.75f/GAME_TUNING_SPIN_SPEED 0.90f/' "$work/code/demo/game_tuning.h"
-build_game_dll game_090 "$work/code/demo/game_main.cpp"
+sed -i 's/DEMO_TUNING_SPIN_SPEED 0.75f/DEMO_TUNING_SPIN_SPEED 0.90f/' "$work/code/demo/demo_tuning.h"
+build_game_dll game_090 "$work/code/demo/demo_main.cpp"
 echo "held" >"$work/build/lock.tmp"
 install_game_dll "$work/build" "$out/game_090.dll"
 check "a present lock file is noticed" wait_for_log "$log" "build in progress (lock file present), waiting" 20

@@ -8,11 +8,13 @@
 #  - --strict-pointers refuses that reload instead;
 #  - a build with none reports none; 8 MB of random words in game memory: no false report over
 #    20 reloads;
-#  - demo_entity edited (field added, removed, reordered, resized) while 4096 entities live: each
+#  - fixture_entity edited (field added, removed, reordered, resized) while 4096 entities live: each
 #    migrated by name with every value kept (digests compared), and a narrowing that would lose
 #    values refused with the field named.
-# Figures (scan time of the demo's written memory, reload stall with and without the scan) are
-# printed, never asserted.
+# The builds are tests/fixtures/reload_game.cpp around the fixture game (tests/fixtures/fixture_game.cpp),
+# whose registered state nests an array of 262144 fixture_entity like a real game's.
+# Figures (scan time of the fixture game's written memory, reload stall with and without the scan)
+# are printed, never asserted.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -23,7 +25,7 @@ out="$BUILD_DIR/suite_reload_pointers"
 rm -rf "$out"
 mkdir -p "$out/run"
 work="$out/src"
-make_work_copy "$work"
+make_work_copy "$work" tests/fixtures
 
 # NOTE: start Wine's services outside any pipe: started from inside $(...) they would inherit the
 # pipe, outlive the command (the wineserver is persistent) and hang the substitution.
@@ -32,22 +34,29 @@ wineboot >/dev/null 2>&1 </dev/null
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 
-# build_variant NAME CODE_ROOT DEFINES...: tests/fixtures/reload_game.cpp over CODE_ROOT (the demo of $work or an edited copy)
+# build_variant NAME FIXTURES DEFINES...: reload_game.cpp of FIXTURES (tests/fixtures of $work, or an
+# edited copy of it) over $work/code
 build_variant() {
-    local name=$1 src=$2
+    local name=$1 fixtures=$2
     shift 2
-    build_fixture_dll "$name" tests/fixtures/reload_game.cpp "$src" "$@" || fail "build of variant $name"
+    build_fixture_dll "$name" "$fixtures/reload_game.cpp" "$work/code" "$@" || fail "build of variant $name"
 }
-build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
-build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2
+# copy_fixtures DEST: DEST becomes a copy of tests/fixtures, to edit the fixture game's state in.
+copy_fixtures() {
+    rm -rf "$1"
+    cp -r "$work/tests/fixtures" "$1"
+}
+build_variant ptr_store "$work/tests/fixtures" -DGAME_TEST_POINTERS=1 &
+build_variant ptr_clear "$work/tests/fixtures" -DGAME_TEST_POINTERS=2
 wait
-build_variant random_fill "$work/code" -DGAME_TEST_RANDOM_FILL=1 &
-build_variant ptr_crash "$work/code" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
+build_variant random_fill "$work/tests/fixtures" -DGAME_TEST_RANDOM_FILL=1 &
+build_variant ptr_crash "$work/tests/fixtures" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
 wait
-copy_code_tree "$out/ptr_layout_src"
-sed -i '/X(u32, bounceSoundsPlayed, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/demo/game.h"
+copy_fixtures "$out/ptr_layout_src"
+sed -i '/X(u32, collisionBounces, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/fixture_game.h"
+cmp -s "$work/tests/fixtures/fixture_game.h" "$out/ptr_layout_src/fixture_game.h" && fail "the ptr_layout variant changed nothing"
 build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1 &
-build_variant ptr_scratch "$work/code" -DGAME_TEST_SCRATCH_POINTER=1
+build_variant ptr_scratch "$work/tests/fixtures" -DGAME_TEST_SCRATCH_POINTER=1
 wait
 
 #- Unit tests (tests/unit/unit_tests.txt), natively (also under ASan) and under Wine, on a real game.dll
@@ -178,14 +187,14 @@ check "random: no false report over $reloads reloads" test "$false_reports" -eq 
 stop_engine "random"
 random_log="$log"
 
-#- Nested layouts: demo_entity edited while 4096 entities live, migrated by name
-# entity_source NAME SED-EXPRESSION: a copy of the game with DEMO_ENTITY_FIELDS edited.
+#- Nested layouts: fixture_entity edited while 4096 entities live, migrated by name
+# entity_source NAME SED-EXPRESSION: a copy of the fixture game with FIXTURE_ENTITY_FIELDS edited.
 entity_source() {
-    copy_code_tree "$out/entity_$1"
-    sed -i "/define DEMO_ENTITY_FIELDS/,/X(u32, pad, )/ {
+    copy_fixtures "$out/entity_$1"
+    sed -i "/define FIXTURE_ENTITY_FIELDS/,/X(u32, pad, )/ {
 $2
-}" "$out/entity_$1/demo/game.h"
-    cmp -s "$work/code/demo/game.h" "$out/entity_$1/demo/game.h" && fail "entity variant $1 changed nothing"
+}" "$out/entity_$1/fixture_game.h"
+    cmp -s "$work/tests/fixtures/fixture_game.h" "$out/entity_$1/fixture_game.h" && fail "entity variant $1 changed nothing"
 }
 entity_source added '/X(u32, bounces, )/a\    X(u32, addedForTest, )    \\'
 entity_source removed 's/^    X(u32, pad, )$//'
@@ -193,7 +202,7 @@ entity_source reordered 's/X(f32, yaw, )     /X(f32, TEMPNAME, )/; s/X(f32, spin
 entity_source resized 's/X(u32, bounces, )/X(u64, bounces, )/'
 entity_source narrowed 's/X(u32, color, )/X(u16, color, )/'
 migrating="-DGAME_WITH_STATE_MIGRATION=1 -DGAME_TEST_ENTITY_DIGEST=1"
-build_variant entity_base "$work/code" $migrating &
+build_variant entity_base "$work/tests/fixtures" $migrating &
 build_variant entity_added "$out/entity_added" $migrating
 wait
 build_variant entity_removed "$out/entity_removed" $migrating &
@@ -223,8 +232,8 @@ for variant in added base removed base reordered base resized; do
     check "nested $variant: 4096 entities migrated with every value kept ($before = $after)" \
         bash -c "[ -n '$before' ] && [ '$before' = '$after' ] && grep 'test digest migrated' '$log' | sed -n '${migrations}p' | grep -q '4096 entities'"
 done
-check "nested: the change inside demo_entity is named with where it is used" \
-    grep -qE "struct demo_entity \(in game_state\.entities\[[0-9]+\]\): field 'addedForTest' added" "$log"
+check "nested: the change inside fixture_entity is named with where it is used" \
+    grep -qE "struct fixture_entity \(in game_state\.entities\[[0-9]+\]\): field 'addedForTest' added" "$log"
 check "nested: a resized entity field is named" grep -q "field 'bounces' resized 4 -> 8 bytes (type u32 -> u64)" "$log"
 declined=$(grep -c "gameMigrateState of the new build declined" "$log")
 install_dll "$out/entity_narrowed.dll"
@@ -251,7 +260,7 @@ stop_engine "scratch"
 
 #- Figures (printed, never asserted)
 scan_ms=$(grep -o "pointers: none into game code version [0-9]* (scanned [0-9]* KB written memory in [0-9.]* ms)" "$random_log")
-echo "figure: pointer scan of the demo's written memory (with 8 MB random fill): median $(echo "$scan_ms" | awk '{print $(NF-1)}' | median) ms over $(echo "$scan_ms" | grep -c .) scans of $(echo "$scan_ms" | awk '{print $9}' | median) KB"
+echo "figure: pointer scan of the fixture game's written memory (with 8 MB random fill): median $(echo "$scan_ms" | awk '{print $(NF-1)}' | median) ms over $(echo "$scan_ms" | grep -c .) scans of $(echo "$scan_ms" | awk '{print $9}' | median) KB"
 stalls=$(grep -oE "loaded \(replacing [1-9][0-9]*\) in [0-9.]+ ms .*pointer scan [0-9.]+ of it" "$random_log")
 echo "figure: reload stall with the scan: median $(echo "$stalls" | awk '{print $5}' | median) ms; without it (same reloads, scan subtracted): median $(echo "$stalls" | awk '{print $5 - $(NF-2)}' | median) ms"
 

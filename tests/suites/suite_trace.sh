@@ -152,8 +152,11 @@ check "the viewer's flame graph screenshot shows job names (OCR)" ocr_shows_jobs
 # A crash and its rollback: the trace names both and stays valid; the run ends by the quit file.
 run="$work/rollback_run"
 mkdir -p "$run"
-cp "$work/build/win32_platform.exe" "$work/build/game.dll" "$run/"
-check "a crashing build of the demo builds (access violation in the update)" \
+cp "$work/build/win32_platform.exe" "$run/"
+# The fixture game and a build of it that crashes (the same state layout, so the crash build loads).
+check "the fixture game builds" build_fixture_dll fixture_good tests/fixtures/fault_game.cpp "$work/code"
+cp "$out/fixture_good.dll" "$run/game.dll"
+check "a crashing build of the fixture game builds (access violation in the update)" \
     build_fixture_dll crash_update tests/fixtures/fault_game.cpp "$work/code" -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
 rm -f "$run/quit"
 wine "$run/win32_platform.exe" --quit-file "$run/quit" --size 320x180 --unthrottled --log "$out/rollback.log" \

@@ -5,7 +5,7 @@
 #  - a shader edited before `build.bat`: the exe's embedded copy (code\render\embedded_shaders.h) is
 #    rewritten from data\shaders\ by build.bat itself;
 #  - `build.bat`, then the exe runs while `build.bat game` rebuilds it 5 times, each with a
-#    different GAME_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
+#    different DEMO_TUNING_SPIN_SPEED: each build is loaded and its value is logged; each DLL's
 #    debug directory names its own PDB by file name only (no folder of this machine), that PDB
 #    exists, the previous one (and the rollback copy's) survives and every older one is deleted;
 #  - a compile error, twice: `build.bat game` exits non-zero, the running code's PDB survives, the
@@ -40,7 +40,7 @@ engine="$out/engine"
 make_work_copy "$engine" build.bat tests
 check "the copy's build.bat is the repository's, byte for byte" cmp build.bat "$engine/build.bat"
 build="$engine/build"
-spin_default=$(grep -oE 'GAME_TUNING_SPIN_SPEED [0-9.]+f' code/demo/game_tuning.h | grep -oE '[0-9.]+f')
+spin_default=$(grep -oE 'DEMO_TUNING_SPIN_SPEED [0-9.]+f' code/demo/demo_tuning.h | grep -oE '[0-9.]+f')
 
 pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
 
@@ -88,7 +88,7 @@ first_pdb=$(cat "$build/pdb_counter.txt" | tr -d '\r\n ')
 version=1
 for edit in 1 2 3 4 5; do
     speed="0.6$edit"
-    sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED ${speed}f/" "$engine/code/demo/game_tuning.h"
+    sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED ${speed}f/" "$engine/code/demo/demo_tuning.h"
     started=$(date +%s.%N)
     msvc_standin_build_bat "$engine" game >"$out/build_game_$edit.txt"
     status=$?
@@ -110,8 +110,8 @@ done
 check "no lock file is left behind" test ! -e "$build/lock.tmp"
 
 #- A compile error: build.bat game fails, the running exe keeps the old code and says nothing
-cp "$engine/code/demo/game.cpp" "$out/game.cpp.good"
-echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/game.cpp"
+cp "$engine/code/demo/demo_exports.cpp" "$out/game.cpp.good"
+echo "this line is not C++ and must fail the build;" >>"$engine/code/demo/demo_exports.cpp"
 alarms_before=$(grep -ciE 'error|warning' "$log")
 reloads_before=$(count_of_regex "$log" "$game_code_loaded_regex")
 msvc_standin_build_bat "$engine" game >"$out/build_game_broken.txt"
@@ -126,7 +126,7 @@ sleep 3
 check "the exe keeps running" engine_alive "$engine_pid"
 check "the exe loads nothing after the failed build" test "$(count_of_regex "$log" "$game_code_loaded_regex")" -eq "$reloads_before"
 check "the exe logs no error or warning about the failed build" test "$(grep -ciE 'error|warning' "$log")" -eq "$alarms_before"
-cp "$out/game.cpp.good" "$engine/code/demo/game.cpp"
+cp "$out/game.cpp.good" "$engine/code/demo/demo_exports.cpp"
 msvc_standin_build_bat "$engine" game >"$out/build_game_fixed.txt"
 check "the fixed build exits 0" test $? -eq 0
 version=$((version + 1))
@@ -135,7 +135,7 @@ touch "$out/quit"
 wait_for_exit "$engine_pid" 60
 check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
 check "the exe logged no error in the whole session" grep -q "exiting cleanly.* 0 errors" "$log"
-sed -i -E "s/GAME_TUNING_SPIN_SPEED [0-9.]+f/GAME_TUNING_SPIN_SPEED $spin_default/" "$engine/code/demo/game_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED $spin_default/" "$engine/code/demo/demo_tuning.h"
 
 #- build.bat from a plain cmd: cl is not on PATH; Visual Studio is found through vswhere.exe at its
 # fixed place (the stand-in's vswhere names the stand-in's vs\ folder, whose vcvarsall.bat x64 puts
@@ -180,7 +180,7 @@ compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
 link_flags=$(build_bat_setting LinkFlags)
 platform_libs=$(build_bat_setting PlatformLibs)
 # build_msvc_game NAME OPTIMIZATION SOURCE [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll,
-# SOURCE relative to the copy's build folder (the demo, or a fixture over the copy's code/)
+# SOURCE relative to the copy's build folder (a fixture over the copy's code/)
 build_msvc_game() {
     local name=$1 optimization=$2 source=$3
     shift 3
@@ -195,7 +195,7 @@ for optimization in Od O2; do
     (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
         /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
         >"$dir/exe.build.txt" 2>&1 || echo "FAIL build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
-    build_msvc_game good "$optimization" ../code/demo/game_main.cpp &
+    build_msvc_game good "$optimization" ../tests/fixtures/fault_game.cpp &     # the fixture game, no fault
     for place in 1 2 3 4; do
         for kind in 1 2 3 4; do
             build_msvc_game "crash_${place}_${kind}" "$optimization" ../tests/fixtures/fault_game.cpp \

@@ -171,7 +171,7 @@ wait_for_log() {
 
 # build_game_dll NAME SOURCE DEFINES...: a development game.dll variant built with MinGW into
 # $out/NAME.dll (compiler output in $out/NAME.build.txt); the exit status says whether it built.
-# SOURCE is a game's unity entry one folder below a code root (CODE_ROOT/demo/game_main.cpp): that
+# SOURCE is a game's unity entry one folder below a code root (CODE_ROOT/demo/demo_main.cpp): that
 # root is searched first, so an edited copy of code/ builds from its own files, not the repo's.
 build_game_dll() {
     local name=$1 source=$2
@@ -179,9 +179,8 @@ build_game_dll() {
     build_fixture_dll "$name" "$source" "$(dirname "$(dirname "$source")")" "$@"
 }
 
-# build_fixture_dll NAME FIXTURE CODE_ROOT DEFINES...: the same for a fixture build
-# (tests/fixtures/*.cpp, which includes "demo/game_main.cpp"): CODE_ROOT is searched first, so the
-# fixture wraps that copy of the demo.
+# build_fixture_dll NAME FIXTURE CODE_ROOT DEFINES...: the same for a fixture build (tests/fixtures/*.cpp,
+# a benchmark's game): CODE_ROOT is searched first, so the fixture is built on that copy of code/.
 build_fixture_dll() {
     local name=$1 source=$2 code_root=$3
     shift 3
@@ -197,7 +196,7 @@ build_engine_copy() {
 }
 
 # copy_code_tree DEST: DEST becomes a copy of the engine's code/ tree (a code root for
-# build_game_dll DEST/demo/game_main.cpp), from $work/code when a suite made a work copy.
+# build_game_dll DEST/demo/demo_main.cpp), from $work/code when a suite made a work copy.
 copy_code_tree() {
     rm -rf "$1"
     mkdir -p "$(dirname "$1")"

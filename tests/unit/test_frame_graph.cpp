@@ -1,4 +1,4 @@
-// The portable parts of the demo's frame graph, natively (and under ThreadSanitizer):
+// The portable parts of a game's frame graph (game_kit/), natively (and under ThreadSanitizer):
 //  - sub-buffers: reserved by parallel jobs with one atomic add each; the walk the renderer uses
 //    (render_walk.h) yields their entries in slot order whatever order the jobs ran in; overflow is
 //    refused whole and counted; a slot pointing outside the zone is skipped, never read;
@@ -9,7 +9,7 @@
 #include "test_work_common.h"
 #include "game_kit/kit_render_push.h"
 #include "render/render_walk.h"
-#include "demo/game_broadphase.h"
+#include "game_kit/kit_broadphase.h"
 
 //~ Sub-buffers
 #define TEST_SLOTS 48

@@ -34,6 +34,42 @@ int main(void)
     CHECK(!Parse("--entities", "0", 0, &options, error));
     CHECK(strstr(PLATFORM_OPTIONS_HELP, "--entities N") != 0);
 
+    // --game-arg NAME=VALUE: repeatable, checked while parsing, kept in order for game_memory.arguments.
+    CHECK(Parse(0, 0, 0, &options, error) && options.gameArgumentCount == 0);
+    CHECK(Parse("--game-arg", "level=2", 0, &options, error) && options.gameArgumentCount == 1 &&
+          strcmp(options.gameArguments[0], "level=2") == 0);
+    CHECK(Parse("--game-arg", "title=", 0, &options, error) && options.gameArgumentCount == 1);
+    CHECK(!Parse("--game-arg", "=2", 0, &options, error) && strstr(error, "--game-arg") != 0);
+    CHECK(!Parse("--game-arg", "level", 0, &options, error));
+    CHECK(!Parse("--game-arg", "bad name=1", 0, &options, error));
+    CHECK(!Parse("--game-arg", 0, 0, &options, error));
+    CHECK(!Parse("--game-arg", "a_name_that_is_much_too_long_for_it=1", 0, &options, error));
+    {
+        char *argv[40] = {(char *)"exe"};
+        int argc = 1;
+        for (int index = 0; index < 15; ++index) { argv[argc++] = (char *)"--game-arg"; argv[argc++] = (char *)"n=1"; }
+        CHECK(ParsePlatformOptions(argc, argv, &options, error, 256) && options.gameArgumentCount == 15);
+        argv[argc++] = (char *)"--game-arg";
+        argv[argc++] = (char *)"n=1";
+        CHECK(!ParsePlatformOptions(argc, argv, &options, error, 256));     // the 16th is for --entities
+    }
+    {
+        game_argument argument;
+        CHECK(ParseGameArgument("speed.max=12.5", &argument) && strcmp(argument.name, "speed.max") == 0 &&
+              strcmp(argument.value, "12.5") == 0);
+        game_arguments arguments = {};
+        CHECK(ParseGameArgument("entities=300", &arguments.entries[0]) && ParseGameArgument("mode=fast", &arguments.entries[1]) &&
+              ParseGameArgument("entities=400", &arguments.entries[2]));
+        arguments.count = 3;
+        CHECK(strcmp(GameArgumentText(&arguments, "mode"), "fast") == 0 && !GameArgumentText(&arguments, "mod"));
+        CHECK(GameArgumentU32(&arguments, "entities", 1, 1000, 7) == 400);     // the last one given wins
+        CHECK(GameArgumentU32(&arguments, "entities", 1, 100, 7) == 7);        // out of range
+        CHECK(GameArgumentU32(&arguments, "mode", 1, 100, 7) == 7);            // not a number
+        b32 given = 1;
+        CHECK(GameArgumentU32(&arguments, "missing", 1, 100, 7, &given) == 7 && !given);
+    }
+    CHECK(strstr(PLATFORM_OPTIONS_HELP, "--game-arg NAME=VALUE") != 0);
+
     CHECK(Parse(0, 0, 0, &options, error) && options.loopStartFrame == -1);
     CHECK(Parse("--loop", "30,120", 0, &options, error) && options.loopStartFrame == 30 && options.loopLength == 120);
     CHECK(!Parse("--loop", "30", 0, &options, error));

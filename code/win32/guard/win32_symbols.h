@@ -4,7 +4,7 @@
 //
 // Crash, hang, refused-build and pointer reports name an address as "module+0xoffset" and, when
 // the module's symbols are loaded, the function and source line: "game_loaded_7_3.dll+0x1a2b
-// DemoSimulateEntity (game_world.cpp:57)". Symbols come from the module's PDB (MSVC: the debug
+// DemoSimulateEntity (demo_world.cpp:57)". Symbols come from the module's PDB (MSVC: the debug
 // directory names game_N.pdb, found through the search path, which holds each module's folder) or
 // its embedded DWARF (MinGW; Wine's dbghelp reads DWARF 4, not 5: misc/build.sh builds -gdwarf-4).
 //

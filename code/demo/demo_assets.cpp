@@ -9,7 +9,7 @@
 // platform binds them to every new build by itself and no reload can lose them:
 //   demoPublishAssetsTask  main thread: makes arrived assets visible to the frame (see there)
 //   demoWatchAssetsTask    background: reloads an asset whose file changed (see there)
-//   demoFrameStatsTask     frame-synchronised: game_frame_stats.cpp
+//   demoFrameStatsTask     frame-synchronised: demo_frame_stats.cpp
 // Everything lives in transient storage: when an asset arrives depends on the disk, so it must
 // never be part of the replayed game_state.
 
@@ -67,31 +67,11 @@ internal void DemoDecodeAsset(demo_asset_slot *slot, debug_read_file_result file
     AtomicStoreU32(&slot->pending, DemoAssetPending_Arrived);
 }
 
-#if GAME_TEST_SLOW_ASSETS
-// NOTE: this switch stays in the demo: the wait sits inside the demo's own load task, which a build
-// wrapping the demo's exports cannot reach.
-// Test builds only: every first load arrives GAME_TEST_SLOW_ASSETS frames after it was asked for,
-// so the suite sees the loading state and assets (good, missing, corrupt) arriving late. The wait
-// gives up after 6 * 10^10 cycles (some 20 to 30 s), so a shorter run can still shut down.
-internal void DemoTestDelayLoad(demo_assets *assets, u32 requestFrame)
-{
-    u64 start = ReadCycleCounter();
-    while (AtomicLoadU32(&assets->framesSeen) < requestFrame + GAME_TEST_SLOW_ASSETS &&
-           ReadCycleCounter() - start < 60000000000ull)
-    {
-        CpuPause();
-    }
-}
-#endif
-
 // One-shot background task: the first load of one asset.
 internal PLATFORM_WORK_QUEUE_CALLBACK(DemoLoadAssetTask)
 {
     (void)queue;
     demo_asset_slot *slot = (demo_asset_slot *)data;
-#if GAME_TEST_SLOW_ASSETS
-    DemoTestDelayLoad(slot->assets, slot->requestFrame);
-#endif
     debug_read_file_result file = slot->memory->platform.DEBUGReadEntireFile(demoAssetInfos[slot->id].fileName);
     DemoDecodeAsset(slot, file);
     if (file.contents) slot->memory->platform.DEBUGFreeFileMemory(file.contents);
@@ -179,7 +159,6 @@ internal void DemoRequestAssets(game_memory *memory, demo_assets *assets, memory
         }
         slot->state = DemoAssetState_Loading;
         slot->pending = DemoAssetPending_Loading;
-        slot->requestFrame = assets->framesSeen;
         if (!memory->platform.AddTask(memory->platform.taskManager, 0, DemoLoadAssetTask, slot))
         {
             // The task table is full (logged): load here rather than never.

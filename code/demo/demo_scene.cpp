@@ -3,26 +3,26 @@
 // - far "billboards" with a stripe 5 cm in front of them: z-fighting with standard depth;
 // - three overlapping translucent panes: depth-peeled transparency, any submission order;
 // - distance fog; bouncing cubes (4096 by default, --entities N) that collide with each other,
-//   drawn from per-batch sub-buffers that render jobs fill in parallel (game_frame.cpp).
+//   drawn from per-batch sub-buffers that render jobs fill in parallel (demo_frame.cpp).
 
 #define DEMO_NEAR_CLIP 0.1f
 #define DEMO_FAR_CLIP 2000.0f
 
-internal m4x4 CameraViewMatrix(demo_camera *camera)
+internal m4x4 DemoCameraViewMatrix(demo_camera *camera)
 {
     return RotationX4x4(-camera->pitch) * RotationY4x4(-camera->yaw) * Translation4x4(-camera->position);
 }
 
-internal void PushSceneCamera(game_render_commands *commands, demo_camera *camera)
+internal void DemoPushSceneCamera(game_render_commands *commands, demo_camera *camera)
 {
     f32 aspect = (f32)commands->widthInPixels / (f32)Maximum(commands->heightInPixels, 1u);
     f32 focalLength = 1.0f / tanf(0.5f * 1.1f);    // about 63 degrees vertically
     m4x4_inv projection = PerspectiveReverseZ(aspect, focalLength, DEMO_NEAR_CLIP, DEMO_FAR_CLIP);
-    PushCamera(commands, projection, CameraViewMatrix(camera), camera->position, DEMO_NEAR_CLIP, DEMO_FAR_CLIP,
+    PushCamera(commands, projection, DemoCameraViewMatrix(camera), camera->position, DEMO_NEAR_CLIP, DEMO_FAR_CLIP,
                RenderProjection_Perspective);
 }
 
-internal void PushGround(game_render_commands *commands, b32 gridReady)
+internal void DemoPushGround(game_render_commands *commands, b32 gridReady)
 {
     // One quad to the horizon; the grid texture repeats every 4 m (plain grey until it arrived).
     f32 halfSize = 1800.0f;
@@ -31,7 +31,7 @@ internal void PushGround(game_render_commands *commands, b32 gridReady)
              V2(halfSize / 2.0f, halfSize / 2.0f));
 }
 
-internal void PushFarGeometry(game_render_commands *commands)
+internal void DemoPushFarGeometry(game_render_commands *commands)
 {
     f32 distances[] = {120.0f, 300.0f, 600.0f, 900.0f};
     for (u32 index = 0; index < ArrayCount(distances); ++index)
@@ -47,7 +47,7 @@ internal void PushFarGeometry(game_render_commands *commands)
     }
 }
 
-internal void PushTranslucentPanes(game_render_commands *commands, f32 angle)
+internal void DemoPushTranslucentPanes(game_render_commands *commands, f32 angle)
 {
     v4 colors[] = {V4(0.95f, 0.2f, 0.2f, 0.5f), V4(0.2f, 0.9f, 0.3f, 0.5f), V4(0.25f, 0.4f, 1.0f, 0.5f)};
     for (u32 paneIndex = 0; paneIndex < ArrayCount(colors); ++paneIndex)
@@ -61,24 +61,24 @@ internal void PushTranslucentPanes(game_render_commands *commands, f32 angle)
 
 // The main stream of the scene; the cubes go into the sub-buffer slots it returns (one per render
 // batch, drawn where they stand: after the opaque world, before the panes).
-internal render_sub_buffer_slot *PushDemoScene(game_render_commands *commands, game_state *state, b32 gridReady,
+internal render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, game_state *state, b32 gridReady,
                                                u32 slotCount)
 {
-    v4 sky = V4(GAME_TUNING_CLEAR_COLOR_R, GAME_TUNING_CLEAR_COLOR_G, GAME_TUNING_CLEAR_COLOR_B, 1.0f);
+    v4 sky = V4(DEMO_TUNING_CLEAR_COLOR_R, DEMO_TUNING_CLEAR_COLOR_G, DEMO_TUNING_CLEAR_COLOR_B, 1.0f);
     commands->depthPeelLayers = 4;
     PushClear(commands, sky);
-    PushSceneCamera(commands, &state->camera);
+    DemoPushSceneCamera(commands, &state->camera);
     PushFog(commands, sky, 150.0f, 1400.0f, 0.0f, 0.0f, 0.01f);
-    PushGround(commands, gridReady);
-    PushFarGeometry(commands);
+    DemoPushGround(commands, gridReady);
+    DemoPushFarGeometry(commands);
     render_sub_buffer_slot *slots = PushSubBufferSlots(commands, slotCount);
-    PushTranslucentPanes(commands, state->spinAngle);
+    DemoPushTranslucentPanes(commands, state->spinAngle);
     return slots;
 }
 
 // The loading state: a bar across the top of the screen, one amber segment per asset, green once
 // the asset is published. Plain quads (the font may be one of the assets still loading).
-internal void PushLoadingBar(game_render_commands *commands, demo_assets *assets)
+internal void DemoPushLoadingBar(game_render_commands *commands, demo_assets *assets)
 {
     text_context screen = BeginScreenText(commands, 0, 0);
     f32 width = screen.width, segment = (width - 40.0f) / (f32)DemoAsset_Count;

@@ -1,8 +1,8 @@
-#ifndef GAME_H
-#define GAME_H
+#ifndef DEMO_H
+#define DEMO_H
 // The demo game's state. game_state sits at the start of permanent storage and survives reloads;
 // it is declared from an X-macro list so that its layout description (exported to the platform,
-// see game_layout.cpp) can never drift from the struct. Change a field and the platform refuses
+// see demo_layout.cpp) can never drift from the struct. Change a field and the platform refuses
 // the build until you restart, migrate or reset (see README).
 
 #include "contract/game_platform.h"
@@ -15,7 +15,8 @@
 #include "game_kit/kit_debug.h"
 #include "contract/job_graph.h"
 #include "game_kit/kit_render_push.h"
-#include "demo/game_broadphase.h"
+#include "game_kit/kit_broadphase.h"
+#include "game_kit/kit_graph_shape.h"
 
 // NOTE: arenas start at a fixed offset, not right after game_state, so that a build which grows
 // game_state (and migrates) does not move what the arenas hold. The entities live inside
@@ -24,7 +25,7 @@
 // snapshots, loops and the reload pointer scan never pay for them.
 #define GAME_STATE_RESERVED_SIZE Megabytes(16)
 
-#define DEMO_DEFAULT_ENTITY_COUNT 4096   // --entities N changes it (game_memory.requestedEntityCount)
+#define DEMO_DEFAULT_ENTITY_COUNT 4096   // --entities N changes it (the game argument entities=N)
 #define DEMO_MAX_ENTITY_COUNT 262144
 // The square the cubes bounce in, at the default count; it grows with sqrt(count / default) so
 // the density (and the work per cube) stays the same at every scale.
@@ -75,14 +76,7 @@ enum demo_texture
     X(f32, arenaHalfSize, )                  \
     X(u32, collisionBounces, )               \
     X(memory_arena, permanentArena, )        \
-    GAME_STATE_EXTRA_FIELDS(X)               \
     X(demo_entity, entities, [DEMO_MAX_ENTITY_COUNT])
-
-// NOTE: a build that wraps the demo may define GAME_STATE_EXTRA_FIELDS before including it, to keep
-// fields of its own in game_state, registered like the rest (tests/fixtures/reload_game.cpp).
-#ifndef GAME_STATE_EXTRA_FIELDS
-#define GAME_STATE_EXTRA_FIELDS(X)
-#endif
 
 struct game_state
 {
@@ -93,7 +87,7 @@ StaticAssert(sizeof(game_state) <= GAME_STATE_RESERVED_SIZE, "game_state outgrew
 struct game_state;
 struct game_transient_state;
 
-//~ Assets, loaded on background tasks (game_assets.cpp)
+//~ Assets, loaded on background tasks (demo_assets.cpp)
 enum demo_asset_id
 {
     DemoAsset_Grid,
@@ -115,7 +109,7 @@ struct demo_assets;
 struct demo_asset_slot
 {
     u32 state;                  // demo_asset_state: changed only by the main thread, between frames
-    volatile u32 pending;       // demo_asset_pending (game_assets.cpp): the loading side's progress
+    volatile u32 pending;       // demo_asset_pending (demo_assets.cpp): the loading side's progress
     u32 id;                     // demo_asset_id
     u32 generation;             // loads of this asset so far (the watcher reloads changed files)
     u32 fileHash;               // of the file the data came from (0: missing)
@@ -123,8 +117,6 @@ struct demo_asset_slot
     b32 uploaded;               // the texture was pushed to the renderer since it was published
     game_memory *memory;        // the platform's game_memory (stable for the run)
     demo_assets *assets;
-    u32 requestFrame;           // assets->framesSeen when the first load was asked for
-    u32 pad2;
     memory_arena arenas[2];     // two halves: a reload decodes into the half not in use
     u32 arenaIndex;             // the half the published data lives in
     u32 pad;
@@ -145,7 +137,7 @@ struct demo_assets
     b32 requested;              // loads queued and tasks registered
 };
 
-//~ Sound (game_sound.cpp): requests double-buffered between frames, mixed by a graph job
+//~ Sound (demo_sound.cpp): requests double-buffered between frames, mixed by a graph job
 #define DEMO_MAX_SOUND_REQUESTS 16
 #define DEMO_SOUND_AHEAD_FRAMES 8192   // stereo frames the mix job may prepare ahead
 
@@ -166,7 +158,7 @@ struct demo_sound
     s16 *ahead;                 // DEMO_SOUND_AHEAD_FRAMES * 2 values
 };
 
-//~ The frame graph's scratch (game_frame.cpp)
+//~ The frame graph's scratch (demo_frame.cpp)
 #define DEMO_FRAME_MAX_BATCHES 128
 #define DEMO_FRAME_MIN_BATCH 512
 // Batches are sized by the measured cost per entity so that a batch job runs about this long:
@@ -200,7 +192,6 @@ struct demo_frame
     f32 dt;
     u32 batchCount;
     u32 batchSize;
-    volatile b32 skipBodies;    // benchmark: run the graph with empty jobs (scheduling cost)
 
     // Written by the jobs, each its own part.
     m4x4 cullViewProjection;    // camera job
@@ -211,7 +202,7 @@ struct demo_frame
     u32 visibleCount;           // end-of-frame job: cubes drawn this frame
     b32 clickRequested;         // end-of-frame job: a bounce click was asked for
     u32 totalBounces;           // after the graph: every cube's bounces, summed by queued jobs and
-                                //   CompleteAllWork from the update (game_world.cpp CountBounces)
+                                //   CompleteAllWork from the update (demo_world.cpp DemoCountBounces)
     u32 entityCapacity;         // the grid was allocated for this many bodies
     broadphase_grid grid;
 
@@ -226,7 +217,7 @@ struct demo_frame
     u32 pad;
 };
 
-//~ The frame-synchronised task's figures (game_frame_stats.cpp)
+//~ The frame-synchronised task's figures (demo_frame_stats.cpp)
 struct demo_frame_stats
 {
     f32 medianFrameMs;          // of the last DEBUG_GRAPH_FRAMES frames
@@ -246,10 +237,10 @@ struct game_transient_state
     memory_arena arena;
     memory_arena frameScratch;  // over game_memory.frameScratch: the collision grid (rebuilt every frame)
     debug_overlay_state debug;  // frame history and this frame's copied events (kit_debug.h)
-    demo_assets assets;         // loaded on background tasks (game_assets.cpp)
-    demo_sound sound;           // the frame's sound requests and the mix ahead (game_sound.cpp)
-    demo_frame frame;           // the frame graph's scratch (game_frame.cpp)
-    demo_frame_stats frameStats;// the frame-synchronised task's figures (game_frame_stats.cpp)
+    demo_assets assets;         // loaded on background tasks (demo_assets.cpp)
+    demo_sound sound;           // the frame's sound requests and the mix ahead (demo_sound.cpp)
+    demo_frame frame;           // the frame graph's scratch (demo_frame.cpp)
+    demo_frame_stats frameStats;// the frame-synchronised task's figures (demo_frame_stats.cpp)
 };
 
-#endif // GAME_H
+#endif // DEMO_H

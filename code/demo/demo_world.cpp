@@ -1,6 +1,6 @@
 //~ The demo world: camera control and the per-entity steps the frame graph runs in parallel batches
 
-internal u32 RandomNext(u32 *state)
+internal u32 DemoRandomNext(u32 *state)
 {
     // xorshift32: deterministic, so recorded loops replay exactly.
     u32 x = *state;
@@ -11,14 +11,14 @@ internal u32 RandomNext(u32 *state)
     return x;
 }
 
-internal f32 RandomUnit(u32 *state)
+internal f32 DemoRandomUnit(u32 *state)
 {
-    return (f32)(RandomNext(state) >> 8) / (f32)(1u << 24);
+    return (f32)(DemoRandomNext(state) >> 8) / (f32)(1u << 24);
 }
 
 // count cubes in a square that grows with the count (DEMO_ARENA_HALF_SIZE at the default count),
 // so that the density, and with it the collision work per cube, is the same at every scale.
-internal void SpawnDemoEntities(game_state *state, u32 count)
+internal void DemoSpawnEntities(game_state *state, u32 count)
 {
     count = Clamp(1u, count, (u32)DEMO_MAX_ENTITY_COUNT);
     state->arenaHalfSize = DEMO_ARENA_HALF_SIZE * sqrtf((f32)count / (f32)DEMO_DEFAULT_ENTITY_COUNT);
@@ -28,14 +28,14 @@ internal void SpawnDemoEntities(game_state *state, u32 count)
     for (u32 entityIndex = 0; entityIndex < count; ++entityIndex)
     {
         demo_entity *entity = state->entities + entityIndex;
-        entity->position = V3((RandomUnit(&seed) * 2.0f - 1.0f) * half,
-                              2.0f + RandomUnit(&seed) * 30.0f,
-                              DEMO_ARENA_CENTER_Z + (RandomUnit(&seed) * 2.0f - 1.0f) * half);
-        entity->velocity = V3((RandomUnit(&seed) - 0.5f) * 8.0f, 0.0f, (RandomUnit(&seed) - 0.5f) * 8.0f);
-        entity->yaw = RandomUnit(&seed) * Tau32;
-        entity->spinRate = (RandomUnit(&seed) - 0.5f) * 4.0f;
-        entity->halfSize = 0.25f + RandomUnit(&seed) * 0.35f;
-        u32 hue = RandomNext(&seed);
+        entity->position = V3((DemoRandomUnit(&seed) * 2.0f - 1.0f) * half,
+                              2.0f + DemoRandomUnit(&seed) * 30.0f,
+                              DEMO_ARENA_CENTER_Z + (DemoRandomUnit(&seed) * 2.0f - 1.0f) * half);
+        entity->velocity = V3((DemoRandomUnit(&seed) - 0.5f) * 8.0f, 0.0f, (DemoRandomUnit(&seed) - 0.5f) * 8.0f);
+        entity->yaw = DemoRandomUnit(&seed) * Tau32;
+        entity->spinRate = (DemoRandomUnit(&seed) - 0.5f) * 4.0f;
+        entity->halfSize = 0.25f + DemoRandomUnit(&seed) * 0.35f;
+        u32 hue = DemoRandomNext(&seed);
         entity->color = PackRGBA8(96 + (hue & 0x7F), 96 + ((hue >> 8) & 0x7F), 96 + ((hue >> 16) & 0x7F), 255);
     }
     state->entityCount = count;
@@ -43,7 +43,7 @@ internal void SpawnDemoEntities(game_state *state, u32 count)
 
 // One entity's step from its own previous state only (gravity, ground, walls); returns 1 when it
 // bounced off the ground. Touches nothing but *entity, so batches can run in any order.
-internal u32 SimulateEntity(demo_entity *entity, u32 entityIndex, f32 dt, f32 arenaHalfSize)
+internal u32 DemoSimulateEntity(demo_entity *entity, u32 entityIndex, f32 dt, f32 arenaHalfSize)
 {
     const f32 gravity = -9.8f;
     u32 bounced = 0;
@@ -68,8 +68,8 @@ internal u32 SimulateEntity(demo_entity *entity, u32 entityIndex, f32 dt, f32 ar
 }
 
 // Counts the bounces of one quarter of the entities (a job: "queue work, then CompleteAllWork").
-#define BOUNCE_COUNT_JOBS 4
-struct bounce_count_job
+#define DEMO_BOUNCE_COUNT_JOBS 4
+struct demo_bounce_count_job
 {
     demo_entity *entities;
     u32 first;
@@ -78,10 +78,10 @@ struct bounce_count_job
     b32 done;
 };
 
-internal PLATFORM_WORK_QUEUE_CALLBACK(CountBouncesJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DemoCountBouncesJob)
 {
     (void)queue;
-    bounce_count_job *job = (bounce_count_job *)data;
+    demo_bounce_count_job *job = (demo_bounce_count_job *)data;
     u32 bounces = 0;
     for (u32 entityIndex = job->first; entityIndex < job->onePastLast; ++entityIndex)
         bounces += job->entities[entityIndex].bounces;
@@ -91,22 +91,22 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(CountBouncesJob)
 
 // NOTE: the update itself runs as an entry of the high priority queue; its CompleteAllWork waits
 // for the jobs it queued, not for itself (game_platform.h).
-internal u32 CountBounces(game_memory *memory, game_state *state)
+internal u32 DemoCountBounces(game_memory *memory, game_state *state)
 {
-    bounce_count_job jobs[BOUNCE_COUNT_JOBS];
-    for (u32 jobIndex = 0; jobIndex < BOUNCE_COUNT_JOBS; ++jobIndex)
+    demo_bounce_count_job jobs[DEMO_BOUNCE_COUNT_JOBS];
+    for (u32 jobIndex = 0; jobIndex < DEMO_BOUNCE_COUNT_JOBS; ++jobIndex)
     {
-        bounce_count_job *job = jobs + jobIndex;
+        demo_bounce_count_job *job = jobs + jobIndex;
         job->entities = state->entities;
-        job->first = state->entityCount * jobIndex / BOUNCE_COUNT_JOBS;
-        job->onePastLast = state->entityCount * (jobIndex + 1) / BOUNCE_COUNT_JOBS;
+        job->first = state->entityCount * jobIndex / DEMO_BOUNCE_COUNT_JOBS;
+        job->onePastLast = state->entityCount * (jobIndex + 1) / DEMO_BOUNCE_COUNT_JOBS;
         job->bounces = 0;
         job->done = 0;
-        memory->platform.AddWorkQueueEntry(memory->highPriorityQueue, CountBouncesJob, job);
+        memory->platform.AddWorkQueueEntry(memory->highPriorityQueue, DemoCountBouncesJob, job);
     }
     memory->platform.CompleteAllWork(memory->highPriorityQueue);
     u32 bounces = 0;
-    for (u32 jobIndex = 0; jobIndex < BOUNCE_COUNT_JOBS; ++jobIndex)
+    for (u32 jobIndex = 0; jobIndex < DEMO_BOUNCE_COUNT_JOBS; ++jobIndex)
     {
         if (!jobs[jobIndex].done)
         {
@@ -122,7 +122,7 @@ internal u32 CountBounces(game_memory *memory, game_state *state)
 // (BROADPHASE_NONE: none) when the two approach. Reads other entities' positions only (nobody
 // writes positions during collisions) and writes this entity's velocity only, so the result never
 // depends on which thread ran first.
-internal u32 CollideEntityWith(demo_entity *entities, u32 entityIndex, u32 other)
+internal u32 DemoCollideEntityWith(demo_entity *entities, u32 entityIndex, u32 other)
 {
     if (other == BROADPHASE_NONE) return 0;
     demo_entity *entity = entities + entityIndex;
@@ -143,10 +143,10 @@ struct demo_collide_visit
 {
     demo_entity *entities;
     u32 bounces;
-    void operator()(u32 entityIndex, u32 deepest) { bounces += CollideEntityWith(entities, entityIndex, deepest); }
+    void operator()(u32 entityIndex, u32 deepest) { bounces += DemoCollideEntityWith(entities, entityIndex, deepest); }
 };
 
-internal u32 CollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firstSlot, u32 onePastLastSlot)
+internal u32 DemoCollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firstSlot, u32 onePastLastSlot)
 {
     demo_collide_visit visit = {entities, 0};
     BroadphaseDeepestContactInSlots(grid, firstSlot, onePastLastSlot, &visit);
@@ -155,7 +155,7 @@ internal u32 CollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firs
 
 // Keyboard (WASD move, Q/E down/up, arrows look, Shift faster), mouse (hold right button to look,
 // wheel to move forward) and the first connected gamepad (left stick moves, right stick looks).
-internal void UpdateCamera(demo_camera *camera, game_input *input)
+internal void DemoUpdateCamera(demo_camera *camera, game_input *input)
 {
     game_keyboard_input *keys = &input->keyboard;
     f32 dt = input->dtForFrame;

@@ -1,5 +1,5 @@
-#ifndef GAME_BROADPHASE_H
-#define GAME_BROADPHASE_H
+#ifndef KIT_BROADPHASE_H
+#define KIT_BROADPHASE_H
 // A uniform-grid broadphase over the ground plane (x, z), built by parallel jobs in three steps
 // and queried by parallel jobs, with a result that never depends on which thread ran first:
 //   1. count   any thread, per body: BroadphaseCount (an atomic add on the body's cell count)
@@ -12,7 +12,7 @@
 // spans, so the candidates sit next to each other in memory whatever the bodies' order.
 // The order of bodies inside a cell depends on scheduling; the query is built to be independent
 // of it (the deepest overlap wins, ties go to the lower body index), so its answer does not.
-// Header-only and OS-free: the game and the native unit test use the same code.
+// Header-only and OS-free: the demo, the fixture game and the native unit test use the same code.
 
 #include "base/base_types.h"
 #include "base/base_math.h"
@@ -210,4 +210,4 @@ inline void BroadphaseDeepestContactInSlots(broadphase_grid *grid, u32 firstSlot
     }
 }
 
-#endif // GAME_BROADPHASE_H
+#endif // KIT_BROADPHASE_H

@@ -11,25 +11,21 @@
 // (camera+input also precedes the scene; render[b] waits for collide[b] and the scene.)
 // simulate, fill, collide and render run in batches over the entities; each batch writes only its
 // own entities, its own per-batch counters and its own sub-buffer of the frame's commands. Jobs are
-// added after everything they depend on, so the order of addition is also a valid serial order
-// (the benchmark build runs it that way to compare against one thread).
+// added after everything they depend on, so the order of addition is also a valid serial order.
 
 #define DEMO_GRID_CELL_SIZE 1.25f       // >= twice the largest entity half size (0.6)
 #define DEMO_DRAW_DISTANCE 200.0f       // cubes more than this ahead of the camera (view depth) are not drawn
 
 //~ Jobs
-internal PLATFORM_WORK_QUEUE_CALLBACK(RunDemoFrameJob)
+internal PLATFORM_WORK_QUEUE_CALLBACK(DemoRunFrameJob)
 {
     (void)queue;
     demo_frame_job *job = (demo_frame_job *)data;
     platform_debug_record_event *record = job->frame->memory->platform.DEBUGRecordEvent;
     if (record) record(job->name, DebugEvent_BeginBlock, DebugEventFlag_GraphJob);
-    if (!job->frame->skipBodies)
-    {
-        u64 start = ReadCycleCounter();
-        job->function(job->frame, job->batch);
-        AtomicAddU64(&job->frame->jobCycles, ReadCycleCounter() - start);
-    }
+    u64 start = ReadCycleCounter();
+    job->function(job->frame, job->batch);
+    AtomicAddU64(&job->frame->jobCycles, ReadCycleCounter() - start);
     if (record) record(job->name, DebugEvent_EndBlock, DebugEventFlag_GraphJob);
 }
 
@@ -40,7 +36,7 @@ internal void DemoBatchRange(demo_frame *frame, u32 batch, u32 *first, u32 *oneP
     *onePastLast = Minimum(*first + frame->batchSize, count);
 }
 
-internal void FrameCameraAndInput(demo_frame *frame, u32 batch)
+internal void DemoFrameCameraAndInput(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_state *state = frame->state;
@@ -48,20 +44,20 @@ internal void FrameCameraAndInput(demo_frame *frame, u32 batch)
     f32 dt = frame->dt;
     ++state->framesSimulated;
     state->secondsSimulated += dt;
-    state->spinAngle += Tau32 * GAME_TUNING_SPIN_SPEED * dt;
+    state->spinAngle += Tau32 * DEMO_TUNING_SPIN_SPEED * dt;
     if (state->spinAngle > Tau32) state->spinAngle -= Tau32;
     if (WasPressed(input->keyboard.keys[Key_F1])) state->overlayVisible = !state->overlayVisible;
     if (WasPressed(input->keyboard.keys[Key_Space])) DemoRequestSound(&frame->transient->sound, DemoAsset_Chime, 0.6f);
-    UpdateCamera(&state->camera, input);
+    DemoUpdateCamera(&state->camera, input);
 
     game_render_commands *commands = frame->commands;
     f32 aspect = (f32)commands->widthInPixels / (f32)Maximum(commands->heightInPixels, 1u);
     f32 focalLength = 1.0f / tanf(0.5f * 1.1f);
     m4x4_inv projection = PerspectiveReverseZ(aspect, focalLength, DEMO_NEAR_CLIP, DEMO_FAR_CLIP);
-    frame->cullViewProjection = projection.forward * CameraViewMatrix(&state->camera);
+    frame->cullViewProjection = projection.forward * DemoCameraViewMatrix(&state->camera);
 }
 
-internal void FrameGridClear(demo_frame *frame, u32 batch)
+internal void DemoFrameGridClear(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_state *state = frame->state;
@@ -71,7 +67,7 @@ internal void FrameGridClear(demo_frame *frame, u32 batch)
     BroadphaseClearCounts(&frame->grid);
 }
 
-internal void FrameSimulate(demo_frame *frame, u32 batch)
+internal void DemoFrameSimulate(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
@@ -80,19 +76,19 @@ internal void FrameSimulate(demo_frame *frame, u32 batch)
     u32 bounces = 0;
     for (u32 index = first; index < onePastLast; ++index)
     {
-        bounces += SimulateEntity(entities + index, index, frame->dt, half);
+        bounces += DemoSimulateEntity(entities + index, index, frame->dt, half);
         BroadphaseCount(&frame->grid, index, entities[index].position);
     }
     frame->groundBounces[batch] = bounces;
 }
 
-internal void FrameGridPrefix(demo_frame *frame, u32 batch)
+internal void DemoFrameGridPrefix(demo_frame *frame, u32 batch)
 {
     (void)batch;
     BroadphasePrefix(&frame->grid);
 }
 
-internal void FrameGridFill(demo_frame *frame, u32 batch)
+internal void DemoFrameGridFill(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
@@ -101,22 +97,22 @@ internal void FrameGridFill(demo_frame *frame, u32 batch)
 }
 
 // A join point: the collisions wait for one job instead of every fill batch (B edges, not B * B).
-internal void FrameGridFilled(demo_frame *frame, u32 batch)
+internal void DemoFrameGridFilled(demo_frame *frame, u32 batch)
 {
     (void)frame;
     (void)batch;
 }
 
-internal void FrameCollide(demo_frame *frame, u32 batch)
+internal void DemoFrameCollide(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
     // NOTE: a batch is a range of grid slots (cell order), not of entities: its entities' neighbours
     // are read from contiguous slots. Every entity is in one slot, so batches still write apart.
-    frame->collisionBounces[batch] = CollideSlots(&frame->grid, frame->state->entities, first, onePastLast);
+    frame->collisionBounces[batch] = DemoCollideSlots(&frame->grid, frame->state->entities, first, onePastLast);
 }
 
-internal void FrameScene(demo_frame *frame, u32 batch)
+internal void DemoFrameScene(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_render_commands *commands = frame->commands;
@@ -133,8 +129,8 @@ internal void FrameScene(demo_frame *frame, u32 batch)
             slot->uploaded = 1;
         }
     }
-    frame->slots = PushDemoScene(commands, frame->state, DemoAssetReady(assets, DemoAsset_Grid), frame->batchCount);
-    if (assets->publishedCount < DemoAsset_Count) PushLoadingBar(commands, assets);
+    frame->slots = DemoPushScene(commands, frame->state, DemoAssetReady(assets, DemoAsset_Grid), frame->batchCount);
+    if (assets->publishedCount < DemoAsset_Count) DemoPushLoadingBar(commands, assets);
 }
 
 // True when the cube (as a sphere of radius r) may be on screen: in front of the camera, within the
@@ -147,7 +143,7 @@ internal b32 DemoCubeVisible(m4x4 *viewProjection, v3 center, f32 radius)
            fabsf(clip.x) <= clip.w + margin && fabsf(clip.y) <= clip.w + margin;
 }
 
-internal void FrameRender(demo_frame *frame, u32 batch)
+internal void DemoFrameRender(demo_frame *frame, u32 batch)
 {
     u64 start = ReadCycleCounter();
     u32 first, onePastLast;
@@ -172,7 +168,7 @@ internal void FrameRender(demo_frame *frame, u32 batch)
     AtomicAddU64(&frame->renderJobCycles, ReadCycleCounter() - start);
 }
 
-internal void FrameEnd(demo_frame *frame, u32 batch)
+internal void DemoFrameEnd(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_state *state = frame->state;
@@ -196,11 +192,11 @@ internal void FrameEnd(demo_frame *frame, u32 batch)
     if (bounces && (state->framesSimulated % 6) == 0)
     {
         DemoRequestSound(&frame->transient->sound, DemoAsset_Click, Minimum(0.15f + 0.01f * (f32)bounces, 0.6f));
-        frame->clickRequested = 1;  // counted by the update once the graph is done (game.cpp)
+        frame->clickRequested = 1;  // counted by the update once the graph is done (demo_exports.cpp)
     }
 }
 
-internal void FrameSoundMix(demo_frame *frame, u32 batch)
+internal void DemoFrameSoundMix(demo_frame *frame, u32 batch)
 {
     (void)batch;
     game_transient_state *transient = frame->transient;
@@ -208,7 +204,7 @@ internal void FrameSoundMix(demo_frame *frame, u32 batch)
 }
 
 //~ Building
-internal job_id AddFrameJob(demo_frame *frame, const char *name, demo_frame_function *function, u32 batch)
+internal job_id DemoAddFrameJob(demo_frame *frame, const char *name, demo_frame_function *function, u32 batch)
 {
     if (frame->jobCount >= frame->maxJobCount)
     {
@@ -220,17 +216,17 @@ internal job_id AddFrameJob(demo_frame *frame, const char *name, demo_frame_func
     job->function = function;
     job->frame = frame;
     job->batch = batch;
-    return AddNamedGraphJob(&frame->graph, name, RunDemoFrameJob, job);
+    return AddNamedGraphJob(&frame->graph, name, DemoRunFrameJob, job);
 }
 
 // Jobs are added after what they wait for: a serial run in order of addition is valid.
-internal void AddFrameEdge(demo_frame *frame, job_id before, job_id after)
+internal void DemoAddFrameEdge(demo_frame *frame, job_id before, job_id after)
 {
     Assert(before == JOB_ID_NONE || after == JOB_ID_NONE || before < after);
     AddJobDependency(&frame->graph, before, after);
 }
 
-internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
+internal b32 DemoBuildFrameGraph(demo_frame *frame, memory_arena *arena)
 {
     u32 batches = frame->batchCount;
     frame->maxJobCount = 4 * batches + 8;
@@ -239,43 +235,43 @@ internal b32 BuildDemoFrameGraph(demo_frame *frame, memory_arena *arena)
     frame->jobCount = 0;
     if (!frame->jobs || !BeginJobGraph(&frame->graph, arena, "frame", frame->maxJobCount, maxEdges, frame->memory->platform.Log))
         return 0;
-    job_id camera = AddFrameJob(frame, "camera+input", FrameCameraAndInput, 0);
-    job_id clear = AddFrameJob(frame, "grid: clear", FrameGridClear, 0);
-    AddFrameJob(frame, "sound mix", FrameSoundMix, 0);
-    job_id scene = AddFrameJob(frame, "scene", FrameScene, 0);
-    AddFrameEdge(frame, camera, scene);
+    job_id camera = DemoAddFrameJob(frame, "camera+input", DemoFrameCameraAndInput, 0);
+    job_id clear = DemoAddFrameJob(frame, "grid: clear", DemoFrameGridClear, 0);
+    DemoAddFrameJob(frame, "sound mix", DemoFrameSoundMix, 0);
+    job_id scene = DemoAddFrameJob(frame, "scene", DemoFrameScene, 0);
+    DemoAddFrameEdge(frame, camera, scene);
     job_id simulate[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        simulate[batch] = AddFrameJob(frame, "simulate", FrameSimulate, batch);
-        AddFrameEdge(frame, camera, simulate[batch]);
-        AddFrameEdge(frame, clear, simulate[batch]);
+        simulate[batch] = DemoAddFrameJob(frame, "simulate", DemoFrameSimulate, batch);
+        DemoAddFrameEdge(frame, camera, simulate[batch]);
+        DemoAddFrameEdge(frame, clear, simulate[batch]);
     }
-    job_id prefix = AddFrameJob(frame, "grid: prefix", FrameGridPrefix, 0);
-    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, simulate[batch], prefix);
+    job_id prefix = DemoAddFrameJob(frame, "grid: prefix", DemoFrameGridPrefix, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, simulate[batch], prefix);
     job_id fill[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        fill[batch] = AddFrameJob(frame, "grid: fill", FrameGridFill, batch);
-        AddFrameEdge(frame, prefix, fill[batch]);
+        fill[batch] = DemoAddFrameJob(frame, "grid: fill", DemoFrameGridFill, batch);
+        DemoAddFrameEdge(frame, prefix, fill[batch]);
     }
-    job_id filled = AddFrameJob(frame, "grid: filled", FrameGridFilled, 0);
-    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, fill[batch], filled);
+    job_id filled = DemoAddFrameJob(frame, "grid: filled", DemoFrameGridFilled, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, fill[batch], filled);
     job_id collide[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        collide[batch] = AddFrameJob(frame, "collide", FrameCollide, batch);
-        AddFrameEdge(frame, filled, collide[batch]);
+        collide[batch] = DemoAddFrameJob(frame, "collide", DemoFrameCollide, batch);
+        DemoAddFrameEdge(frame, filled, collide[batch]);
     }
     job_id render[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
-        render[batch] = AddFrameJob(frame, "render", FrameRender, batch);
-        AddFrameEdge(frame, collide[batch], render[batch]);
-        AddFrameEdge(frame, scene, render[batch]);
+        render[batch] = DemoAddFrameJob(frame, "render", DemoFrameRender, batch);
+        DemoAddFrameEdge(frame, collide[batch], render[batch]);
+        DemoAddFrameEdge(frame, scene, render[batch]);
     }
-    job_id end = AddFrameJob(frame, "end of frame", FrameEnd, 0);
-    for (u32 batch = 0; batch < batches; ++batch) AddFrameEdge(frame, render[batch], end);
+    job_id end = DemoAddFrameJob(frame, "end of frame", DemoFrameEnd, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, render[batch], end);
     return frame->graph.overflowCount == 0;
 }
 
@@ -308,7 +304,7 @@ internal void DemoMeasureFrameCost(demo_frame *frame, u32 entityCount)
 // Grid memory for the entity count, carved once per count: in the frame scratch (every array of the
 // grid is rebuilt by every frame before it is read, so it need not be rolled back, and writing it
 // costs no snapshot upkeep), else in the transient arena.
-internal b32 EnsureDemoFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
+internal b32 DemoEnsureFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
 {
     if (frame->entityCapacity >= entityCount) return 1;
     u32 cells = entityCount + 1024;     // about one cell per entity at the default density
@@ -328,24 +324,29 @@ internal void DemoRunFrameGraph(demo_frame *frame)
     if (memory->platform.SubmitJobGraph(memory->highPriorityQueue, &frame->graph)) memory->platform.WaitForJobGraph(&frame->graph);
 }
 
-// NOTE: a build that measures or inspects the frame defines DEMO_BUILD_AND_RUN_FRAME_GRAPH before
-// including the demo, to run the same graph its own way (tests/bench/bench_frame_graph_game.cpp,
-// tests/fixtures/frame_shape_game.cpp); inline, so that such a build does not warn about this one unused.
-internal inline void DemoBuildAndRunFrameGraph(demo_frame *frame, memory_arena *arena)
+global b32 globalDemoGraphShapeLogged;  // DLL data: once per load of this build
+
+// With --game-arg log-frame-graph=1, the first graph built whole by this build is logged, so a
+// change to the graph shows in the log as the graph the demo really built:
+// "game: frame graph: J jobs, E dependencies, B batches of N entities: [name xCOUNT after: ...] ...".
+internal void DemoLogFrameGraphShapeOnce(demo_frame *frame)
 {
-    BuildDemoFrameGraph(frame, arena);
-    DemoRunFrameGraph(frame);
+    game_memory *memory = frame->memory;
+    if (globalDemoGraphShapeLogged || !GameArgumentU32(&memory->arguments, "log-frame-graph", 0, 1, 0)) return;
+    globalDemoGraphShapeLogged = 1;
+    char line[1024];
+    text_buffer text = TEXT_BUFFER_ON(line);
+    AppendJobGraphShape(&text, &frame->graph);
+    memory->platform.Log(LogLevel_Info, "game: frame graph: %u jobs, %u dependencies, %u batches of %u entities:%s",
+                         frame->graph.jobCount, frame->graph.edgeCount, frame->batchCount, frame->batchSize, line);
 }
-#ifndef DEMO_BUILD_AND_RUN_FRAME_GRAPH
-#define DEMO_BUILD_AND_RUN_FRAME_GRAPH DemoBuildAndRunFrameGraph
-#endif
 
 // The update's whole simulation and drawing: build, submit, wait (helping).
-internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_commands *commands,
+internal void DemoRunFrame(game_memory *memory, game_input *input, game_render_commands *commands,
                            game_state *state, game_transient_state *transient)
 {
     demo_frame *frame = &transient->frame;
-    if (!EnsureDemoFrameMemory(frame, transient, state->entityCount))
+    if (!DemoEnsureFrameMemory(frame, transient, state->entityCount))
     {
         memory->platform.Log(LogLevel_Error, "game: no transient memory for the collision grid of %u entities",
                              state->entityCount);
@@ -363,11 +364,12 @@ internal void RunDemoFrame(game_memory *memory, game_input *input, game_render_c
     frame->clickRequested = 0;
     frame->renderJobCycles = 0;
     frame->jobCycles = 0;
-    frame->skipBodies = 0;
     DemoSoundBeginFrame(&transient->sound);
 
     temporary_memory scratch = BeginTemporaryMemory(&transient->arena);
-    DEMO_BUILD_AND_RUN_FRAME_GRAPH(frame, &transient->arena);
+    b32 built = DemoBuildFrameGraph(frame, &transient->arena);
+    DemoRunFrameGraph(frame);
+    if (built) DemoLogFrameGraphShapeOnce(frame);
     DemoMeasureFrameCost(frame, state->entityCount);
     // NOTE: the graph and its jobs name callbacks and string literals of this build; cleared once
     // it has run (the count reaching zero is every worker's last touch), so a reload finds no

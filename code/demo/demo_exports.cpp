@@ -1,16 +1,16 @@
 //~ The game's entry points, exported to the platform (signatures from game_platform.h).
 
-internal game_state *GetGameState(game_memory *memory)
+internal game_state *DemoGetGameState(game_memory *memory)
 {
     return (game_state *)memory->permanentStorage;
 }
 
-internal game_transient_state *GetTransientState(game_memory *memory)
+internal game_transient_state *DemoGetTransientState(game_memory *memory)
 {
     return (game_transient_state *)memory->transientStorage;
 }
 
-internal void InitializeGameState(game_memory *memory, game_state *state)
+internal void DemoInitializeGameState(game_memory *memory, game_state *state)
 {
     u8 *arenaBase = (u8 *)memory->permanentStorage + GAME_STATE_RESERVED_SIZE;
     InitializeArena(&state->permanentArena, "permanent", memory->permanentStorageSize - GAME_STATE_RESERVED_SIZE,
@@ -18,15 +18,16 @@ internal void InitializeGameState(game_memory *memory, game_state *state)
     state->camera.position = V3(0.0f, 6.0f, 12.0f);
     state->camera.pitch = -0.05f;
     state->overlayVisible = GAME_DEBUG_OVERLAY_AT_START;
-    u32 entityCount = memory->requestedEntityCount ? memory->requestedEntityCount : DEMO_DEFAULT_ENTITY_COUNT;
-    SpawnDemoEntities(state, entityCount);
+    // --entities N on the exe's command line (the game argument entities=N).
+    u32 entityCount = GameArgumentU32(&memory->arguments, "entities", 1, DEMO_MAX_ENTITY_COUNT, DEMO_DEFAULT_ENTITY_COUNT);
+    DemoSpawnEntities(state, entityCount);
     state->isInitialized = 1;
     memory->platform.Log(LogLevel_Info, "game: state initialized (%u entities)", state->entityCount);
 }
 
-internal game_transient_state *EnsureTransientState(game_memory *memory)
+internal game_transient_state *DemoEnsureTransientState(game_memory *memory)
 {
-    game_transient_state *transient = GetTransientState(memory);
+    game_transient_state *transient = DemoGetTransientState(memory);
     if (!transient->isInitialized)
     {
         u8 *arenaBase = (u8 *)memory->transientStorage + AlignPow2(sizeof(game_transient_state), 64);
@@ -49,15 +50,15 @@ extern "C" __declspec(dllexport) GAME_GET_CONTRACT_VERSION(gameGetContractVersio
 
 extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
 {
-    game_state *state = GetGameState(memory);
-    if (!state->isInitialized) InitializeGameState(memory, state);
-    game_transient_state *transient = EnsureTransientState(memory);
+    game_state *state = DemoGetGameState(memory);
+    if (!state->isInitialized) DemoInitializeGameState(memory, state);
+    game_transient_state *transient = DemoEnsureTransientState(memory);
 
     if (memory->executableReloaded || state->loadedCodeVersion != memory->reloadVersion)
     {
         // NOTE: scripts and the hot-reload test read this line to see which code is running.
         memory->platform.Log(LogLevel_Info, "game: code version %u running: spin speed %.2f, %llu frames simulated so far",
-                             memory->reloadVersion, (f64)GAME_TUNING_SPIN_SPEED,
+                             memory->reloadVersion, (f64)DEMO_TUNING_SPIN_SPEED,
                              (unsigned long long)state->framesSimulated);
         state->loadedCodeVersion = memory->reloadVersion;
         // NOTE: scripts read this line too: the repeating tasks must go on across reloads.
@@ -66,23 +67,23 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
         for (u32 id = 0; id < DemoAsset_Count; ++id) transient->assets.slots[id].uploaded = 0;
     }
     DemoAssetsBeginFrame(memory, transient);
-    // The whole frame: one job graph (game_frame.cpp).
-    RunDemoFrame(memory, input, renderCommands, state, transient);
+    // The whole frame: one job graph (demo_frame.cpp).
+    DemoRunFrame(memory, input, renderCommands, state, transient);
     if (transient->frame.clickRequested) ++state->bounceSoundsPlayed;
-    transient->frame.totalBounces = CountBounces(memory, state);
+    transient->frame.totalBounces = DemoCountBounces(memory, state);
 }
 
 extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
 {
-    game_transient_state *transient = EnsureTransientState(memory);
+    game_transient_state *transient = DemoEnsureTransientState(memory);
     DemoSoundOutput(&transient->sound, &transient->mixer, soundBuffer);
 }
 
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
-    game_state *state = GetGameState(memory);
+    game_state *state = DemoGetGameState(memory);
     if (!state->isInitialized) return;
-    game_transient_state *transient = EnsureTransientState(memory);
+    game_transient_state *transient = DemoEnsureTransientState(memory);
     // NOTE: reads game_state, never writes it: the overlay must not change what a replay computes.
     debug_overlay_input overlay = {};
     overlay.visible = state->overlayVisible;
