@@ -25,7 +25,7 @@ make_work_copy "$work" tests/bench tests/suites/test_lib.sh
 UNIT_TEST_SCALE[tsan]=5
 run_unit_tests frame_graph
 check "MSVC-dialect compile of the benchmark builds (tests/bench/bench_frame_graph_game.cpp, _native.cpp)" \
-    misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp tests/bench/bench_frame_graph_native.cpp
+    tests/tools/msvc_check.sh tests/bench/bench_frame_graph_game.cpp tests/bench/bench_frame_graph_native.cpp
 
 #- Builds: the engine, and game.dll variants
 check "engine and game build" build_engine_copy "$work"
@@ -40,7 +40,7 @@ build_fixture_dll without_watcher tests/fixtures/without_watcher_game.cpp "$work
 wait
 build_fixture_dll frame_shape tests/fixtures/frame_shape_game.cpp "$work/code" || fail "build of the frame_shape fixture"
 check "MSVC-dialect compile of the fixtures frame_shape_game.cpp and without_watcher_game.cpp" \
-    misc/msvc_check.sh tests/fixtures/frame_shape_game.cpp tests/fixtures/without_watcher_game.cpp
+    tests/tools/msvc_check.sh tests/fixtures/frame_shape_game.cpp tests/fixtures/without_watcher_game.cpp
 
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display

@@ -44,7 +44,7 @@ wait
 for kind in 1 2 3 4; do
     printf '#define GAME_TEST_CRASH_PLACE 4\n#define GAME_TEST_CRASH_KIND %s\n#include "../tests/fixtures/fault_game.cpp"\n' $kind >"$out/crash_unit_$kind.cpp"
 done
-check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (each crash kind)" misc/msvc_check.sh "$out"/crash_unit_?.cpp
+check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (each crash kind)" tests/tools/msvc_check.sh "$out"/crash_unit_?.cpp
 
 # make_layout_source NAME SED-ON-game.h [SED-ON-game.cpp]: a copy of the game with registered state edited.
 make_layout_source() {

@@ -57,7 +57,7 @@ run_unit_tests reload_pointers
 printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#define GAME_TEST_CRASH_PLACE 1\n#define GAME_TEST_CRASH_KIND 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game.cpp"
 printf '#define GAME_TEST_POINTERS 2\n#define GAME_TEST_SCRATCH_POINTER 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game_clear.cpp"
 check "MSVC-dialect compile of the test game builds (tests/fixtures/reload_game.cpp)" \
-    misc/msvc_check.sh "$out/msvc_test_game.cpp" "$out/msvc_test_game_clear.cpp" tests/fixtures/reload_game.cpp
+    tests/tools/msvc_check.sh "$out/msvc_test_game.cpp" "$out/msvc_test_game_clear.cpp" tests/fixtures/reload_game.cpp
 
 run="$out/run"
 cp "$exe" "$run/"

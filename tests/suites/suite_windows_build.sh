@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.bat for real: Wine's cmd.exe runs the repository's own build.bat, from a clean copy of the
-# repository, with cl and link stood in for by clang-cl + lld-link (misc/msvc_standin, through
+# repository, with cl and link stood in for by clang-cl + lld-link (tests/msvc_standin, through
 # tests/suites/msvc_standin_lib.sh; build.bat is not changed or told). MSVC-ABI binaries then go through:
 #  - a shader edited before `build.bat`: the exe's embedded copy (code\render\embedded_shaders.h) is
 #    rewritten from data\shaders\ by build.bat itself;

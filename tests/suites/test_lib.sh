@@ -150,7 +150,7 @@ run_unit_tests() {
     for name in $(unit_tests_for "$1"); do
         for platform in $(unit_test_column "$name" platforms); do
             if [ "$platform" = windows ]; then
-                check "MSVC-dialect compile of tests/unit/$name.cpp" misc/msvc_check.sh "tests/unit/$name.cpp"
+                check "MSVC-dialect compile of tests/unit/$name.cpp" tests/tools/msvc_check.sh "tests/unit/$name.cpp"
             else
                 build_unit_test "$name" "$platform" && run_unit_test "$name" "$platform"
             fi
