@@ -30,12 +30,7 @@ check "MSVC-dialect compile of the benchmark builds (tests/bench/bench_frame_gra
 #- Builds: the engine, and game.dll variants
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
-build_variant() {
-    local name=$1
-    shift
-    build_game_dll "$name" "$work/code/demo/game_main.cpp" "$@" || fail "build of variant $name"
-}
-build_variant slow_assets -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
+build_variant slow_assets "$work/code" -DGAME_TEST_SLOW_ASSETS=45 -DGAME_DEBUG_OVERLAY_AT_START=0 &
 build_fixture_dll without_watcher tests/fixtures/without_watcher_game.cpp "$work/code" || fail "build of variant without_watcher"
 wait
 build_fixture_dll frame_shape tests/fixtures/frame_shape_game.cpp "$work/code" || fail "build of the frame_shape fixture"

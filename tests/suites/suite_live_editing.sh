@@ -25,13 +25,6 @@ check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
 
-# Builds a game.dll variant from $work/code (or a modified copy) with extra defines: name src defines...
-build_variant() {
-    local name=$1 src=$2
-    shift 2
-    build_game_dll "$name" "$src/demo/game_main.cpp" "$@" || echo "FAIL build of variant $name"
-}
-
 #- Variants, built two at a time (2 cores)
 for place in 1 2 3 4; do
     for kind in 1 2 3 4; do

@@ -32,12 +32,8 @@ wineboot >/dev/null 2>&1 </dev/null
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 
-# build_variant NAME CODE_ROOT DEFINES...: tests/fixtures/reload_game.cpp over CODE_ROOT (the demo of $work or an edited copy)
-build_variant() {
-    local name=$1 src=$2
-    shift 2
-    build_fixture_dll "$name" tests/fixtures/reload_game.cpp "$src" "$@" || fail "build of variant $name"
-}
+# Every variant (build_variant NAME CODE_ROOT DEFINES...) is the fixture over the demo of $work or an edited copy.
+VARIANT_SOURCE=tests/fixtures/reload_game.cpp
 build_variant ptr_store "$work/code" -DGAME_TEST_POINTERS=1 &
 build_variant ptr_clear "$work/code" -DGAME_TEST_POINTERS=2
 wait

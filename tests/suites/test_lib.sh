@@ -5,8 +5,18 @@ suite_passed=0
 suite_failed=0
 LAST_EXIT_STATUS=0
 
+# NOTE: a failure in a subshell (a background job such as `build_variant ... &`, a pipeline, a
+# $(...)) cannot raise the suite's counter: it is written to this file too, which summary adds.
+SUITE_SUBSHELL_FAILURES=$(mktemp)
 pass() { suite_passed=$((suite_passed + 1)); }
-fail() { echo "FAIL $*"; suite_failed=$((suite_failed + 1)); }
+fail() {
+    echo "FAIL $*"
+    if [ "$BASH_SUBSHELL" -gt 0 ]; then
+        echo "$*" >>"$SUITE_SUBSHELL_FAILURES"
+    else
+        suite_failed=$((suite_failed + 1))
+    fi
+}
 
 # check "description" command args...: one check, passes when the command succeeds.
 check() {
@@ -188,12 +198,95 @@ build_fixture_dll() {
     $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
 }
 
+# The demo's unity entry, relative to a code root (what build_variant builds by default).
+DEMO_UNITY_ENTRY=demo/game_main.cpp
+
+# build_variant NAME CODE_ROOT DEFINES...: a game.dll variant, $out/NAME.dll, built from
+# $VARIANT_SOURCE over CODE_ROOT (a work copy's code/ or an edited copy of it: searched first) with
+# DEFINES. VARIANT_SOURCE unset builds that root's own demo (CODE_ROOT/$DEMO_UNITY_ENTRY); a suite
+# whose variants all wrap one fixture sets it once (VARIANT_SOURCE=tests/fixtures/reload_game.cpp).
+# A failed build is one failure naming the variant, counted in a background job too (`... &`).
+build_variant() {
+    local name=$1 code_root=$2
+    shift 2
+    build_fixture_dll "$name" "${VARIANT_SOURCE:-$code_root/$DEMO_UNITY_ENTRY}" "$code_root" "$@" && return 0
+    fail "build of variant $name (see $out/$name.build.txt)"
+    return 1
+}
+
 # build_engine_copy DIR [TARGET]: misc/build.sh TARGET (default dev: the exe and every game DLL, -O2)
 # run inside the engine copy DIR, so it builds DIR's sources into DIR/build; the compiler's output
 # goes to $out/build_TARGET.txt. The exit status says whether it built.
+# The dev build comes from the engine build cache when it holds one of the same inputs (see
+# cached_engine_build): most suites build the same unchanged copy. Every other target (game,
+# starter, platform, debug: builds a suite tests or edits between) always runs misc/build.sh.
 build_engine_copy() {
     local dir=$1 target=${2:-dev}
+    if [ "$target" = dev ] && [ "${ENGINE_BUILD_CACHE:-}" != off ]; then
+        cached_engine_build "$dir" >"$out/build_$target.txt" 2>&1
+        return
+    fi
     (cd "$dir" && bash misc/build.sh "$target") >"$out/build_$target.txt" 2>&1
+}
+
+#~ The engine build cache: $ENGINE_BUILD_CACHE (build/engine_cache), one entry per set of inputs
+# An entry is KEY/src (a copy of the inputs, built there with its own misc/build.sh, so its debug
+# information names files that stay) and KEY/done once that build succeeded; a failed build leaves
+# no entry. The newest ENGINE_BUILD_CACHE_KEEP (8) entries are kept.
+ENGINE_BUILD_CACHE=${ENGINE_BUILD_CACHE:-$BUILD_DIR/engine_cache}
+ENGINE_BUILD_OUTPUTS="win32_platform.exe game.dll starter.dll embed_shaders"
+
+# engine_build_key DIR: names everything misc/build.sh reads: DIR's code/, misc/ and data/shaders/
+# (every file's path and bytes), the compilers it runs and the optimization level.
+engine_build_key() {
+    {
+        echo "$MINGW_CXX $("$MINGW_CXX" -dumpfullversion 2>&1) g++ $(g++ -dumpfullversion 2>&1) ${MINGW_OPTIMIZATION:--O2}"
+        (cd "$1" && find code misc data/shaders -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+    } | sha256sum | cut -c1-24
+}
+
+# cached_engine_build DIR: DIR/build gets the dev build of DIR's inputs, built into the cache first
+# when no entry has them; DIR/code/render/embedded_shaders.h is what that build's embed step wrote
+# (misc/build.sh rewrites it from data/shaders/). Prints the build's output; the exit status says
+# whether it built. Two callers with the same inputs (misc/test.sh's warm-up and a suite) build once:
+# the second waits for the first.
+cached_engine_build() {
+    local dir=$1 key entry output status=0
+    key=$(engine_build_key "$dir") || return 1
+    entry="$ENGINE_BUILD_CACHE/$key"
+    mkdir -p "$ENGINE_BUILD_CACHE" || return 1
+    (
+        flock 9
+        [ -f "$entry/done" ] && exit 0
+        rm -rf "$entry"
+        mkdir -p "$entry/src"
+        (cd "$dir" && tar -cf - code misc data/shaders) | tar -xf - -C "$entry/src" || exit 1
+        (cd "$entry/src" && bash misc/build.sh) >"$entry/build.txt" 2>&1
+        status=$?
+        if [ "$status" -ne 0 ]; then cat "$entry/build.txt"; rm -rf "$entry"; exit "$status"; fi
+        touch "$entry/done"
+    ) 9>"$entry.lock" || return 1
+    touch "$entry"
+    cat "$entry/build.txt"
+    mkdir -p "$dir/build"
+    # NOTE: copies made now, not with the entry's write times: for misc/run.sh they are newer than DIR's sources.
+    for output in $ENGINE_BUILD_OUTPUTS; do
+        cp "$entry/src/build/$output" "$dir/build/$output" || status=1
+    done
+    cmp -s "$entry/src/code/render/embedded_shaders.h" "$dir/code/render/embedded_shaders.h" ||
+        cp "$entry/src/code/render/embedded_shaders.h" "$dir/code/render/embedded_shaders.h" || status=1
+    prune_engine_build_cache
+    return "$status"
+}
+
+# prune_engine_build_cache: deletes all but the newest ENGINE_BUILD_CACHE_KEEP entries (by last use).
+prune_engine_build_cache() {
+    local old
+    # shellcheck disable=SC2012 # entry names are hex digits
+    for old in $(ls -1t "$ENGINE_BUILD_CACHE" 2>/dev/null | grep -vE '\.lock$' | tail -n +$((${ENGINE_BUILD_CACHE_KEEP:-8} + 1))); do
+        (flock -n 9 && rm -rf "${ENGINE_BUILD_CACHE:?}/$old") 9>"$ENGINE_BUILD_CACHE/$old.lock"
+        rm -f "$ENGINE_BUILD_CACHE/$old.lock"
+    done
 }
 
 # copy_code_tree DEST: DEST becomes a copy of the engine's code/ tree (a code root for
@@ -271,6 +364,8 @@ engine_alive() {
 }
 
 summary() {
+    suite_failed=$((suite_failed + $(wc -l <"$SUITE_SUBSHELL_FAILURES")))
+    rm -f "$SUITE_SUBSHELL_FAILURES"
     echo "$suite_passed passed, $suite_failed failed"
     [ "$suite_failed" -eq 0 ]
     exit $?
