@@ -90,16 +90,18 @@ unit_test_column() {
         { if (value != "-") { gsub(",", " ", value); print value }; exit }'
 }
 
-# unit_test_exe NAME PLATFORM: where build_unit_test puts it ($out/unit/PLATFORM/NAME[.exe]).
+# unit_test_exe NAME PLATFORM: where compile_unit_test puts it ($out/unit/PLATFORM/NAME[.exe]).
 unit_test_exe() {
     local suffix=""
     [ "$2" = mingw ] && suffix=.exe
     echo "$out/unit/$2/$1$suffix"
 }
 
-# build_unit_test NAME PLATFORM: one check: tests/unit/NAME.cpp and its listed sources (and, for
-# mingw, its libraries) compiled for PLATFORM (native, asan, tsan: g++ here; mingw: a Windows exe).
-build_unit_test() {
+# compile_unit_test NAME PLATFORM: tests/unit/NAME.cpp and its listed sources (and, for mingw, its
+# libraries) compiled for PLATFORM (native, asan, tsan: g++ here; mingw: a Windows exe), or for
+# windows its MSVC-dialect check (build.bat test builds it on Windows). Counts nothing: the
+# compiler's output goes to EXE.build.txt and its exit status to EXE.build.status.
+compile_unit_test() {
     local name=$1 platform=$2
     local exe compiler flags libraries=() library
     exe=$(unit_test_exe "$name" "$platform")
@@ -110,13 +112,28 @@ build_unit_test() {
         tsan)   compiler=$NATIVE_CXX; flags="$NATIVE_FLAGS -O1 -fsanitize=thread" ;;
         mingw)  compiler=$MINGW_CXX; flags=$MINGW_FLAGS
                 for library in $(unit_test_column "$name" libs); do libraries+=("-l$library"); done ;;
-        *)      fail "$name: unknown platform '$platform' in $UNIT_TEST_LIST"; return 1 ;;
     esac
-    # shellcheck disable=SC2046 # the listed sources are words without spaces
-    if $compiler $flags -Itests/unit "tests/unit/$name.cpp" $(unit_test_column "$name" sources) -o "$exe" \
-        "${libraries[@]}" >"$exe.build.txt" 2>&1; then
+    if [ "$platform" = windows ]; then
+        tests/tools/msvc_check.sh "tests/unit/$name.cpp" >"$exe.build.txt" 2>&1
+    else
+        # shellcheck disable=SC2046 # the listed sources are words without spaces
+        $compiler $flags -Itests/unit "tests/unit/$name.cpp" $(unit_test_column "$name" sources) -o "$exe" \
+            "${libraries[@]}" >"$exe.build.txt" 2>&1
+    fi
+    echo $? >"$exe.build.status"
+}
+
+# count_unit_test_build NAME PLATFORM: one check: what compile_unit_test made of it succeeded.
+count_unit_test_build() {
+    local name=$1 platform=$2 exe
+    exe=$(unit_test_exe "$name" "$platform")
+    if [ "$(cat "$exe.build.status" 2>/dev/null)" = 0 ]; then
         pass
         return 0
+    fi
+    if [ "$platform" = windows ]; then
+        fail "MSVC-dialect compile of tests/unit/$name.cpp"
+        return 1
     fi
     fail "build of $name ($platform)"
     head -n 10 "$exe.build.txt" | sed 's/^/    /'
@@ -137,7 +154,7 @@ unit_test_arguments() {
     echo "${arguments//\{scale\}/$scale}"
 }
 
-# run_unit_test NAME PLATFORM: runs what build_unit_test built, from the repository root (under
+# run_unit_test NAME PLATFORM: runs what compile_unit_test built, from the repository root (under
 # Wine for mingw; a ThreadSanitizer report ends a tsan run), and adds its counts; its output stays
 # beside it in NAME[.exe].output.txt.
 run_unit_test() {
@@ -155,16 +172,33 @@ run_unit_test() {
 
 # run_unit_tests TAG: every test unit_tests_for TAG names, built and run on each of its platforms;
 # "windows" is the MSVC-dialect check of its source here (build.bat test runs it on Windows).
+# Every build (and check) comes first, one per core at a time (a compiler uses one core); then, in
+# the list's order, each build is counted and each test runs alone, on a machine no build loads.
 run_unit_tests() {
-    local name platform
+    local name platform item items=() lane lanes lane_pids=()
     for name in $(unit_tests_for "$1"); do
         for platform in $(unit_test_column "$name" platforms); do
-            if [ "$platform" = windows ]; then
-                check "MSVC-dialect compile of tests/unit/$name.cpp" tests/tools/msvc_check.sh "tests/unit/$name.cpp"
-            else
-                build_unit_test "$name" "$platform" && run_unit_test "$name" "$platform"
-            fi
+            case $platform in
+                native|asan|tsan|mingw|windows) items+=("$name $platform") ;;
+                *) fail "$name: unknown platform '$platform' in $UNIT_TEST_LIST" ;;
+            esac
         done
+    done
+    lanes=$(nproc 2>/dev/null || echo 1)
+    for ((lane = 0; lane < lanes; ++lane)); do
+        (
+            for ((item = lane; item < ${#items[@]}; item += lanes)); do
+                # shellcheck disable=SC2086 # "NAME PLATFORM", two words
+                compile_unit_test ${items[item]}
+            done
+        ) &
+        lane_pids+=($!)
+    done
+    wait "${lane_pids[@]}"
+    for item in "${items[@]}"; do
+        read -r name platform <<<"$item"
+        count_unit_test_build "$name" "$platform" || continue
+        [ "$platform" = windows ] || run_unit_test "$name" "$platform"
     done
 }
 
