@@ -145,6 +145,16 @@ goto :eof
 
 rem :BuildGameCode NAME UNITY_ENTRY COUNTER_FILE: NAME.dll, under the lock file, with a new PDB name.
 :BuildGameCode
+rem What a game DLL build does, here and in misc/build.sh alike:
+rem  1. build\lock.tmp ("building NAME.dll") exists for the whole build: the running exe loads
+rem     nothing while it is there (so not before the PDB is complete either);
+rem  2. the DLL is linked to NAME_build.tmp and renamed to NAME.dll only when the link succeeded, so
+rem     the exe never sees a half-written NAME.dll and a failed build leaves the last good one; a
+rem     failed build deletes its NAME_build.tmp;
+rem  3. lock.tmp is deleted last, whatever the outcome;
+rem  4. nothing else is deleted, except (here only: MinGW's debug information lives inside the DLL,
+rem     so misc/build.sh has no PDB) the PDBs described next. The private copies the exe loads
+rem     (NAME_loaded_*.dll) are the exe's to delete.
 rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
 rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted, but never
 rem the last successful build's or a newer one (COUNTER_FILE's "_good" twin holds that number, so
@@ -165,11 +175,13 @@ for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%Pr
 for %%P in (%1_*.pdb) do call :PruneGamePdb %1 %%~nP
 rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
-rem The lock file tells the running exe that the DLL (and its PDB) are still being written.
-echo WAITING FOR PDB > lock.tmp
-cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1.dll /link %LinkFlags% %Natvis% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
+echo building %1.dll> lock.tmp
+cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1_build.tmp /link %LinkFlags% %Natvis% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
+if "%GameError%"=="0" move /Y %1_build.tmp %1.dll >NUL
+if "%GameError%"=="0" set GameError=%ERRORLEVEL%
 if "%GameError%"=="0" >%GoodPdbFile% echo %PdbCounter%
+if exist %1_build.tmp del %1_build.tmp
 del lock.tmp
 exit /b %GameError%
 

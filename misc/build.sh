@@ -21,15 +21,23 @@ cd "$BUILD_DIR" || exit 1
 defines="-DENGINE_DEVELOPMENT=1"
 [ "$target" = "release" ] && defines="-DENGINE_DEVELOPMENT=0"
 
-# build_game_code NAME UNITY_ENTRY: NAME.dll from one unity entry.
+# build_game_code NAME UNITY_ENTRY: NAME.dll from one unity entry. What a game DLL build does, here
+# and in build.bat (:BuildGameCode) alike:
+#  1. build/lock.tmp ("building NAME.dll") exists for the whole build: the running exe loads
+#     nothing while it is there;
+#  2. the DLL is linked to NAME_build.tmp and renamed to NAME.dll only when the link succeeded, so
+#     the exe never sees a half-written NAME.dll and a failed build leaves the last good one; a
+#     failed build deletes its NAME_build.tmp;
+#  3. lock.tmp is deleted last, whatever the outcome;
+#  4. nothing else is deleted. build.bat also names each build's PDB anew and prunes old PDBs (a
+#     debugger locks the loaded one); MinGW's DWARF debug information lives inside the DLL, so
+#     there is no PDB here. The private copies the exe loads (NAME_loaded_*.dll) are the exe's.
 build_game_code() {
-    # NOTE: the lock file tells the running exe not to load the DLL until the build is complete.
-    # The DLL is linked to a temporary name and renamed, so the exe never sees a half-written file.
     echo "building $1.dll" > lock.tmp
     $MINGW_CXX $MINGW_FLAGS $defines -shared "$ENGINE_ROOT/code/$2" -o "$1_build.tmp"
     local status=$?
-    if [ $status -eq 0 ]; then mv -f "$1_build.tmp" "$1.dll"; else rm -f "$1_build.tmp"; fi
-    rm -f lock.tmp
+    if [ $status -eq 0 ]; then mv -f "$1_build.tmp" "$1.dll" || status=$?; fi
+    rm -f "$1_build.tmp" lock.tmp
     return $status
 }
 build_game() { build_game_code game demo/demo_main.cpp; }

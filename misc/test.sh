@@ -12,9 +12,27 @@ mkdir -p "$BUILD_DIR/test_logs"
 total_passed=0
 total_failed=0
 
+suite_filter=${1:-}
+suites=()
+for suite in tests/suites/suite_*.sh; do
+    name=$(basename "$suite" .sh)
+    if [ -n "$suite_filter" ] && [[ "$name" != *"$suite_filter"* ]]; then continue; fi
+    suites+=("$suite")
+done
+
+# The dev build most suites start from, made once into the engine build cache beside Wine's start
+# and the first suite's unit tests (tests/suites/build_cache_warm_up.sh); a suite that needs it
+# first waits for it. Skipped when no chosen suite builds a work copy.
+warm_up_pid=""
+if [ "${#suites[@]}" -gt 0 ] && grep -qE 'build_engine_copy "[^"]*" *$' "${suites[@]}"; then
+    bash tests/suites/build_cache_warm_up.sh >"$BUILD_DIR/test_logs/build_cache_warm_up.log" 2>&1 &
+    warm_up_pid=$!
+fi
+
 # One X server for every suite that opens a window (Wine + Mesa llvmpipe).
 ensure_display
 cleanup() {
+    [ -n "$warm_up_pid" ] && kill "$warm_up_pid" >/dev/null 2>&1
     wineserver -k >/dev/null 2>&1
     stop_own_display
 }
@@ -25,10 +43,8 @@ wineserver -p >/dev/null 2>&1
 # leaves running would otherwise hold a suite's $(...) capture open, and that suite would hang.
 timeout 600 wine cmd /c exit 0 </dev/null >/dev/null 2>&1
 
-suite_filter=${1:-}
-for suite in tests/suites/suite_*.sh; do
+for suite in "${suites[@]}"; do
     name=$(basename "$suite" .sh)
-    if [ -n "$suite_filter" ] && [[ "$name" != *"$suite_filter"* ]]; then continue; fi
     log="$BUILD_DIR/test_logs/$name.log"
     echo "== $name"
     start=$(date +%s)

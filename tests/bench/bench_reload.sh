@@ -6,7 +6,7 @@
 #  - exe start to first presented frame (median of 5, warm Wine prefix)
 # Usage: tests/bench/bench_reload.sh [--msvc]
 #   --msvc  also the reload figures with MSVC-ABI binaries (the exe and game built with build.bat's
-#           debug flags by the stand-in cl, misc/msvc_standin), in the same run, beside MinGW's.
+#           debug flags by the stand-in cl, tests/msvc_standin), in the same run, beside MinGW's.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh

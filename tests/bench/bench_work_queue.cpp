@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-// NOTE: the MSVC-dialect check (misc/msvc_check.sh) has C headers only, no C++ standard library:
+// NOTE: the MSVC-dialect check (tests/tools/msvc_check.sh) has C headers only, no C++ standard library:
 // there the std-based baseline and enkiTS sections drop out and the rest is still checked.
 #if !ENGINE_MSVC_CHECK
 #define BENCH_BASELINE 1

@@ -22,7 +22,7 @@ stack_fp_fp_words=(x "exceptions unmasked" "flush-to-zero on, denormals-are-zero
 
 printf '#define MISUSE 22\n#include "../tests/fixtures/misuse_stack_fp_game.cpp"\n' >"$out/stack_fp_unit_22.cpp"
 printf '#define MISUSE 93\n#include "../tests/fixtures/misuse_stack_fp_game.cpp"\n' >"$out/stack_fp_unit_93.cpp"
-check "MSVC-dialect compile of tests/fixtures/misuse_stack_fp_game.cpp" misc/msvc_check.sh "$out/stack_fp_unit_22.cpp" "$out/stack_fp_unit_93.cpp"
+check "MSVC-dialect compile of tests/fixtures/misuse_stack_fp_game.cpp" tests/tools/msvc_check.sh "$out/stack_fp_unit_22.cpp" "$out/stack_fp_unit_93.cpp"
 stack_fp_count=0
 for number in $stack_fp_overflows $stack_fp_fp_builds; do
     { build_fixture_dll "stack_fp_$number" tests/fixtures/misuse_stack_fp_game.cpp "$work/code" -DMISUSE=$number ||

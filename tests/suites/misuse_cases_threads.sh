@@ -18,7 +18,7 @@ for number in 1 2 3 4 5 6; do
 done
 wait
 printf '#define MISUSE 2\n#include "../tests/fixtures/misuse_threads_game.cpp"\n' >"$out/threads_unit.cpp"
-check "MSVC-dialect compile of $threads_fixture" misc/msvc_check.sh "$out/threads_unit.cpp"
+check "MSVC-dialect compile of $threads_fixture" tests/tools/msvc_check.sh "$out/threads_unit.cpp"
 
 # threads_version N: the code version misuse build N said it runs as (empty when it did not run).
 threads_version() { grep -oE "misuse $1: running as code version [0-9]+" "$MISUSE_LOG" | tail -n 1 | awk '{print $NF}'; }

@@ -1,5 +1,5 @@
 # Sourced helpers (not a suite): run build.bat for real under Wine with the MSVC stand-in toolchain
-# (misc/msvc_standin: clang-cl + lld-link behind cl.exe/link.exe front-ends, a stand-in CRT, and
+# (tests/msvc_standin: clang-cl + lld-link behind cl.exe/link.exe front-ends, a stand-in CRT, and
 # where/findstr stand-ins). build.bat itself is never changed or told: the stand-in only comes first
 # on the Wine PATH. Needs misc/toolchain.sh sourced first (WINEPREFIX, WINEDEBUG, ENGINE_ROOT).
 #   msvc_standin_install                      builds/installs the stand-in into $MSVC_STANDIN_DIR
@@ -16,7 +16,7 @@ case "${WINEDLLOVERRIDES:-}" in
 esac
 
 msvc_standin_install() {
-    bash "$ENGINE_ROOT/misc/msvc_standin/install.sh" "$MSVC_STANDIN_DIR"
+    bash "$ENGINE_ROOT/tests/msvc_standin/install.sh" "$MSVC_STANDIN_DIR"
 }
 
 # The DOS name of a Unix path through Wine's Z: drive (the root of the Unix file system).

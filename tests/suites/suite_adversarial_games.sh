@@ -30,9 +30,9 @@ mkdir -p "$out/run"
 #- Native: render command validation and push-buffer size math (tests/unit/unit_tests.txt)
 run_unit_tests adversarial_games
 printf '#define ADVERSARY 7\n#include "../tests/fixtures/adversarial_game.cpp"\n' >"$out/adversary_unit.cpp"
-check "MSVC-dialect compile of tests/fixtures/adversarial_game.cpp" misc/msvc_check.sh "$out/adversary_unit.cpp"
+check "MSVC-dialect compile of tests/fixtures/adversarial_game.cpp" tests/tools/msvc_check.sh "$out/adversary_unit.cpp"
 printf '#define GAME_TEST_HANG_PLACE 5\n#include "../tests/fixtures/fault_game.cpp"\n' >"$out/hang_unit.cpp"
-check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (a hang build)" misc/msvc_check.sh "$out/hang_unit.cpp"
+check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (a hang build)" tests/tools/msvc_check.sh "$out/hang_unit.cpp"
 
 #- Builds
 work="$out/src"

@@ -25,7 +25,7 @@ fi
 #- Unit tests (tests/unit/unit_tests.txt), natively and as a Windows exe under Wine, and the MSVC dialect
 run_unit_tests debug_overlay
 for unit in code/demo/demo_main.cpp tests/tools/make_font.cpp; do
-    check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
+    check "MSVC-dialect compile of $unit" tests/tools/msvc_check.sh "$unit"
 done
 
 #- The demo under Wine, overlay on, then off (a copy compiled with GAME_DEBUG_OVERLAY_AT_START 0)

@@ -27,7 +27,7 @@ make_work_copy "$work" tests/bench tests/fixtures tests/suites/test_lib.sh
 UNIT_TEST_SCALE[tsan]=5
 run_unit_tests frame_graph
 check "MSVC-dialect compile of the benchmark builds (tests/bench/bench_frame_graph_game.cpp, _native.cpp)" \
-    misc/msvc_check.sh tests/bench/bench_frame_graph_game.cpp tests/bench/bench_frame_graph_native.cpp
+    tests/tools/msvc_check.sh tests/bench/bench_frame_graph_game.cpp tests/bench/bench_frame_graph_native.cpp
 
 #- Builds: the engine, and game.dll variants
 check "engine and game build" build_engine_copy "$work"
@@ -57,7 +57,7 @@ demo_variant slow_assets demo/demo_assets.cpp "/^    demo_asset_slot \*slot = (d
 demo_variant without_watcher demo/demo_assets.cpp \
     's/PLATFORM_WORK_QUEUE_CALLBACK(demoWatchAssetsTask)$/PLATFORM_WORK_QUEUE_CALLBACK(demoWatchAssetsTaskRenamed)/'
 wait
-check "MSVC-dialect compile of the fixture game (tests/fixtures/fixture_game.cpp)" misc/msvc_check.sh tests/fixtures/fixture_game.cpp
+check "MSVC-dialect compile of the fixture game (tests/fixtures/fixture_game.cpp)" tests/tools/msvc_check.sh tests/fixtures/fixture_game.cpp
 
 export WINEDLLOVERRIDES="winedbg.exe=d;${WINEDLLOVERRIDES}"
 ensure_display

@@ -27,13 +27,6 @@ exe="$work/build/win32_platform.exe"
 cp "$work/build/game.dll" "$out/good.dll"
 build_fixture_dll fixture_good tests/fixtures/fault_game.cpp "$work/code" || echo "FAIL build of the fixture game"
 
-# Builds a game.dll variant from $work/code (or a modified copy) with extra defines: name src defines...
-build_variant() {
-    local name=$1 src=$2
-    shift 2
-    build_game_dll "$name" "$src/demo/demo_main.cpp" "$@" || echo "FAIL build of variant $name"
-}
-
 #- Variants, built two at a time (2 cores)
 for place in 1 2 3 4; do
     for kind in 1 2 3 4; do
@@ -46,7 +39,7 @@ wait
 for kind in 1 2 3 4; do
     printf '#define GAME_TEST_CRASH_PLACE 4\n#define GAME_TEST_CRASH_KIND %s\n#include "../tests/fixtures/fault_game.cpp"\n' $kind >"$out/crash_unit_$kind.cpp"
 done
-check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (each crash kind)" misc/msvc_check.sh "$out"/crash_unit_?.cpp
+check "MSVC-dialect compile of tests/fixtures/fault_game.cpp (each crash kind)" tests/tools/msvc_check.sh "$out"/crash_unit_?.cpp
 
 # make_layout_source NAME SED-ON-game.h [SED-ON-game.cpp]: a copy of the game with registered state edited.
 make_layout_source() {

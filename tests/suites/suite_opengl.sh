@@ -15,7 +15,7 @@ gl_sources="code/render/render.cpp"   # the layer's unity entry (the GL tests in
 
 #~ MSVC dialect: every translation unit of the OpenGL layer and its benchmark (run_unit_tests checks the tests')
 for unit in $gl_sources tests/bench/bench_opengl.cpp; do
-    if misc/msvc_check.sh "$unit" >"$out/msvc.log" 2>&1; then pass; else fail "msvc-dialect $unit"; head -n 10 "$out/msvc.log" | sed 's/^/    /'; fi
+    if tests/tools/msvc_check.sh "$unit" >"$out/msvc.log" 2>&1; then pass; else fail "msvc-dialect $unit"; head -n 10 "$out/msvc.log" | sed 's/^/    /'; fi
 done
 
 #~ Unit tests (tests/unit/unit_tests.txt): the portable parts natively, and everything as Windows

@@ -17,7 +17,7 @@ mkdir -p "$out"
 run_unit_tests platform
 for unit in code/win32/win32_main.cpp code/demo/demo_main.cpp tests/fixtures/bad_game_missing_export.cpp \
             tests/fixtures/bad_game_wrong_contract.cpp; do
-    check "MSVC-dialect compile of $unit" misc/msvc_check.sh "$unit"
+    check "MSVC-dialect compile of $unit" tests/tools/msvc_check.sh "$unit"
 done
 
 #- End to end under Wine. A private copy of the engine so the test can edit game source.

@@ -34,29 +34,29 @@ wineboot >/dev/null 2>&1 </dev/null
 check "engine and game build" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 
-# build_variant NAME FIXTURES DEFINES...: reload_game.cpp of FIXTURES (tests/fixtures of $work, or an
-# edited copy of it) over $work/code
-build_variant() {
+# build_reload_variant NAME FIXTURES DEFINES...: reload_game.cpp of FIXTURES (tests/fixtures of $work,
+# or an edited copy of it) over $work/code, through test_lib.sh's build_variant
+build_reload_variant() {
     local name=$1 fixtures=$2
     shift 2
-    build_fixture_dll "$name" "$fixtures/reload_game.cpp" "$work/code" "$@" || fail "build of variant $name"
+    VARIANT_SOURCE="$fixtures/reload_game.cpp" build_variant "$name" "$work/code" "$@"
 }
 # copy_fixtures DEST: DEST becomes a copy of tests/fixtures, to edit the fixture game's state in.
 copy_fixtures() {
     rm -rf "$1"
     cp -r "$work/tests/fixtures" "$1"
 }
-build_variant ptr_store "$work/tests/fixtures" -DGAME_TEST_POINTERS=1 &
-build_variant ptr_clear "$work/tests/fixtures" -DGAME_TEST_POINTERS=2
+build_reload_variant ptr_store "$work/tests/fixtures" -DGAME_TEST_POINTERS=1 &
+build_reload_variant ptr_clear "$work/tests/fixtures" -DGAME_TEST_POINTERS=2
 wait
-build_variant random_fill "$work/tests/fixtures" -DGAME_TEST_RANDOM_FILL=1 &
-build_variant ptr_crash "$work/tests/fixtures" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
+build_reload_variant random_fill "$work/tests/fixtures" -DGAME_TEST_RANDOM_FILL=1 &
+build_reload_variant ptr_crash "$work/tests/fixtures" -DGAME_TEST_POINTERS=1 -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
 wait
 copy_fixtures "$out/ptr_layout_src"
 sed -i '/X(u32, collisionBounces, )/a\    X(u32, addedForTest, ) \\' "$out/ptr_layout_src/fixture_game.h"
 cmp -s "$work/tests/fixtures/fixture_game.h" "$out/ptr_layout_src/fixture_game.h" && fail "the ptr_layout variant changed nothing"
-build_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1 &
-build_variant ptr_scratch "$work/tests/fixtures" -DGAME_TEST_SCRATCH_POINTER=1
+build_reload_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1 &
+build_reload_variant ptr_scratch "$work/tests/fixtures" -DGAME_TEST_SCRATCH_POINTER=1
 wait
 
 #- Unit tests (tests/unit/unit_tests.txt), natively (also under ASan) and under Wine, on a real game.dll
@@ -66,7 +66,7 @@ run_unit_tests reload_pointers
 printf '#define GAME_TEST_POINTERS 1\n#define GAME_TEST_RANDOM_FILL 1\n#define GAME_TEST_ENTITY_DIGEST 1\n#define GAME_WITH_STATE_MIGRATION 1\n#define GAME_TEST_CRASH_PLACE 1\n#define GAME_TEST_CRASH_KIND 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game.cpp"
 printf '#define GAME_TEST_POINTERS 2\n#define GAME_TEST_SCRATCH_POINTER 1\n#include "../tests/fixtures/reload_game.cpp"\n' >"$out/msvc_test_game_clear.cpp"
 check "MSVC-dialect compile of the test game builds (tests/fixtures/reload_game.cpp)" \
-    misc/msvc_check.sh "$out/msvc_test_game.cpp" "$out/msvc_test_game_clear.cpp" tests/fixtures/reload_game.cpp
+    tests/tools/msvc_check.sh "$out/msvc_test_game.cpp" "$out/msvc_test_game_clear.cpp" tests/fixtures/reload_game.cpp
 
 run="$out/run"
 cp "$exe" "$run/"
@@ -202,14 +202,14 @@ entity_source reordered 's/X(f32, yaw, )     /X(f32, TEMPNAME, )/; s/X(f32, spin
 entity_source resized 's/X(u32, bounces, )/X(u64, bounces, )/'
 entity_source narrowed 's/X(u32, color, )/X(u16, color, )/'
 migrating="-DGAME_WITH_STATE_MIGRATION=1 -DGAME_TEST_ENTITY_DIGEST=1"
-build_variant entity_base "$work/tests/fixtures" $migrating &
-build_variant entity_added "$out/entity_added" $migrating
+build_reload_variant entity_base "$work/tests/fixtures" $migrating &
+build_reload_variant entity_added "$out/entity_added" $migrating
 wait
-build_variant entity_removed "$out/entity_removed" $migrating &
-build_variant entity_reordered "$out/entity_reordered" $migrating
+build_reload_variant entity_removed "$out/entity_removed" $migrating &
+build_reload_variant entity_reordered "$out/entity_reordered" $migrating
 wait
-build_variant entity_resized "$out/entity_resized" $migrating &
-build_variant entity_narrowed "$out/entity_narrowed" $migrating
+build_reload_variant entity_resized "$out/entity_resized" $migrating &
+build_reload_variant entity_narrowed "$out/entity_narrowed" $migrating
 wait
 
 log="$out/nested.log"

@@ -38,7 +38,7 @@ for unit in code/win32/win32_sound.cpp code/game_kit/kit_mixer.cpp code/game_kit
             code/game_kit/kit_asset_bmp.cpp code/game_kit/kit_asset_wav.cpp \
             tests/unit/test_sound_e2e.cpp tests/unit/fuzz_assets.cpp \
             tests/tools/check_tone.cpp tests/tools/make_test_assets.cpp; do
-    if misc/msvc_check.sh "$unit" >"$out/msvc.txt" 2>&1; then pass; else fail "MSVC-dialect compile of $unit"; head -n 6 "$out/msvc.txt" | sed 's/^/    /'; fi
+    if tests/tools/msvc_check.sh "$unit" >"$out/msvc.txt" 2>&1; then pass; else fail "MSVC-dialect compile of $unit"; head -n 6 "$out/msvc.txt" | sed 's/^/    /'; fi
 done
 
 #- The game-side files also build alone with MinGW (they go into game.dll)

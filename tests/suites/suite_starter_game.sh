@@ -25,7 +25,7 @@ check "no starter source includes from demo/ or win32/, nor windows.h" \
     bash -c "! grep -hE '^[[:space:]]*#[[:space:]]*include' code/starter/* | grep -qiE 'demo/|win32/|windows\.h'"
 check "the unity entry says in its top two lines what it is" \
     bash -c "head -n 2 code/starter/starter_main.cpp | grep -c '^// ' | grep -qx 2"
-check "MSVC-dialect compile of code/starter/starter_main.cpp" misc/msvc_check.sh code/starter/starter_main.cpp
+check "MSVC-dialect compile of code/starter/starter_main.cpp" tests/tools/msvc_check.sh code/starter/starter_main.cpp
 
 #- MinGW: a private copy of the engine (the test edits the starter's source)
 work="$out/e2e"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.bat for real: Wine's cmd.exe runs the repository's own build.bat, from a clean copy of the
-# repository, with cl and link stood in for by clang-cl + lld-link (misc/msvc_standin, through
+# repository, with cl and link stood in for by clang-cl + lld-link (tests/msvc_standin, through
 # tests/suites/msvc_standin_lib.sh; build.bat is not changed or told). MSVC-ABI binaries then go through:
 #  - a shader edited before `build.bat`: the exe's embedded copy (code\render\embedded_shaders.h) is
 #    rewritten from data\shaders\ by build.bat itself;
@@ -76,6 +76,58 @@ check "build.bat starter exits 0 (exit $status) and links a new PDB name (starte
     test "$status-$(pdb_name_of "$build/starter.dll")" = "0-starter_2.pdb"
 check "the exe is MSVC-ABI: it imports the C runtime from ucrtbase.dll" bash -c "llvm-readobj-14 --coff-imports '$build/win32_platform.exe' | grep -qi 'ucrtbase.dll'"
 check "the exe names win32_platform.pdb, by file name only" test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform.pdb"
+
+#- Crash matrix builds with MSVC-ABI at /Od and /O2: the stand-in cl run directly, build.bat's flags.
+# NOTE: built in the background, at a lower priority, while the build.bat checks below run one
+# compiler at a time: the matrix's builds take the other core. From a copy of their own (the checks
+# edit and break the engine copy's sources on purpose), built from its build/ as build.bat builds.
+# They are waited for before `build.bat test`, whose test programs then run on a machine no build
+# loads, as before; the matrix runs at the end.
+matrix_build="$out/matrix_src/build"
+make_work_copy "$out/matrix_src" tests
+mkdir -p "$matrix_build"
+compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
+link_flags=$(build_bat_setting LinkFlags)
+platform_libs=$(build_bat_setting PlatformLibs)
+# build_msvc_game NAME OPTIMIZATION SOURCE [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll,
+# SOURCE relative to the matrix copy's build folder (a fixture over that copy's code/)
+build_msvc_game() {
+    local name=$1 optimization=$2 source=$3
+    shift 3
+    local dir="$out/$optimization"
+    (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" "$source" /LD \
+        /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb") >"$dir/$name.build.txt" 2>&1 \
+        || fail "build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
+}
+# build_crash_matrix: the exe, the good game, the 16 crash builds and the stack/FP builds, per
+# optimization, two at a time.
+build_crash_matrix() {
+    local optimization dir place kind number
+    renice -n 10 -p "$BASHPID" >/dev/null
+    for optimization in Od O2; do
+        dir="$out/$optimization"
+        mkdir -p "$dir/run"
+        (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
+            /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
+            >"$dir/exe.build.txt" 2>&1 || fail "build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
+        build_msvc_game good "$optimization" ../tests/fixtures/fault_game.cpp &     # the fixture game, no fault
+        for place in 1 2 3 4; do
+            for kind in 1 2 3 4; do
+                build_msvc_game "crash_${place}_${kind}" "$optimization" ../tests/fixtures/fault_game.cpp \
+                    /DGAME_TEST_CRASH_PLACE=$place /DGAME_TEST_CRASH_KIND=$kind &
+                [ $(( kind % 2 )) -eq 0 ] && wait
+            done
+        done
+        wait
+        for number in $stack_fp_matrix_builds; do
+            build_msvc_game "stack_fp_$number" "$optimization" ../tests/fixtures/misuse_stack_fp_game.cpp /DMISUSE=$number &
+            [ $(( number % 2 )) -eq 0 ] && wait
+        done
+        wait
+    done
+}
+build_crash_matrix &
+crash_matrix_builds=$!
 
 #- The hot-reload loop through build.bat: the exe runs while `build.bat game` rebuilds it
 log="$out/reload.log"
@@ -167,6 +219,7 @@ fi
 msvc_standin_build_bat "$engine" release >"$out/build_release.txt"
 status=$?
 check "build.bat release exits 0 (exit $status; see build_release.txt)" test "$status" -eq 0
+wait "$crash_matrix_builds"
 msvc_standin_build_bat "$engine" test >"$out/build_test.txt"
 status=$?
 grep '^FAIL' "$out/build_test.txt" | sed 's/^FAIL /FAIL [build.bat test] /'
@@ -175,41 +228,7 @@ programs=$(grep -oE '^[0-9]+ test programs run, 0 failing' "$out/build_test.txt"
 check "build.bat test: every test program passes (${programs:-?} run)" test "${programs:-0}" -ge 15
 check "build.bat test: no test program counted a failure" bash -c "! grep -E '^[0-9]+ passed, [1-9][0-9]* failed' '$out/build_test.txt'"
 
-#- Crash matrix with MSVC-ABI builds at /Od and /O2: the stand-in cl run directly, build.bat's flags
-compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
-link_flags=$(build_bat_setting LinkFlags)
-platform_libs=$(build_bat_setting PlatformLibs)
-# build_msvc_game NAME OPTIMIZATION SOURCE [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll,
-# SOURCE relative to the copy's build folder (a fixture over the copy's code/)
-build_msvc_game() {
-    local name=$1 optimization=$2 source=$3
-    shift 3
-    local dir="$out/$optimization"
-    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" "$source" /LD \
-        /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb") >"$dir/$name.build.txt" 2>&1 \
-        || echo "FAIL build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
-}
-for optimization in Od O2; do
-    dir="$out/$optimization"
-    mkdir -p "$dir/run"
-    (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
-        /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
-        >"$dir/exe.build.txt" 2>&1 || echo "FAIL build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
-    build_msvc_game good "$optimization" ../tests/fixtures/fault_game.cpp &     # the fixture game, no fault
-    for place in 1 2 3 4; do
-        for kind in 1 2 3 4; do
-            build_msvc_game "crash_${place}_${kind}" "$optimization" ../tests/fixtures/fault_game.cpp \
-                /DGAME_TEST_CRASH_PLACE=$place /DGAME_TEST_CRASH_KIND=$kind &
-            [ $(( kind % 2 )) -eq 0 ] && wait
-        done
-    done
-    wait
-    for number in $stack_fp_matrix_builds; do
-        build_msvc_game "stack_fp_$number" "$optimization" ../tests/fixtures/misuse_stack_fp_game.cpp /DMISUSE=$number &
-        [ $(( number % 2 )) -eq 0 ] && wait
-    done
-    wait
-done
+#- Crash matrix runs with the MSVC-ABI builds at /Od and /O2
 for optimization in Od O2; do
     CRASH_MATRIX_LABEL="MSVC-ABI /$optimization: "
     dir="$out/$optimization"

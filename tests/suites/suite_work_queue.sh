@@ -74,7 +74,7 @@ fi
 for source in code/jobs/work_queue.cpp code/jobs/parallel_for.cpp code/jobs/job_graph.cpp code/jobs/task_manager.cpp \
               code/os/os_core_win32.cpp tests/fixtures/reload_drain_dll.cpp tests/bench/bench_work_queue.cpp; do
     [ -f "$source" ] || continue
-    if result=$(misc/msvc_check.sh "$source" 2>&1); then
+    if result=$(tests/tools/msvc_check.sh "$source" 2>&1); then
         pass
     else
         fail "msvc-dialect check of $source"

@@ -5,8 +5,18 @@ suite_passed=0
 suite_failed=0
 LAST_EXIT_STATUS=0
 
+# NOTE: a failure in a subshell (a background job such as `build_variant ... &`, a pipeline, a
+# $(...)) cannot raise the suite's counter: it is written to this file too, which summary adds.
+SUITE_SUBSHELL_FAILURES=$(mktemp)
 pass() { suite_passed=$((suite_passed + 1)); }
-fail() { echo "FAIL $*"; suite_failed=$((suite_failed + 1)); }
+fail() {
+    echo "FAIL $*"
+    if [ "$BASH_SUBSHELL" -gt 0 ]; then
+        echo "$*" >>"$SUITE_SUBSHELL_FAILURES"
+    else
+        suite_failed=$((suite_failed + 1))
+    fi
+}
 
 # check "description" command args...: one check, passes when the command succeeds.
 check() {
@@ -80,16 +90,18 @@ unit_test_column() {
         { if (value != "-") { gsub(",", " ", value); print value }; exit }'
 }
 
-# unit_test_exe NAME PLATFORM: where build_unit_test puts it ($out/unit/PLATFORM/NAME[.exe]).
+# unit_test_exe NAME PLATFORM: where compile_unit_test puts it ($out/unit/PLATFORM/NAME[.exe]).
 unit_test_exe() {
     local suffix=""
     [ "$2" = mingw ] && suffix=.exe
     echo "$out/unit/$2/$1$suffix"
 }
 
-# build_unit_test NAME PLATFORM: one check: tests/unit/NAME.cpp and its listed sources (and, for
-# mingw, its libraries) compiled for PLATFORM (native, asan, tsan: g++ here; mingw: a Windows exe).
-build_unit_test() {
+# compile_unit_test NAME PLATFORM: tests/unit/NAME.cpp and its listed sources (and, for mingw, its
+# libraries) compiled for PLATFORM (native, asan, tsan: g++ here; mingw: a Windows exe), or for
+# windows its MSVC-dialect check (build.bat test builds it on Windows). Counts nothing: the
+# compiler's output goes to EXE.build.txt and its exit status to EXE.build.status.
+compile_unit_test() {
     local name=$1 platform=$2
     local exe compiler flags libraries=() library
     exe=$(unit_test_exe "$name" "$platform")
@@ -100,13 +112,28 @@ build_unit_test() {
         tsan)   compiler=$NATIVE_CXX; flags="$NATIVE_FLAGS -O1 -fsanitize=thread" ;;
         mingw)  compiler=$MINGW_CXX; flags=$MINGW_FLAGS
                 for library in $(unit_test_column "$name" libs); do libraries+=("-l$library"); done ;;
-        *)      fail "$name: unknown platform '$platform' in $UNIT_TEST_LIST"; return 1 ;;
     esac
-    # shellcheck disable=SC2046 # the listed sources are words without spaces
-    if $compiler $flags -Itests/unit "tests/unit/$name.cpp" $(unit_test_column "$name" sources) -o "$exe" \
-        "${libraries[@]}" >"$exe.build.txt" 2>&1; then
+    if [ "$platform" = windows ]; then
+        tests/tools/msvc_check.sh "tests/unit/$name.cpp" >"$exe.build.txt" 2>&1
+    else
+        # shellcheck disable=SC2046 # the listed sources are words without spaces
+        $compiler $flags -Itests/unit "tests/unit/$name.cpp" $(unit_test_column "$name" sources) -o "$exe" \
+            "${libraries[@]}" >"$exe.build.txt" 2>&1
+    fi
+    echo $? >"$exe.build.status"
+}
+
+# count_unit_test_build NAME PLATFORM: one check: what compile_unit_test made of it succeeded.
+count_unit_test_build() {
+    local name=$1 platform=$2 exe
+    exe=$(unit_test_exe "$name" "$platform")
+    if [ "$(cat "$exe.build.status" 2>/dev/null)" = 0 ]; then
         pass
         return 0
+    fi
+    if [ "$platform" = windows ]; then
+        fail "MSVC-dialect compile of tests/unit/$name.cpp"
+        return 1
     fi
     fail "build of $name ($platform)"
     head -n 10 "$exe.build.txt" | sed 's/^/    /'
@@ -127,7 +154,7 @@ unit_test_arguments() {
     echo "${arguments//\{scale\}/$scale}"
 }
 
-# run_unit_test NAME PLATFORM: runs what build_unit_test built, from the repository root (under
+# run_unit_test NAME PLATFORM: runs what compile_unit_test built, from the repository root (under
 # Wine for mingw; a ThreadSanitizer report ends a tsan run), and adds its counts; its output stays
 # beside it in NAME[.exe].output.txt.
 run_unit_test() {
@@ -145,16 +172,33 @@ run_unit_test() {
 
 # run_unit_tests TAG: every test unit_tests_for TAG names, built and run on each of its platforms;
 # "windows" is the MSVC-dialect check of its source here (build.bat test runs it on Windows).
+# Every build (and check) comes first, one per core at a time (a compiler uses one core); then, in
+# the list's order, each build is counted and each test runs alone, on a machine no build loads.
 run_unit_tests() {
-    local name platform
+    local name platform item items=() lane lanes lane_pids=()
     for name in $(unit_tests_for "$1"); do
         for platform in $(unit_test_column "$name" platforms); do
-            if [ "$platform" = windows ]; then
-                check "MSVC-dialect compile of tests/unit/$name.cpp" misc/msvc_check.sh "tests/unit/$name.cpp"
-            else
-                build_unit_test "$name" "$platform" && run_unit_test "$name" "$platform"
-            fi
+            case $platform in
+                native|asan|tsan|mingw|windows) items+=("$name $platform") ;;
+                *) fail "$name: unknown platform '$platform' in $UNIT_TEST_LIST" ;;
+            esac
         done
+    done
+    lanes=$(nproc 2>/dev/null || echo 1)
+    for ((lane = 0; lane < lanes; ++lane)); do
+        (
+            for ((item = lane; item < ${#items[@]}; item += lanes)); do
+                # shellcheck disable=SC2086 # "NAME PLATFORM", two words
+                compile_unit_test ${items[item]}
+            done
+        ) &
+        lane_pids+=($!)
+    done
+    wait "${lane_pids[@]}"
+    for item in "${items[@]}"; do
+        read -r name platform <<<"$item"
+        count_unit_test_build "$name" "$platform" || continue
+        [ "$platform" = windows ] || run_unit_test "$name" "$platform"
     done
 }
 
@@ -187,12 +231,95 @@ build_fixture_dll() {
     $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
 }
 
+# The demo's unity entry, relative to a code root (what build_variant builds by default).
+DEMO_UNITY_ENTRY=demo/demo_main.cpp
+
+# build_variant NAME CODE_ROOT DEFINES...: a game.dll variant, $out/NAME.dll, built from
+# $VARIANT_SOURCE over CODE_ROOT (a work copy's code/ or an edited copy of it: searched first) with
+# DEFINES. VARIANT_SOURCE unset builds that root's own demo (CODE_ROOT/$DEMO_UNITY_ENTRY); a suite
+# whose variants all wrap one fixture sets it once (VARIANT_SOURCE=tests/fixtures/reload_game.cpp).
+# A failed build is one failure naming the variant, counted in a background job too (`... &`).
+build_variant() {
+    local name=$1 code_root=$2
+    shift 2
+    build_fixture_dll "$name" "${VARIANT_SOURCE:-$code_root/$DEMO_UNITY_ENTRY}" "$code_root" "$@" && return 0
+    fail "build of variant $name (see $out/$name.build.txt)"
+    return 1
+}
+
 # build_engine_copy DIR [TARGET]: misc/build.sh TARGET (default dev: the exe and every game DLL, -O2)
 # run inside the engine copy DIR, so it builds DIR's sources into DIR/build; the compiler's output
 # goes to $out/build_TARGET.txt. The exit status says whether it built.
+# The dev build comes from the engine build cache when it holds one of the same inputs (see
+# cached_engine_build): most suites build the same unchanged copy. Every other target (game,
+# starter, platform, debug: builds a suite tests or edits between) always runs misc/build.sh.
 build_engine_copy() {
     local dir=$1 target=${2:-dev}
+    if [ "$target" = dev ] && [ "${ENGINE_BUILD_CACHE:-}" != off ]; then
+        cached_engine_build "$dir" >"$out/build_$target.txt" 2>&1
+        return
+    fi
     (cd "$dir" && bash misc/build.sh "$target") >"$out/build_$target.txt" 2>&1
+}
+
+#~ The engine build cache: $ENGINE_BUILD_CACHE (build/engine_cache), one entry per set of inputs
+# An entry is KEY/src (a copy of the inputs, built there with its own misc/build.sh, so its debug
+# information names files that stay) and KEY/done once that build succeeded; a failed build leaves
+# no entry. The newest ENGINE_BUILD_CACHE_KEEP (8) entries are kept.
+ENGINE_BUILD_CACHE=${ENGINE_BUILD_CACHE:-$BUILD_DIR/engine_cache}
+ENGINE_BUILD_OUTPUTS="win32_platform.exe game.dll starter.dll embed_shaders"
+
+# engine_build_key DIR: names everything misc/build.sh reads: DIR's code/, misc/ and data/shaders/
+# (every file's path and bytes), the compilers it runs and the optimization level.
+engine_build_key() {
+    {
+        echo "$MINGW_CXX $("$MINGW_CXX" -dumpfullversion 2>&1) g++ $(g++ -dumpfullversion 2>&1) ${MINGW_OPTIMIZATION:--O2}"
+        (cd "$1" && find code misc data/shaders -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+    } | sha256sum | cut -c1-24
+}
+
+# cached_engine_build DIR: DIR/build gets the dev build of DIR's inputs, built into the cache first
+# when no entry has them; DIR/code/render/embedded_shaders.h is what that build's embed step wrote
+# (misc/build.sh rewrites it from data/shaders/). Prints the build's output; the exit status says
+# whether it built. Two callers with the same inputs (misc/test.sh's warm-up and a suite) build once:
+# the second waits for the first.
+cached_engine_build() {
+    local dir=$1 key entry output status=0
+    key=$(engine_build_key "$dir") || return 1
+    entry="$ENGINE_BUILD_CACHE/$key"
+    mkdir -p "$ENGINE_BUILD_CACHE" || return 1
+    (
+        flock 9
+        [ -f "$entry/done" ] && exit 0
+        rm -rf "$entry"
+        mkdir -p "$entry/src"
+        (cd "$dir" && tar -cf - code misc data/shaders) | tar -xf - -C "$entry/src" || exit 1
+        (cd "$entry/src" && bash misc/build.sh) >"$entry/build.txt" 2>&1
+        status=$?
+        if [ "$status" -ne 0 ]; then cat "$entry/build.txt"; rm -rf "$entry"; exit "$status"; fi
+        touch "$entry/done"
+    ) 9>"$entry.lock" || return 1
+    touch "$entry"
+    cat "$entry/build.txt"
+    mkdir -p "$dir/build"
+    # NOTE: copies made now, not with the entry's write times: for misc/run.sh they are newer than DIR's sources.
+    for output in $ENGINE_BUILD_OUTPUTS; do
+        cp "$entry/src/build/$output" "$dir/build/$output" || status=1
+    done
+    cmp -s "$entry/src/code/render/embedded_shaders.h" "$dir/code/render/embedded_shaders.h" ||
+        cp "$entry/src/code/render/embedded_shaders.h" "$dir/code/render/embedded_shaders.h" || status=1
+    prune_engine_build_cache
+    return "$status"
+}
+
+# prune_engine_build_cache: deletes all but the newest ENGINE_BUILD_CACHE_KEEP entries (by last use).
+prune_engine_build_cache() {
+    local old
+    # shellcheck disable=SC2012 # entry names are hex digits
+    for old in $(ls -1t "$ENGINE_BUILD_CACHE" 2>/dev/null | grep -vE '\.lock$' | tail -n +$((${ENGINE_BUILD_CACHE_KEEP:-8} + 1))); do
+        (flock -n 9 && rm -rf "${ENGINE_BUILD_CACHE:?}/$old") 9>"$ENGINE_BUILD_CACHE/$old.lock"
+        rm -f "$ENGINE_BUILD_CACHE/$old.lock"
+    done
 }
 
 # copy_code_tree DEST: DEST becomes a copy of the engine's code/ tree (a code root for
@@ -270,6 +397,8 @@ engine_alive() {
 }
 
 summary() {
+    suite_failed=$((suite_failed + $(wc -l <"$SUITE_SUBSHELL_FAILURES")))
+    rm -f "$SUITE_SUBSHELL_FAILURES"
     echo "$suite_passed passed, $suite_failed failed"
     [ "$suite_failed" -eq 0 ]
     exit $?

@@ -29,6 +29,39 @@ internal void BusyMainThread(u32 milliseconds)
     }
 }
 
+//~ What the tests below share: a queue on its own arena, the watchdog section of one shape at one
+// worker count, and one round of "a graph runs while jobs wait for it from inside the queue"
+
+// One queue with workerCount workers (as many may run at once) on an arena of its own.
+struct test_queue
+{
+    memory_arena arena;
+    platform_work_queue queue;
+};
+
+internal void StartTestQueue(test_queue *test, umm arenaSize, const char *name, u32 ringSize, u32 workerCount)
+{
+    test->arena = MakeTestArena(arenaSize);
+    CreateWorkQueue(&test->queue, &test->arena, name, ringSize, workerCount, workerCount, TestLog);
+}
+
+internal void StopTestQueue(test_queue *test)
+{
+    StopWorkQueue(&test->queue);
+    free(test->arena.base);
+}
+
+// NOTE: the watchdog keeps the section's pointer and prints it from its own thread when a section
+// hangs: the text lives here, not on a test's stack.
+global char globalWatchdogSection[96];
+
+// Arms the watchdog for SHAPE run with workerCount workers ("SHAPE, N workers").
+internal void ArmWatchdogForWorkers(const char *shape, u32 workerCount)
+{
+    snprintf(globalWatchdogSection, sizeof(globalWatchdogSection), "%s, %u workers", shape, workerCount);
+    ArmWatchdog(globalWatchdogSection, 60);
+}
+
 //~ A graph job running a ParallelFor while other jobs wait for that graph (a waiter that helps with
 // any entry could pick a waiter up from inside the ParallelFor and spin forever)
 struct nested_test
@@ -74,42 +107,50 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(WaitForJobZero)
     AtomicIncrementU32(&globalNested.waitersDone);
 }
 
+// One round: GRAPH submitted, waiterCount jobs queued behind it that wait for it from inside the
+// queue (every other one waits for job 0 only when alternateJobZero), the main thread busy for
+// busyMilliseconds (0: not at all) so that workers pick the waiters up, then the main thread waits
+// for the graph and the whole queue. True when every waiter ran and none returned early.
+internal b32 RunGraphWithWaiters(platform_work_queue *queue, job_graph *graph, u32 waiterCount, b32 alternateJobZero,
+                                 u32 busyMilliseconds)
+{
+    globalNested.graph = graph;
+    globalNested.waitersDone = 0;
+    globalNested.waitersEarly = 0;
+    CHECK(SubmitJobGraph(queue, graph));
+    for (u32 index = 0; index < waiterCount; ++index)
+    {
+        AddWorkQueueEntry(queue, (alternateJobZero && (index & 1)) ? WaitForJobZero : WaitForGraphJob, 0);
+    }
+    if (busyMilliseconds)
+    {
+        BusyMainThread(busyMilliseconds);
+    }
+    WaitForJobGraph(graph);
+    CompleteAllWork(queue);
+    return AtomicLoadU32(&globalNested.waitersDone) == waiterCount && AtomicLoadU32(&globalNested.waitersEarly) == 0;
+}
+
 // G = {ParallelFor job}; then waiters O (jobs waiting for G) while the main thread is busy; then
 // the main thread waits for G too. A waiter helping "with anything" would pick O up from inside
 // G's ParallelFor and spin forever.
 internal void TestGraphJobParallelForWithWaiters(u32 workerCount, u32 rounds)
 {
-    char section[96];
-    snprintf(section, sizeof(section), "graph job with ParallelFor, waiters queued, %u workers", workerCount);
-    ArmWatchdog(section, 60);
-    memory_arena arena = MakeTestArena(Megabytes(1));
-    platform_work_queue queue;
-    CreateWorkQueue(&queue, &arena, "nested", 256, workerCount, workerCount, TestLog);
+    ArmWatchdogForWorkers("graph job with ParallelFor, waiters queued", workerCount);
+    test_queue test;
+    StartTestQueue(&test, Megabytes(1), "nested", 256, workerCount);
     job_graph graph;
-    BeginJobGraph(&graph, &arena, "parallel-for job", 4, 4, TestLog);
+    BeginJobGraph(&graph, &test.arena, "parallel-for job", 4, 4, TestLog);
     AddGraphJob(&graph, GraphJobRunningParallelFor, 0);
-    globalNested.graph = &graph;
     u32 bad = 0;
     for (u32 round = 0; round < rounds; ++round)
     {
         globalNested.batchItems = 0;
-        globalNested.waitersDone = 0;
-        globalNested.waitersEarly = 0;
-        u32 waiterCount = workerCount + 2;
-        CHECK(SubmitJobGraph(&queue, &graph));
-        for (u32 index = 0; index < waiterCount; ++index)
-        {
-            AddWorkQueueEntry(&queue, (index & 1) ? WaitForJobZero : WaitForGraphJob, 0);
-        }
-        BusyMainThread(2);
-        WaitForJobGraph(&graph);
-        CompleteAllWork(&queue);
-        bad += AtomicLoadU32(&globalNested.batchItems) != 64 || AtomicLoadU32(&globalNested.waitersDone) != waiterCount ||
-               AtomicLoadU32(&globalNested.waitersEarly) != 0;
+        b32 waitersFinished = RunGraphWithWaiters(&test.queue, &graph, workerCount + 2, true, 2);
+        bad += AtomicLoadU32(&globalNested.batchItems) != 64 || !waitersFinished;
     }
     CHECK_MSG(bad == 0, "a graph job's ParallelFor and jobs waiting for that graph all finish, no waiter returns early");
-    StopWorkQueue(&queue);
-    free(arena.base);
+    StopTestQueue(&test);
 }
 
 //~ Graph jobs waiting for other graphs, ParallelFor inside ParallelFor, all at once
@@ -166,46 +207,32 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(OuterJob)
 
 internal void TestMixedNestedWaits(u32 workerCount, u32 rounds)
 {
-    char section[96];
-    snprintf(section, sizeof(section), "graph jobs waiting for graphs, nested ParallelFor, %u workers", workerCount);
-    ArmWatchdog(section, 60);
-    memory_arena arena = MakeTestArena(Megabytes(2));
-    platform_work_queue queue;
-    CreateWorkQueue(&queue, &arena, "mixed", 64, workerCount, workerCount, TestLog);
+    ArmWatchdogForWorkers("graph jobs waiting for graphs, nested ParallelFor", workerCount);
+    test_queue test;
+    StartTestQueue(&test, Megabytes(2), "mixed", 64, workerCount);
     job_graph outer;
-    BeginJobGraph(&outer, &arena, "outer", 8, 8, TestLog);
+    BeginJobGraph(&outer, &test.arena, "outer", 8, 8, TestLog);
     for (u32 index = 0; index < 4; ++index)
     {
         AddGraphJob(&outer, OuterJob, (void *)(umm)index);
-        BeginJobGraph(globalMixed.inner + index, &arena, "inner", 8, 8, TestLog);
+        BeginJobGraph(globalMixed.inner + index, &test.arena, "inner", 8, 8, TestLog);
         for (u32 job = 0; job < 6; ++job)
         {
             AddGraphJob(globalMixed.inner + index, InnerJob, 0);
             if (job) AddJobDependency(globalMixed.inner + index, job - 1, job);
         }
     }
-    globalNested.graph = &outer;
     u32 bad = 0;
     for (u32 round = 0; round < rounds; ++round)
     {
         globalMixed.innerRuns = 0;
         globalMixed.items = 0;
         globalMixed.bad = 0;
-        globalNested.waitersDone = 0;
-        globalNested.waitersEarly = 0;
-        CHECK(SubmitJobGraph(&queue, &outer));
-        for (u32 index = 0; index < workerCount + 1; ++index)
-        {
-            AddWorkQueueEntry(&queue, WaitForGraphJob, 0);
-        }
-        WaitForJobGraph(&outer);
-        CompleteAllWork(&queue);
-        bad += globalMixed.bad != 0 || globalMixed.innerRuns != 24 || globalMixed.items != 4 * 8 * 16 ||
-               globalNested.waitersDone != workerCount + 1 || globalNested.waitersEarly != 0;
+        b32 waitersFinished = RunGraphWithWaiters(&test.queue, &outer, workerCount + 1, false, 0);
+        bad += globalMixed.bad != 0 || globalMixed.innerRuns != 24 || globalMixed.items != 4 * 8 * 16 || !waitersFinished;
     }
     CHECK_MSG(bad == 0, "graph jobs that submit and wait for graphs and run nested ParallelFors never deadlock");
-    StopWorkQueue(&queue);
-    free(arena.base);
+    StopTestQueue(&test);
 }
 
 //~ A graph job filling a tiny ring while jobs wait for its graph
@@ -234,34 +261,21 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(FillingGraphJob)
 
 internal void TestFullRingInsideGraphJob(u32 workerCount, u32 rounds)
 {
-    char section[96];
-    snprintf(section, sizeof(section), "graph job filling a ring of 8, waiters queued, %u workers", workerCount);
-    ArmWatchdog(section, 60);
-    memory_arena arena = MakeTestArena(Megabytes(1));
-    platform_work_queue queue;
-    CreateWorkQueue(&queue, &arena, "tiny", 8, workerCount, workerCount, TestLog);
+    ArmWatchdogForWorkers("graph job filling a ring of 8, waiters queued", workerCount);
+    test_queue test;
+    StartTestQueue(&test, Megabytes(1), "tiny", 8, workerCount);
     job_graph graph;
-    BeginJobGraph(&graph, &arena, "filler", 2, 2, TestLog);
+    BeginJobGraph(&graph, &test.arena, "filler", 2, 2, TestLog);
     AddGraphJob(&graph, FillingGraphJob, 0);
-    globalNested.graph = &graph;
     u32 bad = 0;
     for (u32 round = 0; round < rounds; ++round)
     {
         globalFiller.childRuns = 0;
-        globalNested.waitersDone = 0;
-        globalNested.waitersEarly = 0;
-        CHECK(SubmitJobGraph(&queue, &graph));
-        for (u32 index = 0; index < 6; ++index)
-        {
-            AddWorkQueueEntry(&queue, WaitForGraphJob, 0);
-        }
-        WaitForJobGraph(&graph);
-        CompleteAllWork(&queue);
-        bad += globalFiller.childRuns != 200 || globalNested.waitersDone != 6 || globalNested.waitersEarly != 0;
+        b32 waitersFinished = RunGraphWithWaiters(&test.queue, &graph, 6, false, 0);
+        bad += globalFiller.childRuns != 200 || !waitersFinished;
     }
     CHECK_MSG(bad == 0, "a graph job adding to a full ring never runs a waiter of its own graph (no hang, nothing lost)");
-    StopWorkQueue(&queue);
-    free(arena.base);
+    StopTestQueue(&test);
 }
 
 //~ CompleteAllWork and DrainWorkQueues from plain entries (the game's update is one)
@@ -281,6 +295,14 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(CountedChild)
     (void)data;
     BusyWork(2000);
     AtomicIncrementU32(&globalComplete.childRuns);
+}
+
+internal void ResetCompleteCounters(void)
+{
+    globalComplete.childRuns = 0;
+    globalComplete.parentsDone = 0;
+    globalComplete.early = 0;
+    globalComplete.drainChildRuns = 0;
 }
 
 // Like the game's update: queue work, then wait for it with CompleteAllWork.
@@ -344,49 +366,43 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(CrossQueueCompleteJob)
 
 internal void TestCompleteAllWorkFromJobs(u32 workerCount, u32 rounds)
 {
-    char section[96];
-    snprintf(section, sizeof(section), "CompleteAllWork/DrainWorkQueues inside jobs, %u workers", workerCount);
-    ArmWatchdog(section, 60);
-    memory_arena arena = MakeTestArena(Megabytes(1));
-    platform_work_queue high;
+    ArmWatchdogForWorkers("CompleteAllWork/DrainWorkQueues inside jobs", workerCount);
+    test_queue test;
+    StartTestQueue(&test, Megabytes(1), "high", 64, workerCount);
+    platform_work_queue *high = &test.queue;
     platform_work_queue low;
-    CreateWorkQueue(&high, &arena, "high", 64, workerCount, workerCount, TestLog);
-    CreateWorkQueue(&low, &arena, "low", 64, 1, 1, TestLog);
+    CreateWorkQueue(&low, &test.arena, "low", 64, 1, 1, TestLog);
     globalComplete.other = &low;
     u32 bad = 0;
     u32 expectedParents = 0;
     u32 expectedChildren = 0;
-    globalComplete.childRuns = 0;
-    globalComplete.parentsDone = 0;
-    globalComplete.early = 0;
-    globalComplete.drainChildRuns = 0;
+    ResetCompleteCounters();
     for (u32 round = 0; round < rounds; ++round)
     {
         // Several "updates" at once: each waits for everything but the other waiting callers.
         for (u32 index = 0; index < workerCount + 1; ++index)
         {
-            AddWorkQueueEntry(&high, UpdateLikeJob, (void *)(umm)(10 + index));
+            AddWorkQueueEntry(high, UpdateLikeJob, (void *)(umm)(10 + index));
             expectedChildren += 10 + index;
             ++expectedParents;
         }
-        AddWorkQueueEntry(&high, DrainingJob, (void *)(umm)5);
+        AddWorkQueueEntry(high, DrainingJob, (void *)(umm)5);
         expectedChildren += 10;
         ++expectedParents;
-        AddWorkQueueEntry(&high, CrossQueueCompleteJob, &low);
-        AddWorkQueueEntry(&low, CrossQueueCompleteJob, &high);
+        AddWorkQueueEntry(high, CrossQueueCompleteJob, &low);
+        AddWorkQueueEntry(&low, CrossQueueCompleteJob, high);
         expectedChildren += 2;
         expectedParents += 2;
         BusyMainThread(1);
-        platform_work_queue *queues[] = {&high, &low};
+        platform_work_queue *queues[] = {high, &low};
         DrainWorkQueues(queues, 2);
         bad += AtomicLoadU32(&globalComplete.parentsDone) != expectedParents ||
                AtomicLoadU32(&globalComplete.childRuns) != expectedChildren;
     }
     CHECK_MSG(bad == 0, "jobs calling CompleteAllWork / DrainWorkQueues (one queue and across two) all return");
     CHECK_MSG(globalComplete.early == 0, "... and only once the work they queued has run");
-    StopWorkQueue(&high);
     StopWorkQueue(&low);
-    free(arena.base);
+    StopTestQueue(&test);
 }
 
 // The update's pattern on a queue with no worker at all: the main thread runs the "update" from
@@ -394,18 +410,14 @@ internal void TestCompleteAllWorkFromJobs(u32 workerCount, u32 rounds)
 internal void TestCompleteAllWorkWithoutWorkers(void)
 {
     ArmWatchdog("CompleteAllWork inside a job, 0 workers", 30);
-    memory_arena arena = MakeTestArena(Megabytes(1));
-    platform_work_queue queue;
-    CreateWorkQueue(&queue, &arena, "no workers", 8, 0, 0, TestLog);
-    globalComplete.childRuns = 0;
-    globalComplete.parentsDone = 0;
-    globalComplete.early = 0;
-    AddWorkQueueEntry(&queue, UpdateLikeJob, (void *)(umm)40);     // 40 children, ring of 8
-    CompleteAllWork(&queue);
+    test_queue test;
+    StartTestQueue(&test, Megabytes(1), "no workers", 8, 0);
+    ResetCompleteCounters();
+    AddWorkQueueEntry(&test.queue, UpdateLikeJob, (void *)(umm)40);     // 40 children, ring of 8
+    CompleteAllWork(&test.queue);
     CHECK_MSG(globalComplete.parentsDone == 1 && globalComplete.childRuns == 40 && globalComplete.early == 0,
               "with no worker, a job's CompleteAllWork runs its own children (ring of 8, 40 children)");
-    StopWorkQueue(&queue);
-    free(arena.base);
+    StopTestQueue(&test);
 }
 
 //~ Refused: CompleteAllWork / DrainWorkQueues under a graph job or a ParallelFor batch
@@ -430,29 +442,23 @@ internal PLATFORM_PARALLEL_FOR_CALLBACK(BatchCallingCompleteAllWork)
 internal void TestRefusedWholeQueueWaits(void)
 {
     ArmWatchdog("refused CompleteAllWork in graph jobs and batches", 30);
-    memory_arena arena = MakeTestArena(Megabytes(1));
-    platform_work_queue queue;
-    CreateWorkQueue(&queue, &arena, "refusing", 64, 2, 2, TestLog);
+    test_queue test;
+    StartTestQueue(&test, Megabytes(1), "refusing", 64, 2);
+    platform_work_queue *queue = &test.queue;
     job_graph graph;
-    BeginJobGraph(&graph, &arena, "refused", 2, 2, TestLog);
+    BeginJobGraph(&graph, &test.arena, "refused", 2, 2, TestLog);
     AddGraphJob(&graph, GraphJobCallingCompleteAllWork, 0);
-    // Someone waiting for that graph from inside a job: what would hang if it were allowed.
-    globalNested.graph = &graph;
-    globalNested.waitersDone = 0;
     globalRefusedReturned = 0;
     globalRefusedWaitAsserts = 0;
     u32 errorsBefore = globalErrorLogCount;
-    CHECK(SubmitJobGraph(&queue, &graph));
-    AddWorkQueueEntry(&queue, WaitForGraphJob, 0);
-    WaitForJobGraph(&graph);
-    CompleteAllWork(&queue);
+    // Someone waiting for that graph from inside a job: what would hang if it were allowed.
+    RunGraphWithWaiters(queue, &graph, 1, false, 0);
     CHECK_MSG(globalRefusedReturned == 1 && globalNested.waitersDone == 1, "CompleteAllWork in a graph job returns at once");
-    CHECK_MSG(globalRefusedWaitAsserts == 2 && queue.refusedWaitCount == 2 && globalErrorLogCount >= errorsBefore + 2 &&
+    CHECK_MSG(globalRefusedWaitAsserts == 2 && queue->refusedWaitCount == 2 && globalErrorLogCount >= errorsBefore + 2 &&
               LogContains("refused"), "... refused with a logged error and the development assert (and DrainWorkQueues too)");
-    ParallelFor(&queue, 8, 1, BatchCallingCompleteAllWork, &queue);
+    ParallelFor(queue, 8, 1, BatchCallingCompleteAllWork, queue);
     CHECK_MSG(globalRefusedReturned == 9 && globalRefusedWaitAsserts == 10, "CompleteAllWork in a ParallelFor batch is refused too");
-    StopWorkQueue(&queue);
-    free(arena.base);
+    StopTestQueue(&test);
 }
 
 //~ Tasks

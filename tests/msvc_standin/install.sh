@@ -15,7 +15,7 @@ dest=${1:-$engine_root/build/msvc_standin}
 mkdir -p "$dest" || exit 1
 dest=$(cd "$dest" && pwd)
 
-stamp=$(cat "$source_dir"/*.c "$source_dir"/*.sh "$source_dir"/crt/* "$engine_root/misc/msvc_prelude.h" | sha256sum | cut -c1-16)
+stamp=$(cat "$source_dir"/*.c "$source_dir"/*.sh "$source_dir"/crt/* "$source_dir/msvc_prelude.h" | sha256sum | cut -c1-16)
 [ -f "$dest/stamp" ] && [ "$(cat "$dest/stamp")" = "$stamp" ] && exit 0
 rm -f "$dest/stamp"
 
@@ -37,11 +37,11 @@ x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -static "$source_dir/findstr.c"
 x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -static "$source_dir/vswhere.c" -o "$dest/vswhere.exe" || exit 1
 mkdir -p "$dest/vs/VC/Auxiliary/Build"
 printf '%s\r\n' '@echo off' \
-    'rem Stand-in vcvarsall.bat (misc/msvc_standin/install.sh): "x64" puts the stand-in cl on PATH.' \
+    'rem Stand-in vcvarsall.bat (tests/msvc_standin/install.sh): "x64" puts the stand-in cl on PATH.' \
     'if /I not "%1"=="x64" echo vcvarsall stand-in: only x64 is supported& exit /b 1' \
     'set "PATH=%~dp0..\..\..\..;%PATH%"' \
     'set VSCMD_ARG_TGT_ARCH=x64' >"$dest/vs/VC/Auxiliary/Build/vcvarsall.bat"
-cp "$source_dir/cl.sh" "$source_dir/link.sh" "$engine_root/misc/msvc_prelude.h" "$dest/"
+cp "$source_dir/cl.sh" "$source_dir/link.sh" "$source_dir/msvc_prelude.h" "$dest/"
 chmod +x "$dest/cl.sh" "$dest/link.sh"
 cat >"$dest/standin.env" <<ENV
 STANDIN_CLANG_INCLUDE='$clang_include'

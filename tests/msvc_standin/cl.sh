@@ -1,7 +1,7 @@
 #!/bin/sh
 # Unix side of the stand-in cl.exe: clang-cl 14 in MSVC mode with Wine's headers, linking with
 # lld-link against Wine's import libraries and our stand-in CRT (both found through LIB).
-# Installed beside cl.exe by misc/msvc_standin/install.sh; cl.exe runs it with cl's arguments.
+# Installed beside cl.exe by tests/msvc_standin/install.sh; cl.exe runs it with cl's arguments.
 #
 # Warnings: clang-cl maps /W4 to -Wall -Wextra but ignores most /wdNNNN numbers, so the clang
 # counterparts of what build.bat turns off are turned off here:
