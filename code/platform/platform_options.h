@@ -70,7 +70,8 @@ struct platform_options
     "  --game PATH        game DLL to load (default: game.dll beside the exe)\n" \
     "  --size WxH         window client size (default 1280x720)\n" \
     "  --workers N        high-priority worker threads (default: cores - 1, at least 1)\n" \
-    "  --low-workers N    low-priority worker threads (default 1)\n" \
+    "  --low-workers N    low-priority worker threads (default: half the cores with 4 or more\n" \
+    "                     cores, else 1)\n" \
     "  --serial           run update and render one after the other (no frame overlap)\n" \
     "  --loop START,LEN   record input from frame START for LEN frames, then replay in a loop\n" \
     "                     (F9 does the same by hand: record, play, stop)\n" \
