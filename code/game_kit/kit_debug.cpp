@@ -8,6 +8,7 @@
 //   platform notices, coloured by level (also drawn while the overlay is hidden)
 
 #include "game_kit/kit_debug.h"
+#include "base/base_format.h"
 #include "game_kit/kit_text.h"
 #include "base/base_atomics.h"
 #include <string.h>
@@ -298,26 +299,26 @@ internal void DebugDrawCounters(debug_overlay_state *debug, text_context *text, 
     if (debug->haveFrameInfo)
     {
         const debug_frame_info *info = &debug->info;
-        snprintf(line, sizeof(line), "frame %.2f ms (%.0f fps)  work %.2f ms  update done at %.2f ms", (f64)frameMs, (f64)fps,
+        FormatText(line, sizeof(line), "frame %.2f ms (%.0f fps)  work %.2f ms  update done at %.2f ms", (f64)frameMs, (f64)fps,
                  (f64)(last ? 1000.0f * last->workSeconds : 0.0f), (f64)(current ? 1000.0f * current->updateSeconds : 0.0f));
         at = PushText(text, at, s, DEBUG_TEXT_COLOR, line);
         layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
-        snprintf(line, sizeof(line), "code v%u  crashes contained %u (hangs %u)  bad render commands %u  entities %u  "
+        FormatText(line, sizeof(line), "code v%u  crashes contained %u (hangs %u)  bad render commands %u  entities %u  "
                  "frame %llu", info->gameCodeVersion, info->crashesContained, info->hangsInterrupted,
                  info->renderCommandProblems, overlay->entityCount, (unsigned long long)debug->frameIndex);
         at = PushText(text, at, s, DEBUG_TEXT_COLOR, line);
-        snprintf(line, sizeof(line), "debug collect %.3f ms  draw %.3f ms  end-frame %.3f ms  events %u (%u dropped)",
+        FormatText(line, sizeof(line), "debug collect %.3f ms  draw %.3f ms  end-frame %.3f ms  events %u (%u dropped)",
                  DebugCyclesToMs(debug, debug->collectCycles), DebugCyclesToMs(debug, debug->drawCycles),
                  (f64)(last ? 1000.0f * last->endFrameSeconds : 0.0f), debug->eventCount, info->droppedEventCount);
         at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
-        snprintf(line, sizeof(line), "frame graph %u jobs  drawn %u of %u cubes  bounces %u  median frame %.2f ms  95%% %.2f ms",
+        FormatText(line, sizeof(line), "frame graph %u jobs  drawn %u of %u cubes  bounces %u  median frame %.2f ms  95%% %.2f ms",
                  overlay->graphJobCount, overlay->visibleCount, overlay->entityCount, overlay->totalBounces,
                  (f64)overlay->medianFrameMs, (f64)overlay->slowFrameMs);
         at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
     }
     else
     {
-        snprintf(line, sizeof(line), "frame %.2f ms (%.0f fps)  code v%u  entities %u  frame %llu", (f64)frameMs,
+        FormatText(line, sizeof(line), "frame %.2f ms (%.0f fps)  code v%u  entities %u  frame %llu", (f64)frameMs,
                  (f64)fps, reloadVersion, overlay->entityCount, (unsigned long long)debug->frameIndex);
         at = PushText(text, at, s, DEBUG_TEXT_COLOR, line);
         at = PushText(text, at, s, DEBUG_DIM_COLOR, "no debug events from the platform: no timeline");
@@ -360,7 +361,7 @@ internal void DebugDrawGraph(debug_overlay_state *debug, text_context *text, deb
     f32 budgetY = bottom - 0.5f * graphHeight;
     PushScreenRect(text, V2(layout->left, budgetY), V2(layout->left + graphWidth, budgetY + s), PackRGBA8(255, 255, 255, 255));
     char label[96];
-    snprintf(label, sizeof(label), "frame ms: max %.1f avg %.1f, line 16.7", (f64)maxMs, (f64)(known ? sumMs / (f32)known : 0.0f));
+    FormatText(label, sizeof(label), "frame ms: max %.1f avg %.1f, line 16.7", (f64)maxMs, (f64)(known ? sumMs / (f32)known : 0.0f));
     PushTextClipped(text, V2(layout->left, layout->y), s, DEBUG_DIM_COLOR, graphWidth, label);
     layout->contentRight = Maximum(layout->contentRight, layout->left + graphWidth);
     f32 sectionBottom = bottom;
@@ -381,7 +382,7 @@ internal void DebugDrawGraph(debug_overlay_state *debug, text_context *text, deb
             f32 swatch = 7.0f * s;
             PushScreenRect(text, V2(at.x, at.y + s), V2(at.x + swatch, at.y + s + swatch), DebugColorForName(debug, bar->name));
             char line[96];
-            snprintf(line, sizeof(line), "%6.2f ms %s", (f64)(1000.0f * (bar->endSeconds - bar->beginSeconds)), bar->name);
+            FormatText(line, sizeof(line), "%6.2f ms %s", (f64)(1000.0f * (bar->endSeconds - bar->beginSeconds)), bar->name);
             PushTextClipped(text, V2(at.x + swatch + 4.0f * s, at.y), s, DEBUG_TEXT_COLOR, listWidth - swatch - 4.0f * s, line);
             layout->contentRight = Maximum(layout->contentRight,
                                            Minimum(layout->right, at.x + swatch + 4.0f * s + MeasureTextWidth(line, s)));
@@ -424,8 +425,8 @@ internal void DebugDrawTimeline(debug_overlay_state *debug, text_context *text, 
         if (laneHeight >= (f32)FONT_QUAD_HEIGHT * s)
         {
             char label[16];
-            if (thread == 0) snprintf(label, sizeof(label), "main");
-            else snprintf(label, sizeof(label), "t%u", thread);
+            if (thread == 0) FormatText(label, sizeof(label), "main");
+            else FormatText(label, sizeof(label), "t%u", thread);
             PushText(text, V2(layout->left, y), s, DEBUG_DIM_COLOR, label);
         }
     }
@@ -481,7 +482,7 @@ internal void DebugDrawNotices(text_context *text, debug_layout *layout, const p
         char noticeText[sizeof(notice->text) + 1];
         memcpy(noticeText, notice->text, sizeof(notice->text));
         noticeText[sizeof(notice->text)] = 0;
-        snprintf(line, sizeof(line), "%s: %s", LogLevelName((log_level)notice->level), noticeText);
+        FormatText(line, sizeof(line), "%s: %s", LogLevelName((log_level)notice->level), noticeText);
         at = DebugPushWrapped(text, at, s, DebugColorForLevel(notice->level), layout->right - layout->left, line);
         layout->contentRight = Maximum(layout->contentRight,
                                        Minimum(layout->right, layout->left + MeasureTextWidth(line, s)));

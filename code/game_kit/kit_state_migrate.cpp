@@ -1,6 +1,7 @@
 // State migration by field names: the rules are in kit_state_migrate.h.
 
 #include "game_kit/kit_state_migrate.h"
+#include "base/base_format.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -121,7 +122,7 @@ internal b32 StateBytesAreZero(const u8 *bytes, u64 size)
 internal b32 RefuseMigration(state_migration *migration, const char *path, const char *fieldName, const char *reason)
 {
     if (!migration->refused)
-        snprintf(migration->refusal, sizeof(migration->refusal), "%s.%s: %s", path, fieldName, reason);
+        FormatText(migration->refusal, sizeof(migration->refusal), "%s.%s: %s", path, fieldName, reason);
     migration->refused = 1;
     return 0;
 }
@@ -153,7 +154,7 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
     if (oldField->count > newField->count &&
         !StateBytesAreZero(oldBytes + (u64)common * oldElementSize, (u64)(oldField->count - common) * oldElementSize))
     {
-        snprintf(reason, sizeof(reason), "array shrinks %u -> %u elements and the dropped ones hold data",
+        FormatText(reason, sizeof(reason), "array shrinks %u -> %u elements and the dropped ones hold data",
                  oldField->count, newField->count);
         return RefuseMigration(migration, path, newField->fieldName, reason);
     }
@@ -167,16 +168,16 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
     {
         if (!newIsStruct || !oldIsStruct || !sameType)
         {
-            snprintf(reason, sizeof(reason), "changed type %s -> %s", oldField->typeName, newField->typeName);
+            FormatText(reason, sizeof(reason), "changed type %s -> %s", oldField->typeName, newField->typeName);
             return RefuseMigration(migration, path, newField->fieldName, reason);
         }
         for (u32 element = 0; element < common; ++element)
         {
             char elementPath[160];
             if (newField->count > 1)
-                snprintf(elementPath, sizeof(elementPath), "%s.%s[%u]", path, newField->fieldName, element);
+                FormatText(elementPath, sizeof(elementPath), "%s.%s[%u]", path, newField->fieldName, element);
             else
-                snprintf(elementPath, sizeof(elementPath), "%s.%s", path, newField->fieldName);
+                FormatText(elementPath, sizeof(elementPath), "%s.%s", path, newField->fieldName);
             if (!MigrateStateStruct(context, newField->typeName, newBytes + (u64)element * newElementSize,
                                     oldBytes + (u64)element * oldElementSize, elementPath, depth + 1))
                 return 0;
@@ -193,7 +194,7 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
     state_number_kind oldKind = StateNumberKind(oldField->typeName, oldElementSize);
     if (newKind == StateNumber_None || oldKind == StateNumber_None || newElementSize > 8 || oldElementSize > 8)
     {
-        snprintf(reason, sizeof(reason), "changed type %s -> %s (%u -> %u bytes), which has no exact conversion",
+        FormatText(reason, sizeof(reason), "changed type %s -> %s (%u -> %u bytes), which has no exact conversion",
                  oldField->typeName, newField->typeName, oldElementSize, newElementSize);
         return RefuseMigration(migration, path, newField->fieldName, reason);
     }
@@ -205,7 +206,7 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
         {
             u64 raw = 0;
             memcpy(&raw, from, oldElementSize);
-            snprintf(reason, sizeof(reason), "%s -> %s cannot hold the value at element %u (bits 0x%llx) exactly",
+            FormatText(reason, sizeof(reason), "%s -> %s cannot hold the value at element %u (bits 0x%llx) exactly",
                      oldField->typeName, newField->typeName, element, (unsigned long long)raw);
             return RefuseMigration(migration, path, newField->fieldName, reason);
         }

@@ -1,6 +1,7 @@
 // The command-line parser of platform_options.h.
 
 #include "platform/platform_options.h"
+#include "base/base_format.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -181,19 +182,19 @@ b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,
 
         if (strcmp(flag, "--screenshot") == 0 && value && !HasScreenshotExtension(value))
         {
-            snprintf(errorText, errorTextSize, "--screenshot '%s': unsupported file type; only .png and .bmp "
+            FormatText(errorText, errorTextSize, "--screenshot '%s': unsupported file type; only .png and .bmp "
                      "are written", value);
             return 0;
         }
         b32 valueOk = 1;
         if (!ParsePathFlag(flag, value, options, &valueOk) && !ParseNumberFlag(flag, value, options, &valueOk))
         {
-            snprintf(errorText, errorTextSize, "unknown flag '%s' (try --help)", flag);
+            FormatText(errorText, errorTextSize, "unknown flag '%s' (try --help)", flag);
             return 0;
         }
         if (!valueOk)
         {
-            snprintf(errorText, errorTextSize, "bad or missing value for %s: '%s'", flag, value ? value : "");
+            FormatText(errorText, errorTextSize, "bad or missing value for %s: '%s'", flag, value ? value : "");
             return 0;
         }
         ++argIndex;     // the value

@@ -1,6 +1,7 @@
 // The PE reader of platform_pe_image.h.
 
 #include "platform/platform_pe_image.h"
+#include "base/base_format.h"
 #include <string.h>
 #include <stdio.h>
 
@@ -91,7 +92,7 @@ void ShortenSymbolName(const char *symbol, char *out, u32 outSize)
     out[0] = 0;
     if (strncmp(symbol, "_Z", 2) != 0)
     {
-        snprintf(out, outSize, "%s", symbol);
+        FormatText(out, outSize, "%s", symbol);
         return;
     }
     const char *at = symbol + 2;
@@ -110,7 +111,7 @@ void ShortenSymbolName(const char *symbol, char *out, u32 outSize)
         at += length;
         if (!nested) break;
     }
-    if (!out[0]) snprintf(out, outSize, "%s", symbol);
+    if (!out[0]) FormatText(out, outSize, "%s", symbol);
 }
 
 pe_address_name NamePeAddress(const pe_image_file *file, u32 rva)
@@ -176,7 +177,7 @@ pe_address_name NamePeAddress(const pe_image_file *file, u32 rva)
             if (symbolName[0] == '.' || symbolName[0] == 0) continue;
             // Prefer an export to a symbol at the same address (the export is the public name).
             if (found && symbolRva == bestRva && name.fromExportTable) continue;
-            snprintf(bestName, sizeof(bestName), "%s", symbolName);
+            FormatText(bestName, sizeof(bestName), "%s", symbolName);
             bestRva = symbolRva;
             found = 1;
             name.fromExportTable = 0;

@@ -15,7 +15,7 @@ b32 CopyStateLayout(state_layout *destination, const game_state_layout *source,
     if (!source) return 1;
     if (source->fieldCount > STATE_LAYOUT_MAX_FIELDS || (source->fieldCount && !source->fields))
     {
-        snprintf(error, errorSize, "layout has %u fields (at most %u)", source->fieldCount, STATE_LAYOUT_MAX_FIELDS);
+        FormatText(error, errorSize, "layout has %u fields (at most %u)", source->fieldCount, STATE_LAYOUT_MAX_FIELDS);
         return 0;
     }
     for (u32 fieldIndex = 0; fieldIndex < source->fieldCount; ++fieldIndex)
@@ -26,12 +26,12 @@ b32 CopyStateLayout(state_layout *destination, const game_state_layout *source,
             strlen(from->structName) >= STATE_LAYOUT_MAX_NAME || strlen(from->fieldName) >= STATE_LAYOUT_MAX_NAME ||
             strlen(from->typeName) >= STATE_LAYOUT_MAX_NAME)
         {
-            snprintf(error, errorSize, "layout field %u has a missing or too long name", fieldIndex);
+            FormatText(error, errorSize, "layout field %u has a missing or too long name", fieldIndex);
             return 0;
         }
         if (from->count == 0 || from->size % from->count != 0)
         {
-            snprintf(error, errorSize, "layout field %s.%s has %u bytes for %u elements", from->structName,
+            FormatText(error, errorSize, "layout field %s.%s has %u bytes for %u elements", from->structName,
                      from->fieldName, from->size, from->count);
             return 0;
         }

@@ -12,7 +12,7 @@ internal b32 OpenGLAppendShaderLine(opengl_shader_text *out, const char *line, u
 {
     if (out->length + length + 2 > sizeof(out->text) || out->lineCount >= OPENGL_SHADER_MAX_LINES)
     {
-        snprintf(out->error, sizeof(out->error), "%s: the resolved text is longer than %u bytes or %u lines",
+        FormatText(out->error, sizeof(out->error), "%s: the resolved text is longer than %u bytes or %u lines",
                  out->fileNames[0], (u32)sizeof(out->text), (u32)OPENGL_SHADER_MAX_LINES);
         return 0;
     }
@@ -31,7 +31,7 @@ internal u32 OpenGLShaderFileSlot(opengl_shader_text *out, const char *fileName)
     for (u32 slot = 0; slot < out->fileCount; ++slot)
         if (strcmp(out->fileNames[slot], fileName) == 0) return slot;
     if (out->fileCount >= OPENGL_SHADER_MAX_FILES) return OPENGL_SHADER_MAX_FILES;
-    snprintf(out->fileNames[out->fileCount], sizeof(out->fileNames[0]), "%s", fileName);
+    FormatText(out->fileNames[out->fileCount], sizeof(out->fileNames[0]), "%s", fileName);
     return out->fileCount++;
 }
 
@@ -59,7 +59,7 @@ internal b32 OpenGLResolveFile(opengl_shader_text *out, const char *fileName, op
     const char *text = lookup(context, fileName);
     if (slot >= OPENGL_SHADER_MAX_FILES || depth > 4 || !text)
     {
-        snprintf(out->error, sizeof(out->error), "%s: %s", fileName,
+        FormatText(out->error, sizeof(out->error), "%s: %s", fileName,
                  !text ? "no such shader file (neither in data/shaders/ nor embedded)"
                        : "includes nested too deeply (more than 4 levels or 8 files)");
         return 0;

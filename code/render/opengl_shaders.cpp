@@ -4,6 +4,7 @@
 // The GLSL itself lives only in data/shaders/; embedded_shaders.h is its generated copy.
 
 #include "render/opengl_renderer.h"
+#include "base/base_format.h"
 #include "render/embedded_shaders.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,7 +103,7 @@ internal b32 OpenGLCheckProgramInterface(GLuint handle, const opengl_program_fil
         GLint location = glGetAttribLocation(handle, name);
         if (!OpenGLListHasName(files->attributes, name, &expected) || expected != location)
         {
-            snprintf(error, errorSize, "vertex input '%s' at location %d is not fed by the renderer (it feeds: %s)",
+            FormatText(error, errorSize, "vertex input '%s' at location %d is not fed by the renderer (it feeds: %s)",
                      name, location, files->attributes[0] ? files->attributes : "nothing");
             return 0;
         }
@@ -117,7 +118,7 @@ internal b32 OpenGLCheckProgramInterface(GLuint handle, const opengl_program_fil
         glGetActiveUniform(handle, (GLuint)index, sizeof(name), &length, &size, &type, name);
         if (!OpenGLListHasName(files->uniforms, name, 0))
         {
-            snprintf(error, errorSize, "uniform '%s' is never set by the renderer (it sets: %s)", name, files->uniforms);
+            FormatText(error, errorSize, "uniform '%s' is never set by the renderer (it sets: %s)", name, files->uniforms);
             return 0;
         }
     }
@@ -169,7 +170,7 @@ internal GLuint OpenGLLinkProgram(const opengl_program_files *files, char *error
         GLsizei length = 0;
         glGetProgramInfoLog(handle, sizeof(message), &length, message);
         message[Clamp(0, length, (GLsizei)sizeof(message) - 1)] = 0;
-        snprintf(error, errorSize, "link failed: %s", message);
+        FormatText(error, errorSize, "link failed: %s", message);
     }
     else if (OpenGLCheckProgramInterface(handle, files, error, errorSize))
     {
@@ -187,7 +188,7 @@ b32 OpenGLRebuildProgram(opengl_state *gl, u32 id, opengl_shader_lookup *lookup,
     u64 hash = OpenGLProgramTextHash(id, lookup, context);
     if (!hash)
     {
-        snprintf(error, errorSize, "%s", globalVertexText.error[0] ? globalVertexText.error : globalFragmentText.error);
+        FormatText(error, errorSize, "%s", globalVertexText.error[0] ? globalVertexText.error : globalFragmentText.error);
         return 0;
     }
     GLuint handle = OpenGLLinkProgram(files, error, errorSize);

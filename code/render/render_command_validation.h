@@ -16,6 +16,7 @@
 // Each problem is counted; the first one of the buffer is described, naming the field.
 
 #include "contract/game_platform.h"
+#include "base/base_format.h"
 #include <stdio.h>
 
 #define RENDER_MAX_DEPTH_PEEL_LAYERS 16
@@ -57,7 +58,7 @@ inline b32 RenderRangeContains(const render_memory_range *range, const void *add
 inline void RenderValidationProblem(render_validation_result *result, const char *format, u32 a, u64 b)
 {
     if (result->firstProblem[0]) return;
-    snprintf(result->firstProblem, sizeof(result->firstProblem), format, a, (unsigned long long)b);
+    FormatText(result->firstProblem, sizeof(result->firstProblem), format, a, (unsigned long long)b);
 }
 
 // Checks one entry's payload; returns the name of the bad field, or 0 when the entry is usable.
@@ -168,7 +169,7 @@ inline u32 ValidateRenderCommands(game_render_commands *commands, const render_v
         {
             if (!result->firstProblem[0])
             {
-                snprintf(result->firstProblem, sizeof(result->firstProblem), "bad %s in the entry at offset %u: skipped",
+                FormatText(result->firstProblem, sizeof(result->firstProblem), "bad %s in the entry at offset %u: skipped",
                          field, at);
             }
             header->type = RENDER_ENTRY_REJECTED;

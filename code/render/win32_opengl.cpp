@@ -2,6 +2,7 @@
 // in opengl_loader_logic.cpp; this file only adapts the real wgl* calls to them.
 
 #include "render/win32_opengl.h"
+#include "base/base_format.h"
 #include "base/base_unicode.h"
 #include <stdio.h>
 #include <string.h>
@@ -171,7 +172,7 @@ internal void OPENGL_API Win32OpenGLDebugCallback(GLenum source, GLenum type, GL
 internal void Win32ReportOpenGLFailure(win32_opengl_config *config, platform_log *log, const char *missing)
 {
     char text[1024];
-    snprintf(text, sizeof(text), "This computer cannot run the game's renderer. Missing: %s.\n"
+    FormatText(text, sizeof(text), "This computer cannot run the game's renderer. Missing: %s.\n"
              "Updating the graphics driver usually fixes this.", missing);
     if (log) log(LogLevel_Error, "OpenGL: cannot start, missing %s", missing);
     if (!config->suppressMessageBox)

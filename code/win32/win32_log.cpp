@@ -35,7 +35,7 @@ internal b32 Win32InitLog(const char *logPath, b32 interactive)
     char reason[256];
     Win32ErrorText(error, reason, sizeof(reason));
     char message[WIN32_PATH_BYTES + 512];
-    snprintf(message, sizeof(message), "cannot open the log file '%s': %s%s; logging to the console only",
+    FormatText(message, sizeof(message), "cannot open the log file '%s': %s%s; logging to the console only",
              logPath, reason, (error == ERROR_PATH_NOT_FOUND) ? " (its folder does not exist)" : "");
     Win32Log(LogLevel_Error, "log: %s", message);
     if (interactive) Win32MessageBoxUtf8(message, "Handmade Engine: log", MB_OK | MB_ICONWARNING);
@@ -158,5 +158,5 @@ internal void Win32ErrorText(DWORD error, char *buffer, DWORD bufferSize)
     while (used > 0 && (buffer[used - 1] == '\n' || buffer[used - 1] == '\r' || buffer[used - 1] == '.' ||
                         buffer[used - 1] == ' '))
         buffer[--used] = 0;
-    if (used == 0) snprintf(buffer, bufferSize, "Win32 error %lu", (unsigned long)error);
+    if (used == 0) FormatText(buffer, bufferSize, "Win32 error %lu", (unsigned long)error);
 }

@@ -9,7 +9,7 @@ internal void Win32NotePlatformThread(DWORD threadId, const char *name)
     LONG index = InterlockedIncrement(&globalPlatformThreads.count) - 1;
     if (index >= WIN32_MAX_PLATFORM_THREADS) return;
     win32_platform_thread *thread = globalPlatformThreads.threads + index;
-    snprintf(thread->name, sizeof(thread->name), "%s", name);
+    FormatText(thread->name, sizeof(thread->name), "%s", name);
     thread->threadId = threadId;
 }
 
@@ -18,7 +18,7 @@ internal void Win32NoteQueueWorkers(platform_work_queue *queue, const char *queu
     for (u32 workerIndex = 0; workerIndex < queue->workerCount; ++workerIndex)
     {
         char name[40];
-        snprintf(name, sizeof(name), "%s worker %u", queueName, workerIndex + 1);
+        FormatText(name, sizeof(name), "%s worker %u", queueName, workerIndex + 1);
         Win32NotePlatformThread(GetThreadId((HANDLE)(umm)queue->workers[workerIndex].handle), name);
     }
 }

@@ -39,7 +39,7 @@ internal void Win32ValidateRenderCommands(win32_render_validation *validation, g
     {
         Win32Log(LogLevel_Warning, "render: %u bad command(s) in this frame's buffer (%u entries skipped, %u fields "
                  "corrected); first: %s", problems, result.rejectedEntries, result.clampedFields, result.firstProblem);
-        snprintf(validation->lastLogged, sizeof(validation->lastLogged), "%s", result.firstProblem);
+        FormatText(validation->lastLogged, sizeof(validation->lastLogged), "%s", result.firstProblem);
         validation->drawsSinceLog = 0;
     }
 }

@@ -85,7 +85,7 @@ internal void Win32RefuseService(u32 service, void *caller, const char *format, 
     u64 offset = 0;
     Win32DescribeCodeAddress(caller, module, sizeof(module), &offset);
     char repeated[64] = "";
-    if (count > 10) snprintf(repeated, sizeof(repeated), " [%ld refusals of this service so far]", (long)count);
+    if (count > 10) FormatText(repeated, sizeof(repeated), " [%ld refusals of this service so far]", (long)count);
     // NOTE: game code that ends with the call (a tail call) leaves no call site of its own on the
     // stack: the address is then its caller's, the platform's guard.
     const char *tailCall = Win32InGameImage(caller) ? "" : ", reached by a tail call from game code";
@@ -241,7 +241,7 @@ internal void Win32CheckedWaitForJobGraph(job_graph *graph)
         return;
     }
     char what[48];
-    snprintf(what, sizeof(what), "graph '%s'", Win32GameNameUsable(graph->name, 128) ? graph->name : "?");
+    FormatText(what, sizeof(what), "graph '%s'", Win32GameNameUsable(graph->name, 128) ? graph->name : "?");
     win32_game_wait saved;
     b32 begun = Win32BeginGameWait(&saved, "WaitForJobGraph", caller, 1, what);
     globalServiceChecks.next.WaitForJobGraph(graph);
@@ -283,7 +283,7 @@ internal void Win32CheckedCancelTaskAndWait(task_manager *manager, u64 taskId)
     const char *problem = Win32TaskManagerProblem(manager);
     if (problem) { Win32RefuseService(CheckedService_CancelTaskAndWait, caller, "%s (%p)", problem, (void *)manager); return; }
     char what[48];
-    snprintf(what, sizeof(what), "task 0x%llx", (unsigned long long)taskId);
+    FormatText(what, sizeof(what), "task 0x%llx", (unsigned long long)taskId);
     win32_game_wait saved;
     b32 begun = Win32BeginGameWait(&saved, "CancelTaskAndWait", caller, 1, what);
     globalServiceChecks.next.CancelTaskAndWait(manager, taskId);

@@ -7,7 +7,7 @@ internal void Win32StatShaderFile(win32_shader_watch *watch, win32_shader_file *
 {
     char path[WIN32_PATH_BYTES];
     WIN32_FILE_ATTRIBUTE_DATA data;
-    snprintf(path, sizeof(path), "%s%s", watch->folder, file->name);
+    FormatText(path, sizeof(path), "%s%s", watch->folder, file->name);
     *exists = watch->folder[0] && Win32GetFileAttributesUtf8(path, &data) &&
               !(data.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY);
     *size = *exists ? (((u64)data.nFileSizeHigh << 32) | data.nFileSizeLow) : 0;
@@ -18,7 +18,7 @@ internal void Win32StatShaderFile(win32_shader_watch *watch, win32_shader_file *
 internal b32 Win32ReadShaderFile(win32_shader_watch *watch, win32_shader_file *file, u64 expectedSize)
 {
     char path[WIN32_PATH_BYTES];
-    snprintf(path, sizeof(path), "%s%s", watch->folder, file->name);
+    FormatText(path, sizeof(path), "%s%s", watch->folder, file->name);
     HANDLE handle = Win32OpenFileUtf8(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
                                       OPEN_EXISTING, 0);
     if (handle == INVALID_HANDLE_VALUE) return 0;
@@ -34,7 +34,7 @@ internal win32_shader_file *Win32AddShaderFile(win32_shader_watch *watch, const 
 {
     if (watch->fileCount >= WIN32_SHADER_MAX_FILES) return 0;
     win32_shader_file *file = watch->files + watch->fileCount++;
-    snprintf(file->name, sizeof(file->name), "%s", name);
+    FormatText(file->name, sizeof(file->name), "%s", name);
     b32 exists;
     Win32StatShaderFile(watch, file, &exists, &file->seenSize, &file->seenWriteTime);
     file->seenExists = exists;
@@ -140,7 +140,7 @@ internal void Win32PollShaderFiles(win32_state *state)
         watch->noticeIndex = -1;
         if (globalDataDirectory[0])
         {
-            snprintf(watch->folder, sizeof(watch->folder), "%sshaders\\", globalDataDirectory);
+            FormatText(watch->folder, sizeof(watch->folder), "%sshaders\\", globalDataDirectory);
             if (!Win32IsDirectoryUtf8(watch->folder)) watch->folder[0] = 0;
         }
         for (u32 index = 0; index < ArrayCount(openGLEmbeddedShaders); ++index)

@@ -99,7 +99,7 @@ internal void Win32TraceWriteInstants(void)
     if (dropped)
     {
         char text[120];
-        snprintf(text, sizeof(text), "trace: %u log lines between two frames did not fit the instant ring of %u",
+        FormatText(text, sizeof(text), "trace: %u log lines between two frames did not fit the instant ring of %u",
                  dropped, (u32)WIN32_TRACE_INSTANTS);
         LARGE_INTEGER now;
         QueryPerformanceCounter(&now);

@@ -69,7 +69,7 @@ internal void Win32TraceMarkGap(u32 thread, u32 dropped)
     rings->openCount[thread] = 0;
     rings->unrecordedDepth[thread] = 0;
     char text[160];
-    snprintf(text, sizeof(text), "trace: %u events dropped on %s %u (its ring of %u events was full between two frames)",
+    FormatText(text, sizeof(text), "trace: %u events dropped on %s %u (its ring of %u events was full between two frames)",
              dropped, thread ? "worker" : "main thread", thread, (u32)WIN32_TRACE_RING_RECORDS);
     LARGE_INTEGER now;
     QueryPerformanceCounter(&now);
@@ -105,7 +105,7 @@ internal void Win32TraceDrain(void)
     if (outside != rings->outsideReported)
     {
         char text[120];
-        snprintf(text, sizeof(text), "trace: %u events of threads past the first %u not traced",
+        FormatText(text, sizeof(text), "trace: %u events of threads past the first %u not traced",
                  outside - rings->outsideReported, (u32)DEBUG_MAX_THREADS);
         LARGE_INTEGER now;
         QueryPerformanceCounter(&now);

@@ -21,7 +21,7 @@ internal b32 Win32BeginGameWait(win32_game_wait *saved, const char *service, voi
     now.startTicks = Win32WatchdogNow();
     now.serial = saved->serial + 1;
     now.abandonable = abandonable;
-    snprintf(now.what, sizeof(now.what), "%s", what);
+    FormatText(now.what, sizeof(now.what), "%s", what);
     // NOTE: the watchdog thread reads these fields without a lock; it only acts on a state it saw
     // unchanged for the whole limit, so a torn read at worst delays a detection by a tick.
     *wait = now;

@@ -272,7 +272,7 @@ internal void Win32NameCodeAddress(u64 address, char *out, umm size)
     char moduleName[64];
     u64 offset = 0;
     Win32DescribeCodeAddress((void *)address, moduleName, sizeof(moduleName), &offset);
-    snprintf(out, size, "%s+0x%llx", moduleName, (unsigned long long)offset);
+    FormatText(out, size, "%s+0x%llx", moduleName, (unsigned long long)offset);
     Win32AppendCodeAddressSymbol(address, out, size);
 }
 

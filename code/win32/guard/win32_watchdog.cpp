@@ -270,7 +270,7 @@ internal u64 Win32FindGameCaller(CONTEXT *context, char *text, umm textSize)
         Win32DescribeCodeAddress((void *)walk.Rip, moduleName, sizeof(moduleName), &offset);
         if (!Win32IsSystemModuleName(moduleName))
         {
-            snprintf(text, textSize, "%s+0x%llx", moduleName, (unsigned long long)offset);
+            FormatText(text, textSize, "%s+0x%llx", moduleName, (unsigned long long)offset);
             return walk.Rip;
         }
     }
@@ -322,7 +322,7 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
         {
             slot->reportedGuard = guard;
             char where[300];
-            snprintf(where, sizeof(where), "%s+0x%llx", report.moduleName, (unsigned long long)report.moduleOffset);
+            FormatText(where, sizeof(where), "%s+0x%llx", report.moduleName, (unsigned long long)report.moduleOffset);
             Win32AppendCodeAddressSymbol((u64)report.address, where, sizeof(where));
             Win32Log(LogLevel_Error, "watchdog: thread %lu has not returned from game code for %.2f s (at %s); "
                      "debugger attached: breaking instead of interrupting", (unsigned long)report.threadId,
@@ -353,14 +353,14 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
     // NOTE: functions and lines are named only now that the thread runs again (see Win32FindGameCaller);
     // module+offset were taken while it was suspended, in case its module goes before this line.
     char where[300], caller[340] = "";
-    snprintf(where, sizeof(where), "%s+0x%llx", report.moduleName, (unsigned long long)report.moduleOffset);
+    FormatText(where, sizeof(where), "%s+0x%llx", report.moduleName, (unsigned long long)report.moduleOffset);
     Win32AppendCodeAddressSymbol((u64)report.address, where, sizeof(where));
     if (find.callerAddress)
     {
         char callerWhere[300];
-        snprintf(callerWhere, sizeof(callerWhere), "%s", find.caller);
+        FormatText(callerWhere, sizeof(callerWhere), "%s", find.caller);
         Win32AppendCodeAddressSymbol(find.callerAddress, callerWhere, sizeof(callerWhere));
-        snprintf(caller, sizeof(caller), " (called from %s)", callerWhere);
+        FormatText(caller, sizeof(caller), " (called from %s)", callerWhere);
     }
     if (globalWatchdog.quitting)
     {

@@ -39,9 +39,9 @@ internal void Win32ResetGameCodeToStubs(win32_game_code *code)
 internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
 {
     char pattern[WIN32_PATH_BYTES + 8];
-    snprintf(pattern, sizeof(pattern), "%s*.dll", reloader->copyPrefix);
+    FormatText(pattern, sizeof(pattern), "%s*.dll", reloader->copyPrefix);
     char directory[WIN32_PATH_BYTES];
-    snprintf(directory, sizeof(directory), "%s", reloader->copyPrefix);
+    FormatText(directory, sizeof(directory), "%s", reloader->copyPrefix);
     Win32KeepDirectory(directory);
 
     win32_file_search search;
@@ -49,7 +49,7 @@ internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
     do
     {
         char path[WIN32_PATH_BYTES * 2];
-        snprintf(path, sizeof(path), "%s%s", directory, search.name);
+        FormatText(path, sizeof(path), "%s%s", directory, search.name);
         if (search.name[0] && Win32DeleteFileUtf8(path))
             Win32Log(LogLevel_Info, "reload: deleted stale copy '%s'", search.name);
     } while (Win32FindNextUtf8(&search));
@@ -79,15 +79,15 @@ internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPat
     }
 
     char directory[WIN32_PATH_BYTES];
-    snprintf(directory, sizeof(directory), "%s", reloader->sourcePath);
+    FormatText(directory, sizeof(directory), "%s", reloader->sourcePath);
     Win32KeepDirectory(directory);
-    snprintf(reloader->lockPath, sizeof(reloader->lockPath), "%slock.tmp", directory);
+    FormatText(reloader->lockPath, sizeof(reloader->lockPath), "%slock.tmp", directory);
     // NOTE: copies are named after the DLL ("starter.dll" -> "starter_loaded_<pid>_<version>.dll"),
     // so two games built into one folder never take each other's copies for stale ones.
     const char *fileName = reloader->sourcePath + strlen(directory);
     const char *extension = strrchr(fileName, '.');
     int stemLength = (int)(extension ? extension - fileName : (s64)strlen(fileName));
-    snprintf(reloader->copyPrefix, sizeof(reloader->copyPrefix), "%s%.*s_loaded_", directory, stemLength, fileName);
+    FormatText(reloader->copyPrefix, sizeof(reloader->copyPrefix), "%s%.*s_loaded_", directory, stemLength, fileName);
     Win32DeleteStaleGameCodeCopies(reloader);
 }
 
@@ -144,7 +144,7 @@ internal void Win32DeleteCopy(const char *path)
     if (Win32DeleteFileUtf8(path)) return;
     win32_undeleted_copies *copies = &globalUndeletedCopies;
     b32 queued = copies->count < WIN32_UNDELETED_COPIES;
-    if (queued) snprintf(copies->paths[copies->count++], WIN32_PATH_BYTES, "%s", path);
+    if (queued) FormatText(copies->paths[copies->count++], WIN32_PATH_BYTES, "%s", path);
     Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger %smay hold it)%s", path,
              symbolsReleased ? "" : "or the symbol loader ", queued ? "; retrying at later swaps and at exit" : "");
 }
@@ -179,7 +179,7 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
     }
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
-    snprintf(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
+    FormatText(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
     reloader->fallbackVersion = code->version;
     Win32ResetGameCodeToStubs(code);
 }
@@ -217,7 +217,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     u32 version = reloader->lastVersion + 1;
 
     char copyPath[WIN32_PATH_BYTES];
-    snprintf(copyPath, sizeof(copyPath), "%s%lu_%u.dll", reloader->copyPrefix,
+    FormatText(copyPath, sizeof(copyPath), "%s%lu_%u.dll", reloader->copyPrefix,
              (unsigned long)GetCurrentProcessId(), version);
     if (!Win32CopyFileUtf8(reloader->sourcePath, copyPath, FALSE))
     {
@@ -298,7 +298,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
         refused.module = module;
         Win32SetModuleRange(&refused, module);
         refused.version = version;
-        snprintf(refused.loadedPath, sizeof(refused.loadedPath), "%s", copyPath);
+        FormatText(refused.loadedPath, sizeof(refused.loadedPath), "%s", copyPath);
         if (!Win32PointerGuardKeepsModule(&refused))
         {
             Win32TraceDrain();  // --trace: its load-time exports may have recorded names
@@ -314,7 +314,7 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
     Win32SetModuleRange(candidate, module);
     candidate->version = version;
     candidate->isValid = 1;
-    snprintf(candidate->loadedPath, sizeof(candidate->loadedPath), "%s", copyPath);
+    FormatText(candidate->loadedPath, sizeof(candidate->loadedPath), "%s", copyPath);
     return 1;
 }
 
@@ -346,7 +346,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
     Win32SetModuleRange(code, module);
     code->isValid = 1;
     code->version = ++reloader->lastVersion;
-    snprintf(code->loadedPath, sizeof(code->loadedPath), "%s", reloader->fallbackPath);
+    FormatText(code->loadedPath, sizeof(code->loadedPath), "%s", reloader->fallbackPath);
     Win32Log(LogLevel_Info, "rollback: running the code of version %u again, as version %u (version %u will not "
              "be loaded again; rebuild to try new code)", reloader->fallbackVersion, code->version, crashedVersion);
 }

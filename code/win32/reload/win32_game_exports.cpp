@@ -38,19 +38,19 @@ internal b32 Win32ValidateStateLayoutExport(win32_image_range image, const game_
     if (!layout) return 1;
     if (!Win32InImage(image, layout, sizeof(*layout)))
     {
-        snprintf(error, errorSize, "the layout itself lies outside the DLL (%p)", (const void *)layout);
+        FormatText(error, errorSize, "the layout itself lies outside the DLL (%p)", (const void *)layout);
         return 0;
     }
     u32 fieldCount = layout->fieldCount;
     const game_layout_field *fields = layout->fields;
     if (fieldCount > STATE_LAYOUT_MAX_FIELDS)
     {
-        snprintf(error, errorSize, "layout has %u fields (at most %u)", fieldCount, (u32)STATE_LAYOUT_MAX_FIELDS);
+        FormatText(error, errorSize, "layout has %u fields (at most %u)", fieldCount, (u32)STATE_LAYOUT_MAX_FIELDS);
         return 0;
     }
     if (fieldCount && !Win32InImage(image, fields, (u64)fieldCount * sizeof(game_layout_field)))
     {
-        snprintf(error, errorSize, "its %u fields at %p lie outside the DLL", fieldCount, (const void *)fields);
+        FormatText(error, errorSize, "its %u fields at %p lie outside the DLL", fieldCount, (const void *)fields);
         return 0;
     }
     for (u32 fieldIndex = 0; fieldIndex < fieldCount; ++fieldIndex)
@@ -58,19 +58,19 @@ internal b32 Win32ValidateStateLayoutExport(win32_image_range image, const game_
         const game_layout_field *field = fields + fieldIndex;
         if (!Win32ValidExportedName(image, field->structName, STATE_LAYOUT_MAX_NAME))
         {
-            snprintf(error, errorSize, "field %u: structName (%p) is outside the DLL, unterminated or longer than %u "
+            FormatText(error, errorSize, "field %u: structName (%p) is outside the DLL, unterminated or longer than %u "
                      "bytes", fieldIndex, (const void *)field->structName, (u32)STATE_LAYOUT_MAX_NAME - 1);
             return 0;
         }
         if (!Win32ValidExportedName(image, field->fieldName, STATE_LAYOUT_MAX_NAME))
         {
-            snprintf(error, errorSize, "field %u: fieldName (%p) is outside the DLL, unterminated or longer than %u "
+            FormatText(error, errorSize, "field %u: fieldName (%p) is outside the DLL, unterminated or longer than %u "
                      "bytes", fieldIndex, (const void *)field->fieldName, (u32)STATE_LAYOUT_MAX_NAME - 1);
             return 0;
         }
         if (!Win32ValidExportedName(image, field->typeName, STATE_LAYOUT_MAX_NAME))
         {
-            snprintf(error, errorSize, "field %u: typeName (%p) is outside the DLL, unterminated or longer than %u "
+            FormatText(error, errorSize, "field %u: typeName (%p) is outside the DLL, unterminated or longer than %u "
                      "bytes", fieldIndex, (const void *)field->typeName, (u32)STATE_LAYOUT_MAX_NAME - 1);
             return 0;
         }
@@ -97,13 +97,13 @@ internal void Win32DescribeCrashReport(win32_crash_report *report, char *text, u
     {
         char caller[300];
         Win32NameCodeAddress((u64)report->returnAddress, caller, sizeof(caller));
-        snprintf(text, textSize, "%s at address 0x%llx (a call through a null pointer) from %s",
+        FormatText(text, textSize, "%s at address 0x%llx (a call through a null pointer) from %s",
                  Win32ExceptionName(report->code), (unsigned long long)(u64)report->address, caller);
         return;
     }
     char where[300];
     Win32NameCodeAddress((u64)report->address, where, sizeof(where));
-    snprintf(text, textSize, "%s at %s", Win32ExceptionName(report->code), where);
+    FormatText(text, textSize, "%s at %s", Win32ExceptionName(report->code), where);
 }
 
 internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const char *const *functionNames,
@@ -114,14 +114,14 @@ internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const
     win32_image_range image;
     if (!Win32ModuleImageRange(module, &image))
     {
-        snprintf(reason, reasonSize, "its PE headers are malformed");
+        FormatText(reason, reasonSize, "its PE headers are malformed");
         return 0;
     }
     for (u32 functionIndex = 0; functionIndex < functionCount; ++functionIndex)
     {
         if (!Win32InImage(image, functions[functionIndex], 1))
         {
-            snprintf(reason, reasonSize, "export %s points outside the DLL's image (%p)", functionNames[functionIndex],
+            FormatText(reason, reasonSize, "export %s points outside the DLL's image (%p)", functionNames[functionIndex],
                      functions[functionIndex]);
             return 0;
         }
@@ -133,12 +133,12 @@ internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const
     {
         char what[360];
         Win32DescribeCrashReport(&report, what, sizeof(what));
-        snprintf(reason, reasonSize, "gameGetContractVersion failed: %s", what);
+        FormatText(reason, reasonSize, "gameGetContractVersion failed: %s", what);
         return 0;
     }
     if (contract.result != GAME_CONTRACT_VERSION)
     {
-        snprintf(reason, reasonSize, "it was built against contract version %u but this exe speaks %u; rebuild "
+        FormatText(reason, reasonSize, "it was built against contract version %u but this exe speaks %u; rebuild "
                  "both (build.bat)", contract.result, (u32)GAME_CONTRACT_VERSION);
         return 0;
     }
@@ -150,12 +150,12 @@ internal b32 Win32CheckGameExports(HMODULE module, void *const *functions, const
         char what[360];
         Win32DescribeCrashReport(&report, what, sizeof(what));
         memset(layoutCopy, 0, sizeof(*layoutCopy));
-        snprintf(reason, reasonSize, "reading its %s failed: %s", GAME_STATE_LAYOUT_EXPORT_NAME, what);
+        FormatText(reason, reasonSize, "reading its %s failed: %s", GAME_STATE_LAYOUT_EXPORT_NAME, what);
         return 0;
     }
     if (!copy.result)
     {
-        snprintf(reason, reasonSize, "it exports a malformed %s: %s", GAME_STATE_LAYOUT_EXPORT_NAME, layoutError);
+        FormatText(reason, reasonSize, "it exports a malformed %s: %s", GAME_STATE_LAYOUT_EXPORT_NAME, layoutError);
         return 0;
     }
     return 1;

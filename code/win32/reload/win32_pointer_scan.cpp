@@ -70,19 +70,19 @@ internal void Win32DescribeGameMemoryOffset(u64 offset, char *out, umm outSize)
     win32_pointer_guard *guard = &globalPointerGuard;
     if (guard->snapshot && offset >= guard->snapshot->size)
     {
-        snprintf(out, outSize, "frame scratch+0x%llx", (unsigned long long)(offset - guard->snapshot->size));
+        FormatText(out, outSize, "frame scratch+0x%llx", (unsigned long long)(offset - guard->snapshot->size));
         return;
     }
     if (offset >= guard->permanentSize)
     {
-        snprintf(out, outSize, "transient+0x%llx", (unsigned long long)(offset - guard->permanentSize));
+        FormatText(out, outSize, "transient+0x%llx", (unsigned long long)(offset - guard->permanentSize));
         return;
     }
     char field[160] = "";
     if (guard->memoryLayout && DescribeStateLayoutOffset(guard->memoryLayout, offset, field, sizeof(field)))
-        snprintf(out, outSize, "%s (permanent+0x%llx)", field, (unsigned long long)offset);
+        FormatText(out, outSize, "%s (permanent+0x%llx)", field, (unsigned long long)offset);
     else
-        snprintf(out, outSize, "permanent+0x%llx", (unsigned long long)offset);
+        FormatText(out, outSize, "permanent+0x%llx", (unsigned long long)offset);
 }
 
 // Logs up to WIN32_POINTER_HITS_LOGGED hits into one module, naming both ends.
@@ -101,7 +101,7 @@ internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBa
         if (hit->pad == 1)
         {
             char inMark[224];
-            snprintf(inMark, sizeof(inMark), "live loop's marked copy of %s", where);
+            FormatText(inMark, sizeof(inMark), "live loop's marked copy of %s", where);
             memcpy(where, inMark, sizeof(where));
         }
         u32 rva = (u32)(hit->value - moduleBase);
@@ -112,7 +112,7 @@ internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBa
             char preview[72] = "";
             b32 isCode = strcmp(name.section, ".text") == 0;
             if (!isCode) PeStringPreview(&image, rva, preview, sizeof(preview));
-            snprintf(target, sizeof(target), "%s+0x%x", name.section[0] ? name.section : "(headers)", name.sectionOffset);
+            FormatText(target, sizeof(target), "%s+0x%x", name.section[0] ? name.section : "(headers)", name.sectionOffset);
             if (preview[0])
                 AppendFormat(target, sizeof(target), " %s", preview);
             else if (name.symbol[0] && name.symbolOffset)
@@ -124,7 +124,7 @@ internal void Win32LogPointerHits(log_level level, u32 targetIndex, u64 moduleBa
         }
         else
         {
-            snprintf(target, sizeof(target), "+0x%x", rva);
+            FormatText(target, sizeof(target), "+0x%x", rva);
         }
         Win32Log(level, "pointers:   %s = 0x%llx -> game code version %u %s", where,
                  (unsigned long long)hit->value, version, target);
@@ -260,7 +260,7 @@ internal void Win32HoldModule(const win32_game_code *code, b32 forThreads)
     held->size = code->moduleSize;
     held->version = code->version;
     held->heldForThreads = forThreads;
-    snprintf(held->loadedPath, sizeof(held->loadedPath), "%s", code->loadedPath);
+    FormatText(held->loadedPath, sizeof(held->loadedPath), "%s", code->loadedPath);
     guard->framesSinceRescan = 0;
 }
 
@@ -304,7 +304,7 @@ internal u64 Win32PointersIntoRunningCode(const win32_game_code *code)
              (unsigned long long)intoThis, intoThis == 1 ? "" : "s", code->version,
              (unsigned long long)(result.bytesScanned / 1024), 1000.0 * guard->lastScanSeconds);
     Win32LogPointerHits(LogLevel_Warning, 0, (u64)code->moduleBase, code->loadedPath, code->version);
-    snprintf(guard->pendingNotice, sizeof(guard->pendingNotice), "%llu pointer%s into old code v%u: kept loaded (see log)",
+    FormatText(guard->pendingNotice, sizeof(guard->pendingNotice), "%llu pointer%s into old code v%u: kept loaded (see log)",
              (unsigned long long)intoThis, intoThis == 1 ? "" : "s", code->version);
     return intoThis;
 }
@@ -318,7 +318,7 @@ internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
     if (!guard->shuttingDown && code == guard->runningCode) pointersInside = Win32PointersIntoRunningCode(code);
     if (!threadsInside && !pointersInside) return 0;
     if (threadsInside && !pointersInside)
-        snprintf(guard->pendingNotice, sizeof(guard->pendingNotice), "a thread is inside old code v%u: kept loaded (see log)",
+        FormatText(guard->pendingNotice, sizeof(guard->pendingNotice), "a thread is inside old code v%u: kept loaded (see log)",
                  code->version);
     Win32HoldModule(code, threadsInside != 0);
     return 1;

@@ -246,7 +246,7 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
     {
         char where[340];
         Win32NameCodeAddress((u64)report.address, where, sizeof(where));
-        snprintf(what, sizeof(what), "%s in %s", Win32ExceptionName(report.code), where);
+        FormatText(what, sizeof(what), "%s in %s", Win32ExceptionName(report.code), where);
     }
     Win32Log(LogLevel_Error, "crash: %s (thread %lu) in game code version %u during frame %lld "
              "(%u crash%s); game memory restored to its pre-frame state (%llu KB rewritten)",

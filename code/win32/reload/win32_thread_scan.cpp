@@ -167,14 +167,14 @@ internal void Win32DescribeThreadHit(const win32_thread_hit *hit, u64 imageBase,
         if (*at == '\\' || *at == '/') imageName = at + 1;
     if (hit->instructionPointer == hit->addressInImage)
     {
-        snprintf(text, textSize, "%s+0x%llx", imageName, (unsigned long long)(hit->addressInImage - imageBase));
+        FormatText(text, textSize, "%s+0x%llx", imageName, (unsigned long long)(hit->addressInImage - imageBase));
         Win32AppendCodeAddressSymbol(hit->addressInImage, text, textSize);
         return;
     }
     char moduleName[64];
     u64 offset = 0;
     Win32DescribeCodeAddress((void *)(umm)hit->instructionPointer, moduleName, sizeof(moduleName), &offset);
-    snprintf(text, textSize, "%s+0x%llx called from %s+0x%llx", moduleName, (unsigned long long)offset, imageName,
+    FormatText(text, textSize, "%s+0x%llx called from %s+0x%llx", moduleName, (unsigned long long)offset, imageName,
              (unsigned long long)(hit->addressInImage - imageBase));
     Win32AppendCodeAddressSymbol(hit->addressInImage, text, textSize);
 }
