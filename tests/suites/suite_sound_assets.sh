@@ -68,7 +68,9 @@ if build check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp
     run_counted "check_tone self-test" "$out/check_tone" --self-test
 fi
 
-#- Fuzzing: libFuzzer + ASan + UBSan, seeded with the valid files, bounded in time
+#- Fuzzing: libFuzzer + ASan + UBSan, seeded with the valid files, bounded in time. The two readers'
+#  fuzzers are single-threaded: they run side by side, one per core, each for the full time.
+fuzzed=""
 for reader in bmp wav; do
     upper=$(echo "$reader" | tr a-z A-Z)
     fuzzer="$out/fuzz_$reader"
@@ -78,16 +80,21 @@ for reader in bmp wav; do
         mkdir -p "$corpus" "$out/crashes_$reader"
         find data -name "*.$reader" -exec cp {} "$corpus/" \;
         (cd "$out/crashes_$reader" && "$fuzzer" -max_total_time="$fuzz_seconds" -max_len=70000 -timeout=10 \
-            -rss_limit_mb=2048 -print_final_stats=1 "$corpus") >"$out/fuzz_$reader.txt" 2>&1
-        status=$?
-        runs=$(grep -oE 'Done [0-9]+ runs' "$out/fuzz_$reader.txt" | awk '{print $2}')
-        if [ "$status" -eq 0 ] && ! grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|deadly signal' "$out/fuzz_$reader.txt"; then
-            pass
-            echo "FIGURE fuzz $reader: ${runs:-?} inputs in ${fuzz_seconds} s, no crash"
-        else
-            fail "fuzz_$reader crashed (exit $status); reproducer in $out/crashes_$reader, log $out/fuzz_$reader.txt"
-            grep -m 3 -E 'ERROR|runtime error|SUMMARY' "$out/fuzz_$reader.txt" | sed 's/^/    /'
-        fi
+            -rss_limit_mb=2048 -print_final_stats=1 "$corpus" >"$out/fuzz_$reader.txt" 2>&1
+         echo $? >"$out/fuzz_$reader.status") &
+        fuzzed="$fuzzed $reader"
+    fi
+done
+wait
+for reader in $fuzzed; do
+    status=$(cat "$out/fuzz_$reader.status" 2>/dev/null || echo 99)
+    runs=$(grep -oE 'Done [0-9]+ runs' "$out/fuzz_$reader.txt" | awk '{print $2}')
+    if [ "$status" -eq 0 ] && ! grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|deadly signal' "$out/fuzz_$reader.txt"; then
+        pass
+        echo "FIGURE fuzz $reader: ${runs:-?} inputs in ${fuzz_seconds} s, no crash"
+    else
+        fail "fuzz_$reader crashed (exit $status); reproducer in $out/crashes_$reader, log $out/fuzz_$reader.txt"
+        grep -m 3 -E 'ERROR|runtime error|SUMMARY' "$out/fuzz_$reader.txt" | sed 's/^/    /'
     fi
 done
 
