@@ -2,7 +2,7 @@
 #define GAME_ARGUMENTS_H
 // Values on the exe's command line meant for the game itself: `--game-arg NAME=VALUE`
 // (repeatable) hands a game values of its own without the platform knowing what they mean, and
-// `--entities N` is the shorthand for `entities=N`. The platform fills game_memory.arguments before
+// `--entities N` is the shorthand for `entities=N`. The platform (platform/platform_options.h: ParseGameArgument) fills game_memory.arguments before
 // the first update and never changes them during the run; a game reads one with GameArgumentText
 // or GameArgumentU32 and decides what a missing or malformed value means.
 
@@ -25,33 +25,6 @@ struct game_arguments
 };
 StaticAssert(sizeof(game_arguments) == 4 + GAME_MAX_ARGUMENTS * (GAME_ARGUMENT_NAME_SIZE + GAME_ARGUMENT_VALUE_SIZE),
              "game_arguments changed: bump GAME_CONTRACT_VERSION");
-
-// Platform side: splits "NAME=VALUE" into *result. False (result unspecified) when there is no '=',
-// or the name is empty, too long or holds another character, or the value is too long.
-inline b32 ParseGameArgument(const char *text, game_argument *result)
-{
-    if (!text) return 0;
-    u32 length = 0;
-    for (; text[length] && text[length] != '='; ++length)
-    {
-        char c = text[length];
-        b32 allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                      c == '-' || c == '.';
-        if (!allowed || length + 1 >= GAME_ARGUMENT_NAME_SIZE) return 0;
-        result->name[length] = c;
-    }
-    if (length == 0 || text[length] != '=') return 0;
-    result->name[length] = 0;
-    const char *value = text + length + 1;
-    u32 valueLength = 0;
-    for (; value[valueLength]; ++valueLength)
-    {
-        if (valueLength + 1 >= GAME_ARGUMENT_VALUE_SIZE) return 0;
-        result->value[valueLength] = value[valueLength];
-    }
-    result->value[valueLength] = 0;
-    return 1;
-}
 
 // The value of the argument `name` (the last one given, so a later flag overrides an earlier one),
 // or 0 when the command line did not name it.

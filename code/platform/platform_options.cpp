@@ -20,6 +20,31 @@ void DefaultPlatformOptions(platform_options *options)
 }
 
 //~ Values
+b32 ParseGameArgument(const char *text, game_argument *result)
+{
+    if (!text) return 0;
+    u32 length = 0;
+    for (; text[length] && text[length] != '='; ++length)
+    {
+        char c = text[length];
+        b32 allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                      c == '-' || c == '.';
+        if (!allowed || length + 1 >= GAME_ARGUMENT_NAME_SIZE) return 0;
+        result->name[length] = c;
+    }
+    if (length == 0 || text[length] != '=') return 0;
+    result->name[length] = 0;
+    const char *value = text + length + 1;
+    u32 valueLength = 0;
+    for (; value[valueLength]; ++valueLength)
+    {
+        if (valueLength + 1 >= GAME_ARGUMENT_VALUE_SIZE) return 0;
+        result->value[valueLength] = value[valueLength];
+    }
+    result->value[valueLength] = 0;
+    return 1;
+}
+
 internal b32 ParseWholeNumber(const char *text, s64 minimum, s64 maximum, s64 *result)
 {
     if (!text || !*text) return 0;

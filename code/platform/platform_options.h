@@ -96,6 +96,11 @@ struct platform_options
 
 //~ Parsing
 // The options of a command line with no flags (what each field's comment calls the default).
+// Splits "NAME=VALUE" (a --game-arg) into *result. False (result unspecified) when there is no '=',
+// or the name is empty, too long or holds another character than letters, digits, '_', '-', '.',
+// or the value is too long (contract/game_arguments.h has the sizes).
+b32 ParseGameArgument(const char *text, game_argument *result);
+
 void DefaultPlatformOptions(platform_options *options);
 
 // Returns false with a one-line reason in errorText for an unknown flag or a bad value.

@@ -89,9 +89,10 @@ int main(int argumentCount, char **arguments)
     memory.highPriorityQueue = &queues.highQueue;
     memory.lowPriorityQueue = &queues.lowQueue;
     memory.workerThreadCount = queues.highQueue.workerCount;
-    char entityArgument[32];
-    FormatText(entityArgument, sizeof(entityArgument), "entities=%u", entities);     // what --entities N hands a game
-    memory.arguments.count = ParseGameArgument(entityArgument, &memory.arguments.entries[0]) ? 1 : 0;
+    // What --entities N hands a game: the argument entities=N.
+    FormatText(memory.arguments.entries[0].name, GAME_ARGUMENT_NAME_SIZE, "entities");
+    FormatText(memory.arguments.entries[0].value, GAME_ARGUMENT_VALUE_SIZE, "%u", entities);
+    memory.arguments.count = 1;
     FillPlatformWorkQueueApi(&memory.platform, &queues);
     memory.platform.AddNamedTask = NativeBenchAddNamedTask;
     memory.platform.CancelNamedTask = NativeBenchCancelNamedTask;
