@@ -1,8 +1,9 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
-// pointer scan, the PE reader, the state layout's copy and comparison. No OS headers, so the unit
-// tests build it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp)
-// and the unit tests include this file once: every header, then every body, so the order of the
-// bodies does not matter. The guard makes a second include harmless.
+// pointer scan, the PE reader, the state layout's copy and comparison, the first difference
+// between two states. No OS headers, so the unit tests build it natively; may include base/ and
+// contract/ only. The exe (win32/win32_main.cpp) and the unit tests include this file once: every
+// header, then every body, so the order of the bodies does not matter. The guard makes a second
+// include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP
@@ -13,6 +14,7 @@
 #include "platform/platform_pe_image.h"
 #include "platform/platform_state_layout.h"
 #include "platform/platform_layout_compare.h"
+#include "platform/platform_state_diff.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -20,5 +22,6 @@
 #include "platform/platform_pe_image.cpp"
 #include "platform/platform_state_layout.cpp"
 #include "platform/platform_layout_compare.cpp"
+#include "platform/platform_state_diff.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP
