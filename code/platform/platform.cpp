@@ -1,8 +1,8 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
-// pointer scan, the PE reader, the state layout's copy and comparison. No OS headers, so the unit
-// tests build it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp)
-// and the unit tests include this file once: every header, then every body, so the order of the
-// bodies does not matter. The guard makes a second include harmless.
+// pointer scan, the PE reader, the state layout's copy and comparison, the capsule file and its
+// compressor. No OS headers, so the unit tests build it natively; may include base/ and contract/
+// only. The exe (win32/win32_main.cpp) and the unit tests include this file once: every header,
+// then every body, so the order of the bodies does not matter. The guard makes a second include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP
@@ -13,6 +13,9 @@
 #include "platform/platform_pe_image.h"
 #include "platform/platform_state_layout.h"
 #include "platform/platform_layout_compare.h"
+#include "platform/platform_capsule_compress.h"
+#include "platform/platform_capsule_format.h"
+#include "platform/platform_capsule_checks.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -20,5 +23,8 @@
 #include "platform/platform_pe_image.cpp"
 #include "platform/platform_state_layout.cpp"
 #include "platform/platform_layout_compare.cpp"
+#include "platform/platform_capsule_compress.cpp"
+#include "platform/platform_capsule_format.cpp"
+#include "platform/platform_capsule_checks.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP
