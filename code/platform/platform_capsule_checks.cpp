@@ -279,10 +279,14 @@ b32 CapsuleScan(const u8 *file, u64 fileSize, capsule_scan *scan, char *error, u
         offset = spot.offset;
         if (!CapsuleScanChunks(file, fileSize, &offset, &spot.header, name, error, errorSize)) return 0;
         scan->arenaBytes += AlignPow2(spot.header.rawSize, 16) + 16;
-        if (kind == CapsuleSection_Build) scan->builds[scan->buildSections++] = spot;
-        else scan->sections[kind] = spot;
-        if (kind == CapsuleSection_End) break;
+        if (kind == CapsuleSection_Build)
+        {
+            scan->builds[scan->buildSections++] = spot;
+            continue;
+        }
+        scan->sections[kind] = spot;
         scan->have[kind] = 1;
+        if (kind == CapsuleSection_End) break;
     }
     if (offset != fileSize)
     {

@@ -10,9 +10,10 @@
 //                   bits 4..0 match length - 4 (31: 35 + a varint follows)
 //   [varint]    the rest of the literal count
 //   literals    that many bytes, copied as they are
-//   -- the stream may end here (the last command has literals only; its match bits are 0) --
+//   -- the stream may end here: a last command of literals only (its match bits 0) --
 //   varint      match offset, 1..bytes produced so far
 //   [varint]    the rest of the match length
+// The stream may also end after a match; a decoder needs exactly rawSize bytes from it.
 // A varint is LEB128: 7 bits per byte, least significant first, high bit set on all but the last.
 
 #include "base/base_types.h"
