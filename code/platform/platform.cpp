@@ -1,9 +1,13 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
-// between two states. No OS headers, so the unit tests build it natively; may include base/ and
+// between two states, the capsule file and its compressor. No OS headers, so the unit tests build it natively; may include base/ and
 // contract/ only. The exe (win32/win32_main.cpp) and the unit tests include this file once: every
 // header, then every body, so the order of the bodies does not matter. The guard makes a second
 // include harmless.
+// pointer scan, the PE reader, the state layout's copy and comparison, the capsule file and its
+// compressor. No OS headers, so the unit tests build it natively; may include base/ and contract/
+// only. The exe (win32/win32_main.cpp) and the unit tests include this file once: every header,
+// then every body, so the order of the bodies does not matter. The guard makes a second include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP
@@ -15,6 +19,9 @@
 #include "platform/platform_state_layout.h"
 #include "platform/platform_layout_compare.h"
 #include "platform/platform_state_diff.h"
+#include "platform/platform_capsule_compress.h"
+#include "platform/platform_capsule_format.h"
+#include "platform/platform_capsule_checks.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -23,5 +30,8 @@
 #include "platform/platform_state_layout.cpp"
 #include "platform/platform_layout_compare.cpp"
 #include "platform/platform_state_diff.cpp"
+#include "platform/platform_capsule_compress.cpp"
+#include "platform/platform_capsule_format.cpp"
+#include "platform/platform_capsule_checks.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP
