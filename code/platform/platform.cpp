@@ -1,13 +1,9 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
-// between two states, the capsule file and its compressor. No OS headers, so the unit tests build it natively; may include base/ and
-// contract/ only. The exe (win32/win32_main.cpp) and the unit tests include this file once: every
-// header, then every body, so the order of the bodies does not matter. The guard makes a second
-// include harmless.
-// pointer scan, the PE reader, the state layout's copy and comparison, the capsule file and its
-// compressor. No OS headers, so the unit tests build it natively; may include base/ and contract/
-// only. The exe (win32/win32_main.cpp) and the unit tests include this file once: every header,
-// then every body, so the order of the bodies does not matter. The guard makes a second include harmless.
+// between two states, the capsule file and its compressor. No OS headers, so the unit tests build
+// it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit
+// tests include this file once: every header, then every body, so the order of the bodies does not
+// matter. The guard makes a second include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP

@@ -17,6 +17,9 @@ void DefaultPlatformOptions(platform_options *options)
     options->lowPriorityWorkers = -1;
     options->loopStartFrame = -1;
     options->watchdogSeconds = PLATFORM_DEFAULT_WATCHDOG_SECONDS;
+    options->capsuleSeconds = PLATFORM_DEFAULT_CAPSULE_SECONDS;
+    options->capsuleMaxMegabytes = 1024;
+    options->replayBreakFrame = -1;
 }
 
 //~ Values
@@ -107,6 +110,7 @@ internal b32 ParseSwitchFlag(const char *flag, platform_options *options)
     else if (strcmp(flag, "--reset-on-layout-change") == 0) { options->resetOnLayoutChange = 1; }
     else if (strcmp(flag, "--verify-rollback") == 0) { options->verifyRollback = 1; }
     else if (strcmp(flag, "--strict-pointers") == 0) { options->strictPointers = 1; }
+    else if (strcmp(flag, "--compare") == 0) { options->replayCompare = 1; }
     else return 0;
     return 1;
 }
@@ -119,6 +123,9 @@ internal b32 ParsePathFlag(const char *flag, const char *value, platform_options
     else if (strcmp(flag, "--quit-file") == 0) { options->quitFilePath = value; }
     else if (strcmp(flag, "--game") == 0) { options->gameDllPath = value; }
     else if (strcmp(flag, "--trace") == 0) { options->tracePath = value; }
+    else if (strcmp(flag, "--capsule-dir") == 0) { options->capsuleDir = value; }
+    else if (strcmp(flag, "--replay") == 0) { options->replayPath = value; }
+    else if (strcmp(flag, "--replay-game") == 0) { options->replayGamePath = value; }
     else if (strcmp(flag, "--game-arg") == 0)
     {
         game_argument checked;
@@ -183,6 +190,17 @@ internal b32 ParseNumberFlag(const char *flag, const char *value, platform_optio
         ok = ParseWholeNumber(value, 1, 262144, &number);
         options->entityCount = (u32)number;
     }
+    else if (strcmp(flag, "--capsule-seconds") == 0)
+    {
+        ok = value && strcmp(value, "0") == 0;
+        if (ok) options->capsuleSeconds = 0.0f;
+        else ok = ParsePositiveReal(value, PLATFORM_MAX_CAPSULE_SECONDS, &options->capsuleSeconds);
+    }
+    else if (strcmp(flag, "--capsule-max-mb") == 0)
+    {
+        ok = ParseWholeNumber(value, 1, 1024 * 1024, &number);
+        options->capsuleMaxMegabytes = (u32)number;
+    }
     else if (strcmp(flag, "--trace-frames") == 0) { ok = ParseWholeNumber(value, 1, 1000000000ll, &options->traceFrames); }
     else if (strcmp(flag, "--low-workers") == 0)
     {
@@ -191,6 +209,60 @@ internal b32 ParseNumberFlag(const char *flag, const char *value, platform_optio
     }
     else return 0;
     *valueOk = ok;
+    return 1;
+}
+
+// The flags whose value is optional: --loop alone (with --replay: loop the replay; with START,LEN:
+// record and loop live input) and --replay-break [FRAME]. False when `flag` is neither; *consumed
+// says whether `value` was taken as theirs.
+internal b32 ParseOptionalValueFlag(const char *flag, const char *value, platform_options *options, b32 *consumed)
+{
+    *consumed = 0;
+    b32 haveValue = value && value[0] && !(value[0] == '-' && value[1] == '-');
+    if (strcmp(flag, "--loop") == 0 && !haveValue)
+    {
+        options->replayLoop = 1;
+        return 1;
+    }
+    if (strcmp(flag, "--replay-break") == 0)
+    {
+        options->replayBreak = 1;
+        s64 frame = 0;
+        if (haveValue && ParseWholeNumber(value, 0, 0x7fffffffffffffffll, &frame))
+        {
+            options->replayBreakFrame = frame;
+            *consumed = 1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+// Flags that only mean something together. False with the reason.
+internal b32 CheckReplayFlags(platform_options *options, char *errorText, umm errorTextSize)
+{
+    const char *needsReplay = options->replayGamePath ? "--replay-game" : options->replayBreak ? "--replay-break" :
+                              options->replayCompare ? "--compare" : options->replayLoop ? "--loop (without START,LEN)" : 0;
+    if (!options->replayPath && needsReplay)
+    {
+        FormatText(errorText, errorTextSize, "%s needs --replay PATH", needsReplay);
+        return 0;
+    }
+    if (options->replayCompare && !options->replayGamePath)
+    {
+        FormatText(errorText, errorTextSize, "--compare needs --replay-game DLL (the build to compare with the capsule's)");
+        return 0;
+    }
+    if (options->replayCompare && options->replayLoop)
+    {
+        FormatText(errorText, errorTextSize, "--compare and --loop do not go together");
+        return 0;
+    }
+    if (options->replayPath && options->loopStartFrame >= 0)
+    {
+        FormatText(errorText, errorTextSize, "--loop START,LEN records live input; with --replay use --loop alone");
+        return 0;
+    }
     return 1;
 }
 
@@ -204,6 +276,12 @@ b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,
         const char *flag = argv[argIndex];
         const char *value = (argIndex + 1 < argc) ? argv[argIndex + 1] : 0;
         if (ParseSwitchFlag(flag, options)) continue;
+        b32 consumed = 0;
+        if (ParseOptionalValueFlag(flag, value, options, &consumed))
+        {
+            if (consumed) ++argIndex;
+            continue;
+        }
 
         if (strcmp(flag, "--screenshot") == 0 && value && !HasScreenshotExtension(value))
         {
@@ -224,5 +302,5 @@ b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,
         }
         ++argIndex;     // the value
     }
-    return 1;
+    return CheckReplayFlags(options, errorText, errorTextSize);
 }

@@ -39,6 +39,16 @@ struct platform_options
     u32 gameArgumentCount;                          //   ParseGameArgument, in command-line order
     const char *tracePath;      // --trace PATH: timing events as Chrome Trace Event JSON
     s64 traceFrames;            // --trace-frames N: only the first N frames (0 = every frame)
+    // Capsules (win32/capsule/): the rolling recording, and replaying one.
+    f32 capsuleSeconds;         // --capsule-seconds S: the window kept (0 = no recording; default 10)
+    const char *capsuleDir;     // --capsule-dir DIR (default: capsules/ beside the game DLL)
+    u32 capsuleMaxMegabytes;    // --capsule-max-mb N: the folder's bound; oldest pruned (default 1024)
+    const char *replayPath;     // --replay PATH: run a capsule instead of live input
+    const char *replayGamePath; // --replay-game DLL: replay with this build instead of the capsule's
+    b32 replayBreak;            // --replay-break [FRAME]: stop before that frame's update
+    s64 replayBreakFrame;       //   (-1: the faulting frame, else the last recorded one)
+    b32 replayCompare;          // --compare: the capsule's build against --replay-game's, per frame
+    b32 replayLoop;             // --loop (with --replay): replay forever, each pass on the newest build
     b32 showHelp;               // --help
 };
 
@@ -46,6 +56,8 @@ struct platform_options
 #define PLATFORM_MIN_HZ 1.0f
 #define PLATFORM_MAX_HZ 1000.0f
 #define PLATFORM_MAX_WATCHDOG_SECONDS 3600.0f
+#define PLATFORM_DEFAULT_CAPSULE_SECONDS 10.0f
+#define PLATFORM_MAX_CAPSULE_SECONDS 600.0f
 #if ENGINE_DEVELOPMENT
 #define PLATFORM_DEFAULT_WATCHDOG_SECONDS 10.0f
 #else
@@ -92,6 +104,24 @@ struct platform_options
     "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
     "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
     "  --trace-frames N   trace only the first N frames\n" \
+    "  --capsule-seconds S  keep the last S seconds (0 to 600; default 10; 0 = off) of input and\n" \
+    "                     state for capsules: written on a contained crash or hang, on F8, and\n" \
+    "                     when DIR/capsule.request exists (deleted once served)\n" \
+    "  --capsule-dir DIR  where capsules go (default: capsules\\ beside the game DLL)\n" \
+    "  --capsule-max-mb N the folder's bound in MB (default 1024): the oldest capsules are pruned\n" \
+    "  --replay PATH      run capsule PATH: its state, its build, its recorded input, every frame's\n" \
+    "                     state hash checked. Exit 0: ran to its end, every hash equal, no fault;\n" \
+    "                     20: the recorded fault happened again at its frame (same kind, function\n" \
+    "                     and line); 21: the state diverged (first frame named); 2: a bad or\n" \
+    "                     unusable capsule or flag\n" \
+    "  --replay-game DLL  replay with this build instead of the capsule's own\n" \
+    "  --replay-break [FRAME]  stop just before FRAME's update (default: the faulting frame, else\n" \
+    "                     the last): a breakpoint a debugger catches, or without one the log says\n" \
+    "                     how to attach and waits (up to 60 s)\n" \
+    "  --compare          with --replay-game: run both builds on the recording and name the first\n" \
+    "                     frame and field where their states differ (exit 0 same, 21 differ)\n" \
+    "  --loop             with --replay: replay forever, each pass on the newest build of the\n" \
+    "                     capsule's game (edit and rebuild meanwhile)\n" \
     "  --help             this text\n"
 
 //~ Parsing

@@ -4,6 +4,8 @@
 internal void Win32CallGameUpdate(void *data)
 {
     win32_game_call *call = (win32_game_call *)data;
+    // --replay-break: the debugger stops here, one step before the game's update of the frame.
+    if (call->breakBeforeUpdate && InterlockedExchange(call->breakBeforeUpdate, 0)) DebugBreak();
     call->game->gameUpdateAndRender(call->memory, call->input, call->commands);
 }
 internal void Win32CallGameSound(void *data)
@@ -57,6 +59,12 @@ internal void Win32ResetRenderCommands(win32_state *state, u32 bufferIndex)
     commands->subBufferZoneSize = WIN32_SUB_BUFFER_ZONE_SIZE;
     commands->widthInPixels = (u32)Maximum(state->window.clientWidth, 1);
     commands->heightInPixels = (u32)Maximum(state->window.clientHeight, 1);
+    if (state->replay.on && state->replay.width)
+    {
+        // The game may read the size (a mouse to world mapping): it sees the recorded one.
+        commands->widthInPixels = state->replay.width;
+        commands->heightInPixels = state->replay.height;
+    }
     Win32NoteRenderBuffer(&state->renderValidation, commands);
 }
 
@@ -138,6 +146,10 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     Win32InitRenderValidation(&state->renderValidation, state->memoryBlock.base, state->memoryBlock.totalSize);
     Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, restoredSize, memory->frameScratchSize);
     Win32InitLiveLoop(&state->loop, restoredSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
+    // A replay checks state hashes but records nothing.
+    if (options->replayPath) Win32EnableStateHash(&state->snapshot, memory->permanentStorageSize / state->snapshot.pageSize);
+    else Win32InitCapsuleRecorder(&state->capsuleRecorder, &state->snapshot, options->capsuleSeconds,
+                                  memory->permanentStorageSize);
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);
@@ -177,6 +189,8 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     Win32GetExeDirectory(exeDirectory, sizeof(exeDirectory));
     Win32FindDataDirectory(exeDirectory);
     Win32ResetGameCodeToStubs(&state->game);
+    if (options->replayPath) Win32StartReplay(&state->replay, state);
+    else Win32StartCapsuleWriter(&state->capsuleWriter, &state->capsuleRecorder, options, state->reloader.sourcePath);
     Win32Log(LogLevel_Info, "reload: watching '%s'", state->reloader.sourcePath);
     return 1;
 }
@@ -200,6 +214,7 @@ internal b32 Win32ReadFrameInput(win32_state *state)
 
     game_keyboard_input *keyboard = &input->keyboard;
     b32 loopTogglePressed = WasPressed(keyboard->keys[Key_F9]);
+    frames->capsuleKeyPressed = WasPressed(keyboard->keys[Key_F8]);
     if (WasPressed(keyboard->keys[Key_F10]) && state->reloader.refusedForLayout)
     {
         // Retry the refused build, this time with a state reset.
@@ -223,15 +238,24 @@ internal void Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 {
     Win32BeginBlock("snapshot+reload");
     Win32SyncMemorySnapshot(&state->snapshot);
+    Win32ReplayBeforeReload(&state->replay, state);
     if (Win32ReloadStep(state))
     {
         Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
                  Win32WallClockSeconds());
     }
-    if (Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
+    if (!state->replay.on && Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
     {
         Win32SyncMemorySnapshot(&state->snapshot);
     }
+    Win32BeginBlock("capsule");
+    if (state->replay.on) Win32ReplayBeforeUpdate(&state->replay, state);
+    else
+    {
+        Win32ServeCapsuleRequests(&state->capsuleWriter, state, state->frames.capsuleKeyPressed);
+        Win32CapsuleBeginFrame(&state->capsuleRecorder, state);
+    }
+    Win32EndBlock("capsule");
     if (state->options.verifyRollback) state->preFrameHash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
     Win32EndBlock("snapshot+reload");
     Win32BeginBlock("main-thread tasks");
@@ -253,6 +277,7 @@ internal game_render_commands *Win32UpdateGame(win32_state *state)
     call->memory = &state->memory;
     call->input = &state->input;
     call->commands = commands;
+    call->breakBeforeUpdate = state->replay.on ? &state->replay.breakThisUpdate : 0;
     if (state->options.serialFrames)
     {
         Win32GuardedCall(Win32CallGameUpdate, call);
@@ -284,6 +309,8 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     win32_game_call *call = &frames->gameCall;
     Win32BeginBlock("sound");
     u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)frames->targetSeconds);
+    soundSamples = Win32ReplaySoundSamples(&state->replay, soundSamples);
+    Win32CapsuleNoteSound(&state->capsuleRecorder, soundSamples);
     game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
     call->sound = &soundBuffer;
     // NOTE: once game code crashed this frame, none of it runs again before the rollback.
@@ -374,6 +401,7 @@ internal void Win32RunFrame(win32_state *state)
     game_render_commands *commands = Win32UpdateGame(state);
     Win32RunSoundAndDebugEndFrame(state);
     Win32RecoverOrPresent(state, commands);
+    Win32ReplayEndFrame(&state->replay, state);
     Win32PaceFrame(state);
 }
 
@@ -381,6 +409,7 @@ internal b32 Win32RunIsOver(win32_state *state)
 {
     win32_frame_loop *frames = &state->frames;
     if (state->window.closeRequested || state->input.quitRequested || frames->quitFileSeen) return 1;
+    if (state->replay.on && state->replay.finished) return 1;
     return state->options.frameLimit && frames->frameCount >= state->options.frameLimit;
 }
 
@@ -522,12 +551,18 @@ internal int Win32ShutDown(win32_state *state)
     if (state->window.closeRequested) Win32ArmQuitBound("a close request");
     if (state->input.quitRequested) Win32ArmQuitBound("the game's quit request");
     b32 screenshotWritten = Win32PresentLastFrame(state);
+    Win32StopCapsuleWriter(&state->capsuleWriter);
     Win32StopEngine(state);
+    Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
+    int replayExitCode = Win32FinishReplay(&state->replay);
     Win32LogRunReport(state);
     if (state->frames.sleepIsGranular) timeEndPeriod(1);
     Win32FreeGameMemory(&state->memoryBlock);
     Win32FinishQuitBound();
     Win32CloseLog();
+    // NOTE: a replay's verdict is its exit code (win32_replay.h); a screenshot not written only
+    // shows when the replay itself says 0.
+    if (replayExitCode) return replayExitCode;
     return screenshotWritten ? 0 : 3;
 }
 

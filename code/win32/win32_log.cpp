@@ -96,7 +96,26 @@ internal PLATFORM_LOG(Win32Log)
     if (globalLog.console != INVALID_HANDLE_VALUE) WriteFile(globalLog.console, line, (DWORD)lineLength, &written, 0);
     Win32DebugOutputUtf8(line);
     Win32TraceNoteLogLine(message);
+    for (umm at = 0; at < lineLength; ++at)
+        globalLog.recent[(globalLog.recentWritten + at) % WIN32_LOG_RECENT_BYTES] = line[at];
+    globalLog.recentWritten += lineLength;
     LeaveCriticalSection(&globalLog.lock);
+}
+
+internal u64 Win32CopyRecentLog(char *out, u64 size)
+{
+    EnterCriticalSection(&globalLog.lock);
+    u64 available = Minimum(globalLog.recentWritten, (u64)WIN32_LOG_RECENT_BYTES);
+    u64 count = Minimum(available, size);
+    u64 start = globalLog.recentWritten - count;
+    for (u64 at = 0; at < count; ++at) out[at] = globalLog.recent[(start + at) % WIN32_LOG_RECENT_BYTES];
+    LeaveCriticalSection(&globalLog.lock);
+    // NOTE: the ring may begin mid-line: the copy starts after the first line break.
+    u64 skip = 0;
+    if (count < globalLog.recentWritten)
+        while (skip < count && out[skip++] != '\n') {}
+    memmove(out, out + skip, (size_t)(count - skip));
+    return count - skip;
 }
 
 internal void Win32CloseLog(void)

@@ -4,6 +4,8 @@
 // (OutputDebugStringW). Lines are UTF-8.
 // Thread-safe: workers and game code log through the same function pointer.
 
+#define WIN32_LOG_RECENT_BYTES (256 * 1024)
+
 struct win32_log_state
 {
     CRITICAL_SECTION lock;
@@ -13,6 +15,9 @@ struct win32_log_state
     LARGE_INTEGER counterFrequency;
     u32 errorCount;
     u32 warningCount;
+    // The newest lines, a ring (capsules carry their window's lines).
+    char recent[WIN32_LOG_RECENT_BYTES];
+    u64 recentWritten;
 };
 
 // NOTE: a global, not part of win32_state: every thread logs through Win32Log (the game through
@@ -32,6 +37,8 @@ internal f64 Win32Seconds(void);
 internal f64 Win32WallClockSeconds(void);
 // platform_api.Log and the platform's own log: any thread, under one lock, one line per call.
 internal PLATFORM_LOG(Win32Log);
+// Any thread: copies the newest whole lines logged (at most size bytes) into out; returns the bytes.
+internal u64 Win32CopyRecentLog(char *out, u64 size);
 // At exit, after the last line (later lines reach the console and the debugger only).
 internal void Win32CloseLog(void);
 // Win32 error text for GetLastError() values, in UTF-8, one line without the trailing newline;

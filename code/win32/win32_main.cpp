@@ -49,6 +49,7 @@
 #include "win32/win32_render_validation.cpp"
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
+#include "win32/capsule/capsule.cpp"
 #include "win32/win32_state.cpp"
 #include "win32/win32_quit_bound.cpp"
 #include "win32/win32_service_checks.cpp"

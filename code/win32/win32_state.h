@@ -23,6 +23,7 @@ struct win32_game_call
     game_input *input;
     game_render_commands *commands;
     game_sound_output_buffer *sound;
+    volatile LONG *breakBeforeUpdate;   // --replay-break: set for the frame to stop in (win32_replay.h)
 };
 
 // What the frame loop (win32_frame_loop.cpp) carries from one frame to the next.
@@ -39,6 +40,7 @@ struct win32_frame_loop
     b32 havePendingFrame;               // the other buffer is filled and not yet drawn
     b32 firstFramePresented;
     b32 quitFileSeen;
+    b32 capsuleKeyPressed;              // F8 this frame
     u32 crashCount;                     // crashes contained so far
     f64 frameTimeSum;                   // for the exit report
     f64 endFrameSecondsSum;
@@ -68,6 +70,9 @@ struct win32_state
     game_render_commands renderCommands[2];
     u64 preFrameHash;                   // --verify-rollback only
     win32_render_validation renderValidation;  // main thread only, where buffers are reset and drawn
+    win32_capsule_recorder capsuleRecorder;     // the last seconds of play (win32/capsule/)
+    win32_capsule_writer capsuleWriter;
+    win32_replay replay;                // --replay: input, state and build from a capsule
     win32_frame_loop frames;            // what the frame loop carries across frames
 };
 

@@ -49,6 +49,7 @@ struct win32_reloader
     u32 fallbackVersion;
     b32 resetRequested;                 // F10: load the next build with zeroed game memory
     b32 refusedForLayout;               // the last build was refused for its layout (F10 retries it)
+    b32 lastSwapResetState;             // the last build swapped in started from zeroed game memory
     b32 loggedWaitingOnLock;
     b32 loggedMissingSource;
     b32 loggedCopyRetry;

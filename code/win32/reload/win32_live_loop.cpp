@@ -8,7 +8,9 @@ internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u64 perman
     loop->markedMemory = (u8 *)VirtualAlloc(0, (SIZE_T)memorySize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     loop->inputs = (game_input *)VirtualAlloc(0, (SIZE_T)maxFrames * sizeof(game_input), MEM_RESERVE | MEM_COMMIT,
                                               PAGE_READWRITE);
-    loop->available = loop->markedMemory && loop->inputs;
+    loop->records = (capsule_frame *)VirtualAlloc(0, (SIZE_T)maxFrames * sizeof(capsule_frame),
+                                                  MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    loop->available = loop->markedMemory && loop->inputs && loop->records;
     loop->scheduledStart = -1;
     if (!loop->available) Win32Log(LogLevel_Warning, "loop: no memory for live-loop recording; F9 disabled");
     return loop->available;
@@ -68,6 +70,7 @@ internal void Win32RewindLoop(win32_live_loop *loop, win32_memory_snapshot *snap
     }
     Win32ClearWrittenSinceMark(snapshot);
     loop->playIndex = 0;
+    ++loop->rewindCount;
     Win32Log(LogLevel_Info, "loop: pass %u starts (restored %llu KB in %.2f ms)", loop->passCount + 1,
              (unsigned long long)(restored * snapshot->pageSize / 1024), 1000.0 * (Win32Seconds() - start));
 }
@@ -93,6 +96,12 @@ internal b32 Win32StepLiveLoop(win32_live_loop *loop, win32_memory_snapshot *sna
         switch (loop->mode)
         {
             case LiveLoop_Off:
+                if (loop->markReaders)
+                {
+                    Win32Log(LogLevel_Warning, "loop: not recording: a capsule is still being written from the "
+                             "last recording; press F9 again in a moment");
+                    break;
+                }
                 Win32StartLoopRecording(loop, snapshot, input->frameIndex);
                 break;
             case LiveLoop_Recording:

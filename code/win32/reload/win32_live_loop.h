@@ -20,6 +20,7 @@ struct win32_live_loop
     win32_live_loop_mode mode;
     u8 *markedMemory;           // game memory as it was when recording started
     game_input *inputs;
+    capsule_frame *records;     // per recorded frame, what the capsule recorder kept (a saved loop's frames)
     u32 maxFrames;
     u32 recordedFrames;
     u32 playIndex;
@@ -29,6 +30,8 @@ struct win32_live_loop
     s64 scheduledStart;
     u32 scheduledLength;
     u64 permanentSize;          // the part of game memory the state hash covers
+    u64 rewindCount;            // rewinds so far: each breaks the capsule recording's window
+    volatile LONG markReaders;  // capsule writes reading markedMemory: no new recording meanwhile
 };
 
 // Main thread at start-up: memory for the mark and maxFrames inputs; false (logged, F9 disabled)

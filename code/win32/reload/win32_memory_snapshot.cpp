@@ -13,6 +13,83 @@ internal ULONG_PTR Win32ListWatchedPages(win32_memory_snapshot *snapshot)
     return count;
 }
 
+internal u64 Win32HashPage(const u8 *page, u32 pageSize)
+{
+    const u64 *words = (const u64 *)page;
+    u64 lanes[4] = {0, 0, 0, 0};
+    for (u32 wordIndex = 0; wordIndex + 4 <= pageSize / 8; wordIndex += 4)
+    {
+        // NOTE: (0 ^ 0) * K = 0, so zeros leave a lane at zero; the rotation carries high bits down.
+        for (u32 lane = 0; lane < 4; ++lane)
+        {
+            u64 mixed = lanes[lane] ^ words[wordIndex + lane];
+            lanes[lane] = ((mixed << 29) | (mixed >> 35)) * 0x9E3779B97F4A7C15ull;
+        }
+    }
+    if (!(lanes[0] | lanes[1] | lanes[2] | lanes[3])) return 0;
+    u64 hash = lanes[0] ^ (lanes[1] * 0xC2B2AE3D27D4EB4Full) ^ (lanes[2] * 0x165667B19E3779F9ull) ^
+               (lanes[3] * 0x27D4EB2F165667C5ull);
+    return hash ? hash : 1;
+}
+
+internal u64 Win32MixPageHash(u64 page, u64 pageHash)
+{
+    if (!pageHash) return 0;
+    u64 x = pageHash ^ (page * 0xFF51AFD7ED558CCDull);
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ull;
+    x ^= x >> 29;
+    return x;
+}
+
+internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount)
+{
+    if (!snapshot->enabled) return 0;
+    hashPageCount = Minimum(hashPageCount, snapshot->pageCount);
+    snapshot->pageHashes = (u64 *)VirtualAlloc(0, (SIZE_T)(hashPageCount * (sizeof(u64) + sizeof(u32))),
+                                               MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    snapshot->changedPages = snapshot->pageHashes ? (u32 *)(snapshot->pageHashes + hashPageCount) : 0;
+    if (!snapshot->pageHashes)
+    {
+        Win32Log(LogLevel_Warning, "snapshot: no memory for the state hash; capsules are off");
+        return 0;
+    }
+    snapshot->hashPageCount = hashPageCount;
+    snapshot->stateHash = 0;
+    return 1;
+}
+
+// The copy's page is about to change: a checkpoint being built keeps its old contents first.
+internal void Win32PreserveCopyPage(win32_memory_snapshot *snapshot, u64 page)
+{
+    if (!snapshot->preserveBits || !Win32PageBit(snapshot->preserveBits, page)) return;
+    u64 offset = page * snapshot->pageSize;
+    memcpy(snapshot->preserveTarget + offset, snapshot->copy + offset, snapshot->pageSize);
+    snapshot->preserveBits[page / 8] &= (u8)~(1u << (page % 8));
+    ++snapshot->preservedPages;
+}
+
+// The copy's page changed: listed, and rehashed at the end of the sync (one timed pass).
+internal void Win32NoteCopyPageChanged(win32_memory_snapshot *snapshot, u64 page)
+{
+    if (page < snapshot->hashPageCount) snapshot->changedPages[snapshot->changedPageCount++] = (u32)page;
+}
+
+// Every page the sync changed below hashPageCount: its share of the state hash follows.
+internal void Win32RehashChangedPages(win32_memory_snapshot *snapshot)
+{
+    f64 start = Win32Seconds();
+    for (u64 index = 0; index < snapshot->changedPageCount; ++index)
+    {
+        u64 page = snapshot->changedPages[index];
+        u64 pageHash = Win32HashPage(snapshot->copy + page * snapshot->pageSize, snapshot->pageSize);
+        snapshot->stateHash ^= Win32MixPageHash(page, snapshot->pageHashes[page]) ^ Win32MixPageHash(page, pageHash);
+        snapshot->pageHashes[page] = pageHash;
+    }
+    snapshot->changedPageCount = 0;
+    snapshot->hashSeconds = Win32Seconds() - start;
+}
+
 // Copies the run (from live into the snapshot, or back with toLive) and re-arms its watch. Into the
 // snapshot, the watch is re-armed first: a write racing with the copy (a background task) marks the
 // page again for the next sync. Back into live (a restore, nothing running), it is re-armed after,
@@ -30,7 +107,13 @@ internal void Win32RearmAndCopyRun(win32_memory_snapshot *snapshot, win32_page_r
     else
     {
         ResetWriteWatch(snapshot->live + offset, (SIZE_T)bytes);
+        if (snapshot->preserveBits)
+            for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
+                Win32PreserveCopyPage(snapshot, page);
         memcpy(snapshot->copy + offset, snapshot->live + offset, (size_t)bytes);
+        if (snapshot->hashPageCount)
+            for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
+                Win32NoteCopyPageChanged(snapshot, page);
     }
     snapshot->totalArmedPages += run->pageCount;
     run->pageCount = 0;
@@ -80,6 +163,15 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     return 1;
 }
 
+// A hot page's copy: a checkpoint being built keeps the old contents, the state hash follows.
+internal void Win32CopyPageIntoSnapshot(win32_memory_snapshot *snapshot, u64 page)
+{
+    u64 offset = page * snapshot->pageSize;
+    Win32PreserveCopyPage(snapshot, page);
+    memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+    Win32NoteCopyPageChanged(snapshot, page);
+}
+
 // One written page at sync: copy it (hot: only when it changed) and decide its heat. Cold pages and
 // pages turning cold go into the run to re-arm; the caller flushes the run.
 internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win32_page_run *rearm)
@@ -94,7 +186,7 @@ internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win
     {
         changed = memcmp(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize) != 0;
         heat = changed ? (u8)WIN32_SNAPSHOT_HOT : (u8)(heat + 1);
-        if (changed) memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+        if (changed) Win32CopyPageIntoSnapshot(snapshot, page);
         if ((heat & ~WIN32_SNAPSHOT_HOT) >= WIN32_SNAPSHOT_QUIET_SYNCS)
         {
             heat = 0;
@@ -107,7 +199,7 @@ internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win
         // Written again soon: from now on copied without faulting.
         heat = WIN32_SNAPSHOT_HOT;
         ++snapshot->hotPageCount;
-        memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
+        Win32CopyPageIntoSnapshot(snapshot, page);
     }
     else
     {
@@ -134,6 +226,7 @@ internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
         copiedBytes += Win32SyncWrittenPage(snapshot, page, &rearm);
     }
     Win32RearmAndCopyRun(snapshot, &rearm, 0);
+    if (snapshot->hashPageCount) Win32RehashChangedPages(snapshot);
     snapshot->lastSyncBytes = copiedBytes;
     snapshot->lastSyncSeconds = Win32Seconds() - start;
     snapshot->totalSyncSeconds += snapshot->lastSyncSeconds;

@@ -41,6 +41,23 @@ struct win32_memory_snapshot
     u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
     u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
     u64 hotPageCount;
+    // The state hash (capsules, win32/capsule/): over the copy's pages below hashPageCount (the
+    // permanent storage), kept current page by page as the sync copies them, so a frame pays for
+    // the pages it wrote only. stateHash is the XOR of Win32MixPageHash(page, its hash); a zero
+    // page contributes nothing, so pages never written need no hashing.
+    u64 hashPageCount;
+    u64 *pageHashes;            // per page below hashPageCount (0: zero page)
+    u32 *changedPages;          // the pages a sync changed, rehashed in one pass at its end
+    u64 changedPageCount;
+    u64 stateHash;
+    f64 hashSeconds;            // of the last sync: the part spent hashing
+    // The capsule checkpoint under construction: before the sync overwrites a page of the copy
+    // whose bit is set in preserveBits, the page's old contents go to preserveTarget (at the same
+    // offset) and the bit is cleared. So a checkpoint is the state of one frame start even while
+    // it is copied over several frames. Both null when none is being built.
+    u8 *preserveBits;
+    u8 *preserveTarget;
+    u64 preservedPages;
 
     // Figures
     u64 lastSyncBytes;
@@ -77,6 +94,13 @@ internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot);
 internal b32 Win32PageBit(const u8 *bitmap, u64 page);
 // Main thread, when the live loop marks or restores memory: no page counts as written since.
 internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot);
+// The hash of one page for the state hash: 0 for a page of zeros, else (nearly always) not. Four
+// independent lanes so it runs at memory speed.
+internal u64 Win32HashPage(const u8 *page, u32 pageSize);
+internal u64 Win32MixPageHash(u64 page, u64 pageHash);
+// Main thread at start-up (after Win32InitMemorySnapshot): keeps stateHash over the first
+// hashPageCount pages. False (logged) without memory for it.
+internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount);
 // 64-bit FNV-1a over 8-byte words: used by tests and the live-loop log to compare memory states.
 internal u64 Win32HashMemory(const void *memory, u64 size);
 

@@ -138,6 +138,7 @@ internal b32 Win32AdoptChangedLayout(win32_state *state, win32_game_code *candid
     else if (state->options.resetOnLayoutChange || reloader->resetRequested)
     {
         Win32ZeroGameMemory(&state->snapshot, &state->memory);
+        reloader->lastSwapResetState = 1;
         Win32Log(LogLevel_Warning, "layout: game state reset for the new layout (%s)", differences);
     }
     else
@@ -209,6 +210,7 @@ internal b32 Win32ReloadStep(win32_state *state)
         Win32UnloadGameCode(&candidate);
         return 0;
     }
+    reloader->lastSwapResetState = 0;
     if (layoutChanged && !Win32AdoptChangedLayout(state, &candidate, differences)) return 0;
     reloader->resetRequested = 0;
     reloader->refusedForLayout = 0;
@@ -252,6 +254,16 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
              "(%u crash%s); game memory restored to its pre-frame state (%llu KB rewritten)",
              what, (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
              crashes == 1 ? "" : "es", (unsigned long long)(restoredBytes / 1024));
+    // The capsule of the moment (or, replaying one, the fault compared with the recorded one);
+    // before the rollback, while the crashing build is still the recorder's current one.
+    capsule_fault fault;
+    Win32DescribeCapsuleFault(&report, what, state->input.frameIndex, &fault);
+    if (state->replay.on) Win32ReplayNoteFault(&state->replay, state, &fault);
+    else
+    {
+        Win32CapsuleNoteFault(&state->capsuleRecorder);
+        Win32RequestFaultCapsule(&state->capsuleWriter, state, &fault);
+    }
     f64 restoredAt = Win32Seconds();
     if (state->options.verifyRollback)
     {

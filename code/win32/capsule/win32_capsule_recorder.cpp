@@ -1,0 +1,420 @@
+//~ The always-on recording behind capsules: the bodies behind win32/capsule/win32_capsule_recorder.h
+
+internal b32 Win32InitCapsuleRecorder(win32_capsule_recorder *recorder, win32_memory_snapshot *snapshot,
+                                      f32 windowSeconds, u64 permanentSize)
+{
+    memset(recorder, 0, sizeof(*recorder));
+    recorder->building = -1;
+    recorder->currentBuild = -1;
+    recorder->snapshot = snapshot;
+    recorder->windowSeconds = windowSeconds;
+    for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
+    {
+        recorder->builds[slot].dll = INVALID_HANDLE_VALUE;
+        recorder->builds[slot].pdb = INVALID_HANDLE_VALUE;
+    }
+    if (windowSeconds <= 0.0f)
+    {
+        Win32Log(LogLevel_Info, "capsule: recording off (--capsule-seconds 0)");
+        return 0;
+    }
+    if (!snapshot->enabled || !Win32EnableStateHash(snapshot, permanentSize / snapshot->pageSize))
+    {
+        Win32Log(LogLevel_Warning, "capsule: recording off: it needs the pre-frame snapshot (see above)");
+        return 0;
+    }
+    recorder->pageSize = snapshot->pageSize;
+    recorder->pageCount = snapshot->pageCount;
+    u64 bitmapBytes = (recorder->pageCount + 7) / 8;
+    recorder->ring = (capsule_frame *)VirtualAlloc(0, WIN32_CAPSULE_RING_FRAMES * sizeof(capsule_frame),
+                                                   MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    b32 ok = recorder->ring != 0;
+    for (u32 index = 0; index < 2 && ok; ++index)
+    {
+        win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
+        // NOTE: committed, not touched: only the pages a checkpoint copies ever cost memory.
+        checkpoint->pages = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+        checkpoint->present = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+        checkpoint->pending = checkpoint->present ? checkpoint->present + bitmapBytes : 0;
+        ok = checkpoint->pages && checkpoint->present;
+    }
+    if (!ok)
+    {
+        Win32Log(LogLevel_Warning, "capsule: recording off: no memory for the frame ring and two checkpoints");
+        return 0;
+    }
+    recorder->on = 1;
+    Win32Log(LogLevel_Info, "capsule: recording the last %.1f s of input and state (a capsule is written on a "
+             "contained crash or hang, on F8, and on a request file)", (f64)windowSeconds);
+    return 1;
+}
+
+//~ Builds
+// The PDB named by a loaded module's CodeView record ("RSDS", GUID, age, path), or false.
+internal b32 Win32ModulePdbPath(HMODULE module, char *path, umm pathSize)
+{
+    win32_image_range image;
+    if (!module || !Win32ModuleImageRange(module, &image)) return 0;
+    IMAGE_NT_HEADERS *headers = (IMAGE_NT_HEADERS *)(image.base + ((IMAGE_DOS_HEADER *)image.base)->e_lfanew);
+    IMAGE_DATA_DIRECTORY *directory = &headers->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_DEBUG];
+    if (!directory->VirtualAddress || !Win32InImage(image, image.base + directory->VirtualAddress, directory->Size))
+        return 0;
+    IMAGE_DEBUG_DIRECTORY *entries = (IMAGE_DEBUG_DIRECTORY *)(image.base + directory->VirtualAddress);
+    u32 entryCount = directory->Size / sizeof(IMAGE_DEBUG_DIRECTORY);
+    for (u32 index = 0; index < entryCount; ++index)
+    {
+        IMAGE_DEBUG_DIRECTORY *entry = &entries[index];
+        if (entry->Type != IMAGE_DEBUG_TYPE_CODEVIEW || entry->SizeOfData <= 24 || !entry->AddressOfRawData) continue;
+        const u8 *record = image.base + entry->AddressOfRawData;
+        if (!Win32InImage(image, record, entry->SizeOfData) || memcmp(record, "RSDS", 4) != 0) continue;
+        const char *recordPath = (const char *)record + 24;
+        umm length = 0;
+        while (length < entry->SizeOfData - 24 && recordPath[length]) ++length;
+        if (length == 0 || length == entry->SizeOfData - 24 || length + 1 > pathSize) continue;
+        memcpy(path, recordPath, length);
+        path[length] = 0;
+        return 1;
+    }
+    return 0;
+}
+
+internal const char *Win32FileNamePart(const char *path)
+{
+    const char *name = path;
+    for (const char *at = path; *at; ++at)
+        if (*at == '\\' || *at == '/') name = at + 1;
+    return name;
+}
+
+internal HANDLE Win32OpenForCapsule(const char *path)
+{
+    return Win32OpenFileUtf8(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                             OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
+}
+
+internal void Win32ReleaseCapsuleBuild(win32_capsule_build_slot *slot)
+{
+    if (slot->dll != INVALID_HANDLE_VALUE) CloseHandle(slot->dll);
+    if (slot->pdb != INVALID_HANDLE_VALUE) CloseHandle(slot->pdb);
+    memset(slot, 0, sizeof(*slot));
+    slot->dll = INVALID_HANDLE_VALUE;
+    slot->pdb = INVALID_HANDLE_VALUE;
+}
+
+// Lets go of every build no kept frame ran (the oldest kept frame: the oldest valid checkpoint's).
+internal void Win32ReleaseUnusedCapsuleBuilds(win32_capsule_recorder *recorder)
+{
+    u64 oldestKept = recorder->frameSerial;
+    for (u32 index = 0; index < 2; ++index)
+    {
+        win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
+        if (checkpoint->valid) oldestKept = Minimum(oldestKept, checkpoint->frameSerial);
+    }
+    for (s32 slot = 0; slot < (s32)WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
+    {
+        win32_capsule_build_slot *build = &recorder->builds[slot];
+        if (build->used && slot != recorder->currentBuild && build->lastSerial < oldestKept)
+            Win32ReleaseCapsuleBuild(build);
+    }
+}
+
+// The running build changed (a reload, a rollback): hold its bytes for capsules.
+internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game_code *game, const char *sourcePath)
+{
+    recorder->currentVersion = game->version;
+    recorder->currentBuild = -1;
+    if (!game->module) return;
+    Win32ReleaseUnusedCapsuleBuilds(recorder);
+    s32 freeSlot = -1;
+    for (s32 slot = 0; slot < (s32)WIN32_CAPSULE_MAX_HELD_BUILDS && freeSlot < 0; ++slot)
+        if (!recorder->builds[slot].used) freeSlot = slot;
+    if (freeSlot < 0)
+    {
+        Win32Log(LogLevel_Warning, "capsule: %u builds ran within the window; the recording restarts",
+                 WIN32_CAPSULE_MAX_HELD_BUILDS);
+        for (u32 index = 0; index < 2; ++index) recorder->checkpoints[index].valid = 0;
+        Win32ReleaseUnusedCapsuleBuilds(recorder);
+        freeSlot = 0;
+        if (recorder->builds[0].used) Win32ReleaseCapsuleBuild(&recorder->builds[0]);
+    }
+    win32_capsule_build_slot *build = &recorder->builds[freeSlot];
+    build->dll = Win32OpenForCapsule(game->loadedPath);
+    if (build->dll == INVALID_HANDLE_VALUE)
+    {
+        Win32Log(LogLevel_Warning, "capsule: cannot hold the build '%s' for capsules; capsules of its frames "
+                 "will not carry it", game->loadedPath);
+        return;
+    }
+    build->used = 1;
+    build->reloadVersion = game->version;
+    build->firstSerial = recorder->frameSerial;
+    build->lastSerial = recorder->frameSerial;
+    // NOTE: the name the build was made as ("game.dll"), not its private copy's.
+    FormatText(build->dllName, sizeof(build->dllName), "%s", Win32FileNamePart(sourcePath));
+    char pdbPath[WIN32_PATH_BYTES];
+    if (Win32ModulePdbPath(game->module, pdbPath, sizeof(pdbPath)))
+    {
+        build->pdb = Win32OpenForCapsule(pdbPath);
+        if (build->pdb != INVALID_HANDLE_VALUE)
+            FormatText(build->pdbName, sizeof(build->pdbName), "%s", Win32FileNamePart(pdbPath));
+        else
+            Win32Log(LogLevel_Warning, "capsule: the build's PDB '%s' cannot be opened; capsules carry the DLL alone",
+                     pdbPath);
+    }
+    recorder->currentBuild = freeSlot;
+}
+
+//~ Checkpoints
+internal u64 Win32CountBits(const u8 *bitmap, u64 bitCount)
+{
+    u64 count = 0;
+    for (u64 index = 0; index < bitCount; ++index) count += (bitmap[index / 8] >> (index % 8)) & 1;
+    return count;
+}
+
+// Starts a checkpoint at this frame in the given buffer: every page written so far is pending.
+internal void Win32StartCapsuleCheckpoint(win32_capsule_recorder *recorder, s32 index, win32_state *state)
+{
+    win32_memory_snapshot *snapshot = recorder->snapshot;
+    win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
+    u64 bitmapBytes = (recorder->pageCount + 7) / 8;
+    memcpy(checkpoint->present, snapshot->everWritten, (size_t)bitmapBytes);
+    // NOTE: everWritten also has bits for the frame scratch after pageCount: cleared here.
+    if (recorder->pageCount % 8) checkpoint->present[bitmapBytes - 1] &= (u8)((1u << (recorder->pageCount % 8)) - 1);
+    memcpy(checkpoint->pending, checkpoint->present, (size_t)bitmapBytes);
+    checkpoint->pendingPages = Win32CountBits(checkpoint->present, recorder->pageCount);
+    checkpoint->scanCursor = 0;
+    checkpoint->frameIndex = state->input.frameIndex;
+    checkpoint->frameSerial = recorder->frameSerial;
+    checkpoint->recordedSecondsAtStart = recorder->recordedSeconds;
+    checkpoint->layout = state->reloader.memoryLayout;
+    checkpoint->valid = 1;
+    checkpoint->complete = (checkpoint->pendingPages == 0);
+    recorder->building = checkpoint->complete ? -1 : index;
+    if (!checkpoint->complete)
+    {
+        snapshot->preserveBits = checkpoint->pending;
+        snapshot->preserveTarget = checkpoint->pages;
+        snapshot->preservedPages = 0;
+    }
+    else ++recorder->checkpointsCompleted;
+}
+
+// Copies up to a budget of the building checkpoint's pending pages from the snapshot's copy.
+internal void Win32ContinueCapsuleCheckpoint(win32_capsule_recorder *recorder, u64 budget)
+{
+    if (recorder->building < 0) return;
+    win32_memory_snapshot *snapshot = recorder->snapshot;
+    win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[recorder->building];
+    u64 page = checkpoint->scanCursor;
+    for (; page < recorder->pageCount && budget; ++page)
+    {
+        if (!checkpoint->pending[page / 8]) { page |= 7; continue; }
+        if (!Win32PageBit(checkpoint->pending, page)) continue;
+        u64 offset = page * recorder->pageSize;
+        memcpy(checkpoint->pages + offset, snapshot->copy + offset, recorder->pageSize);
+        checkpoint->pending[page / 8] &= (u8)~(1u << (page % 8));
+        --budget;
+    }
+    checkpoint->scanCursor = page;
+    if (page >= recorder->pageCount)
+    {
+        // Every page is either copied here or was saved by the sync before it changed.
+        checkpoint->complete = 1;
+        checkpoint->pendingPages = 0;
+        snapshot->preserveBits = 0;
+        snapshot->preserveTarget = 0;
+        recorder->building = -1;
+        ++recorder->checkpointsCompleted;
+    }
+}
+
+internal s32 Win32NewestCapsuleCheckpoint(win32_capsule_recorder *recorder)
+{
+    s32 newest = -1;
+    for (s32 index = 0; index < 2; ++index)
+    {
+        win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
+        if (checkpoint->valid && (newest < 0 || checkpoint->frameSerial > recorder->checkpoints[newest].frameSerial))
+            newest = index;
+    }
+    return newest;
+}
+
+internal s32 Win32CapsuleOldestCheckpoint(win32_capsule_recorder *recorder)
+{
+    s32 oldest = -1;
+    for (s32 index = 0; index < 2; ++index)
+    {
+        win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
+        b32 framesKept = recorder->frameSerial - checkpoint->frameSerial <= WIN32_CAPSULE_RING_FRAMES;
+        if (checkpoint->valid && checkpoint->complete && framesKept &&
+            (oldest < 0 || checkpoint->frameSerial < recorder->checkpoints[oldest].frameSerial))
+            oldest = index;
+    }
+    return oldest;
+}
+
+// Starts a new checkpoint once the newest is a window old (in the other buffer, unless a capsule
+// write still reads it), and moves the one being built along.
+internal void Win32StepCapsuleCheckpoints(win32_capsule_recorder *recorder, win32_state *state)
+{
+    if (recorder->building < 0)
+    {
+        s32 newest = Win32NewestCapsuleCheckpoint(recorder);
+        s32 target = (newest < 0) ? 0 : (newest ^ 1);
+        b32 due = newest < 0;
+        if (newest >= 0)
+        {
+            win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[newest];
+            due = (recorder->recordedSeconds - checkpoint->recordedSecondsAtStart >= recorder->windowSeconds) ||
+                  (recorder->frameSerial - checkpoint->frameSerial >= WIN32_CAPSULE_RING_FRAMES / 2);
+        }
+        if (due && recorder->checkpoints[target].readers == 0)
+        {
+            recorder->checkpoints[target].valid = 0;
+            Win32StartCapsuleCheckpoint(recorder, target, state);
+        }
+    }
+    Win32ContinueCapsuleCheckpoint(recorder, WIN32_CAPSULE_PAGES_PER_FRAME);
+}
+
+// The window cannot go on across a jump of game memory that replaying could not reproduce (the
+// live loop's rewind): every checkpoint is dropped and a new one is taken whole, now.
+internal void Win32RestartCapsuleWindow(win32_capsule_recorder *recorder, win32_state *state, const char *why)
+{
+    for (s32 index = 0; index < 2; ++index)
+    {
+        win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
+        if (checkpoint->readers) continue;
+        checkpoint->valid = 0;
+        if (recorder->building == index)
+        {
+            recorder->building = -1;
+            recorder->snapshot->preserveBits = 0;
+            recorder->snapshot->preserveTarget = 0;
+        }
+    }
+    s32 target = recorder->checkpoints[0].readers ? 1 : 0;
+    if (recorder->checkpoints[target].readers) return;      // both being written: the next frame tries again
+    Win32StartCapsuleCheckpoint(recorder, target, state);
+    Win32ContinueCapsuleCheckpoint(recorder, recorder->pageCount);
+    Win32Log(LogLevel_Info, "capsule: the recording window restarts at frame %llu (%s)",
+             (unsigned long long)state->input.frameIndex, why);
+}
+
+//~ Frames
+internal capsule_frame *Win32CapsuleFrame(win32_capsule_recorder *recorder, u64 serial)
+{
+    return &recorder->ring[serial % WIN32_CAPSULE_RING_FRAMES];
+}
+
+internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_state *state)
+{
+    if (!recorder->on) return;
+    f64 start = Win32Seconds();
+    win32_memory_snapshot *snapshot = recorder->snapshot;
+    b32 reloaded = state->memory.executableReloaded;
+    // The top-of-frame sync's hashing is the recording's cost, not the snapshot's.
+    f64 syncHashSeconds = snapshot->hashSeconds;
+    // NOTE: a reload may have migrated or reset game memory after this frame's sync.
+    if (reloaded) Win32SyncMemorySnapshot(snapshot);
+    if (state->game.version != recorder->currentVersion) Win32HoldCapsuleBuild(recorder, &state->game, state->reloader.sourcePath);
+    if (state->loop.rewindCount != recorder->loopRewinds)
+    {
+        recorder->loopRewinds = state->loop.rewindCount;
+        Win32RestartCapsuleWindow(recorder, state, "the live loop rewound game memory");
+    }
+    else
+    {
+        Win32StepCapsuleCheckpoints(recorder, state);
+    }
+
+    capsule_frame *frame = Win32CapsuleFrame(recorder, recorder->frameSerial);
+    memset(frame, 0, sizeof(*frame));
+    frame->input = state->input;
+    frame->stateHash = snapshot->stateHash;
+    frame->buildIndex = (u32)recorder->currentBuild;
+    frame->reloadVersion = state->memory.reloadVersion;
+    frame->flags = (reloaded ? CapsuleFrame_Reloaded : 0) |
+                   (state->reloader.lastSwapResetState && reloaded ? CapsuleFrame_StateReset : 0);
+    frame->widthInPixels = (u32)Maximum(state->window.clientWidth, 1);
+    frame->heightInPixels = (u32)Maximum(state->window.clientHeight, 1);
+    if (recorder->currentBuild >= 0) recorder->builds[recorder->currentBuild].lastSerial = recorder->frameSerial;
+    if (state->loop.mode == LiveLoop_Recording && state->loop.recordedFrames > 0)
+        state->loop.records[state->loop.recordedFrames - 1] = *frame;
+    ++recorder->frameSerial;
+    recorder->recordedSeconds += (f64)state->input.dtForFrame;
+    recorder->inFrame = 1;
+
+    u32 sample = (u32)(recorder->upkeepCount++ % WIN32_CAPSULE_UPKEEP_SAMPLES);
+    recorder->upkeepSeconds[sample] = (f32)(Win32Seconds() - start + syncHashSeconds);
+    recorder->hashSeconds[sample] = (f32)(syncHashSeconds + (reloaded ? snapshot->hashSeconds : 0.0));
+}
+
+internal void Win32CapsuleNoteSound(win32_capsule_recorder *recorder, u32 sampleCount)
+{
+    if (!recorder->on || !recorder->inFrame) return;
+    Win32CapsuleFrame(recorder, recorder->frameSerial - 1)->soundSampleCount = sampleCount;
+}
+
+internal void Win32CapsuleNoteFault(win32_capsule_recorder *recorder)
+{
+    if (!recorder->on || !recorder->inFrame) return;
+    Win32CapsuleFrame(recorder, recorder->frameSerial - 1)->flags |= CapsuleFrame_Faulted;
+}
+
+internal void Win32DescribeCapsuleFault(const win32_crash_report *report, const char *what, u64 frameIndex,
+                                        capsule_fault *fault)
+{
+    memset(fault, 0, sizeof(*fault));
+    fault->frameIndex = frameIndex;
+    fault->code = report->code;
+    fault->threadId = report->threadId;
+    FormatText(fault->description, sizeof(fault->description), "%s", what);
+    // The first "Function (file:line)" of the text: the faulting function (a call through null
+    // names its caller the same way).
+    const char *open = strstr(what, " (");
+    for (; open; open = strstr(open + 2, " ("))
+    {
+        const char *close = strchr(open + 2, ')');
+        const char *colon = close ? close : 0;
+        while (colon && colon > open && *colon != ':') --colon;
+        if (!close || colon <= open + 2 || colon[1] < '0' || colon[1] > '9') continue;
+        const char *nameStart = open;
+        while (nameStart > what && nameStart[-1] != ' ') --nameStart;
+        FormatText(fault->function, sizeof(fault->function), "%.*s", (int)(open - nameStart), nameStart);
+        FormatText(fault->file, sizeof(fault->file), "%.*s", (int)(colon - (open + 2)), open + 2);
+        fault->line = (u32)strtoul(colon + 1, 0, 10);
+        return;
+    }
+}
+
+internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, b32 hashOnly)
+{
+    u32 count = (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES);
+    if (!count) return 0.0;
+    f32 sorted[WIN32_CAPSULE_UPKEEP_SAMPLES];
+    memcpy(sorted, hashOnly ? recorder->hashSeconds : recorder->upkeepSeconds, count * sizeof(f32));
+    for (u32 index = 1; index < count; ++index)
+    {
+        f32 value = sorted[index];
+        u32 at = index;
+        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
+        sorted[at] = value;
+    }
+    return (f64)sorted[count / 2];
+}
+
+internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder)
+{
+    if (!recorder->on) return;
+    Win32Log(LogLevel_Info, "capsule: recording upkeep median %.3f ms per frame (state hash %.3f ms of it) over the "
+             "last %u frames; %llu checkpoints taken",
+             1000.0 * Win32CapsuleMedianUpkeep(recorder, 0), 1000.0 * Win32CapsuleMedianUpkeep(recorder, 1),
+             (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES),
+             (unsigned long long)recorder->checkpointsCompleted);
+    for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
+        if (recorder->builds[slot].used) Win32ReleaseCapsuleBuild(&recorder->builds[slot]);
+    recorder->on = 0;
+}

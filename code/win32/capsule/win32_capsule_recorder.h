@@ -1,0 +1,105 @@
+#ifndef WIN32_CAPSULE_RECORDER_H
+#define WIN32_CAPSULE_RECORDER_H
+//~ The always-on recording behind capsules: the last --capsule-seconds of play, ready to be written
+//
+// Every frame, just before the update, the recorder keeps what the update receives beyond game
+// memory (the input as the game sees it, dt inside it, the sound samples asked for, the reload
+// version, the render size) and the state hash the frame starts from (kept by the memory
+// snapshot page by page, so a frame pays only for the pages it wrote). It also keeps checkpoints:
+// images of game memory at a frame start. A capsule (win32_capsule_writer.h) is the oldest
+// checkpoint plus every frame since.
+//
+// Checkpoints are built without a hitch: a new one is a list of pages still to copy from the
+// snapshot's copy (the state at that frame's start), a budget of them each frame; and before a
+// sync overwrites a page of the copy that is still on the list, the snapshot saves it first
+// (win32_memory_snapshot.h: preserveBits). So the image is of one frame even though it is copied
+// over many. Two buffers take turns: a new checkpoint starts once the newest is windowSeconds old,
+// in the older one's buffer, so the window a capsule covers is between windowSeconds and twice that.
+//
+// Builds: when a build starts running, the recorder opens its private copy (and PDB) for reading
+// with delete sharing, so the file can be deleted and replaced by later reloads while the
+// recorder still reads the exact bytes that ran. A build is let go once no kept frame ran it.
+
+#define WIN32_CAPSULE_RING_FRAMES 16384
+#define WIN32_CAPSULE_MAX_HELD_BUILDS CAPSULE_MAX_BUILDS
+#define WIN32_CAPSULE_PAGES_PER_FRAME 256       // checkpoint pages copied a frame (1 MB of 4 KB pages)
+#define WIN32_CAPSULE_UPKEEP_SAMPLES 512
+
+struct win32_capsule_checkpoint
+{
+    u8 *pages;                  // an image of game memory (same offsets); only 'present' pages hold data
+    u8 *present;                // bit per page: written before the checkpoint's frame (else zero then)
+    u8 *pending;                // bit per page: still to copy (the snapshot's preserveBits while built)
+    u64 pendingPages;
+    u64 scanCursor;             // where the next frame's budget looks for pending pages
+    u64 frameIndex;             // input.frameIndex of the frame it precedes
+    u64 frameSerial;            // the recorder's serial of that frame
+    f64 recordedSecondsAtStart;
+    state_layout layout;        // the layout of the state it holds
+    b32 valid;                  // started (complete or being built)
+    b32 complete;
+    volatile LONG readers;      // capsule writes reading it: it is not reused meanwhile
+};
+
+struct win32_capsule_build_slot
+{
+    b32 used;
+    u32 reloadVersion;
+    HANDLE dll;                 // opened with FILE_SHARE_DELETE: the bytes that ran, even once deleted
+    HANDLE pdb;                 // INVALID_HANDLE_VALUE when none (MinGW: DWARF is in the DLL)
+    char dllName[128];
+    char pdbName[128];
+    u64 firstSerial;            // the first and last frames it ran
+    u64 lastSerial;
+};
+
+struct win32_capsule_recorder
+{
+    b32 on;
+    f32 windowSeconds;
+    win32_memory_snapshot *snapshot;
+    u64 pageCount;              // game memory's pages (permanent + transient)
+    u32 pageSize;
+    capsule_frame *ring;        // WIN32_CAPSULE_RING_FRAMES records, by serial
+    u64 frameSerial;            // serial of the next frame recorded
+    f64 recordedSeconds;        // the dt of every frame recorded so far
+    win32_capsule_checkpoint checkpoints[2];
+    s32 building;               // the checkpoint being built, -1 none
+    win32_capsule_build_slot builds[WIN32_CAPSULE_MAX_HELD_BUILDS];
+    s32 currentBuild;           // slot of the running build, -1: none (stubs)
+    u32 currentVersion;
+    u64 loopRewinds;            // the live loop's count when last seen: a rewind breaks the window
+    b32 inFrame;                // a frame was begun and not yet ended
+
+    // Figures: the main thread's time for the recording per frame (hash included).
+    f32 upkeepSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];
+    f32 hashSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];
+    u64 upkeepCount;
+    u64 checkpointsCompleted;
+};
+
+// Main thread at start-up: memory for the ring and two checkpoints; with seconds 0, or without
+// memory (logged), the recorder stays off and capsules cannot be written.
+internal b32 Win32InitCapsuleRecorder(win32_capsule_recorder *recorder, win32_memory_snapshot *snapshot,
+                                      f32 windowSeconds, u64 permanentSize);
+// Main thread, after the reload step and the live loop, before the update: records the frame.
+internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_state *state);
+// Main thread, once the frame's sound was asked for: completes the frame's record.
+internal void Win32CapsuleNoteSound(win32_capsule_recorder *recorder, u32 sampleCount);
+// Main thread, in the crash recovery (before the rollback frees the crashing build): marks the
+// frame as faulted.
+internal void Win32CapsuleNoteFault(win32_capsule_recorder *recorder);
+// A contained crash or hang as a capsule names it: code, thread, frame, and the function, file and
+// line parsed from the crash line's text `what` ("... Function (file.cpp:123)").
+internal void Win32DescribeCapsuleFault(const win32_crash_report *report, const char *what, u64 frameIndex,
+                                        capsule_fault *fault);
+// The oldest complete checkpoint (for a capsule), or -1 when none is ready.
+internal s32 Win32CapsuleOldestCheckpoint(win32_capsule_recorder *recorder);
+// The record of the frame with this serial (kept: between the oldest checkpoint and now).
+internal capsule_frame *Win32CapsuleFrame(win32_capsule_recorder *recorder, u64 serial);
+// At exit: the upkeep figures into the log; every held build let go.
+internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder);
+// The median of the recorded per-frame upkeep and hash times (seconds).
+internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, b32 hashOnly);
+
+#endif  // WIN32_CAPSULE_RECORDER_H

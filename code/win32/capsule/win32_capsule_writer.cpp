@@ -1,0 +1,540 @@
+//~ Writing capsules off the main thread: the bodies behind win32/capsule/win32_capsule_writer.h
+
+//~ The writer thread
+struct win32_capsule_file_sink
+{
+    HANDLE file;
+    u64 written;
+};
+
+internal b32 Win32CapsuleFileSink(void *context, const void *bytes, u64 size)
+{
+    win32_capsule_file_sink *sink = (win32_capsule_file_sink *)context;
+    const u8 *at = (const u8 *)bytes;
+    while (size)
+    {
+        DWORD chunk = (DWORD)Minimum(size, (u64)Megabytes(64));
+        DWORD done = 0;
+        if (!WriteFile(sink->file, at, chunk, &done, 0) || done != chunk) return 0;
+        at += chunk;
+        size -= chunk;
+        sink->written += chunk;
+    }
+    return 1;
+}
+
+internal b32 Win32PageIsZero(const u8 *page, u32 pageSize)
+{
+    const u64 *words = (const u64 *)page;
+    for (u32 index = 0; index < pageSize / 8; ++index)
+        if (words[index]) return 0;
+    return 1;
+}
+
+// The checkpoint's non-zero pages, packed: indices into contents->checkpointPages, bytes into
+// checkpointData (one allocation, freed by the caller). Releases the checkpoint for reuse.
+internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents *contents)
+{
+    u32 pageSize = job->info.pageSize;
+    u64 count = 0;
+    for (u64 page = 0; page < job->pageCount; ++page)
+        if (Win32PageBit(job->present, page) && !Win32PageIsZero(job->image + page * pageSize, pageSize)) ++count;
+    u64 indexBytes = AlignPow2(count * sizeof(u32), 4096);
+    u8 *packed = (u8 *)VirtualAlloc(0, (SIZE_T)(indexBytes + count * pageSize + 4096), MEM_RESERVE | MEM_COMMIT,
+                                    PAGE_READWRITE);
+    if (packed)
+    {
+        u32 *indices = (u32 *)packed;
+        u8 *data = packed + indexBytes;
+        u64 at = 0;
+        for (u64 page = 0; page < job->pageCount && at < count; ++page)
+        {
+            const u8 *source = job->image + page * pageSize;
+            if (!Win32PageBit(job->present, page) || Win32PageIsZero(source, pageSize)) continue;
+            indices[at] = (u32)page;
+            memcpy(data + at * pageSize, source, pageSize);
+            ++at;
+        }
+        contents->checkpointPageCount = (u32)count;
+        contents->checkpointPages = indices;
+        contents->checkpointData = data;
+    }
+    if (job->readers) InterlockedDecrement(job->readers);
+    return packed;
+}
+
+// The whole file behind a held handle, into memory the caller frees; 0 when it cannot be read.
+internal u8 *Win32ReadHeldFile(HANDLE file, u64 *size)
+{
+    LARGE_INTEGER fileSize;
+    LARGE_INTEGER zero = {};
+    if (file == INVALID_HANDLE_VALUE || !GetFileSizeEx(file, &fileSize) || fileSize.QuadPart <= 0 ||
+        (u64)fileSize.QuadPart > CAPSULE_MAX_BUILD_BYTES || !SetFilePointerEx(file, zero, 0, FILE_BEGIN))
+        return 0;
+    u8 *bytes = (u8 *)VirtualAlloc(0, (SIZE_T)fileSize.QuadPart, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u64 done = 0;
+    while (bytes && done < (u64)fileSize.QuadPart)
+    {
+        DWORD chunk = (DWORD)Minimum((u64)fileSize.QuadPart - done, (u64)Megabytes(64));
+        DWORD got = 0;
+        if (!ReadFile(file, bytes + done, chunk, &got, 0) || got == 0) break;
+        done += got;
+    }
+    if (bytes && done != (u64)fileSize.QuadPart)
+    {
+        VirtualFree(bytes, 0, MEM_RELEASE);
+        return 0;
+    }
+    *size = done;
+    return bytes;
+}
+
+internal const char *Win32CapsuleReasonName(u32 reason)
+{
+    switch (reason)
+    {
+        case CapsuleReason_Key: return "key";
+        case CapsuleReason_Request: return "request";
+        case CapsuleReason_Crash: return "crash";
+        case CapsuleReason_Hang: return "hang";
+        case CapsuleReason_Loop: return "loop";
+    }
+    return "unknown";
+}
+
+// DIR\capsule_YYYYMMDD-HHMMSS_REASON_fFRAME[_N].capsule that does not exist yet, renamed into from
+// the temporary file. False (logged) when no name could be taken.
+internal b32 Win32PlaceCapsuleFile(win32_capsule_writer *writer, win32_capsule_job *job, const char *temporaryPath,
+                                   char *finalPath, umm finalPathSize)
+{
+    SYSTEMTIME now;
+    GetLocalTime(&now);
+    u64 lastFrame = job->info.firstFrame + (job->info.frameCount ? job->info.frameCount - 1 : 0);
+    WCHAR from[WIN32_PATH_BYTES], to[WIN32_PATH_BYTES];
+    if (!Win32Utf8ToWide(temporaryPath, from, ArrayCount(from))) return 0;
+    for (u32 attempt = 0; attempt < 100; ++attempt)
+    {
+        char suffix[16] = "";
+        if (attempt) FormatText(suffix, sizeof(suffix), "_%u", attempt + 1);
+        FormatText(finalPath, finalPathSize, "%scapsule_%04u%02u%02u-%02u%02u%02u_%s_f%llu%s.capsule",
+                   writer->directory, now.wYear, now.wMonth, now.wDay, now.wHour, now.wMinute, now.wSecond,
+                   Win32CapsuleReasonName(job->info.reason), (unsigned long long)lastFrame, suffix);
+        if (!Win32Utf8ToWide(finalPath, to, ArrayCount(to))) return 0;
+        // NOTE: without MOVEFILE_REPLACE_EXISTING: an earlier capsule is never overwritten.
+        if (MoveFileExW(from, to, MOVEFILE_WRITE_THROUGH)) return 1;
+        DWORD error = GetLastError();
+        if (error != ERROR_ALREADY_EXISTS && error != ERROR_FILE_EXISTS) break;
+    }
+    char reason[256];
+    Win32ErrorText(GetLastError(), reason, sizeof(reason));
+    Win32Log(LogLevel_Error, "capsule: not saved: cannot rename '%s' into place: %s", temporaryPath, reason);
+    return 0;
+}
+
+// Deletes the oldest capsules of the folder while it holds more than its bound (never `keep`).
+internal void Win32PruneCapsules(win32_capsule_writer *writer, const char *keep)
+{
+    for (u32 round = 0; round < 64; ++round)
+    {
+        char pattern[WIN32_PATH_BYTES];
+        FormatText(pattern, sizeof(pattern), "%s*.capsule", writer->directory);
+        win32_file_search search;
+        if (!Win32FindFirstUtf8(pattern, &search)) return;
+        u64 total = 0;
+        char oldest[WIN32_PATH_BYTES] = "";
+        u64 oldestTime = ~0ull;
+        u64 oldestSize = 0;
+        do
+        {
+            char path[WIN32_PATH_BYTES];
+            FormatText(path, sizeof(path), "%s%s", writer->directory, search.name);
+            u64 size = ((u64)search.found.nFileSizeHigh << 32) | search.found.nFileSizeLow;
+            u64 writeTime = ((u64)search.found.ftLastWriteTime.dwHighDateTime << 32) |
+                            search.found.ftLastWriteTime.dwLowDateTime;
+            total += size;
+            if (strcmp(path, keep) != 0 && writeTime < oldestTime)
+            {
+                oldestTime = writeTime;
+                oldestSize = size;
+                FormatText(oldest, sizeof(oldest), "%s", path);
+            }
+        } while (Win32FindNextUtf8(&search));
+        Win32FindClose(&search);
+        if (total <= writer->maxBytes || !oldest[0]) return;
+        if (!Win32DeleteFileUtf8(oldest)) return;
+        Win32Log(LogLevel_Info, "capsule: pruned '%s' (%.1f MB): the folder held %.1f MB, its bound is %llu MB "
+                 "(--capsule-max-mb)", oldest, (f64)oldestSize / Megabytes(1), (f64)total / Megabytes(1),
+                 (unsigned long long)(writer->maxBytes / Megabytes(1)));
+    }
+}
+
+internal void Win32WriteCapsuleJob(win32_capsule_writer *writer, win32_capsule_job *job)
+{
+    f64 start = Win32Seconds();
+    capsule_contents *contents = (capsule_contents *)PushStruct(&writer->scratch, capsule_contents);
+    temporary_memory scope = BeginTemporaryMemory(&writer->scratch);
+    contents->contractVersion = GAME_CONTRACT_VERSION;
+    contents->info = job->info;
+    contents->layout = &job->layout;
+    contents->frames = job->frames;
+    contents->log = job->log;
+    contents->logSize = job->logSize;
+    u8 *packed = Win32PackCapsuleCheckpoint(job, contents);
+    u8 *buildBytes[2 * CAPSULE_MAX_BUILDS] = {};
+    b32 ok = packed != 0;
+    char error[256] = "out of memory for the checkpoint";
+    for (u32 build = 0; build < job->info.buildCount && ok; ++build)
+    {
+        capsule_build *target = &contents->builds[build];
+        target->record = job->builds[build];
+        buildBytes[2 * build] = Win32ReadHeldFile(job->dll[build], &target->record.dllSize);
+        target->dll = buildBytes[2 * build];
+        target->record.pdbSize = 0;
+        if (job->pdb[build] != INVALID_HANDLE_VALUE)
+        {
+            buildBytes[2 * build + 1] = Win32ReadHeldFile(job->pdb[build], &target->record.pdbSize);
+            target->pdb = buildBytes[2 * build + 1];
+            if (!target->pdb) target->record.pdbName[0] = 0;
+        }
+        ok = target->dll != 0;
+        if (!ok) FormatText(error, sizeof(error), "build %u ('%s') could not be read back", build, target->record.dllName);
+    }
+    char temporaryPath[WIN32_PATH_BYTES];
+    FormatText(temporaryPath, sizeof(temporaryPath), "%scapsule_%lu_%ld.tmp", writer->directory,
+               (unsigned long)GetCurrentProcessId(), (long)writer->taken);
+    win32_capsule_file_sink sink = {INVALID_HANDLE_VALUE, 0};
+    if (ok)
+    {
+        sink.file = Win32OpenFileUtf8(temporaryPath, GENERIC_WRITE, 0, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL);
+        ok = sink.file != INVALID_HANDLE_VALUE;
+        if (!ok) FormatText(error, sizeof(error), "cannot create '%s'", temporaryPath);
+    }
+    if (ok) ok = WriteCapsule(contents, Win32CapsuleFileSink, &sink, &writer->scratch, error, sizeof(error));
+    if (sink.file != INVALID_HANDLE_VALUE && !CloseHandle(sink.file)) ok = 0;
+    char finalPath[WIN32_PATH_BYTES] = "";
+    if (ok) ok = Win32PlaceCapsuleFile(writer, job, temporaryPath, finalPath, sizeof(finalPath));
+    else Win32Log(LogLevel_Error, "capsule: not saved: %s", error);
+    if (!ok) Win32DeleteFileUtf8(temporaryPath);
+
+    if (packed) VirtualFree(packed, 0, MEM_RELEASE);
+    for (u32 index = 0; index < ArrayCount(buildBytes); ++index)
+        if (buildBytes[index]) VirtualFree(buildBytes[index], 0, MEM_RELEASE);
+    for (u32 build = 0; build < job->info.buildCount; ++build)
+    {
+        if (job->dll[build] != INVALID_HANDLE_VALUE) CloseHandle(job->dll[build]);
+        if (job->pdb[build] != INVALID_HANDLE_VALUE) CloseHandle(job->pdb[build]);
+    }
+    EndTemporaryMemory(scope);
+    writer->scratch.used = 0;
+    if (!ok) return;
+
+    writer->lastWriteSeconds = Win32Seconds() - start;
+    writer->lastMainThreadSeconds = job->mainThreadSeconds;
+    InterlockedIncrement(&writer->written);
+    u64 lastFrame = job->info.firstFrame + job->info.frameCount - 1;
+    Win32Log(LogLevel_Info, "capsule: saved '%s' (%s; frames %llu-%llu, %u frames, %.2f s of play, %u build%s, "
+             "%.1f KB; written in %.1f ms off the main thread, main thread held %.3f ms). Replay: "
+             "win32_platform.exe --replay \"%s\"%s", finalPath, Win32CapsuleReasonName(job->info.reason),
+             (unsigned long long)job->info.firstFrame, (unsigned long long)lastFrame, job->info.frameCount,
+             job->info.recordedSeconds, job->info.buildCount, job->info.buildCount == 1 ? "" : "s",
+             (f64)sink.written / 1024.0, 1000.0 * writer->lastWriteSeconds, 1000.0 * job->mainThreadSeconds, finalPath,
+             job->info.reason == CapsuleReason_Loop ? " --loop" : "");
+    Win32PruneCapsules(writer, finalPath);
+}
+
+internal DWORD WINAPI Win32CapsuleWriterThread(void *parameter)
+{
+    win32_capsule_writer *writer = (win32_capsule_writer *)parameter;
+    for (;;)
+    {
+        WaitForSingleObject(writer->wake, INFINITE);
+        while (writer->taken < writer->queued)
+        {
+            Win32WriteCapsuleJob(writer, &writer->jobs[writer->taken % WIN32_CAPSULE_QUEUE]);
+            InterlockedIncrement(&writer->taken);
+        }
+        if (writer->stop) return 0;
+    }
+}
+
+//~ The main thread's side
+internal b32 Win32StartCapsuleWriter(win32_capsule_writer *writer, win32_capsule_recorder *recorder,
+                                     platform_options *options, const char *gameDllPath)
+{
+    memset(writer, 0, sizeof(*writer));
+    if (!recorder->on) return 0;
+    char folder[WIN32_PATH_BYTES];
+    if (options->capsuleDir) FormatText(folder, sizeof(folder), "%s", options->capsuleDir);
+    else
+    {
+        FormatText(folder, sizeof(folder), "%s", gameDllPath);
+        Win32KeepDirectory(folder);
+        AppendFormat(folder, sizeof(folder), "capsules");
+    }
+    WCHAR wideFolder[WIN32_PATH_BYTES];
+    b32 made = Win32Utf8ToWide(folder, wideFolder, ArrayCount(wideFolder)) &&
+               (CreateDirectoryW(wideFolder, 0) || GetLastError() == ERROR_ALREADY_EXISTS) &&
+               Win32GetFullPathUtf8(folder, writer->directory, sizeof(writer->directory) - 64);
+    if (!made || !Win32IsDirectoryUtf8(writer->directory))
+    {
+        Win32Log(LogLevel_Error, "capsule: the folder '%s' cannot be made; no capsules will be written", folder);
+        return 0;
+    }
+    umm length = strlen(writer->directory);
+    if (length && writer->directory[length - 1] != '\\' && writer->directory[length - 1] != '/')
+        AppendFormat(writer->directory, sizeof(writer->directory), "\\");
+    FormatText(writer->requestPath, sizeof(writer->requestPath), "%scapsule.request", writer->directory);
+    writer->maxBytes = (u64)options->capsuleMaxMegabytes * Megabytes(1);
+    umm scratchSize = 2 * CAPSULE_CHUNK_BYTES + Megabytes(2);
+    void *scratch = VirtualAlloc(0, scratchSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    for (u32 index = 0; index < WIN32_CAPSULE_QUEUE && scratch; ++index)
+    {
+        win32_capsule_job *job = &writer->jobs[index];
+        job->frames = (capsule_frame *)VirtualAlloc(0, WIN32_CAPSULE_JOB_FRAMES * sizeof(capsule_frame),
+                                                    MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+        job->log = (char *)VirtualAlloc(0, WIN32_CAPSULE_LOG_BYTES, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+        if (!job->frames || !job->log) scratch = 0;
+    }
+    if (!scratch)
+    {
+        Win32Log(LogLevel_Error, "capsule: no memory for the writer; no capsules will be written");
+        return 0;
+    }
+    InitializeArena(&writer->scratch, "capsule writer", scratchSize, scratch, Win32Log);
+    writer->wake = CreateEventW(0, FALSE, FALSE, 0);
+    writer->thread = writer->wake ? CreateThread(0, 0, Win32CapsuleWriterThread, writer, 0, 0) : 0;
+    if (!writer->thread)
+    {
+        Win32Log(LogLevel_Error, "capsule: the writer thread could not start; no capsules will be written");
+        return 0;
+    }
+    Win32NotePlatformThread(GetThreadId(writer->thread), "capsule writer");
+    writer->on = 1;
+    Win32Log(LogLevel_Info, "capsule: capsules go to '%s' (at most %u MB kept); F8 or creating '%s' saves one",
+             writer->directory, options->capsuleMaxMegabytes, writer->requestPath);
+    return 1;
+}
+
+// The job slot to fill, or 0 (logged) when both are still being written.
+internal win32_capsule_job *Win32ClaimCapsuleJob(win32_capsule_writer *writer, const char *what)
+{
+    if (!writer->on) return 0;
+    if (writer->queued - writer->taken >= WIN32_CAPSULE_QUEUE)
+    {
+        Win32Log(LogLevel_Warning, "capsule: %s not saved: %u capsules are still being written", what,
+                 WIN32_CAPSULE_QUEUE);
+        return 0;
+    }
+    win32_capsule_job *job = &writer->jobs[writer->queued % WIN32_CAPSULE_QUEUE];
+    memset(&job->info, 0, sizeof(job->info));
+    for (u32 build = 0; build < CAPSULE_MAX_BUILDS; ++build)
+    {
+        job->dll[build] = INVALID_HANDLE_VALUE;
+        job->pdb[build] = INVALID_HANDLE_VALUE;
+    }
+    job->requestedAt = Win32Seconds();
+    job->readers = 0;
+    return job;
+}
+
+internal HANDLE Win32DuplicateForWriter(HANDLE handle)
+{
+    HANDLE copy = INVALID_HANDLE_VALUE;
+    if (handle == INVALID_HANDLE_VALUE ||
+        !DuplicateHandle(GetCurrentProcess(), handle, GetCurrentProcess(), &copy, 0, FALSE, DUPLICATE_SAME_ACCESS))
+        return INVALID_HANDLE_VALUE;
+    return copy;
+}
+
+// What every capsule's info says whatever its reason.
+internal void Win32FillCapsuleInfo(win32_capsule_job *job, win32_state *state, u32 reason)
+{
+    capsule_info *info = &job->info;
+    info->reason = reason;
+    info->pageSize = state->snapshot.pageSize;
+    info->memoryBase = (u64)state->memoryBlock.base;
+    info->permanentSize = state->memory.permanentStorageSize;
+    info->transientSize = state->memory.transientStorageSize;
+    info->gameInputSize = sizeof(game_input);
+    info->arguments = state->memory.arguments;
+    FormatText(info->gameName, sizeof(info->gameName), "%s", Win32FileNamePart(state->reloader.sourcePath));
+    FormatText(info->engineBuild, sizeof(info->engineBuild), "%s %s", __DATE__, __TIME__);
+    job->logSize = Win32CopyRecentLog(job->log, WIN32_CAPSULE_LOG_BYTES);
+}
+
+internal void Win32SetCapsuleLayout(win32_capsule_job *job, const state_layout *layout)
+{
+    job->layout = *layout;
+    job->info.rootStructName[0] = 0;
+    if (layout->present && layout->fieldCount)
+        FormatText(job->info.rootStructName, sizeof(job->info.rootStructName), "%s", layout->fields[0].structName);
+}
+
+// Hands the job to the writer thread.
+internal void Win32QueueCapsuleJob(win32_capsule_writer *writer, win32_capsule_job *job)
+{
+    job->mainThreadSeconds = Win32Seconds() - job->requestedAt;
+    InterlockedIncrement(&writer->queued);
+    SetEvent(writer->wake);
+}
+
+// A capsule of the recording window: the oldest complete checkpoint and every frame since.
+internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_state *state, u32 reason,
+                                        const capsule_fault *fault)
+{
+    win32_capsule_recorder *recorder = &state->capsuleRecorder;
+    const char *what = Win32CapsuleReasonName(reason);
+    s32 oldest = Win32CapsuleOldestCheckpoint(recorder);
+    if (!recorder->on || oldest < 0)
+    {
+        Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: %s", what,
+                 recorder->on ? "no checkpoint is complete yet" : "recording is off");
+        return;
+    }
+    win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[oldest];
+    u64 frameCount = recorder->frameSerial - checkpoint->frameSerial;
+    if (frameCount == 0)
+    {
+        Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: no frame recorded since the checkpoint", what);
+        return;
+    }
+    win32_capsule_job *job = Win32ClaimCapsuleJob(writer, what);
+    if (!job) return;
+    Win32FillCapsuleInfo(job, state, reason);
+    Win32SetCapsuleLayout(job, &checkpoint->layout);
+    s32 capsuleIndexOfSlot[WIN32_CAPSULE_MAX_HELD_BUILDS];
+    for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot) capsuleIndexOfSlot[slot] = -1;
+    for (u64 index = 0; index < frameCount; ++index)
+    {
+        capsule_frame *frame = &job->frames[index];
+        *frame = *Win32CapsuleFrame(recorder, checkpoint->frameSerial + index);
+        u32 slot = frame->buildIndex;
+        if (slot >= WIN32_CAPSULE_MAX_HELD_BUILDS || !recorder->builds[slot].used)
+        {
+            Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: frame %llu ran no build the recorder holds",
+                     what, (unsigned long long)frame->input.frameIndex);
+            for (u32 build = 0; build < job->info.buildCount; ++build)
+            {
+                if (job->dll[build] != INVALID_HANDLE_VALUE) CloseHandle(job->dll[build]);
+                if (job->pdb[build] != INVALID_HANDLE_VALUE) CloseHandle(job->pdb[build]);
+            }
+            return;
+        }
+        if (capsuleIndexOfSlot[slot] < 0)
+        {
+            u32 build = job->info.buildCount++;
+            win32_capsule_build_slot *held = &recorder->builds[slot];
+            capsuleIndexOfSlot[slot] = (s32)build;
+            job->dll[build] = Win32DuplicateForWriter(held->dll);
+            job->pdb[build] = Win32DuplicateForWriter(held->pdb);
+            capsule_build_record *record = &job->builds[build];
+            memset(record, 0, sizeof(*record));
+            record->buildIndex = build;
+            record->reloadVersion = held->reloadVersion;
+            record->firstFrame = frame->input.frameIndex;
+            FormatText(record->dllName, sizeof(record->dllName), "%s", held->dllName);
+            FormatText(record->pdbName, sizeof(record->pdbName), "%s", held->pdbName);
+        }
+        frame->buildIndex = (u32)capsuleIndexOfSlot[slot];
+        job->info.recordedSeconds += (f64)frame->input.dtForFrame;
+    }
+    job->info.firstFrame = checkpoint->frameIndex;
+    job->info.frameCount = (u32)frameCount;
+    if (fault) job->info.fault = *fault;
+    else
+    {
+        job->info.haveEndHash = 1;
+        job->info.endHash = state->snapshot.stateHash;
+    }
+    job->image = checkpoint->pages;
+    job->present = checkpoint->present;
+    job->pageCount = recorder->pageCount;
+    job->readers = &checkpoint->readers;
+    InterlockedIncrement(job->readers);
+    Win32QueueCapsuleJob(writer, job);
+}
+
+// The live loop's recording as a capsule: its marked memory and every recorded frame, with the
+// build running now (the loop replays on the newest build).
+internal void Win32RequestLoopCapsule(win32_capsule_writer *writer, win32_state *state)
+{
+    win32_live_loop *loop = &state->loop;
+    win32_capsule_recorder *recorder = &state->capsuleRecorder;
+    if (recorder->currentBuild < 0 || !loop->recordedFrames)
+    {
+        Win32Log(LogLevel_Warning, "capsule: loop capsule not saved: %s",
+                 loop->recordedFrames ? "no game build is running" : "the loop holds no frames");
+        return;
+    }
+    win32_capsule_job *job = Win32ClaimCapsuleJob(writer, "loop");
+    if (!job) return;
+    Win32FillCapsuleInfo(job, state, CapsuleReason_Loop);
+    Win32SetCapsuleLayout(job, &state->reloader.memoryLayout);
+    win32_capsule_build_slot *held = &recorder->builds[recorder->currentBuild];
+    job->info.buildCount = 1;
+    job->dll[0] = Win32DuplicateForWriter(held->dll);
+    job->pdb[0] = Win32DuplicateForWriter(held->pdb);
+    capsule_build_record *record = &job->builds[0];
+    memset(record, 0, sizeof(*record));
+    record->reloadVersion = held->reloadVersion;
+    record->firstFrame = loop->inputs[0].frameIndex;
+    FormatText(record->dllName, sizeof(record->dllName), "%s", held->dllName);
+    FormatText(record->pdbName, sizeof(record->pdbName), "%s", held->pdbName);
+    for (u32 index = 0; index < loop->recordedFrames; ++index)
+    {
+        job->frames[index] = loop->records[index];
+        job->frames[index].input = loop->inputs[index];
+        job->frames[index].buildIndex = 0;
+        job->frames[index].flags &= ~(u32)(CapsuleFrame_Reloaded | CapsuleFrame_StateReset);
+        job->info.recordedSeconds += (f64)loop->inputs[index].dtForFrame;
+    }
+    job->info.firstFrame = loop->inputs[0].frameIndex;
+    job->info.frameCount = loop->recordedFrames;
+    job->image = loop->markedMemory;
+    job->present = state->snapshot.everWritten;
+    job->pageCount = recorder->pageCount;
+    job->readers = &loop->markReaders;
+    InterlockedIncrement(job->readers);
+    Win32QueueCapsuleJob(writer, job);
+}
+
+internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_state *state, b32 keyPressed)
+{
+    if (!writer->on) return;
+    if (keyPressed) writer->keyPending = 1;
+    if (++writer->framesSinceRequestCheck >= WIN32_CAPSULE_REQUEST_FRAMES)
+    {
+        writer->framesSinceRequestCheck = 0;
+        if (Win32FileExists(writer->requestPath))
+        {
+            Win32DeleteFileUtf8(writer->requestPath);
+            writer->requestPending = 1;
+        }
+    }
+    // NOTE: the end hash is the state the last recorded frame left; a swap this frame changed it.
+    if (state->memory.executableReloaded || !(writer->keyPending || writer->requestPending)) return;
+    u32 reason = writer->keyPending ? CapsuleReason_Key : CapsuleReason_Request;
+    writer->keyPending = 0;
+    writer->requestPending = 0;
+    if (reason == CapsuleReason_Key && state->loop.mode == LiveLoop_Playing) Win32RequestLoopCapsule(writer, state);
+    else Win32RequestWindowCapsule(writer, state, reason, 0);
+}
+
+internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state *state, const capsule_fault *fault)
+{
+    if (!writer->on) return;
+    Win32RequestWindowCapsule(writer, state, fault->code == WIN32_HANG_CODE ? CapsuleReason_Hang : CapsuleReason_Crash,
+                              fault);
+}
+
+internal void Win32StopCapsuleWriter(win32_capsule_writer *writer)
+{
+    if (!writer->on) return;
+    // NOTE: bounded: a write stuck on a dead network share must not hold the exit forever.
+    InterlockedExchange(&writer->stop, 1);
+    SetEvent(writer->wake);
+    if (WaitForSingleObject(writer->thread, 30000) != WAIT_OBJECT_0)
+        Win32Log(LogLevel_Warning, "capsule: a capsule write did not finish within 30 s of exit; abandoned");
+    CloseHandle(writer->thread);
+    writer->on = 0;
+}

@@ -1,0 +1,75 @@
+#ifndef WIN32_CAPSULE_WRITER_H
+#define WIN32_CAPSULE_WRITER_H
+//~ Writing capsules: one file per crash, hang, F8 or request, written off the main thread
+//
+// The main thread only gathers what would change under the writer (the frame records, the log
+// lines, duplicated handles of the builds) and marks the checkpoint as being read, which keeps the
+// recorder from reusing its buffer; its time is the "main-thread hitch" the log reports. The
+// writer thread packs the checkpoint's non-zero pages, reads the builds, compresses, writes
+// DIR/NAME.capsule.tmp, renames it to DIR/NAME.capsule (never over an earlier capsule) and prunes
+// the oldest capsules past the folder's bound. Its last line is "capsule: saved PATH ...".
+//
+// Requests: F8; the file DIR/capsule.request (checked every WIN32_CAPSULE_REQUEST_FRAMES frames,
+// deleted once served); a contained crash or hang (Win32RequestFaultCapsule, from the recovery).
+// While the F9 live loop plays, F8 saves the loop's recording instead (reason Loop): its marked
+// memory and every recorded frame, to be replayed with --replay PATH --loop.
+
+#define WIN32_CAPSULE_REQUEST_FRAMES 15
+#define WIN32_CAPSULE_LOG_BYTES (256 * 1024)
+#define WIN32_CAPSULE_QUEUE 2
+// A job holds the window's frames or a live loop's, whichever is longer.
+#define WIN32_CAPSULE_JOB_FRAMES Maximum(WIN32_CAPSULE_RING_FRAMES, WIN32_LIVE_LOOP_MAX_FRAMES)
+
+struct win32_capsule_job
+{
+    capsule_info info;
+    state_layout layout;
+    const u8 *image;            // the checkpoint's image (game memory's offsets)
+    const u8 *present;          // bit per page that may hold data
+    volatile LONG *readers;     // the checkpoint's reader count, released once packed (0: none)
+    u64 pageCount;
+    capsule_frame *frames;      // info.frameCount records (the writer's own copy)
+    char *log;
+    u64 logSize;
+    HANDLE dll[CAPSULE_MAX_BUILDS];
+    HANDLE pdb[CAPSULE_MAX_BUILDS];
+    capsule_build_record builds[CAPSULE_MAX_BUILDS];
+    f64 requestedAt;
+    f64 mainThreadSeconds;
+};
+
+struct win32_capsule_writer
+{
+    b32 on;
+    char directory[WIN32_PATH_BYTES];       // with a trailing separator
+    char requestPath[WIN32_PATH_BYTES];
+    u64 maxBytes;
+    HANDLE thread;
+    HANDLE wake;
+    CRITICAL_SECTION lock;
+    win32_capsule_job jobs[WIN32_CAPSULE_QUEUE];    // a ring; the writer takes jobs[taken % QUEUE]
+    volatile LONG queued;
+    volatile LONG taken;
+    volatile LONG stop;
+    volatile LONG written;          // capsules saved so far (tests and the exit report)
+    u32 framesSinceRequestCheck;
+    b32 keyPending;                 // F8 (or the request file) seen, served at the next frame
+    b32 requestPending;             //   that did not swap a build in
+    memory_arena scratch;           // the writer thread's: compression buffers
+    f64 lastWriteSeconds;
+    f64 lastMainThreadSeconds;
+};
+
+// Main thread at start-up: the folder (--capsule-dir, or capsules\ beside the game DLL; created),
+// the writer thread. Off (logged) when the recorder is off or the folder cannot be made.
+internal b32 Win32StartCapsuleWriter(win32_capsule_writer *writer, win32_capsule_recorder *recorder,
+                                     platform_options *options, const char *gameDllPath);
+// Main thread, at the start of the frame's recording: serves F8 and the request file.
+internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_state *state, b32 keyPressed);
+// Main thread, in the crash recovery, before the rollback: a capsule of the window up to the faulting
+// frame, with the fault named.
+internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state *state, const capsule_fault *fault);
+// At exit: waits for the writes under way (bounded), stops the thread.
+internal void Win32StopCapsuleWriter(win32_capsule_writer *writer);
+
+#endif  // WIN32_CAPSULE_WRITER_H
