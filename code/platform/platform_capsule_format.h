@@ -88,6 +88,7 @@ struct capsule_fault
     char function[128];             // "" when no symbol was known
     char file[256];
     char description[512];          // the crash log line's text
+    u64 moduleOffset;               // the faulting address in its module (same build: same place)
 };
 
 // Per frame: what the update received beyond game memory, and the state it began with.

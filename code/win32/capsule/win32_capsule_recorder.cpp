@@ -168,7 +168,9 @@ internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game
 internal u64 Win32CountBits(const u8 *bitmap, u64 bitCount)
 {
     u64 count = 0;
-    for (u64 index = 0; index < bitCount; ++index) count += (bitmap[index / 8] >> (index % 8)) & 1;
+    for (u64 index = 0; index < bitCount / 8; ++index)
+        for (u8 byte = bitmap[index]; byte; byte &= (u8)(byte - 1)) ++count;
+    for (u64 index = bitCount & ~7ull; index < bitCount; ++index) count += (bitmap[index / 8] >> (index % 8)) & 1;
     return count;
 }
 
@@ -184,6 +186,11 @@ internal void Win32StartCapsuleCheckpoint(win32_capsule_recorder *recorder, s32 
     memcpy(checkpoint->pending, checkpoint->present, (size_t)bitmapBytes);
     checkpoint->pendingPages = Win32CountBits(checkpoint->present, recorder->pageCount);
     checkpoint->scanCursor = 0;
+    // NOTE: spread over about a quarter of the window, so one is complete well before the next starts.
+    f64 dt = state->input.dtForFrame > 0.0f ? (f64)state->input.dtForFrame : 1.0 / 60.0;
+    u64 framesToSpread = (u64)Maximum(1.0, (f64)recorder->windowSeconds / 4.0 / dt);
+    checkpoint->pagesPerFrame = Maximum((u64)WIN32_CAPSULE_MIN_PAGES_PER_FRAME,
+                                        (checkpoint->pendingPages + framesToSpread - 1) / framesToSpread);
     checkpoint->frameIndex = state->input.frameIndex;
     checkpoint->frameSerial = recorder->frameSerial;
     checkpoint->recordedSecondsAtStart = recorder->recordedSeconds;
@@ -276,7 +283,8 @@ internal void Win32StepCapsuleCheckpoints(win32_capsule_recorder *recorder, win3
             Win32StartCapsuleCheckpoint(recorder, target, state);
         }
     }
-    Win32ContinueCapsuleCheckpoint(recorder, WIN32_CAPSULE_PAGES_PER_FRAME);
+    if (recorder->building >= 0)
+        Win32ContinueCapsuleCheckpoint(recorder, recorder->checkpoints[recorder->building].pagesPerFrame);
 }
 
 // The window cannot go on across a jump of game memory that replaying could not reproduce (the
@@ -323,11 +331,15 @@ internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_sta
     if (state->loop.rewindCount != recorder->loopRewinds)
     {
         recorder->loopRewinds = state->loop.rewindCount;
+        recorder->checkpointSeconds[recorder->upkeepCount % WIN32_CAPSULE_UPKEEP_SAMPLES] = 0.0f;
         Win32RestartCapsuleWindow(recorder, state, "the live loop rewound game memory");
     }
     else
     {
+        f64 checkpointStart = Win32Seconds();
         Win32StepCapsuleCheckpoints(recorder, state);
+        recorder->checkpointSeconds[recorder->upkeepCount % WIN32_CAPSULE_UPKEEP_SAMPLES] =
+            (f32)(Win32Seconds() - checkpointStart);
     }
 
     capsule_frame *frame = Win32CapsuleFrame(recorder, recorder->frameSerial);
@@ -371,6 +383,7 @@ internal void Win32DescribeCapsuleFault(const win32_crash_report *report, const 
     fault->frameIndex = frameIndex;
     fault->code = report->code;
     fault->threadId = report->threadId;
+    fault->moduleOffset = report->moduleOffset;
     FormatText(fault->description, sizeof(fault->description), "%s", what);
     // The first "Function (file:line)" of the text: the faulting function (a call through null
     // names its caller the same way).
@@ -390,12 +403,14 @@ internal void Win32DescribeCapsuleFault(const win32_crash_report *report, const 
     }
 }
 
-internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, b32 hashOnly)
+internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, u32 part)
 {
     u32 count = (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES);
     if (!count) return 0.0;
     f32 sorted[WIN32_CAPSULE_UPKEEP_SAMPLES];
-    memcpy(sorted, hashOnly ? recorder->hashSeconds : recorder->upkeepSeconds, count * sizeof(f32));
+    const f32 *samples = part == 2 ? recorder->checkpointSeconds : part == 1 ? recorder->hashSeconds :
+                         recorder->upkeepSeconds;
+    memcpy(sorted, samples, count * sizeof(f32));
     for (u32 index = 1; index < count; ++index)
     {
         f32 value = sorted[index];
@@ -409,9 +424,10 @@ internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, b32 hash
 internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder)
 {
     if (!recorder->on) return;
-    Win32Log(LogLevel_Info, "capsule: recording upkeep median %.3f ms per frame (state hash %.3f ms of it) over the "
-             "last %u frames; %llu checkpoints taken",
+    Win32Log(LogLevel_Info, "capsule: recording upkeep median %.3f ms per frame (medians of its parts: state hash "
+             "%.3f ms, checkpoint copying %.3f ms) over the last %u frames; %llu checkpoints taken",
              1000.0 * Win32CapsuleMedianUpkeep(recorder, 0), 1000.0 * Win32CapsuleMedianUpkeep(recorder, 1),
+             1000.0 * Win32CapsuleMedianUpkeep(recorder, 2),
              (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES),
              (unsigned long long)recorder->checkpointsCompleted);
     for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)

@@ -22,7 +22,8 @@
 
 #define WIN32_CAPSULE_RING_FRAMES 16384
 #define WIN32_CAPSULE_MAX_HELD_BUILDS CAPSULE_MAX_BUILDS
-#define WIN32_CAPSULE_PAGES_PER_FRAME 256       // checkpoint pages copied a frame (1 MB of 4 KB pages)
+// A checkpoint is copied within about a quarter of the window, at least this many pages a frame.
+#define WIN32_CAPSULE_MIN_PAGES_PER_FRAME 16
 #define WIN32_CAPSULE_UPKEEP_SAMPLES 512
 
 struct win32_capsule_checkpoint
@@ -31,6 +32,7 @@ struct win32_capsule_checkpoint
     u8 *present;                // bit per page: written before the checkpoint's frame (else zero then)
     u8 *pending;                // bit per page: still to copy (the snapshot's preserveBits while built)
     u64 pendingPages;
+    u64 pagesPerFrame;          // the copying budget, set when it starts
     u64 scanCursor;             // where the next frame's budget looks for pending pages
     u64 frameIndex;             // input.frameIndex of the frame it precedes
     u64 frameSerial;            // the recorder's serial of that frame
@@ -74,6 +76,7 @@ struct win32_capsule_recorder
     // Figures: the main thread's time for the recording per frame (hash included).
     f32 upkeepSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];
     f32 hashSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];
+    f32 checkpointSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];    // copying checkpoint pages
     u64 upkeepCount;
     u64 checkpointsCompleted;
 };
@@ -99,7 +102,7 @@ internal s32 Win32CapsuleOldestCheckpoint(win32_capsule_recorder *recorder);
 internal capsule_frame *Win32CapsuleFrame(win32_capsule_recorder *recorder, u64 serial);
 // At exit: the upkeep figures into the log; every held build let go.
 internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder);
-// The median of the recorded per-frame upkeep and hash times (seconds).
-internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, b32 hashOnly);
+// The median of the recorded per-frame upkeep (0), hash (1) or checkpoint copying (2) times, in seconds.
+internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, u32 part);
 
 #endif  // WIN32_CAPSULE_RECORDER_H
