@@ -334,13 +334,27 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     frames->endFrameSecondsSum += endFrameSeconds;
 }
 
+// A contained fault, before the rollback frees the faulting build: a capsule of the moment, or,
+// replaying one, the fault compared with the recorded one.
+internal void Win32OnContainedFault(win32_state *state, const capsule_fault *fault)
+{
+    if (state->replay.on)
+    {
+        Win32ReplayNoteFault(&state->replay, state, fault);
+        return;
+    }
+    Win32CapsuleNoteFault(&state->capsuleRecorder);
+    Win32RequestFaultCapsule(&state->capsuleWriter, state, fault);
+}
+
 // A crash anywhere in game code this frame: restore, roll back, drop the frame's drawing.
 // Otherwise the frame's buffer is drawn now (--serial) or while the next update runs.
 internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *commands)
 {
     win32_frame_loop *frames = &state->frames;
     Win32ReportFpStateLeak(state->game.version);
-    if (Win32RecoverFromCrash(state, frames->frameCount))
+    capsule_fault fault;
+    if (Win32RecoverFromCrash(state, frames->frameCount, &fault, Win32OnContainedFault))
     {
         ++frames->crashCount;
     }

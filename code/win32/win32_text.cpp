@@ -191,3 +191,11 @@ internal b32 Win32GetUtf8CommandLine(int *argc, char ***argv)
     *argv = args;
     return 1;
 }
+
+internal const char *Win32FileNamePart(const char *path)
+{
+    const char *name = path;
+    for (const char *at = path; *at; ++at)
+        if (*at == '\\' || *at == '/') name = at + 1;
+    return name;
+}

@@ -37,6 +37,8 @@ internal BOOL Win32CopyFileUtf8(const char *from, const char *to, BOOL failIfExi
 // Loads a DLL by full path; its own dependencies are searched beside it first.
 internal HMODULE Win32LoadLibraryUtf8(const char *path);
 // The absolute form of a UTF-8 path, in UTF-8 (without any \\?\ prefix).
+// The file name part of a path (after the last '\\' or '/'), pointing into path.
+internal const char *Win32FileNamePart(const char *path);
 internal b32 Win32GetFullPathUtf8(const char *path, char *fullPath, umm fullPathBytes);
 // The full path of a loaded module (0: the exe), in UTF-8.
 internal b32 Win32GetModulePathUtf8(HMODULE module, char *path, umm pathBytes);

@@ -61,13 +61,14 @@ check "base/, contract/, jobs/ and platform/ include no OS header (found in: $os
 #- One unity entry per layer, opening with what the layer is
 for entry in code/os/os.cpp code/platform/platform.cpp code/jobs/jobs.cpp code/render/render.cpp \
              code/game_kit/game_kit.cpp code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
+             code/win32/capsule/capsule.cpp code/win32/capsule/capsule.h \
              code/win32/win32_inc.h code/win32/guard/guard.h code/win32/reload/reload.h \
              code/demo/demo_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
 done
 for pair in os:os.cpp platform:platform.cpp jobs:jobs.cpp render:render.cpp game_kit:game_kit.cpp win32:win32_main.cpp \
-            win32/guard:guard.cpp win32/reload:reload.cpp; do
+            win32/guard:guard.cpp win32/reload:reload.cpp win32/capsule:capsule.cpp; do
     layer_dir="code/${pair%%:*}"
     entry="$layer_dir/${pair#*:}"
     for source in "$layer_dir"/*.cpp; do
@@ -81,18 +82,18 @@ done
 #- win32/ modules are pairs: x.h (the interface) included by the layer's header entry before any
 #  body, x.cpp (the bodies) by its body entry. (The exe's portable logic lives in platform/, a layer of
 #  its own with the same rule, checked below.)
-for pair in win32:win32_inc.h win32/guard:guard.h win32/reload:reload.h; do
+for pair in win32:win32_inc.h win32/guard:guard.h win32/reload:reload.h win32/capsule:capsule.h; do
     layer_dir="code/${pair%%:*}"
     headers="$layer_dir/${pair#*:}"
     for source in "$layer_dir"/*.cpp; do
-        case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp) continue ;; esac
+        case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp|*/capsule.cpp) continue ;; esac
         header="${source%.cpp}.h"
         check "$source has its interface beside it (${header#code/}), included by $headers" \
             grep -qF "#include \"${header#code/}\"" "$headers"
     done
 done
-check "code/win32/win32_inc.h includes guard/guard.h and reload/reload.h" \
-    grep -qzE '#include "win32/guard/guard.h".*#include "win32/reload/reload.h"' code/win32/win32_inc.h
+check "code/win32/win32_inc.h includes guard/guard.h, reload/reload.h and capsule/capsule.h in that order" \
+    grep -qzE '#include "win32/guard/guard.h".*#include "win32/reload/reload.h".*#include "win32/capsule/capsule.h"' code/win32/win32_inc.h
 check "code/win32/win32_main.cpp includes win32_inc.h before any win32 body" \
     python3 -c 'import re, sys; s = open(sys.argv[1]).read(); h = s.find("#include \"win32/win32_inc.h\""); b = re.search(r"#include \"win32/.*\.cpp\"", s); sys.exit(not (0 <= h < b.start()))' code/win32/win32_main.cpp
 
@@ -123,7 +124,7 @@ compile_module() {
     $MINGW_CXX $module_flags -fsyntax-only "$module_dir/$1.cpp" >"$module_dir/$1.txt" 2>&1
 }
 for source in $(find code/win32 -name '*.cpp' | sort); do
-    case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp) continue ;; esac
+    case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp|*/capsule.cpp) continue ;; esac
     name=$(echo "${source#code/}" | tr '/' '_')
     if compile_module "$name" '#include "win32/win32_inc.h"' "${source#code/}"; then pass
     else fail "$source does not compile after the win32 headers alone"; grep -m 3 error "$module_dir/$name.txt" | sed 's/^/    /'; fi

@@ -78,14 +78,6 @@ internal b32 Win32ModulePdbPath(HMODULE module, char *path, umm pathSize)
     return 0;
 }
 
-internal const char *Win32FileNamePart(const char *path)
-{
-    const char *name = path;
-    for (const char *at = path; *at; ++at)
-        if (*at == '\\' || *at == '/') name = at + 1;
-    return name;
-}
-
 internal HANDLE Win32OpenForCapsule(const char *path)
 {
     return Win32OpenFileUtf8(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
@@ -374,33 +366,6 @@ internal void Win32CapsuleNoteFault(win32_capsule_recorder *recorder)
 {
     if (!recorder->on || !recorder->inFrame) return;
     Win32CapsuleFrame(recorder, recorder->frameSerial - 1)->flags |= CapsuleFrame_Faulted;
-}
-
-internal void Win32DescribeCapsuleFault(const win32_crash_report *report, const char *what, u64 frameIndex,
-                                        capsule_fault *fault)
-{
-    memset(fault, 0, sizeof(*fault));
-    fault->frameIndex = frameIndex;
-    fault->code = report->code;
-    fault->threadId = report->threadId;
-    fault->moduleOffset = report->moduleOffset;
-    FormatText(fault->description, sizeof(fault->description), "%s", what);
-    // The first "Function (file:line)" of the text: the faulting function (a call through null
-    // names its caller the same way).
-    const char *open = strstr(what, " (");
-    for (; open; open = strstr(open + 2, " ("))
-    {
-        const char *close = strchr(open + 2, ')');
-        const char *colon = close ? close : 0;
-        while (colon && colon > open && *colon != ':') --colon;
-        if (!close || colon <= open + 2 || colon[1] < '0' || colon[1] > '9') continue;
-        const char *nameStart = open;
-        while (nameStart > what && nameStart[-1] != ' ') --nameStart;
-        FormatText(fault->function, sizeof(fault->function), "%.*s", (int)(open - nameStart), nameStart);
-        FormatText(fault->file, sizeof(fault->file), "%.*s", (int)(colon - (open + 2)), open + 2);
-        fault->line = (u32)strtoul(colon + 1, 0, 10);
-        return;
-    }
 }
 
 internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, u32 part)

@@ -92,10 +92,6 @@ internal void Win32CapsuleNoteSound(win32_capsule_recorder *recorder, u32 sample
 // Main thread, in the crash recovery (before the rollback frees the crashing build): marks the
 // frame as faulted.
 internal void Win32CapsuleNoteFault(win32_capsule_recorder *recorder);
-// A contained crash or hang as a capsule names it: code, thread, frame, and the function, file and
-// line parsed from the crash line's text `what` ("... Function (file.cpp:123)").
-internal void Win32DescribeCapsuleFault(const win32_crash_report *report, const char *what, u64 frameIndex,
-                                        capsule_fault *fault);
 // The oldest complete checkpoint (for a capsule), or -1 when none is ready.
 internal s32 Win32CapsuleOldestCheckpoint(win32_capsule_recorder *recorder);
 // The record of the frame with this serial (kept: between the oldest checkpoint and now).

@@ -1,12 +1,6 @@
 //~ Writing capsules off the main thread: the bodies behind win32/capsule/win32_capsule_writer.h
 
 //~ The writer thread
-struct win32_capsule_file_sink
-{
-    HANDLE file;
-    u64 written;
-};
-
 internal b32 Win32CapsuleFileSink(void *context, const void *bytes, u64 size)
 {
     win32_capsule_file_sink *sink = (win32_capsule_file_sink *)context;

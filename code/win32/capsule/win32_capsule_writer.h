@@ -60,6 +60,16 @@ struct win32_capsule_writer
     f64 lastMainThreadSeconds;
 };
 
+// A capsule_sink that writes to a file (the writer's temporary file, the replay's extracted builds).
+struct win32_capsule_file_sink
+{
+    HANDLE file;
+    u64 written;
+};
+internal b32 Win32CapsuleFileSink(void *context, const void *bytes, u64 size);
+// "crash", "hang", "key", "request", "loop": a capsule_reason as file names and log lines say it.
+internal const char *Win32CapsuleReasonName(u32 reason);
+
 // Main thread at start-up: the folder (--capsule-dir, or capsules\ beside the game DLL; created),
 // the writer thread. Off (logged) when the recorder is off or the folder cannot be made.
 internal b32 Win32StartCapsuleWriter(win32_capsule_writer *writer, win32_capsule_recorder *recorder,

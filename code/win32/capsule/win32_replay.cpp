@@ -292,13 +292,14 @@ internal void Win32ReplayBeforeUpdate(win32_replay *replay, win32_state *state)
     if (!replay->on || replay->finished) return;
     capsule_frame *frame = Win32ReplayFrame(replay);
     if (state->memory.executableReloaded) Win32SyncMemorySnapshot(&state->snapshot);
-    if (replay->pass == ReplayPass_CompareNew && replay->cursor == 0 && state->game.version &&
-        replay->capsule.info.rootStructName[0] && state->reloader.memoryLayout.present &&
-        strcmp(state->reloader.memoryLayout.fields[0].structName, replay->capsule.info.rootStructName) != 0)
+    // Another game's build: its root state is not the capsule's (a refused build's layout tells too).
+    const state_layout *loaded = state->game.version ? &state->reloader.memoryLayout : &state->reloader.candidateLayout;
+    if (replay->watchedPath[0] && replay->cursor == 0 && replay->capsule.info.rootStructName[0] && loaded->present &&
+        loaded->fieldCount && strcmp(loaded->fields[0].structName, replay->capsule.info.rootStructName) != 0)
     {
-        Win32Log(LogLevel_Error, "replay: '%s' registers state '%s' but the capsule was recorded by %s (state '%s'): "
-                 "a capsule of another game", replay->watchedPath, state->reloader.memoryLayout.fields[0].structName,
-                 replay->capsule.info.gameName, replay->capsule.info.rootStructName);
+        Win32Log(LogLevel_Error, "replay: cannot use capsule '%s': it was recorded by %s (state '%s') and '%s' "
+                 "registers state '%s': a capsule of another game", replay->capsulePath, replay->capsule.info.gameName,
+                 replay->capsule.info.rootStructName, replay->watchedPath, loaded->fields[0].structName);
         Win32EndReplay(replay, WIN32_REPLAY_EXIT_BAD_CAPSULE);
         return;
     }

@@ -81,6 +81,11 @@ internal u32 Win32ReplaySoundSamples(win32_replay *replay, u32 liveSampleCount);
 internal void Win32ReplayNoteFault(win32_replay *replay, win32_state *state, const capsule_fault *fault);
 // Main thread, at the end of the frame: the next recorded frame, the end, or the next pass.
 internal void Win32ReplayEndFrame(win32_replay *replay, win32_state *state);
+// The replay's verdict: no further frame runs.
+internal void Win32EndReplay(win32_replay *replay, int exitCode);
+// Game memory back to the capsule's checkpoint (every page ever written zeroed first); the next
+// sync sees the writes.
+internal void Win32RestoreReplayCheckpoint(win32_replay *replay, win32_state *state);
 // At exit: the closing line if none was said yet, the extracted builds deleted. Returns the exit code.
 internal int Win32FinishReplay(win32_replay *replay);
 

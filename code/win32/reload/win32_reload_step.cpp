@@ -228,7 +228,35 @@ internal b32 Win32ReloadStep(win32_state *state)
 
 #define WIN32_CRASH_SYMBOL_WAIT_SECONDS 3.0
 
-internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
+internal void Win32DescribeFault(const win32_crash_report *report, const char *what, u64 frameIndex,
+                                capsule_fault *fault)
+{
+    memset(fault, 0, sizeof(*fault));
+    fault->frameIndex = frameIndex;
+    fault->code = report->code;
+    fault->threadId = report->threadId;
+    fault->moduleOffset = report->moduleOffset;
+    FormatText(fault->description, sizeof(fault->description), "%s", what);
+    // The first "Function (file:line)" of the text: the faulting function (a call through null
+    // names its caller the same way).
+    const char *open = strstr(what, " (");
+    for (; open; open = strstr(open + 2, " ("))
+    {
+        const char *close = strchr(open + 2, ')');
+        const char *colon = close ? close : 0;
+        while (colon && colon > open && *colon != ':') --colon;
+        if (!close || colon <= open + 2 || colon[1] < '0' || colon[1] > '9') continue;
+        const char *nameStart = open;
+        while (nameStart > what && nameStart[-1] != ' ') --nameStart;
+        FormatText(fault->function, sizeof(fault->function), "%.*s", (int)(open - nameStart), nameStart);
+        FormatText(fault->file, sizeof(fault->file), "%.*s", (int)(colon - (open + 2)), open + 2);
+        fault->line = (u32)strtoul(colon + 1, 0, 10);
+        return;
+    }
+}
+
+internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_fault *fault,
+                                   win32_fault_hook *onFault)
 {
     win32_crash_report report;
     u32 crashes = Win32TakeCrash(&report);
@@ -259,16 +287,8 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex)
              "(%u crash%s); game memory restored to its pre-frame state (%llu KB rewritten)",
              what, (unsigned long)report.threadId, crashedVersion, (long long)frameIndex, crashes,
              crashes == 1 ? "" : "es", (unsigned long long)(restoredBytes / 1024));
-    // The capsule of the moment (or, replaying one, the fault compared with the recorded one);
-    // before the rollback, while the crashing build is still the recorder's current one.
-    capsule_fault fault;
-    Win32DescribeCapsuleFault(&report, what, state->input.frameIndex, &fault);
-    if (state->replay.on) Win32ReplayNoteFault(&state->replay, state, &fault);
-    else
-    {
-        Win32CapsuleNoteFault(&state->capsuleRecorder);
-        Win32RequestFaultCapsule(&state->capsuleWriter, state, &fault);
-    }
+    Win32DescribeFault(&report, what, state->input.frameIndex, fault);
+    if (onFault) onFault(state, fault);
     f64 restoredAt = Win32Seconds();
     if (state->options.verifyRollback)
     {

@@ -15,8 +15,17 @@ struct win32_migrate_call
 
 // Returns true when new code was swapped in this frame.
 internal b32 Win32ReloadStep(win32_state *state);
+// Called once the fault is named and memory restored, before the rollback frees the faulting
+// build (the frame loop records a capsule of it, or compares it with a replay's).
+typedef void win32_fault_hook(win32_state *state, const capsule_fault *fault);
 // After a frame in which game code crashed: put memory back as it was before the frame, return to
-// the last good build, and say what happened. Returns true when a crash was handled.
-internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex);
+// the last good build, and say what happened. Returns true when a crash was handled; *fault then
+// names it (code, thread, frame, and the function, file and line parsed from the crash line).
+internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_fault *fault,
+                                   win32_fault_hook *onFault);
+// A contained crash or hang as a capsule names it: the function, file and line come from the
+// crash line's text `what` ("... Function (file.cpp:123)"), when it names them.
+internal void Win32DescribeFault(const win32_crash_report *report, const char *what, u64 frameIndex,
+                                 capsule_fault *fault);
 
 #endif  // WIN32_RELOAD_STEP_H
