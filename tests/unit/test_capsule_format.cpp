@@ -482,7 +482,29 @@ internal int WriteSeeds(const char *folder)
             return 1;
         }
     }
-    printf("wrote %u seeds into %s\n", (u32)ArrayCount(seeds), folder);
+    // Streams for the decompressor's fuzzer: u32 rawSize, then the compressed bytes.
+    test_random random = {99};
+    const u32 kinds[] = {0, 2, 3, 4};
+    for (u32 index = 0; index < ArrayCount(kinds); ++index)
+    {
+        u32 rawSize = 500u << index;
+        u8 raw[4096];
+        u8 stored[4 + 4096];
+        FillPattern(raw, rawSize, kinds[index], &random);
+        memcpy(stored, &rawSize, 4);
+        u64 storedSize = CapsuleCompress(raw, rawSize, stored + 4, 4096);
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/stream_%u.lz", folder, index);
+        FILE *out = fopen(path, "wb");
+        b32 written = out && storedSize && fwrite(stored, 1, 4 + storedSize, out) == 4 + storedSize;
+        if (out) fclose(out);
+        if (!written)
+        {
+            printf("could not write %s\n", path);
+            return 1;
+        }
+    }
+    printf("wrote %u capsules and %u streams into %s\n", (u32)ArrayCount(seeds), (u32)ArrayCount(kinds), folder);
     return 0;
 }
 
