@@ -186,17 +186,24 @@ internal b32 CapsuleScanChunks(const u8 *file, u64 fileSize, u64 *offset, const 
     u64 sum = 0;
     for (u32 chunk = 0; chunk < header->chunkCount; ++chunk)
     {
-        u32 sizes[2];
-        if (fileSize - *offset < CAPSULE_CHUNK_HEADER_BYTES) goto truncated;
-        memcpy(sizes, file + *offset, sizeof(sizes));
-        *offset += CAPSULE_CHUNK_HEADER_BYTES;
-        if (sizes[0] == 0 || sizes[0] > CAPSULE_CHUNK_BYTES || sizes[1] == 0 || sizes[1] > sizes[0])
+        u32 sizes[2] = {0, 0};
+        b32 headerFits = fileSize - *offset >= CAPSULE_CHUNK_HEADER_BYTES;
+        if (headerFits)
         {
-            FormatText(error, errorSize, "section %s, chunk %u: %u bytes stored for %u (1 to %u, stored at most raw)", name,
-                       chunk, sizes[1], sizes[0], CAPSULE_CHUNK_BYTES);
+            memcpy(sizes, file + *offset, sizeof(sizes));
+            *offset += CAPSULE_CHUNK_HEADER_BYTES;
+            if (sizes[0] == 0 || sizes[0] > CAPSULE_CHUNK_BYTES || sizes[1] == 0 || sizes[1] > sizes[0])
+            {
+                FormatText(error, errorSize, "section %s, chunk %u: %u bytes stored for %u (1 to %u, stored at most raw)",
+                           name, chunk, sizes[1], sizes[0], CAPSULE_CHUNK_BYTES);
+                return 0;
+            }
+        }
+        if (!headerFits || sizes[1] > fileSize - *offset)
+        {
+            FormatText(error, errorSize, "truncated: section %s ends past the end of the file", name);
             return 0;
         }
-        if (sizes[1] > fileSize - *offset) goto truncated;
         *offset += sizes[1];
         sum += sizes[0];
         if (sum > header->rawSize) break;
@@ -208,9 +215,6 @@ internal b32 CapsuleScanChunks(const u8 *file, u64 fileSize, u64 *offset, const 
         return 0;
     }
     return 1;
-truncated:
-    FormatText(error, errorSize, "truncated: section %s ends past the end of the file", name);
-    return 0;
 }
 
 internal b32 CapsuleScanHeader(const u8 *file, u64 fileSize, char *error, umm errorSize)
