@@ -13,6 +13,7 @@
 #include "platform/platform_pe_image.h"
 #include "platform/platform_state_layout.h"
 #include "platform/platform_layout_compare.h"
+#include "platform/platform_state_diff.h"
 #include "platform/platform_capsule_compress.h"
 #include "platform/platform_capsule_format.h"
 #include "platform/platform_capsule_checks.h"
