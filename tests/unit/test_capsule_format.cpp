@@ -55,6 +55,20 @@ internal void TestRoundTrips(void)
     CHECK(ReadWithArena(file.bytes, file.size, &arena, &memory, &read, error, sizeof(error)) && read.layout &&
           !read.layout->present && read.checkpointPageCount == 0);
     free(memory);
+    // Less arena than MeasureCapsule asked for: refused with a reason, nothing written past it.
+    u64 need = 0;
+    MeasureCapsule(file.bytes, file.size, &need, error, sizeof(error));
+    for (u64 given = 0; given < need; given += need / 7 + 1)
+    {
+        memory = malloc(given + 1);
+        InitializeArena(&arena, "small", given, memory, 0);
+        b32 accepted = ReadCapsule(file.bytes, file.size, &arena, &read, error, sizeof(error));
+        // (MeasureCapsule is an upper bound: it counts a full layout's view, this sample has none.)
+        CHECK_MSG(!accepted || given >= need - STATE_LAYOUT_MAX_FIELDS * sizeof(game_layout_field) - 256,
+                  "a read into too small an arena is refused");
+        CHECK_MSG(accepted || strstr(error, "arena too small"), error);
+        free(memory);
+    }
     free(file.bytes);
     FreeSample(&small);
     FreeSample(&builds);
@@ -354,6 +368,23 @@ internal void TestRefusals(void)
     ExpectRefusal(&file, 0, file.size, "section Info appears twice");
     file = DuplicateSection(&good, CapsuleSection_Build);
     ExpectRefusal(&file, 0, file.size, "section Build 1 names build 0 again");
+    file = CutSection(&good, CapsuleSection_Log, 0);
+    capsule_contents read;
+    memory_arena arena;
+    void *memory = 0;
+    char error[256] = "";
+    b32 readWithoutLog = ReadWithArena(file.bytes, file.size, &arena, &memory, &read, error, sizeof(error));
+    CHECK_MSG(readWithoutLog && read.logSize == 0 && read.log && read.frames, "the Log section is optional");
+    free(memory);
+    free(file.bytes);
+    file = CopyFile(&good);
+    for (u32 copy = 0; copy < CAPSULE_MAX_BUILDS; ++copy)
+    {
+        test_file more = DuplicateSection(&file, CapsuleSection_Build);
+        free(file.bytes);
+        file = more;
+    }
+    ExpectRefusal(&file, 0, file.size, "more than 32 Build sections");
     file = CopyFile(&good);
     file.bytes = (u8 *)realloc(file.bytes, file.size + 3);
     memset(file.bytes + file.size, 0, 3);
