@@ -10,6 +10,8 @@ StaticAssert(sizeof(capsule_file_header) == 16, "capsule_file_header is part of 
 StaticAssert(sizeof(capsule_section_header) == 24, "capsule_section_header is part of the file format");
 StaticAssert(sizeof(capsule_layout_field) == 3 * STATE_LAYOUT_MAX_NAME + 16, "capsule_layout_field is part of the file format");
 StaticAssert(sizeof(capsule_build_record) == 288, "capsule_build_record is part of the file format");
+StaticAssert(2 * CAPSULE_CHUNK_BYTES + STATE_LAYOUT_MAX_FIELDS * sizeof(capsule_layout_field) + 3 * 64 <= CAPSULE_WRITE_SCRATCH_BYTES,
+             "CAPSULE_WRITE_SCRATCH_BYTES holds what WriteCapsule pushes");
 
 u64 CapsuleChecksum(const void *bytes, u64 size)
 {
@@ -211,8 +213,7 @@ b32 WriteCapsule(const capsule_contents *contents, capsule_sink *sink, void *sin
     b32 written = 0;
     if (!writer.gathered || !writer.compressed || !fields)
     {
-        FormatText(error, errorSize, "scratch arena too small for the capsule writer (needs %u bytes)",
-                   (u32)(2 * CAPSULE_CHUNK_BYTES + STATE_LAYOUT_MAX_FIELDS * sizeof(capsule_layout_field) + 256));
+        FormatText(error, errorSize, "scratch arena too small for the capsule writer (needs %u bytes)", CAPSULE_WRITE_SCRATCH_BYTES);
     }
     else if (CapsuleSinkWrite(&writer, &header, sizeof(header)))
     {

@@ -181,11 +181,15 @@ struct capsule_contents
 // Where the writer's bytes go (a file, a memory buffer in the tests). False stops the write.
 typedef b32 capsule_sink(void *context, const void *bytes, u64 size);
 
-// 64-bit checksum of raw section bytes (FNV-1a over bytes, then a final mix).
+// 64-bit checksum of raw section bytes (FNV-1a steps over 64-bit words in four lanes, then a final
+// mix: platform_capsule_checks.cpp).
 u64 CapsuleChecksum(const void *bytes, u64 size);
 
-// Writes the whole file through sink. scratch lends the compression buffers (about
-// 2 * CAPSULE_CHUNK_BYTES; freed before returning). False when the sink failed or the contents
+// What WriteCapsule borrows from its scratch arena: two chunk buffers and the layout's records.
+#define CAPSULE_WRITE_SCRATCH_BYTES (2 * CAPSULE_CHUNK_BYTES + 128 * 1024)
+
+// Writes the whole file through sink. scratch lends the compression buffers
+// (CAPSULE_WRITE_SCRATCH_BYTES; freed before returning). False when the sink failed or the contents
 // are inconsistent (counts over the limits, a build index out of range): error says which.
 b32 WriteCapsule(const capsule_contents *contents, capsule_sink *sink, void *sinkContext, memory_arena *scratch,
                  char *error, umm errorSize);

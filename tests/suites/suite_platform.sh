@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Platform skeleton suite: unit tests (native and MinGW under Wine), the MSVC-dialect check, and
-# end-to-end runs of win32_platform.exe under Wine: hot reload of an edited game, bad DLLs, a
-# lock file that stays, a missing DLL, and the command-line interface.
+# Platform skeleton suite: unit tests (native and MinGW under Wine), the MSVC-dialect check, the
+# capsule fuzzers, and end-to-end runs of win32_platform.exe under Wine: hot reload of an edited
+# game, bad DLLs, a lock file that stays, a missing DLL, and the command-line interface.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -16,8 +16,54 @@ mkdir -p "$out"
 #  MSVC-dialect check of every translation unit of the exe, the DLL and the bad builds
 run_unit_tests platform
 for unit in code/win32/win32_main.cpp code/demo/demo_main.cpp tests/fixtures/bad_game_missing_export.cpp \
-            tests/fixtures/bad_game_wrong_contract.cpp; do
+            tests/fixtures/bad_game_wrong_contract.cpp tests/unit/fuzz_capsule.cpp; do
     check "MSVC-dialect compile of $unit" tests/tools/msvc_check.sh "$unit"
+done
+grep '^FIGURE' "$(unit_test_exe test_capsule_format native).output.txt"
+
+#- Fuzzing the capsule reader and the chunk decompressor (tests/unit/fuzz_capsule.cpp): libFuzzer +
+#  ASan + UBSan, seeded with the capsules and streams test_capsule_format writes, bounded in time
+#  (FUZZ_SECONDS, default 20). Single-threaded each: they run side by side, one per core, before
+#  the end-to-end part so no engine competes with them. A crash or an inconsistent result fails.
+fuzz_seconds=${FUZZ_SECONDS:-20}
+seeds="$out/capsule_seeds"
+mkdir -p "$seeds"
+check "test_capsule_format writes the fuzzers' seeds" "$(unit_test_exe test_capsule_format native)" --write-seeds "$seeds"
+fuzzed=""
+fuzz_pids=()
+for target in reader decompress; do
+    upper=$(echo "$target" | tr a-z A-Z)
+    fuzzer="$out/fuzz_capsule_$target"
+    if clang++ -std=c++14 -g -O1 -Icode -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+            "-DFUZZ_CAPSULE_$upper=1" tests/unit/fuzz_capsule.cpp -o "$fuzzer" >"$fuzzer.build.txt" 2>&1; then
+        pass
+    else
+        fail "build of fuzz_capsule_$target"
+        head -n 8 "$fuzzer.build.txt" | sed 's/^/    /'
+        continue
+    fi
+    corpus="$out/corpus_$target"
+    mkdir -p "$corpus" "$out/crashes_$target"
+    [ "$target" = reader ] && cp "$seeds"/*.capsule "$corpus/" 2>/dev/null
+    [ "$target" = decompress ] && cp "$seeds"/*.lz "$corpus/" 2>/dev/null
+    (cd "$out/crashes_$target" && "$fuzzer" -max_total_time="$fuzz_seconds" -max_len=16384 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 "$corpus" >"$out/fuzz_capsule_$target.txt" 2>&1
+     echo $? >"$out/fuzz_capsule_$target.status") &
+    fuzz_pids+=($!)
+    fuzzed="$fuzzed $target"
+done
+[ "${#fuzz_pids[@]}" -gt 0 ] && wait "${fuzz_pids[@]}"
+for target in $fuzzed; do
+    fuzz_log="$out/fuzz_capsule_$target.txt"
+    status=$(cat "$out/fuzz_capsule_$target.status" 2>/dev/null || echo 99)
+    runs=$(grep -oE 'Done [0-9]+ runs' "$fuzz_log" | awk '{print $2}')
+    if [ "$status" -eq 0 ] && [ -n "$runs" ] && ! grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|deadly signal' "$fuzz_log"; then
+        pass
+        echo "FIGURE fuzz capsule $target: $runs inputs in ${fuzz_seconds} s, no crash"
+    else
+        fail "fuzz_capsule_$target crashed (exit $status); reproducer in $out/crashes_$target, log $fuzz_log"
+        grep -m 3 -E 'ERROR|runtime error|SUMMARY' "$fuzz_log" | sed 's/^/    /'
+    fi
 done
 
 #- End to end under Wine. A private copy of the engine so the test can edit game source.

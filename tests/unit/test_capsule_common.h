@@ -208,8 +208,8 @@ internal test_file WriteSample(const sample_capsule *sample)
 {
     test_file file = {};
     memory_arena scratch;
-    void *memory = malloc(4u << 20);
-    InitializeArena(&scratch, "scratch", 4u << 20, memory, 0);
+    void *memory = malloc(CAPSULE_WRITE_SCRATCH_BYTES);
+    InitializeArena(&scratch, "scratch", CAPSULE_WRITE_SCRATCH_BYTES, memory, 0);   // exactly what it says it needs
     char error[256];
     if (!WriteCapsule(&sample->contents, MemorySink, &file, &scratch, error, sizeof(error)))
     {

@@ -55,6 +55,20 @@ internal void TestRoundTrips(void)
     CHECK(ReadWithArena(file.bytes, file.size, &arena, &memory, &read, error, sizeof(error)) && read.layout &&
           !read.layout->present && read.checkpointPageCount == 0);
     free(memory);
+    // Less arena than MeasureCapsule asked for: refused with a reason, nothing written past it.
+    u64 need = 0;
+    MeasureCapsule(file.bytes, file.size, &need, error, sizeof(error));
+    for (u64 given = 0; given < need; given += need / 7 + 1)
+    {
+        memory = malloc(given + 1);
+        InitializeArena(&arena, "small", given, memory, 0);
+        b32 accepted = ReadCapsule(file.bytes, file.size, &arena, &read, error, sizeof(error));
+        // (MeasureCapsule is an upper bound: it counts a full layout's view, this sample has none.)
+        CHECK_MSG(!accepted || given >= need - STATE_LAYOUT_MAX_FIELDS * sizeof(game_layout_field) - 256,
+                  "a read into too small an arena is refused");
+        CHECK_MSG(accepted || strstr(error, "arena too small"), error);
+        free(memory);
+    }
     free(file.bytes);
     FreeSample(&small);
     FreeSample(&builds);
@@ -354,6 +368,23 @@ internal void TestRefusals(void)
     ExpectRefusal(&file, 0, file.size, "section Info appears twice");
     file = DuplicateSection(&good, CapsuleSection_Build);
     ExpectRefusal(&file, 0, file.size, "section Build 1 names build 0 again");
+    file = CutSection(&good, CapsuleSection_Log, 0);
+    capsule_contents read;
+    memory_arena arena;
+    void *memory = 0;
+    char error[256] = "";
+    b32 readWithoutLog = ReadWithArena(file.bytes, file.size, &arena, &memory, &read, error, sizeof(error));
+    CHECK_MSG(readWithoutLog && read.logSize == 0 && read.log && read.frames, "the Log section is optional");
+    free(memory);
+    free(file.bytes);
+    file = CopyFile(&good);
+    for (u32 copy = 0; copy < CAPSULE_MAX_BUILDS; ++copy)
+    {
+        test_file more = DuplicateSection(&file, CapsuleSection_Build);
+        free(file.bytes);
+        file = more;
+    }
+    ExpectRefusal(&file, 0, file.size, "more than 32 Build sections");
     file = CopyFile(&good);
     file.bytes = (u8 *)realloc(file.bytes, file.size + 3);
     memset(file.bytes + file.size, 0, 3);
@@ -482,7 +513,29 @@ internal int WriteSeeds(const char *folder)
             return 1;
         }
     }
-    printf("wrote %u seeds into %s\n", (u32)ArrayCount(seeds), folder);
+    // Streams for the decompressor's fuzzer: u32 rawSize, then the compressed bytes.
+    test_random random = {99};
+    const u32 kinds[] = {0, 2, 3, 4};
+    for (u32 index = 0; index < ArrayCount(kinds); ++index)
+    {
+        u32 rawSize = 500u << index;
+        u8 raw[4096];
+        u8 stored[4 + 4096];
+        FillPattern(raw, rawSize, kinds[index], &random);
+        memcpy(stored, &rawSize, 4);
+        u64 storedSize = CapsuleCompress(raw, rawSize, stored + 4, 4096);
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/stream_%u.lz", folder, index);
+        FILE *out = fopen(path, "wb");
+        b32 written = out && storedSize && fwrite(stored, 1, 4 + storedSize, out) == 4 + storedSize;
+        if (out) fclose(out);
+        if (!written)
+        {
+            printf("could not write %s\n", path);
+            return 1;
+        }
+    }
+    printf("wrote %u capsules and %u streams into %s\n", (u32)ArrayCount(seeds), (u32)ArrayCount(kinds), folder);
     return 0;
 }
 
