@@ -147,7 +147,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     Win32InitMemorySnapshot(&state->snapshot, state->memoryBlock.base, restoredSize, memory->frameScratchSize);
     Win32InitLiveLoop(&state->loop, restoredSize, memory->permanentStorageSize, WIN32_LIVE_LOOP_MAX_FRAMES);
     // A replay checks state hashes but records nothing.
-    if (options->replayPath) Win32EnableStateHash(&state->snapshot, memory->permanentStorageSize / state->snapshot.pageSize);
+    if (options->replayPath) Win32EnableStateHash(&state->snapshot, memory->permanentStorageSize / state->snapshot.pageSize, 0);
     else Win32InitCapsuleRecorder(&state->capsuleRecorder, &state->snapshot, options->capsuleSeconds,
                                   memory->permanentStorageSize);
     state->loop.scheduledStart = options->loopStartFrame;

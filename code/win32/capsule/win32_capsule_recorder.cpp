@@ -18,7 +18,7 @@ internal b32 Win32InitCapsuleRecorder(win32_capsule_recorder *recorder, win32_me
         Win32Log(LogLevel_Info, "capsule: recording off (--capsule-seconds 0)");
         return 0;
     }
-    if (!snapshot->enabled || !Win32EnableStateHash(snapshot, permanentSize / snapshot->pageSize))
+    if (!snapshot->enabled || !Win32EnableStateHash(snapshot, permanentSize / snapshot->pageSize, 1))
     {
         Win32Log(LogLevel_Warning, "capsule: recording off: it needs the pre-frame snapshot (see above)");
         return 0;
@@ -315,8 +315,10 @@ internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_sta
     f64 start = Win32Seconds();
     win32_memory_snapshot *snapshot = recorder->snapshot;
     b32 reloaded = state->memory.executableReloaded;
-    // The top-of-frame sync's hashing is the recording's cost, not the snapshot's.
-    f64 syncHashSeconds = snapshot->hashSeconds;
+    // The top-of-frame sync's wait for the hasher is the recording's cost, not the snapshot's.
+    f64 hashWaitSeconds = snapshot->hashWaitSeconds;
+    f64 hasherSeconds = snapshot->hashSeconds;
+    Win32SettleCapsuleHash(recorder);
     // NOTE: a reload may have migrated or reset game memory after this frame's sync.
     if (reloaded) Win32SyncMemorySnapshot(snapshot);
     if (state->game.version != recorder->currentVersion) Win32HoldCapsuleBuild(recorder, &state->game, state->reloader.sourcePath);
@@ -337,7 +339,11 @@ internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_sta
     capsule_frame *frame = Win32CapsuleFrame(recorder, recorder->frameSerial);
     memset(frame, 0, sizeof(*frame));
     frame->input = state->input;
-    frame->stateHash = snapshot->stateHash;
+    // The hasher is still at this frame's state: the hash is filled in once it is done.
+    frame->stateHash = 0;
+    recorder->hashPending = 1;
+    recorder->pendingHashSerial = recorder->frameSerial;
+    recorder->pendingHashSync = snapshot->syncCount;
     frame->buildIndex = (u32)recorder->currentBuild;
     frame->reloadVersion = state->memory.reloadVersion;
     frame->flags = (reloaded ? CapsuleFrame_Reloaded : 0) |
@@ -346,14 +352,37 @@ internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_sta
     frame->heightInPixels = (u32)Maximum(state->window.clientHeight, 1);
     if (recorder->currentBuild >= 0) recorder->builds[recorder->currentBuild].lastSerial = recorder->frameSerial;
     if (state->loop.mode == LiveLoop_Recording && state->loop.recordedFrames > 0)
+    {
         state->loop.records[state->loop.recordedFrames - 1] = *frame;
+        recorder->loopRecordPending = &state->loop.records[state->loop.recordedFrames - 1];
+    }
     ++recorder->frameSerial;
     recorder->recordedSeconds += (f64)state->input.dtForFrame;
     recorder->inFrame = 1;
 
     u32 sample = (u32)(recorder->upkeepCount++ % WIN32_CAPSULE_UPKEEP_SAMPLES);
-    recorder->upkeepSeconds[sample] = (f32)(Win32Seconds() - start + syncHashSeconds);
-    recorder->hashSeconds[sample] = (f32)(syncHashSeconds + (reloaded ? snapshot->hashSeconds : 0.0));
+    recorder->upkeepSeconds[sample] = (f32)(Win32Seconds() - start + hashWaitSeconds);
+    recorder->hashSeconds[sample] = (f32)hasherSeconds;
+}
+
+internal void Win32SettleCapsuleHash(win32_capsule_recorder *recorder)
+{
+    if (!recorder->hashPending) return;
+    recorder->hashPending = 0;
+    u64 hash = 0;
+    if (!Win32StateHashOfSync(recorder->snapshot, recorder->pendingHashSync, &hash))
+    {
+        // NOTE: cannot happen with fewer syncs per frame than the snapshot keeps; a zero hash would
+        // make a replay report a divergence there, so say why.
+        Win32Log(LogLevel_Warning, "capsule: the state hash of frame serial %llu was not kept; a replay will report "
+                 "a divergence there", (unsigned long long)recorder->pendingHashSerial);
+    }
+    Win32CapsuleFrame(recorder, recorder->pendingHashSerial)->stateHash = hash;
+    if (recorder->loopRecordPending)
+    {
+        recorder->loopRecordPending->stateHash = hash;
+        recorder->loopRecordPending = 0;
+    }
 }
 
 internal void Win32CapsuleNoteSound(win32_capsule_recorder *recorder, u32 sampleCount)
@@ -389,10 +418,11 @@ internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, u32 part
 internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder)
 {
     if (!recorder->on) return;
-    Win32Log(LogLevel_Info, "capsule: recording upkeep median %.3f ms per frame (medians of its parts: state hash "
-             "%.3f ms, checkpoint copying %.3f ms) over the last %u frames; %llu checkpoints taken",
-             1000.0 * Win32CapsuleMedianUpkeep(recorder, 0), 1000.0 * Win32CapsuleMedianUpkeep(recorder, 1),
-             1000.0 * Win32CapsuleMedianUpkeep(recorder, 2),
+    Win32Log(LogLevel_Info, "capsule: recording upkeep median %.3f ms per frame on the main thread (checkpoint "
+             "copying %.3f ms of it; the state hash took a median %.3f ms a frame on the hasher thread) over the last "
+             "%u frames; %llu checkpoints taken",
+             1000.0 * Win32CapsuleMedianUpkeep(recorder, 0), 1000.0 * Win32CapsuleMedianUpkeep(recorder, 2),
+             1000.0 * Win32CapsuleMedianUpkeep(recorder, 1),
              (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES),
              (unsigned long long)recorder->checkpointsCompleted);
     for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)

@@ -72,8 +72,13 @@ struct win32_capsule_recorder
     u32 currentVersion;
     u64 loopRewinds;            // the live loop's count when last seen: a rewind breaks the window
     b32 inFrame;                // a frame was begun and not yet ended
+    b32 hashPending;            // the newest record's state hash is still being computed ...
+    u64 pendingHashSerial;      //   ... for this frame ...
+    u64 pendingHashSync;        //   ... by the hash of this sync
+    capsule_frame *loopRecordPending;   // the live loop's copy of that record, if it keeps one
 
-    // Figures: the main thread's time for the recording per frame (hash included).
+    // Figures: the main thread's time for the recording per frame (its waits for the hasher included),
+    // and the hasher thread's time.
     f32 upkeepSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];
     f32 hashSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];
     f32 checkpointSeconds[WIN32_CAPSULE_UPKEEP_SAMPLES];    // copying checkpoint pages
@@ -87,6 +92,9 @@ internal b32 Win32InitCapsuleRecorder(win32_capsule_recorder *recorder, win32_me
                                       f32 windowSeconds, u64 permanentSize);
 // Main thread, after the reload step and the live loop, before the update: records the frame.
 internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_state *state);
+// Main thread: the newest record gets its state hash (waits for the hasher when it is still at it).
+// Before a capsule takes the records.
+internal void Win32SettleCapsuleHash(win32_capsule_recorder *recorder);
 // Main thread, once the frame's sound was asked for: completes the frame's record.
 internal void Win32CapsuleNoteSound(win32_capsule_recorder *recorder, u32 sampleCount);
 // Main thread, in the crash recovery (before the rollback frees the crashing build): marks the

@@ -386,6 +386,7 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
         return;
     }
     win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[oldest];
+    Win32SettleCapsuleHash(recorder);
     u64 frameCount = recorder->frameSerial - checkpoint->frameSerial;
     if (frameCount == 0)
     {
@@ -438,7 +439,7 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
     else
     {
         job->info.haveEndHash = 1;
-        job->info.endHash = state->snapshot.stateHash;
+        job->info.endHash = Win32CurrentStateHash(&state->snapshot);
     }
     job->image = checkpoint->pages;
     job->present = checkpoint->present;
@@ -462,6 +463,7 @@ internal void Win32RequestLoopCapsule(win32_capsule_writer *writer, win32_state 
     }
     win32_capsule_job *job = Win32ClaimCapsuleJob(writer, "loop");
     if (!job) return;
+    Win32SettleCapsuleHash(recorder);
     Win32FillCapsuleInfo(job, state, CapsuleReason_Loop);
     Win32SetCapsuleLayout(job, &state->reloader.memoryLayout);
     win32_capsule_build_slot *held = &recorder->builds[recorder->currentBuild];

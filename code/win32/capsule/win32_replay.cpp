@@ -314,7 +314,7 @@ internal void Win32ReplayBeforeUpdate(win32_replay *replay, win32_state *state)
         Win32FinishCompare(replay, state);
         return;
     }
-    u64 hash = state->snapshot.stateHash;
+    u64 hash = Win32CurrentStateHash(&state->snapshot);
     if (hash == frame->stateHash) ++replay->equalFrames;
     else if (!replay->diverged) Win32NoteReplayDivergence(replay, state, frame, hash);
     if (replay->finished) return;
@@ -402,7 +402,7 @@ internal void Win32EndReplayPass(win32_replay *replay, win32_state *state)
     capsule_info *info = &replay->capsule.info;
     Win32SyncMemorySnapshot(&state->snapshot);
     u64 lastFrame = info->firstFrame + info->frameCount - 1;
-    if (info->haveEndHash && state->snapshot.stateHash != info->endHash && !replay->diverged)
+    if (info->haveEndHash && Win32CurrentStateHash(&state->snapshot) != info->endHash && !replay->diverged)
     {
         replay->diverged = 1;
         replay->divergedFrame = lastFrame + 1;

@@ -42,7 +42,9 @@ internal u64 Win32MixPageHash(u64 page, u64 pageHash)
     return x;
 }
 
-internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount)
+internal DWORD WINAPI Win32StateHashThread(void *parameter);
+
+internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount, b32 inBackground)
 {
     if (!snapshot->enabled) return 0;
     hashPageCount = Minimum(hashPageCount, snapshot->pageCount);
@@ -56,6 +58,20 @@ internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageC
     }
     snapshot->hashPageCount = hashPageCount;
     snapshot->stateHash = 0;
+    if (inBackground)
+    {
+        snapshot->hashWake = CreateEventW(0, FALSE, FALSE, 0);
+        snapshot->hashDone = CreateEventW(0, FALSE, FALSE, 0);
+        HANDLE thread = (snapshot->hashWake && snapshot->hashDone) ?
+                        CreateThread(0, 0, Win32StateHashThread, snapshot, 0, 0) : 0;
+        if (thread)
+        {
+            Win32NotePlatformThread(GetThreadId(thread), "state hasher");
+            CloseHandle(thread);
+            snapshot->hashInBackground = 1;
+        }
+        else Win32Log(LogLevel_Warning, "snapshot: no state hasher thread; the state hash is kept on the main thread");
+    }
     return 1;
 }
 
@@ -75,7 +91,8 @@ internal void Win32NoteCopyPageChanged(win32_memory_snapshot *snapshot, u64 page
     if (page < snapshot->hashPageCount) snapshot->changedPages[snapshot->changedPageCount++] = (u32)page;
 }
 
-// Every page the sync changed below hashPageCount: its share of the state hash follows.
+// Every page the sync changed below hashPageCount: its share of the state hash follows. The hash
+// of this sync is then kept by its number.
 internal void Win32RehashChangedPages(win32_memory_snapshot *snapshot)
 {
     f64 start = Win32Seconds();
@@ -88,6 +105,51 @@ internal void Win32RehashChangedPages(win32_memory_snapshot *snapshot)
     }
     snapshot->changedPageCount = 0;
     snapshot->hashSeconds = Win32Seconds() - start;
+    u64 slot = snapshot->hashedCount++ % ArrayCount(snapshot->hashedSyncs);
+    snapshot->hashedSyncs[slot] = snapshot->hashJobSync;
+    snapshot->hashedValues[slot] = snapshot->stateHash;
+}
+
+internal DWORD WINAPI Win32StateHashThread(void *parameter)
+{
+    win32_memory_snapshot *snapshot = (win32_memory_snapshot *)parameter;
+    for (;;)
+    {
+        WaitForSingleObject(snapshot->hashWake, INFINITE);
+        Win32RehashChangedPages(snapshot);
+        InterlockedExchange(&snapshot->hashBusy, 0);
+        SetEvent(snapshot->hashDone);
+    }
+}
+
+// Main thread: the hasher is done with the last sync's pages (the copy may change again).
+internal void Win32WaitForStateHash(win32_memory_snapshot *snapshot)
+{
+    snapshot->hashWaitSeconds = 0.0;
+    if (!snapshot->hashBusy) return;
+    f64 start = Win32Seconds();
+    while (snapshot->hashBusy) WaitForSingleObject(snapshot->hashDone, 100);
+    snapshot->hashWaitSeconds = Win32Seconds() - start;
+}
+
+internal u64 Win32CurrentStateHash(win32_memory_snapshot *snapshot)
+{
+    Win32WaitForStateHash(snapshot);
+    return snapshot->stateHash;
+}
+
+internal b32 Win32StateHashOfSync(win32_memory_snapshot *snapshot, u64 sync, u64 *hash)
+{
+    if (snapshot->hashBusy && snapshot->hashJobSync == sync) Win32WaitForStateHash(snapshot);
+    for (u32 slot = 0; slot < ArrayCount(snapshot->hashedSyncs); ++slot)
+    {
+        if (slot < snapshot->hashedCount && snapshot->hashedSyncs[slot] == sync)
+        {
+            *hash = snapshot->hashedValues[slot];
+            return 1;
+        }
+    }
+    return 0;
 }
 
 // Copies the run (from live into the snapshot, or back with toLive) and re-arms its watch. Into the
@@ -216,6 +278,8 @@ internal u64 Win32SyncWrittenPage(win32_memory_snapshot *snapshot, u64 page, win
 internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->enabled) return;
+    // NOTE: the hasher reads the copy: it must be done with the last sync before this one writes it.
+    Win32WaitForStateHash(snapshot);
     f64 start = Win32Seconds();
     ULONG_PTR count = Win32ListWatchedPages(snapshot);
     win32_page_run rearm = {};
@@ -226,13 +290,22 @@ internal void Win32SyncMemorySnapshot(win32_memory_snapshot *snapshot)
         copiedBytes += Win32SyncWrittenPage(snapshot, page, &rearm);
     }
     Win32RearmAndCopyRun(snapshot, &rearm, 0);
-    if (snapshot->hashPageCount) Win32RehashChangedPages(snapshot);
     snapshot->lastSyncBytes = copiedBytes;
     snapshot->lastSyncSeconds = Win32Seconds() - start;
     snapshot->totalSyncSeconds += snapshot->lastSyncSeconds;
     snapshot->totalSyncBytes += snapshot->lastSyncBytes;
     snapshot->recentSyncSeconds[snapshot->syncCount % WIN32_SNAPSHOT_RECENT_SYNCS] = (f32)snapshot->lastSyncSeconds;
     ++snapshot->syncCount;
+    if (snapshot->hashPageCount)
+    {
+        snapshot->hashJobSync = snapshot->syncCount;
+        if (snapshot->hashInBackground)
+        {
+            InterlockedExchange(&snapshot->hashBusy, 1);
+            SetEvent(snapshot->hashWake);
+        }
+        else Win32RehashChangedPages(snapshot);
+    }
 }
 
 internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot)

@@ -50,7 +50,19 @@ struct win32_memory_snapshot
     u32 *changedPages;          // the pages a sync changed, rehashed in one pass at its end
     u64 changedPageCount;
     u64 stateHash;
-    f64 hashSeconds;            // of the last sync: the part spent hashing
+    f64 hashSeconds;            // the last rehash's time (on the hasher thread when in the background)
+    // In the background (the recording): the sync hands its changed pages to the hasher thread and
+    // returns; the copy does not change until the next sync, which waits for that hash first. The
+    // hashes of the last syncs are kept by sync number (syncCount after that sync).
+    b32 hashInBackground;
+    HANDLE hashWake;
+    HANDLE hashDone;
+    volatile LONG hashBusy;
+    u64 hashJobSync;            // the sync whose pages the hasher is hashing
+    f64 hashWaitSeconds;        // the main thread's last wait for the hasher
+    u64 hashedSyncs[4];         // a ring: sync number ...
+    u64 hashedValues[4];        //   ... and the state hash after it
+    u64 hashedCount;
     // The capsule checkpoint under construction: before the sync overwrites a page of the copy
     // whose bit is set in preserveBits, the page's old contents go to preserveTarget (at the same
     // offset) and the bit is cleared. So a checkpoint is the state of one frame start even while
@@ -99,8 +111,12 @@ internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot);
 internal u64 Win32HashPage(const u8 *page, u32 pageSize);
 internal u64 Win32MixPageHash(u64 page, u64 pageHash);
 // Main thread at start-up (after Win32InitMemorySnapshot): keeps stateHash over the first
-// hashPageCount pages. False (logged) without memory for it.
-internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount);
+// hashPageCount pages, on a thread of its own when inBackground. False (logged) without memory for it.
+internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount, b32 inBackground);
+// Main thread: the state hash as of the last sync (waits for the hasher when it is still at it).
+internal u64 Win32CurrentStateHash(win32_memory_snapshot *snapshot);
+// Main thread: the state hash right after sync number `sync` (a recent one); false when no longer kept.
+internal b32 Win32StateHashOfSync(win32_memory_snapshot *snapshot, u64 sync, u64 *hash);
 // 64-bit FNV-1a over 8-byte words: used by tests and the live-loop log to compare memory states.
 internal u64 Win32HashMemory(const void *memory, u64 size);
 
