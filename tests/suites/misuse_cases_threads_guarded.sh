@@ -8,7 +8,8 @@
 #  - 8: the same from a thread the game started with CreateThread;
 #  - 9: two StartGameThread threads, one polling GameThreadShouldStop, one that never returns: at the
 #    next reload the first stops when asked, the second is interrupted (named where it was) and the
-#    reload completes with no thread left inside the old image;
+#    reload completes with no thread left inside the old image; a third joined by the update itself
+#    (JoinGameThread true), and joined again (refused, false);
 #  - the run exits 0 at the quit file.
 # Figures: the reload that had to interrupt a thread (the stop bound is PLATFORM_GAME_THREAD_STOP_MS).
 
@@ -59,8 +60,14 @@ guarded_crash_case 8 "CreateThread thread writes through null" "misuse 8: starte
 
 #- 9: a thread that stops when asked and one that never returns, at the next reload
 guarded_run_build 9
-check "threads 9: both threads started" wait_for_regex "$MISUSE_LOG" "game threads: '(polite|stubborn)' started" 2 20
+check "threads 9: the three threads started" wait_for_regex "$MISUSE_LOG" "game threads: '(polite|stubborn|joined)' started" 3 20
 version=$(guarded_version 9)
+check "threads 9: the update joined its thread, and a second join was refused" \
+    wait_for_log "$MISUSE_LOG" "misuse 9: JoinGameThread returned 1, then 0" 20
+check "threads 9: the joined thread stopped when asked by JoinGameThread" grep -qE \
+    "game threads: 'joined' \(thread [0-9]+\) stopped when asked \(JoinGameThread\)" "$MISUSE_LOG"
+check "threads 9: the second join is refused in the log" grep -qE \
+    "platform: JoinGameThread refused: .* is not a game thread StartGameThread returned, or it was joined already" "$MISUSE_LOG"
 misuse_next_good_build_loads "threads 9"
 check "threads 9: the polling thread stopped when asked" grep -qE \
     "game threads: 'polite' \(thread [0-9]+\) stopped when asked \(game code version $version is unloaded\)" "$MISUSE_LOG"
