@@ -14,7 +14,7 @@
 #include "contract/game_arguments.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 8
+#define GAME_CONTRACT_VERSION 9
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -77,6 +77,35 @@ typedef void platform_cancel_named_task(const char *exportName);
 // thread, with debug_event_flags. The name must stay valid until the end of the frame.
 typedef void platform_debug_record_event(const char *name, u32 type, u32 flags);
 
+//~ Game threads: threads of the game's own, started and joined by the platform
+// A thread the game needs beside the frame (a file watcher, a network poller, a long computation)
+// is best started here. Its proc runs under the crash guard: a crash in it ends that thread only
+// (not the engine), is logged with the thread's name, function and line, and the frame recovers as
+// from any crash of game code (memory rolled back, the previous build runs again). The watchdog's
+// hang limit does not apply (the thread may run as long as it likes), but the proc must poll
+// GameThreadShouldStop and return once it says so: before the build that started it is unloaded
+// (reload, rollback after a crash, F10 reset, exit) the platform asks every thread of that build
+// to stop and waits up to PLATFORM_GAME_THREAD_STOP_MS; one still in game code after that is
+// interrupted where it is (as the watchdog interrupts a hung call), so no thread runs code of an
+// image that is gone. Start threads again once memory->executableReloaded is set: a handle from an
+// earlier build is stale after that (the platform has joined it).
+// proc must be code of the running build and name a readable UTF-8 string (kept, cut to 31 bytes).
+// StartGameThread returns 0 when refused (logged: bad proc or name, PLATFORM_MAX_GAME_THREADS
+// running). GameThreadShouldStop answers true for a handle it refuses (a stale one): stopping is
+// the safe answer. JoinGameThread asks the thread to stop, waits for it (bounded as at unload,
+// interrupting it past the bound), releases the handle and returns true when the proc returned
+// by itself; refused (false) on the thread itself.
+// Threads started with CreateThread in game.dll are contained too (the platform patches that
+// import), but nobody can ask them to stop: docs/safety-net.md says what is and is not contained.
+#define PLATFORM_MAX_GAME_THREADS 32
+#define PLATFORM_GAME_THREAD_STOP_MS 1000
+struct platform_game_thread;
+#define PLATFORM_GAME_THREAD_PROC(name) void name(platform_game_thread *thread, void *data)
+typedef PLATFORM_GAME_THREAD_PROC(platform_game_thread_proc);
+typedef platform_game_thread *platform_start_game_thread(const char *name, platform_game_thread_proc *proc, void *data);
+typedef b32 platform_game_thread_should_stop(platform_game_thread *thread);
+typedef b32 platform_join_game_thread(platform_game_thread *thread);
+
 //~ Files (development services: whole-file reads and writes)
 // File names are UTF-8. A relative name is resolved against one base folder for reads and writes
 // alike: the data folder the platform found at start (data\ beside the exe, one level up, or in
@@ -118,6 +147,9 @@ struct platform_api
     task_manager *taskManager;      // the first argument of AddTask / CancelTask
     platform_add_named_task *AddNamedTask;
     platform_cancel_named_task *CancelNamedTask;
+    platform_start_game_thread *StartGameThread;
+    platform_game_thread_should_stop *GameThreadShouldStop;
+    platform_join_game_thread *JoinGameThread;
 
     debug_platform_read_entire_file *DEBUGReadEntireFile;
     debug_platform_write_entire_file *DEBUGWriteEntireFile;
@@ -283,7 +315,8 @@ typedef GAME_GET_CONTRACT_VERSION(game_get_contract_version);
 // the old build, after all its queued work has finished, before the new build's first update), at
 // the rollback after a crash (on the build that crashed), and at exit (not when the shutdown had
 // to interrupt game code); guarded and under the watchdog like every call into game code, and no
-// work it queues outlives it (the queues are drained again). The pattern: every thread the
+// work it queues outlives it (the queues are drained again). Threads from StartGameThread need
+// nothing here (the platform stops them right after). The pattern for the others: every thread the
 // game started itself (CreateThread) keeps its handle and a stop flag in the DLL's own globals;
 // this signals them to stop and joins them (WaitForSingleObject), so no thread runs code of this
 // build once it returns. Reach them through the DLL's globals, not game state: when the reload
@@ -308,7 +341,7 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
-StaticAssert(sizeof(platform_api) == 16 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(platform_api) == 19 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_memory) == 92 + sizeof(game_arguments) + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");

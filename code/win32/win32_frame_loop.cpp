@@ -103,6 +103,7 @@ internal void Win32StartWorkQueues(win32_state *state)
     memory->platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
     memory->platform.Log = Win32Log;
     memory->platform.DEBUGRecordEvent = Win32DebugRecordGameEvent;
+    Win32FillGameThreadApi(&memory->platform);
     Win32FillNamedTaskApi(&memory->platform, &state->namedTasks, &state->queues.tasks, &state->game);
     // --game-arg NAME=VALUE in order, then --entities N as entities=N (so it wins over a --game-arg).
     game_arguments *arguments = &memory->arguments;

@@ -5,7 +5,8 @@ global win32_service_checks globalServiceChecks;
 global const char *globalCheckedServiceNames[] = {
     "AddWorkQueueEntry", "CompleteAllWork", "ParallelFor", "SubmitJobGraph", "WaitForJobGraph", "AddTask",
     "CancelTask", "CancelTaskAndWait", "AddNamedTask", "CancelNamedTask", "DEBUGReadEntireFile",
-    "DEBUGWriteEntireFile", "DEBUGFreeFileMemory", "DEBUGRecordEvent", "Log",
+    "DEBUGWriteEntireFile", "DEBUGFreeFileMemory", "DEBUGRecordEvent", "Log", "StartGameThread",
+    "GameThreadShouldStop", "JoinGameThread",
 };
 
 //~ What the game may hand over
@@ -332,6 +333,49 @@ internal void Win32CheckedDebugRecordEvent(const char *name, u32 type, u32 flags
     globalServiceChecks.next.DEBUGRecordEvent(name, type, flags);
 }
 
+internal platform_game_thread *Win32CheckedStartGameThread(const char *name, platform_game_thread_proc *proc, void *data)
+{
+    void *caller = WIN32_CALLER_ADDRESS();
+    if (!Win32GameNameUsable(name, WIN32_MAX_SERVICE_NAME) || !Win32IsValidUtf8(name))
+    {
+        Win32RefuseService(CheckedService_StartGameThread, caller, "the name (%p) is null, unreadable, not UTF-8 or "
+                           "not terminated within %u bytes", (const void *)name, (u32)WIN32_MAX_SERVICE_NAME);
+        return 0;
+    }
+    const char *problem = Win32CallbackProblem((const void *)proc);
+    if (problem)
+    {
+        Win32RefuseService(CheckedService_StartGameThread, caller, "%s (thread '%s')", problem, name);
+        return 0;
+    }
+    return globalServiceChecks.next.StartGameThread(name, proc, data);
+}
+
+// NOTE: a refused handle reads as "stop": a thread polling a stale handle then ends.
+internal b32 Win32CheckedGameThreadShouldStop(platform_game_thread *thread)
+{
+    void *caller = WIN32_CALLER_ADDRESS();
+    if (!Win32IsGameThreadHandle(thread, 1))
+    {
+        Win32RefuseService(CheckedService_GameThreadShouldStop, caller, "%p is not a game thread StartGameThread "
+                           "returned, or it was joined (answered: stop)", (void *)thread);
+        return 1;
+    }
+    return globalServiceChecks.next.GameThreadShouldStop(thread);
+}
+
+internal b32 Win32CheckedJoinGameThread(platform_game_thread *thread)
+{
+    void *caller = WIN32_CALLER_ADDRESS();
+    if (!Win32IsGameThreadHandle(thread, 0))
+    {
+        Win32RefuseService(CheckedService_JoinGameThread, caller, "%p is not a game thread StartGameThread returned, "
+                           "or it was joined already", (void *)thread);
+        return 0;
+    }
+    return globalServiceChecks.next.JoinGameThread(thread);
+}
+
 internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32CheckedReadEntireFile)
 {
     void *caller = WIN32_CALLER_ADDRESS();
@@ -415,6 +459,9 @@ internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues
     api->DEBUGFreeFileMemory = Win32CheckedFreeFileMemory;
     api->DEBUGRecordEvent = Win32CheckedDebugRecordEvent;
     api->Log = Win32CheckedLog;
+    api->StartGameThread = Win32CheckedStartGameThread;
+    api->GameThreadShouldStop = Win32CheckedGameThreadShouldStop;
+    api->JoinGameThread = Win32CheckedJoinGameThread;
 }
 
 internal b32 Win32CheckSoundBuffer(const game_sound_output_buffer *handed, game_sound_output_buffer *returned,

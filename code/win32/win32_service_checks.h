@@ -30,7 +30,7 @@ struct win32_service_checks
     const u8 *gameMemoryBase;
     u64 gameMemorySize;
     const win32_game_code *game;            // the running build: its image holds every callback
-    volatile LONG refusals[16];             // per service, for the log's rate limit
+    volatile LONG refusals[20];             // per service, for the log's rate limit
     u64 soundRefusals;
     volatile u32 drainSeen;                 // the drain count when an entry was last added during a drain
     volatile u64 drainSeenSince;            // when that drain was first seen adding entries (QPC ticks)
@@ -48,7 +48,8 @@ enum win32_checked_service
     CheckedService_SubmitJobGraph, CheckedService_WaitForJobGraph, CheckedService_AddTask,
     CheckedService_CancelTask, CheckedService_CancelTaskAndWait, CheckedService_AddNamedTask,
     CheckedService_CancelNamedTask, CheckedService_ReadEntireFile, CheckedService_WriteEntireFile,
-    CheckedService_FreeFileMemory, CheckedService_RecordEvent, CheckedService_Log,
+    CheckedService_FreeFileMemory, CheckedService_RecordEvent, CheckedService_Log, CheckedService_StartGameThread,
+    CheckedService_GameThreadShouldStop, CheckedService_JoinGameThread,
 };
 
 //~ Checked services

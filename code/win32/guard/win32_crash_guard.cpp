@@ -28,6 +28,7 @@ internal const char *Win32ExceptionName(DWORD code)
         case WIN32_HANG_CODE: return "hang (no return within the watchdog limit)";
         case WIN32_EXIT_THREAD_CODE: return "ExitThread called by game code";
         case WIN32_EXIT_PROCESS_CODE: return "ExitProcess called by game code";
+        case WIN32_GAME_THREAD_STOP_CODE: return "game thread interrupted (it did not stop when asked)";
     }
     return "exception";
 }
@@ -122,10 +123,12 @@ __declspec(noinline)
 #else
 __attribute__((noinline))
 #endif
-internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *data, win32_crash_report *privateReport)
+internal b32 Win32GuardedCallWith(win32_guarded_function *function, void *data, win32_crash_report *privateReport,
+                                  b32 untimed)
 {
     win32_crash_guard guardStorage;
     win32_crash_guard *volatile guard = &guardStorage;
+    guard->untimed = untimed;
     // NOTE: guards nest (a job guarded inside a guarded update, a game callback inside a guarded
     // platform wrapper): each call pushes its own, so a crash resumes the innermost one and the
     // code around it (counters, dependents) still runs.
@@ -158,6 +161,16 @@ internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *d
         return 0;
     }
     return 1;
+}
+
+internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *data, win32_crash_report *privateReport)
+{
+    return Win32GuardedCallWith(function, data, privateReport, 0);
+}
+
+internal b32 Win32GuardedCallUntimed(win32_guarded_function *function, void *data, win32_crash_report *privateReport)
+{
+    return Win32GuardedCallWith(function, data, privateReport, 1);
 }
 
 internal b32 Win32GuardedCall(win32_guarded_function *function, void *data)

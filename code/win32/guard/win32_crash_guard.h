@@ -26,6 +26,8 @@ struct win32_crash_report
 // Raised by the stubs that replace ExitThread/ExitProcess in game code (win32_game_imports.cpp).
 #define WIN32_EXIT_THREAD_CODE 0xE0000002u
 #define WIN32_EXIT_PROCESS_CODE 0xE0000003u
+// Reports of game threads interrupted because they did not stop when asked (win32_game_threads.cpp).
+#define WIN32_GAME_THREAD_STOP_CODE 0xE0000004u
 // What an unmasked SSE exception raises (STATUS_FLOAT_MULTIPLE_FAULTS / _TRAPS).
 #define WIN32_FLOAT_MULTIPLE_FAULTS_CODE 0xC00002B4u
 #define WIN32_FLOAT_MULTIPLE_TRAPS_CODE 0xC00002B5u
@@ -41,6 +43,7 @@ struct win32_crash_guard
     s64 watchdogOuterStart;
     LONG watchdogOuterDepth;
     win32_fp_state fpState;     // as it was before the call, restored after it
+    b32 untimed;                // a game thread's body: the hang limit does not apply (win32_watchdog.h)
 };
 
 struct win32_crash_guard_globals
@@ -81,6 +84,13 @@ typedef void win32_guarded_function(void *data);
 internal b32 Win32GuardedCallReporting(win32_guarded_function *function, void *data, win32_crash_report *privateReport);
 // Win32GuardedCallReporting with the crash recorded for the frame's recovery (Win32TakeCrash).
 internal b32 Win32GuardedCall(win32_guarded_function *function, void *data);
+// Win32GuardedCallReporting for a call the hang watchdog must not time: the body of a game thread
+// (win32_game_threads.h), which may run for the whole session. It can still be interrupted on
+// purpose (Win32InterruptGameCodeNow). Nested guarded calls inside it are timed as usual.
+internal b32 Win32GuardedCallUntimed(win32_guarded_function *function, void *data, win32_crash_report *privateReport);
+// Records a crash for the frame's recovery (Win32TakeCrash), as a guarded call without a private
+// report does; for a caller that first looked at the report itself. Any thread.
+internal void Win32RecordCrash(win32_crash_report *report);
 // Any thread, never waits: true once a crash was contained and not yet taken by Win32TakeCrash.
 internal b32 Win32CrashPending(void);
 // Main thread, between frames: fetches and clears the crashes caught since the last call.

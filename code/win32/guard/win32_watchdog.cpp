@@ -29,9 +29,23 @@ internal win32_watchdog_slot *Win32WatchdogSlot(void)
     if (!globalWatchdog.enabled || GetCurrentThreadId() == globalWatchdog.threadId) return 0;
     win32_watchdog_slot *slot = (win32_watchdog_slot *)TlsGetValue(globalWatchdog.slotTlsIndex);
     if (slot) return slot;
-    LONG index = InterlockedIncrement(&globalWatchdog.slotCount) - 1;
-    if (index >= WIN32_WATCHDOG_MAX_THREADS) return 0;
-    slot = globalWatchdog.slots + index;
+    // NOTE: a released slot's guard pointer is 0, so the watchdog thread never uses its old handle.
+    LONG count = Minimum(globalWatchdog.slotCount, (LONG)WIN32_WATCHDOG_MAX_THREADS);
+    for (LONG index = 0; index < count && !slot; ++index)
+        if (InterlockedCompareExchange(&globalWatchdog.slots[index].released, 0, 1) == 1) slot = globalWatchdog.slots + index;
+    if (slot)
+    {
+        HANDLE old = slot->thread;
+        slot->thread = 0;
+        MemoryBarrier();
+        if (old) CloseHandle(old);
+    }
+    else
+    {
+        LONG index = InterlockedIncrement(&globalWatchdog.slotCount) - 1;
+        if (index >= WIN32_WATCHDOG_MAX_THREADS) return 0;
+        slot = globalWatchdog.slots + index;
+    }
     HANDLE thread = 0;
     DuplicateHandle(GetCurrentProcess(), GetCurrentThread(), GetCurrentProcess(), &thread,
                     THREAD_SUSPEND_RESUME | THREAD_GET_CONTEXT | THREAD_SET_CONTEXT | THREAD_QUERY_INFORMATION |
@@ -52,7 +66,7 @@ internal void Win32WatchdogEnterGuard(win32_crash_guard *guard)
     guard->watchdogOuterGuard = slot->innermostGuard;
     guard->watchdogOuterStart = slot->guardStartTicks;
     guard->watchdogOuterDepth = slot->platformDepth;
-    slot->guardStartTicks = Win32WatchdogNow();
+    slot->guardStartTicks = guard->untimed ? WIN32_UNTIMED_GUARD_START : Win32WatchdogNow();
     slot->platformDepth = 0;
     MemoryBarrier();
     slot->innermostGuard = guard;
@@ -66,6 +80,17 @@ internal void Win32WatchdogLeaveGuard(win32_crash_guard *guard)
     MemoryBarrier();
     slot->guardStartTicks = guard->watchdogOuterStart;
     slot->platformDepth = guard->watchdogOuterDepth;
+}
+
+internal void Win32WatchdogReleaseSlot(void)
+{
+    if (!globalWatchdog.enabled) return;
+    win32_watchdog_slot *slot = (win32_watchdog_slot *)TlsGetValue(globalWatchdog.slotTlsIndex);
+    if (!slot || slot->innermostGuard) return;
+    TlsSetValue(globalWatchdog.slotTlsIndex, 0);
+    slot->reportedGuard = 0;
+    MemoryBarrier();
+    slot->released = 1;
 }
 
 //~ Platform services as seen by game code: marked "in the platform" while they run
@@ -159,6 +184,27 @@ internal void Win32WatchedCancelNamedTask(const char *exportName)
     globalWatchdog.original.CancelNamedTask(exportName);
     Win32WatchdogLeavePlatform();
 }
+internal platform_game_thread *Win32WatchedStartGameThread(const char *name, platform_game_thread_proc *proc, void *data)
+{
+    Win32WatchdogEnterPlatform();
+    platform_game_thread *result = globalWatchdog.original.StartGameThread(name, proc, data);
+    Win32WatchdogLeavePlatform();
+    return result;
+}
+internal b32 Win32WatchedGameThreadShouldStop(platform_game_thread *thread)
+{
+    Win32WatchdogEnterPlatform();
+    b32 result = globalWatchdog.original.GameThreadShouldStop(thread);
+    Win32WatchdogLeavePlatform();
+    return result;
+}
+internal b32 Win32WatchedJoinGameThread(platform_game_thread *thread)
+{
+    Win32WatchdogEnterPlatform();
+    b32 result = globalWatchdog.original.JoinGameThread(thread);
+    Win32WatchdogLeavePlatform();
+    return result;
+}
 internal void Win32WatchedDebugRecordEvent(const char *name, u32 type, u32 flags)
 {
     Win32WatchdogEnterPlatform();
@@ -211,6 +257,9 @@ internal void Win32WatchPlatformApi(platform_api *api)
     if (api->CancelTaskAndWait) api->CancelTaskAndWait = Win32WatchedCancelTaskAndWait;
     if (api->AddNamedTask) api->AddNamedTask = Win32WatchedAddNamedTask;
     if (api->CancelNamedTask) api->CancelNamedTask = Win32WatchedCancelNamedTask;
+    if (api->StartGameThread) api->StartGameThread = Win32WatchedStartGameThread;
+    if (api->GameThreadShouldStop) api->GameThreadShouldStop = Win32WatchedGameThreadShouldStop;
+    if (api->JoinGameThread) api->JoinGameThread = Win32WatchedJoinGameThread;
     if (api->DEBUGRecordEvent) api->DEBUGRecordEvent = Win32WatchedDebugRecordEvent;
     if (api->DEBUGReadEntireFile) api->DEBUGReadEntireFile = Win32WatchedReadEntireFile;
     if (api->DEBUGWriteEntireFile) api->DEBUGWriteEntireFile = Win32WatchedWriteEntireFile;
@@ -283,8 +332,9 @@ internal void Win32CallFindGameCaller(void *data)
     call->callerAddress = Win32FindGameCaller(call->context, call->caller, sizeof(call->caller));
 }
 
-// Interrupts the slot's thread if it is still in the same expired guard, in game code.
-internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
+// Interrupts the slot's thread if it is still in the same expired guard, in game code (under the
+// interrupt lock: see Win32WatchdogInterrupt).
+internal void Win32WatchdogInterruptLocked(win32_watchdog_slot *slot, s64 now)
 {
     if (SuspendThread(slot->thread) == (DWORD)-1) return;
     CONTEXT context;
@@ -373,6 +423,60 @@ internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
     Win32Log(LogLevel_Error, "watchdog: game code on thread %lu did not return for %.3f s (limit %.3f s); stuck at "
              "%s%s; interrupted, recovering as from a crash", (unsigned long)report.threadId, stuckSeconds,
              globalWatchdog.timeoutSeconds, where, caller);
+}
+
+internal void Win32WatchdogInterrupt(win32_watchdog_slot *slot, s64 now)
+{
+    // NOTE: a game thread being stopped (Win32InterruptGameCodeNow) may be interrupted from the
+    // main thread at the same moment: one suspension, one redirect at a time.
+    AcquireSRWLockExclusive(&globalWatchdog.interruptLock);
+    Win32WatchdogInterruptLocked(slot, now);
+    ReleaseSRWLockExclusive(&globalWatchdog.interruptLock);
+}
+
+internal b32 Win32InterruptGameCodeNow(win32_watchdog_slot *slot, DWORD code, win32_crash_report *report,
+                                       u64 *gameCaller)
+{
+    *gameCaller = 0;
+    if (!globalWatchdog.enabled || !slot || !slot->thread || slot->threadId == GetCurrentThreadId()) return 0;
+    AcquireSRWLockExclusive(&globalWatchdog.interruptLock);
+    b32 redirected = 0;
+    if (SuspendThread(slot->thread) != (DWORD)-1)
+    {
+        CONTEXT context;
+        memset(&context, 0, sizeof(context));
+        context.ContextFlags = CONTEXT_FULL;
+        b32 haveContext = GetThreadContext(slot->thread, &context) != 0;
+        win32_crash_guard *guard = slot->innermostGuard;
+        if (haveContext && guard && guard->active && slot->platformDepth <= 0 && !Win32AddressInExe(context.Rip))
+        {
+            win32_crash_report found = {};
+            found.code = code;
+            found.address = (void *)context.Rip;
+            found.threadId = slot->threadId;
+            Win32DescribeCodeAddress(found.address, found.moduleName, sizeof(found.moduleName), &found.moduleOffset);
+            win32_find_caller_call find = {&context, 0, ""};
+            win32_crash_report walkCrash;
+            // NOTE: guarded, as in Win32WatchdogInterruptLocked: the stack may be corrupt.
+            if (Win32IsSystemModuleName(found.moduleName) &&
+                Win32GuardedCallReporting(Win32CallFindGameCaller, &find, &walkCrash))
+                *gameCaller = find.callerAddress;
+            CONTEXT resume = guard->resumeContext;
+            guard->report = found;
+            guard->crashed = 1;
+            guard->active = 0;
+            redirected = SetThreadContext(slot->thread, &resume) != 0;
+            if (!redirected)
+            {
+                guard->crashed = 0;
+                guard->active = 1;
+            }
+            else *report = found;
+        }
+        ResumeThread(slot->thread);
+    }
+    ReleaseSRWLockExclusive(&globalWatchdog.interruptLock);
+    return redirected;
 }
 
 // A thread that ended while inside game code (ExitThread, TerminateThread) took work with it that

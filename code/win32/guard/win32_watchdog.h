@@ -31,7 +31,12 @@ struct win32_watchdog_slot
     volatile s64 guardStartTicks;           // QueryPerformanceCounter at the innermost guard's start
     volatile LONG platformDepth;            // > 0: inside a platform service called by game code
     win32_crash_guard *volatile reportedGuard;  // debugger break already done for this guard
+    volatile LONG released;                 // its thread has ended: the slot may be claimed again
 };
+
+// The start time an untimed guard (a game thread's body, Win32GuardedCallUntimed) shows the
+// watchdog: its limit is never reached.
+#define WIN32_UNTIMED_GUARD_START 0x7FFFFFFFFFFFFFFFll
 
 struct win32_watchdog
 {
@@ -50,6 +55,7 @@ struct win32_watchdog
     volatile LONG stopRequested;
     volatile LONG interruptCount;
     volatile LONG quitting;                 // the engine is quitting: an interrupted call is abandoned
+    SRWLOCK interruptLock;                  // one interruption at a time (watchdog thread, game-thread stops)
     platform_api original;                  // the services the wrappers forward to
 };
 
@@ -67,6 +73,18 @@ internal s64 Win32WatchdogNow(void);
 internal b32 Win32AddressInExe(u64 address);
 // The calling thread's slot, registered on first use (null when the table is full or disabled).
 internal win32_watchdog_slot *Win32WatchdogSlot(void);
+// A thread that is about to end gives its slot back (a game thread: win32_game_threads.cpp), so
+// threads that come and go do not use the table up. Call outside any guarded call.
+internal void Win32WatchdogReleaseSlot(void);
+// Interrupts the slot's thread now, whatever its guard's limit, if it is in game code: its
+// innermost guard active, not inside a platform service, not in the exe's code. It resumes at that
+// guard's captured context with a report of 'code' (copied to *report); true when redirected.
+// When it was inside the OS (a Sleep), *gameCaller is the first caller outside the system DLLs (0
+// when none was found). Any thread but the slot's and the watchdog's own; names no function (the
+// caller names the addresses once the thread runs again). Used to stop game threads that did not
+// stop when asked.
+internal b32 Win32InterruptGameCodeNow(win32_watchdog_slot *slot, DWORD code, win32_crash_report *report,
+                                       u64 *gameCaller);
 // Called by Win32GuardedCall before the call: this guard is now the thread's innermost game code.
 internal void Win32WatchdogEnterGuard(win32_crash_guard *guard);
 // Called by Win32GuardedCall after the call (returned, crashed or interrupted): the thread's

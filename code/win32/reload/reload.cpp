@@ -2,6 +2,7 @@
 // with every other win32 header before any body, so the order below does not matter).
 
 #include "win32/reload/win32_game_exports.cpp"
+#include "win32/reload/win32_game_threads.cpp"
 #include "win32/reload/win32_game_imports.cpp"
 #include "win32/reload/win32_memory_snapshot.cpp"
 #include "win32/reload/win32_game_code.cpp"

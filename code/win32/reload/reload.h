@@ -6,6 +6,7 @@
 // win32/win32_inc.h.
 
 #include "win32/reload/win32_game_exports.h"
+#include "win32/reload/win32_game_threads.h"
 #include "win32/reload/win32_game_imports.h"
 #include "win32/reload/win32_memory_snapshot.h"
 #include "win32/reload/win32_game_code.h"

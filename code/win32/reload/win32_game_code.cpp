@@ -152,6 +152,8 @@ internal void Win32DeleteCopy(const char *path)
 internal void Win32UnloadGameCode(win32_game_code *code)
 {
     if (code->module && Win32IsRunningGameCode(code)) Win32NotifyGameCodeUnloading(code, Win32PointerGuardIsShuttingDown());
+    // Its StartGameThread threads: stopped (or interrupted) before their code goes (win32_game_threads.h).
+    Win32StopGameThreadsOf(code->module, code->version);
     // NOTE: while game memory points into the module, or a thread runs in it, it stays loaded
     // (win32_pointer_scan.cpp, win32_thread_scan.cpp).
     if (code->module && !Win32PointerGuardKeepsModule(code))
@@ -172,6 +174,7 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
         return;
     }
     if (Win32IsRunningGameCode(code)) Win32NotifyGameCodeUnloading(code, 0);
+    Win32StopGameThreadsOf(code->module, code->version);
     if (!Win32PointerGuardKeepsModule(code))
     {
         Win32TraceDrain();  // --trace: names the code recorded are read before it goes

@@ -29,6 +29,7 @@ internal u32 Win32PatchGameImports(HMODULE module)
         HMODULE kernel32 = GetModuleHandleW(L"kernel32.dll");
         globalExitFunctions.exitThread = (void *)GetProcAddress(kernel32, "ExitThread");
         globalExitFunctions.exitProcess = (void *)GetProcAddress(kernel32, "ExitProcess");
+        globalExitFunctions.createThread = (void *)GetProcAddress(kernel32, "CreateThread");
     }
     win32_image_range image;
     if (!Win32ModuleImageRange(module, &image)) return 0;
@@ -47,6 +48,7 @@ internal u32 Win32PatchGameImports(HMODULE module)
             void *replacement = 0;
             if (target == globalExitFunctions.exitThread) replacement = (void *)Win32GameExitThread;
             if (target == globalExitFunctions.exitProcess) replacement = (void *)Win32GameExitProcess;
+            if (target == globalExitFunctions.createThread) replacement = (void *)Win32GameCreateThread;
             if (!replacement) continue;
             DWORD oldProtection = 0;
             if (VirtualProtect(&thunk->u1.Function, sizeof(thunk->u1.Function), PAGE_READWRITE, &oldProtection))

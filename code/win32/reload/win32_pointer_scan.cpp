@@ -195,9 +195,14 @@ internal u32 Win32WarnThreadsInsideCode(const win32_game_code *code)
     {
         char where[200];
         Win32DescribeThreadHit(result.hits + hitIndex, (u64)code->moduleBase, code->loadedPath, where, sizeof(where));
+        // A thread started through the platform (win32_game_threads.h) is named: 'CreateThread' for the raw ones.
+        char name[32], named[64] = "";
+        Win32GameThreadName(result.hits[hitIndex].threadId, name, sizeof(name));
+        if (name[0]) FormatText(named, sizeof(named), "; it is game thread '%s'", name);
         Win32Log(LogLevel_Warning, "reload: thread %lu is still inside game code version %u (%s): the old code stays "
-                 "loaded until it leaves (stop and join your threads in %s)", (unsigned long)result.hits[hitIndex].threadId,
-                 code->version, where, GAME_CODE_UNLOADING_EXPORT_NAME);
+                 "loaded until it leaves (stop and join your threads in %s, or start them with StartGameThread)%s",
+                 (unsigned long)result.hits[hitIndex].threadId, code->version, where, GAME_CODE_UNLOADING_EXPORT_NAME,
+                 named);
     }
     return result.hitCount;
 }
