@@ -40,7 +40,8 @@ struct platform_options
     const char *tracePath;      // --trace PATH: timing events as Chrome Trace Event JSON
     s64 traceFrames;            // --trace-frames N: only the first N frames (0 = every frame)
     // Capsules (win32/capsule/): the rolling recording, and replaying one.
-    f32 capsuleSeconds;         // --capsule-seconds S: the window kept (0 = no recording; default 10)
+    f32 capsuleSeconds;         // --capsule-seconds S: the window kept (0 = no recording; default 10,
+                                //   0 in release builds: their game memory is not at a fixed address)
     const char *capsuleDir;     // --capsule-dir DIR (default: capsules/ beside the game DLL)
     u32 capsuleMaxMegabytes;    // --capsule-max-mb N: the folder's bound; oldest pruned (default 1024)
     const char *replayPath;     // --replay PATH: run a capsule instead of live input
@@ -56,7 +57,12 @@ struct platform_options
 #define PLATFORM_MIN_HZ 1.0f
 #define PLATFORM_MAX_HZ 1000.0f
 #define PLATFORM_MAX_WATCHDOG_SECONDS 3600.0f
+// Release builds put game memory at any address, so a capsule could not be replayed: off there.
+#if ENGINE_DEVELOPMENT
 #define PLATFORM_DEFAULT_CAPSULE_SECONDS 10.0f
+#else
+#define PLATFORM_DEFAULT_CAPSULE_SECONDS 0.0f
+#endif
 #define PLATFORM_MAX_CAPSULE_SECONDS 600.0f
 #if ENGINE_DEVELOPMENT
 #define PLATFORM_DEFAULT_WATCHDOG_SECONDS 10.0f
@@ -104,9 +110,10 @@ struct platform_options
     "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
     "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
     "  --trace-frames N   trace only the first N frames\n" \
-    "  --capsule-seconds S  keep the last S seconds (0 to 600; default 10; 0 = off) of input and\n" \
-    "                     state for capsules: written on a contained crash or hang, on F8, and\n" \
-    "                     when DIR/capsule.request exists (deleted once served)\n" \
+    "  --capsule-seconds S  keep the last S seconds (0 to 600; default 10 in development builds,\n" \
+    "                     0 = off in release) of input and state for capsules: written on a\n" \
+    "                     contained crash or hang, on F8, and when DIR/capsule.request exists\n" \
+    "                     (deleted once served)\n" \
     "  --capsule-dir DIR  where capsules go (default: capsules\\ beside the game DLL)\n" \
     "  --capsule-max-mb N the folder's bound in MB (default 1024): the oldest capsules are pruned\n" \
     "  --replay PATH      run capsule PATH: its state, its build, its recorded input, every frame's\n" \

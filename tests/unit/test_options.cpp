@@ -74,6 +74,37 @@ int main(void)
     CHECK(Parse("--loop", "30,120", 0, &options, error) && options.loopStartFrame == 30 && options.loopLength == 120);
     CHECK(!Parse("--loop", "30", 0, &options, error));
     CHECK(!Parse("--loop", "30,0", 0, &options, error));
+
+    // Capsules and --replay: the optional values of --loop and --replay-break, and the flags that
+    // only mean something together.
+    CHECK(Parse(0, 0, 0, &options, error) && options.capsuleSeconds == PLATFORM_DEFAULT_CAPSULE_SECONDS &&
+          !options.replayPath && options.replayBreakFrame == -1 && options.capsuleMaxMegabytes == 1024);
+    CHECK(Parse("--capsule-seconds", "0", 0, &options, error) && options.capsuleSeconds == 0.0f);
+    CHECK(Parse("--capsule-seconds", "2.5", 0, &options, error) && options.capsuleSeconds == 2.5f);
+    CHECK(!Parse("--capsule-seconds", "601", 0, &options, error) && strstr(error, "--capsule-seconds") != 0);
+    CHECK(!Parse("--capsule-seconds", "-1", 0, &options, error));
+    CHECK(Parse("--capsule-dir", "caps", 0, &options, error) && strcmp(options.capsuleDir, "caps") == 0);
+    CHECK(Parse("--capsule-max-mb", "16", 0, &options, error) && options.capsuleMaxMegabytes == 16);
+    CHECK(!Parse("--capsule-max-mb", "0", 0, &options, error));
+    CHECK(Parse("--replay", "a.capsule", 0, &options, error) && strcmp(options.replayPath, "a.capsule") == 0 &&
+          !options.replayBreak && !options.replayLoop);
+    CHECK(Parse("--replay", "a.capsule", "--loop", &options, error) && options.replayLoop && options.loopStartFrame == -1);
+    CHECK(Parse("--replay", "a.capsule", "--replay-break", &options, error) && options.replayBreak &&
+          options.replayBreakFrame == -1);
+    {
+        char *argv[6] = {(char *)"exe", (char *)"--replay-break", (char *)"42", (char *)"--replay", (char *)"a.capsule"};
+        CHECK(ParsePlatformOptions(5, argv, &options, error, 256) && options.replayBreak && options.replayBreakFrame == 42);
+        char *compare[6] = {(char *)"exe", (char *)"--replay", (char *)"a", (char *)"--replay-game", (char *)"b.dll",
+                            (char *)"--compare"};
+        CHECK(ParsePlatformOptions(6, compare, &options, error, 256) && options.replayCompare &&
+              strcmp(options.replayGamePath, "b.dll") == 0);
+    }
+    CHECK(!Parse("--loop", 0, 0, &options, error) && strstr(error, "--replay") != 0);
+    CHECK(!Parse("--replay-break", 0, 0, &options, error) && strstr(error, "--replay") != 0);
+    CHECK(!Parse("--replay-game", "b.dll", 0, &options, error) && strstr(error, "--replay") != 0);
+    CHECK(!Parse("--replay", "a", "--compare", &options, error) && strstr(error, "--replay-game") != 0);
+    CHECK(!Parse("--replay", 0, 0, &options, error));
+    CHECK(strstr(PLATFORM_OPTIONS_HELP, "--replay PATH") != 0 && strstr(PLATFORM_OPTIONS_HELP, "20:") != 0);
     CHECK(Parse("--reset-on-layout-change", "--verify-rollback", 0, &options, error) &&
           options.resetOnLayoutChange && options.verifyRollback);
     CHECK(Parse(0, 0, 0, &options, error) && !options.strictPointers);
