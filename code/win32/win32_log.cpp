@@ -58,6 +58,16 @@ internal f64 Win32WallClockSeconds(void)
     return (f64)(ticks - unixEpochTicks) / 1.0e7;
 }
 
+// Under the log's lock: the line joins the ring of newest lines (two copies where it wraps).
+internal void Win32CopyIntoLogRing(const char *line, umm length)
+{
+    u64 at = globalLog.recentWritten % WIN32_LOG_RECENT_BYTES;
+    umm firstPart = (umm)Minimum((u64)length, (u64)WIN32_LOG_RECENT_BYTES - at);
+    memcpy(globalLog.recent + at, line, firstPart);
+    memcpy(globalLog.recent, line + firstPart, length - firstPart);
+    globalLog.recentWritten += length;
+}
+
 internal PLATFORM_LOG(Win32Log)
 {
     char message[2048];
@@ -96,9 +106,7 @@ internal PLATFORM_LOG(Win32Log)
     if (globalLog.console != INVALID_HANDLE_VALUE) WriteFile(globalLog.console, line, (DWORD)lineLength, &written, 0);
     Win32DebugOutputUtf8(line);
     Win32TraceNoteLogLine(message);
-    for (umm at = 0; at < lineLength; ++at)
-        globalLog.recent[(globalLog.recentWritten + at) % WIN32_LOG_RECENT_BYTES] = line[at];
-    globalLog.recentWritten += lineLength;
+    Win32CopyIntoLogRing(line, lineLength);
     LeaveCriticalSection(&globalLog.lock);
 }
 
@@ -107,8 +115,10 @@ internal u64 Win32CopyRecentLog(char *out, u64 size)
     EnterCriticalSection(&globalLog.lock);
     u64 available = Minimum(globalLog.recentWritten, (u64)WIN32_LOG_RECENT_BYTES);
     u64 count = Minimum(available, size);
-    u64 start = globalLog.recentWritten - count;
-    for (u64 at = 0; at < count; ++at) out[at] = globalLog.recent[(start + at) % WIN32_LOG_RECENT_BYTES];
+    u64 start = (globalLog.recentWritten - count) % WIN32_LOG_RECENT_BYTES;
+    u64 firstPart = Minimum(count, (u64)WIN32_LOG_RECENT_BYTES - start);
+    memcpy(out, globalLog.recent + start, (size_t)firstPart);
+    memcpy(out + firstPart, globalLog.recent, (size_t)(count - firstPart));
     LeaveCriticalSection(&globalLog.lock);
     // NOTE: the ring may begin mid-line: the copy starts after the first line break.
     u64 skip = 0;
