@@ -175,6 +175,27 @@ internal const char *Win32ReplayOtherBuild(win32_state *state)
     return state->options.gameDllPath;
 }
 
+// The root struct the DLL at path registers ("" when it registers none), read from its exported
+// layout without running any of its code (mapped without DllMain, the copy guarded like a
+// reload's). False when the DLL or its layout cannot be read: the reload step then says why.
+internal b32 Win32ReadGameRootStruct(const char *path, char *rootStruct, umm rootStructSize)
+{
+    WCHAR wide[WIN32_PATH_BYTES];
+    if (!Win32Utf8ToWide(path, wide, ArrayCount(wide))) return 0;
+    HMODULE module = LoadLibraryExW(wide, 0, DONT_RESOLVE_DLL_REFERENCES);
+    if (!module) return 0;
+    static state_layout layout;
+    char error[200] = "";
+    win32_layout_copy copy = {{}, &layout, 0, error, sizeof(error), 0};
+    copy.source = (const game_state_layout *)(void *)GetProcAddress(module, GAME_STATE_LAYOUT_EXPORT_NAME);
+    win32_crash_report report;
+    b32 ok = Win32ModuleImageRange(module, &copy.image) &&
+             (!copy.source || (Win32GuardedCallReporting(Win32CallCopyLayout, &copy, &report) && copy.result));
+    if (ok) FormatText(rootStruct, rootStructSize, "%s", (copy.source && layout.fieldCount) ? layout.fields[0].structName : "");
+    FreeLibrary(module);
+    return ok;
+}
+
 internal b32 Win32StartReplay(win32_replay *replay, win32_state *state)
 {
     memset(replay, 0, sizeof(*replay));
@@ -200,6 +221,16 @@ internal b32 Win32StartReplay(win32_replay *replay, win32_state *state)
     if (ok && state->options.replayGamePath && !Win32FileExists(other))
     {
         FormatText(error, sizeof(error), "--replay-game '%s' does not exist", other);
+        ok = 0;
+    }
+    char otherRoot[STATE_LAYOUT_MAX_NAME];
+    if (ok && state->options.replayGamePath && replay->capsule.info.rootStructName[0] &&
+        Win32ReadGameRootStruct(other, otherRoot, sizeof(otherRoot)) &&
+        strcmp(otherRoot, replay->capsule.info.rootStructName) != 0)
+    {
+        FormatText(error, sizeof(error), "it was recorded by %s (state '%s') and --replay-game '%s' registers %s%s%s: "
+                   "a build of another game", replay->capsule.info.gameName, replay->capsule.info.rootStructName, other,
+                   otherRoot[0] ? "state '" : "no state", otherRoot, otherRoot[0] ? "'" : "");
         ok = 0;
     }
     ok = ok && Win32ExtractCapsuleBuilds(replay, error, sizeof(error));
@@ -287,11 +318,38 @@ internal void Win32ArmReplayBreak(win32_replay *replay, u64 frameIndex)
     InterlockedExchange(&replay->breakThisUpdate, 1);
 }
 
+// Waits (bounded) until the symbols of the build just loaded are read, so that a fault early in
+// a capsule is named (function and line) as the recording named it: they load on a background
+// thread, a second or two after the module under Wine (win32_symbols.h).
+internal void Win32WaitForReplaySymbols(win32_state *state)
+{
+    win32_symbols *symbols = &globalSymbols;
+    if (!state->game.module) return;
+    f64 start = Win32Seconds();
+    while (Win32Seconds() - start < WIN32_REPLAY_SYMBOL_WAIT_SECONDS)
+    {
+        b32 settled = 0;
+        if (symbols->started == 2 && TryEnterCriticalSection(&symbols->dbghelpLock))
+        {
+            for (u32 index = 0; index < WIN32_SYMBOL_MODULES; ++index)
+                if (symbols->modules[index].base == (u64)state->game.module && symbols->modules[index].ready) settled = 1;
+            LeaveCriticalSection(&symbols->dbghelpLock);
+        }
+        if (settled) return;
+        Sleep(10);
+    }
+    Win32Log(LogLevel_Warning, "replay: the symbols of '%s' were not read within %u s: a fault is named by its "
+             "offset only", state->game.loadedPath, WIN32_REPLAY_SYMBOL_WAIT_SECONDS);
+}
+
 internal void Win32ReplayBeforeUpdate(win32_replay *replay, win32_state *state)
 {
     if (!replay->on || replay->finished) return;
     capsule_frame *frame = Win32ReplayFrame(replay);
     if (state->memory.executableReloaded) Win32SyncMemorySnapshot(&state->snapshot);
+    u32 reason = replay->capsule.info.reason;
+    if (state->memory.executableReloaded && (reason == CapsuleReason_Crash || reason == CapsuleReason_Hang))
+        Win32WaitForReplaySymbols(state);
     if (replay->pass == ReplayPass_CompareNew && replay->cursor == 0 && state->game.version &&
         replay->capsule.info.rootStructName[0] && state->reloader.memoryLayout.present &&
         strcmp(state->reloader.memoryLayout.fields[0].structName, replay->capsule.info.rootStructName) != 0)
@@ -333,11 +391,22 @@ internal u32 Win32ReplaySoundSamples(win32_replay *replay, u32 liveSampleCount)
     return Win32ReplayFrame(replay)->soundSampleCount;
 }
 
+// The "+0x..." offset into its module that a fault's text names first (0 when none).
+internal u64 Win32FaultModuleOffset(const capsule_fault *fault)
+{
+    const char *at = strstr(fault->description, "+0x");
+    return at ? strtoull(at + 3, 0, 16) : 0;
+}
+
 // The same fault: same frame, same kind, same function and line (a hang: same function; the line
-// where a loop was interrupted may differ).
+// where a loop was interrupted may differ). NOTE: a report names the function only once the
+// module's symbols are loaded (a background thread, see win32_symbols.h): when either side has no
+// name, the same offset into the module stands for it (a hang: the frame and kind only).
 internal b32 Win32SameFault(const capsule_fault *recorded, const capsule_fault *now)
 {
     if (recorded->frameIndex != now->frameIndex || recorded->code != now->code) return 0;
+    if (!recorded->function[0] || !now->function[0])
+        return recorded->code == WIN32_HANG_CODE || Win32FaultModuleOffset(recorded) == Win32FaultModuleOffset(now);
     if (strcmp(recorded->function, now->function) != 0) return 0;
     return recorded->code == WIN32_HANG_CODE || recorded->line == now->line;
 }

@@ -24,6 +24,7 @@
 #define WIN32_REPLAY_EXIT_DIVERGED 21
 #define WIN32_REPLAY_EXIT_BAD_CAPSULE 2
 #define WIN32_REPLAY_DEBUGGER_WAIT_SECONDS 60
+#define WIN32_REPLAY_SYMBOL_WAIT_SECONDS 10    // a capsule of a fault waits for its build's symbols
 
 enum win32_replay_pass
 {
