@@ -323,19 +323,11 @@ internal void Win32ArmReplayBreak(win32_replay *replay, u64 frameIndex)
 // thread, a second or two after the module under Wine (win32_symbols.h).
 internal void Win32WaitForReplaySymbols(win32_state *state)
 {
-    win32_symbols *symbols = &globalSymbols;
     if (!state->game.module) return;
     f64 start = Win32Seconds();
     while (Win32Seconds() - start < WIN32_REPLAY_SYMBOL_WAIT_SECONDS)
     {
-        b32 settled = 0;
-        if (symbols->started == 2 && TryEnterCriticalSection(&symbols->dbghelpLock))
-        {
-            for (u32 index = 0; index < WIN32_SYMBOL_MODULES; ++index)
-                if (symbols->modules[index].base == (u64)state->game.module && symbols->modules[index].ready) settled = 1;
-            LeaveCriticalSection(&symbols->dbghelpLock);
-        }
-        if (settled) return;
+        if (Win32ModuleSymbolsTried(state->game.module)) return;
         Sleep(10);
     }
     Win32Log(LogLevel_Warning, "replay: the symbols of '%s' were not read within %u s: a fault is named by its "

@@ -267,6 +267,17 @@ internal void Win32AppendCodeAddressSymbol(u64 address, char *out, umm size)
     LeaveCriticalSection(&symbols->dbghelpLock);
 }
 
+internal b32 Win32ModuleSymbolsTried(HMODULE module)
+{
+    win32_symbols *symbols = &globalSymbols;
+    if (!module || symbols->started != 2 || !TryEnterCriticalSection(&symbols->dbghelpLock)) return 0;
+    b32 tried = 0;
+    for (u32 index = 0; index < WIN32_SYMBOL_MODULES; ++index)
+        if (symbols->modules[index].base == (u64)module && symbols->modules[index].ready) tried = 1;
+    LeaveCriticalSection(&symbols->dbghelpLock);
+    return tried;
+}
+
 internal void Win32NameCodeAddress(u64 address, char *out, umm size)
 {
     char moduleName[64];

@@ -97,6 +97,9 @@ internal void Win32AppendCodeAddressSymbol(u64 address, char *out, umm size);
 // " Function (file.cpp:line)" when that module's symbols are loaded. The same promises as
 // Win32AppendCodeAddressSymbol.
 internal void Win32NameCodeAddress(u64 address, char *out, umm size);
+// True once the background thread has tried to load the symbols of the module now at this base
+// (whether or not it found any): a report names its addresses as well as it ever will. Never waits.
+internal b32 Win32ModuleSymbolsTried(HMODULE module);
 // At exit: how much naming addresses cost at report time (the loads are logged as they happen).
 internal void Win32LogSymbolCosts(void);
 
