@@ -13,9 +13,10 @@
 #    nothing crashes and no file changes: truncated, wrong magic, another format version, a byte
 #    of the embedded build altered, another game's DLL, a missing file, --compare alone;
 #  - the F9 live loop saved with F8 replays with --loop in a new process, every pass matching;
-#  - determinism: the demo and the starter recorded with 1 worker replay equal with 3 (the
-#    starter: recorded with 3, replayed with 1);
-#  - --trace of a replay holds its capsule:/replay: instants; two request files give two capsules.
+#  - determinism: the demo recorded with 1 worker replays equal with 3, the starter recorded with
+#    3 equal with 1;
+#  - --trace holds the capsule: instants of a recording run and the replay: ones of a replay; two
+#    request files give two capsules, the request file deleted once served.
 # Kept lean for CI (few engine starts, small windows, 256 entities, --fixed-dt).
 set -u
 cd "$(dirname "$0")/../.."
@@ -122,7 +123,8 @@ check "engine builds" build_engine_copy "$work"
 caps_d="$out/caps_starter"
 mkdir -p "$caps_d"
 touch "$caps_d/capsule.request"
-run_engine_bg starter_run --game "$work/build/starter.dll" --workers 3 --frames 120 --unthrottled --capsule-dir "$caps_d"
+run_engine_bg starter_run --game "$work/build/starter.dll" --workers 3 --frames 120 --unthrottled --capsule-dir "$caps_d" \
+    --trace "$out/starter_trace.json"
 printf '#define CAPSULE_HANG 1\n#include "../tests/fixtures/capsule_game.cpp"\n' >"$out/msvc_capsule_hang.cpp"
 check "MSVC-dialect compile of tests/fixtures/capsule_game.cpp (crash and hang builds)" \
     tests/tools/msvc_check.sh tests/fixtures/capsule_game.cpp "$out/msvc_capsule_hang.cpp"
@@ -130,6 +132,19 @@ wait "${variant_builds[@]}"
 for variant in capsule_crash capsule_hang capsule_formula_b capsule_fixed; do
     [ -s "$out/$variant.dll" ] || fail "variant $variant was not built (see $out/$variant.build.txt)"
 done
+
+# NOTE: done before any run takes keys (its window is gone).
+await starter_run
+check "starter run: exit 0 (got $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+starter_capsule=$(capsule_of "$caps_d" request)
+check "starter run: the request file there at start gives a capsule" test -n "$starter_capsule"
+check "trace: a recording run's trace holds its 'capsule: saved' instant" python3 - "$out/starter_trace.json" <<'EOF'
+import json, sys
+events = json.load(open(sys.argv[1]))
+events = events["traceEvents"] if isinstance(events, dict) else events
+names = [e.get("name", "") for e in events if e.get("ph") == "i"]
+assert any(n.startswith("capsule: saved ") for n in names), names
+EOF
 
 phase "builds done"
 #- 1 and 10: the crash build driven to its fault by three presses of C; two request files first
@@ -147,7 +162,7 @@ check "request: the request file is deleted once served" test ! -e "$caps_a/caps
 touch "$caps_a/capsule.request"
 check "request: a second request gives a second capsule" wait_for_count "$log_a" "capsule: saved" 2 20
 check "request: two request capsules, two files (none overwritten)" \
-    test "$(ls "$caps_a" | grep -c '_request_f[0-9]*\(_[0-9]*\)\?\.capsule$')" -eq 2
+    test "$(find "$caps_a" -name 'capsule_*_request_f*.capsule' | grep -c .)" -eq 2
 if focus_window; then
     press c; press c; press c
 else
@@ -275,10 +290,6 @@ run_engine_bg replay_hang --replay "$hang_capsule" --unthrottled --watchdog 1
 run_engine_bg replay_loop --replay "$loop_capsule" --loop --frames $((2 * ${loop_frames:-1} + 5)) --unthrottled
 run_engine_bg replay_demo --replay "$demo_capsule" --unthrottled --workers 3
 
-await starter_run
-check "starter run: exit 0 (got $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
-starter_capsule=$(capsule_of "$caps_d" request)
-check "starter run: the request file there at start gives a capsule" test -n "$starter_capsule"
 run_engine_bg replay_starter --replay "$starter_capsule" --unthrottled --workers 1
 
 phase "interactive runs done"
