@@ -175,6 +175,27 @@ internal const char *Win32ReplayOtherBuild(win32_state *state)
     return state->options.gameDllPath;
 }
 
+// The root struct the DLL at path registers ("" when it registers none), read from its exported
+// layout without running any of its code (mapped without DllMain, the copy guarded like a
+// reload's). False when the DLL or its layout cannot be read: the reload step then says why.
+internal b32 Win32ReadGameRootStruct(const char *path, char *rootStruct, umm rootStructSize)
+{
+    WCHAR wide[WIN32_PATH_BYTES];
+    if (!Win32Utf8ToWide(path, wide, ArrayCount(wide))) return 0;
+    HMODULE module = LoadLibraryExW(wide, 0, DONT_RESOLVE_DLL_REFERENCES);
+    if (!module) return 0;
+    static state_layout layout;
+    char error[200] = "";
+    win32_layout_copy copy = {{}, &layout, 0, error, sizeof(error), 0};
+    copy.source = (const game_state_layout *)(void *)GetProcAddress(module, GAME_STATE_LAYOUT_EXPORT_NAME);
+    win32_crash_report report;
+    b32 ok = Win32ModuleImageRange(module, &copy.image) &&
+             (!copy.source || (Win32GuardedCallReporting(Win32CallCopyLayout, &copy, &report) && copy.result));
+    if (ok) FormatText(rootStruct, rootStructSize, "%s", (copy.source && layout.fieldCount) ? layout.fields[0].structName : "");
+    FreeLibrary(module);
+    return ok;
+}
+
 internal b32 Win32StartReplay(win32_replay *replay, win32_state *state)
 {
     memset(replay, 0, sizeof(*replay));
@@ -200,6 +221,16 @@ internal b32 Win32StartReplay(win32_replay *replay, win32_state *state)
     if (ok && state->options.replayGamePath && !Win32FileExists(other))
     {
         FormatText(error, sizeof(error), "--replay-game '%s' does not exist", other);
+        ok = 0;
+    }
+    char otherRoot[STATE_LAYOUT_MAX_NAME];
+    if (ok && state->options.replayGamePath && replay->capsule.info.rootStructName[0] &&
+        Win32ReadGameRootStruct(other, otherRoot, sizeof(otherRoot)) &&
+        strcmp(otherRoot, replay->capsule.info.rootStructName) != 0)
+    {
+        FormatText(error, sizeof(error), "it was recorded by %s (state '%s') and --replay-game '%s' registers %s%s%s: "
+                   "a build of another game", replay->capsule.info.gameName, replay->capsule.info.rootStructName, other,
+                   otherRoot[0] ? "state '" : "no state", otherRoot, otherRoot[0] ? "'" : "");
         ok = 0;
     }
     ok = ok && Win32ExtractCapsuleBuilds(replay, error, sizeof(error));

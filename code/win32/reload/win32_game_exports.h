@@ -37,6 +37,9 @@ struct win32_layout_copy
     umm errorSize;
     b32 result;
 };
+// Its guarded body: Win32GuardedCallReporting(Win32CallCopyLayout, &copy, ...) (also the replay's
+// check of a --replay-game DLL's game, win32_replay.cpp).
+internal void Win32CallCopyLayout(void *data);
 
 // "what at module+offset"; a call through a null pointer names its caller instead of the null
 // address: "access violation at address 0x0 (a call through a null pointer) from game.dll+0x1a2b".
