@@ -8,11 +8,6 @@ internal b32 Win32InitCapsuleRecorder(win32_capsule_recorder *recorder, win32_me
     recorder->currentBuild = -1;
     recorder->snapshot = snapshot;
     recorder->windowSeconds = windowSeconds;
-    for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
-    {
-        recorder->builds[slot].dll = INVALID_HANDLE_VALUE;
-        recorder->builds[slot].pdb = INVALID_HANDLE_VALUE;
-    }
     if (windowSeconds <= 0.0f)
     {
         Win32Log(LogLevel_Info, "capsule: recording off (--capsule-seconds 0)");
@@ -78,6 +73,32 @@ internal b32 Win32ModulePdbPath(HMODULE module, char *path, umm pathSize)
     return 0;
 }
 
+// The whole file behind a held handle, into memory the caller frees; 0 when it cannot be read.
+internal u8 *Win32ReadHeldFile(HANDLE file, u64 *size)
+{
+    LARGE_INTEGER fileSize;
+    LARGE_INTEGER zero = {};
+    if (file == INVALID_HANDLE_VALUE || !GetFileSizeEx(file, &fileSize) || fileSize.QuadPart <= 0 ||
+        (u64)fileSize.QuadPart > CAPSULE_MAX_BUILD_BYTES || !SetFilePointerEx(file, zero, 0, FILE_BEGIN))
+        return 0;
+    u8 *bytes = (u8 *)VirtualAlloc(0, (SIZE_T)fileSize.QuadPart, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u64 done = 0;
+    while (bytes && done < (u64)fileSize.QuadPart)
+    {
+        DWORD chunk = (DWORD)Minimum((u64)fileSize.QuadPart - done, (u64)Megabytes(64));
+        DWORD got = 0;
+        if (!ReadFile(file, bytes + done, chunk, &got, 0) || got == 0) break;
+        done += got;
+    }
+    if (bytes && done != (u64)fileSize.QuadPart)
+    {
+        VirtualFree(bytes, 0, MEM_RELEASE);
+        return 0;
+    }
+    *size = done;
+    return bytes;
+}
+
 internal HANDLE Win32OpenForCapsule(const char *path)
 {
     return Win32OpenFileUtf8(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
@@ -86,11 +107,9 @@ internal HANDLE Win32OpenForCapsule(const char *path)
 
 internal void Win32ReleaseCapsuleBuild(win32_capsule_build_slot *slot)
 {
-    if (slot->dll != INVALID_HANDLE_VALUE) CloseHandle(slot->dll);
-    if (slot->pdb != INVALID_HANDLE_VALUE) CloseHandle(slot->pdb);
+    if (slot->dll) VirtualFree(slot->dll, 0, MEM_RELEASE);
+    if (slot->pdb) VirtualFree(slot->pdb, 0, MEM_RELEASE);
     memset(slot, 0, sizeof(*slot));
-    slot->dll = INVALID_HANDLE_VALUE;
-    slot->pdb = INVALID_HANDLE_VALUE;
 }
 
 // Lets go of every build no kept frame ran (the oldest kept frame: the oldest valid checkpoint's).
@@ -105,7 +124,7 @@ internal void Win32ReleaseUnusedCapsuleBuilds(win32_capsule_recorder *recorder)
     for (s32 slot = 0; slot < (s32)WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
     {
         win32_capsule_build_slot *build = &recorder->builds[slot];
-        if (build->used && slot != recorder->currentBuild && build->lastSerial < oldestKept)
+        if (build->used && slot != recorder->currentBuild && build->lastSerial < oldestKept && !build->readers)
             Win32ReleaseCapsuleBuild(build);
     }
 }
@@ -126,12 +145,15 @@ internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game
                  WIN32_CAPSULE_MAX_HELD_BUILDS);
         for (u32 index = 0; index < 2; ++index) recorder->checkpoints[index].valid = 0;
         Win32ReleaseUnusedCapsuleBuilds(recorder);
-        freeSlot = 0;
-        if (recorder->builds[0].used) Win32ReleaseCapsuleBuild(&recorder->builds[0]);
+        for (s32 slot = 0; slot < (s32)WIN32_CAPSULE_MAX_HELD_BUILDS && freeSlot < 0; ++slot)
+            if (!recorder->builds[slot].used) freeSlot = slot;
+        if (freeSlot < 0) return;       // every one is being written: this build is not held
     }
     win32_capsule_build_slot *build = &recorder->builds[freeSlot];
-    build->dll = Win32OpenForCapsule(game->loadedPath);
-    if (build->dll == INVALID_HANDLE_VALUE)
+    HANDLE dllFile = Win32OpenForCapsule(game->loadedPath);
+    build->dll = Win32ReadHeldFile(dllFile, &build->dllSize);
+    if (dllFile != INVALID_HANDLE_VALUE) CloseHandle(dllFile);
+    if (!build->dll)
     {
         Win32Log(LogLevel_Warning, "capsule: cannot hold the build '%s' for capsules; capsules of its frames "
                  "will not carry it", game->loadedPath);
@@ -146,8 +168,10 @@ internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game
     char pdbPath[WIN32_PATH_BYTES];
     if (Win32ModulePdbPath(game->module, pdbPath, sizeof(pdbPath)))
     {
-        build->pdb = Win32OpenForCapsule(pdbPath);
-        if (build->pdb != INVALID_HANDLE_VALUE)
+        HANDLE pdbFile = Win32OpenForCapsule(pdbPath);
+        build->pdb = Win32ReadHeldFile(pdbFile, &build->pdbSize);
+        if (pdbFile != INVALID_HANDLE_VALUE) CloseHandle(pdbFile);
+        if (build->pdb)
             FormatText(build->pdbName, sizeof(build->pdbName), "%s", Win32FileNamePart(pdbPath));
         else
             Win32Log(LogLevel_Warning, "capsule: the build's PDB '%s' cannot be opened; capsules carry the DLL alone",
@@ -425,6 +449,7 @@ internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder)
              1000.0 * Win32CapsuleMedianUpkeep(recorder, 1),
              (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES),
              (unsigned long long)recorder->checkpointsCompleted);
+    // NOTE: after the writer stopped: nothing reads the builds any more.
     for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
         if (recorder->builds[slot].used) Win32ReleaseCapsuleBuild(&recorder->builds[slot]);
     recorder->on = 0;

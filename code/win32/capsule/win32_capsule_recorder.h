@@ -16,9 +16,9 @@
 // over many. Two buffers take turns: a new checkpoint starts once the newest is windowSeconds old,
 // in the older one's buffer, so the window a capsule covers is between windowSeconds and twice that.
 //
-// Builds: when a build starts running, the recorder opens its private copy (and PDB) for reading
-// with delete sharing, so the file can be deleted and replaced by later reloads while the
-// recorder still reads the exact bytes that ran. A build is let go once no kept frame ran it.
+// Builds: when a build starts running, the recorder reads its private copy (and PDB) into memory
+// (a millisecond or so, in the reload step), so the files can be deleted and replaced by later
+// reloads and builds. A build is let go once no kept frame ran it and no capsule write reads it.
 
 #define WIN32_CAPSULE_RING_FRAMES 16384
 #define WIN32_CAPSULE_MAX_HELD_BUILDS CAPSULE_MAX_BUILDS
@@ -47,8 +47,13 @@ struct win32_capsule_build_slot
 {
     b32 used;
     u32 reloadVersion;
-    HANDLE dll;                 // opened with FILE_SHARE_DELETE: the bytes that ran, even once deleted
-    HANDLE pdb;                 // INVALID_HANDLE_VALUE when none (MinGW: DWARF is in the DLL)
+    // The bytes that ran, read when the build started running (its private copy is deleted by later
+    // reloads, its PDB by later builds); the PDB is 0 when none (MinGW: the DWARF is in the DLL).
+    u8 *dll;
+    u64 dllSize;
+    u8 *pdb;
+    u64 pdbSize;
+    volatile LONG readers;      // capsule writes reading the bytes: not freed meanwhile
     char dllName[128];
     char pdbName[128];
     u64 firstSerial;            // the first and last frames it ran
@@ -86,6 +91,8 @@ struct win32_capsule_recorder
     u64 checkpointsCompleted;
 };
 
+// The whole file behind a handle into memory (VirtualAlloc, the caller frees), or 0.
+internal u8 *Win32ReadHeldFile(HANDLE file, u64 *size);
 // Main thread at start-up: memory for the ring and two checkpoints; with seconds 0, or without
 // memory (logged), the recorder stays off and capsules cannot be written.
 internal b32 Win32InitCapsuleRecorder(win32_capsule_recorder *recorder, win32_memory_snapshot *snapshot,

@@ -57,32 +57,6 @@ internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents
     return packed;
 }
 
-// The whole file behind a held handle, into memory the caller frees; 0 when it cannot be read.
-internal u8 *Win32ReadHeldFile(HANDLE file, u64 *size)
-{
-    LARGE_INTEGER fileSize;
-    LARGE_INTEGER zero = {};
-    if (file == INVALID_HANDLE_VALUE || !GetFileSizeEx(file, &fileSize) || fileSize.QuadPart <= 0 ||
-        (u64)fileSize.QuadPart > CAPSULE_MAX_BUILD_BYTES || !SetFilePointerEx(file, zero, 0, FILE_BEGIN))
-        return 0;
-    u8 *bytes = (u8 *)VirtualAlloc(0, (SIZE_T)fileSize.QuadPart, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    u64 done = 0;
-    while (bytes && done < (u64)fileSize.QuadPart)
-    {
-        DWORD chunk = (DWORD)Minimum((u64)fileSize.QuadPart - done, (u64)Megabytes(64));
-        DWORD got = 0;
-        if (!ReadFile(file, bytes + done, chunk, &got, 0) || got == 0) break;
-        done += got;
-    }
-    if (bytes && done != (u64)fileSize.QuadPart)
-    {
-        VirtualFree(bytes, 0, MEM_RELEASE);
-        return 0;
-    }
-    *size = done;
-    return bytes;
-}
-
 internal const char *Win32CapsuleReasonName(u32 reason)
 {
     switch (reason)
@@ -174,24 +148,18 @@ internal void Win32WriteCapsuleJob(win32_capsule_writer *writer, win32_capsule_j
     contents->log = job->log;
     contents->logSize = job->logSize;
     u8 *packed = Win32PackCapsuleCheckpoint(job, contents);
-    u8 *buildBytes[2 * CAPSULE_MAX_BUILDS] = {};
     b32 ok = packed != 0;
     char error[256] = "out of memory for the checkpoint";
-    for (u32 build = 0; build < job->info.buildCount && ok; ++build)
+    for (u32 build = 0; build < job->info.buildCount; ++build)
     {
         capsule_build *target = &contents->builds[build];
+        win32_capsule_build_slot *held = job->heldBuilds[build];
         target->record = job->builds[build];
-        buildBytes[2 * build] = Win32ReadHeldFile(job->dll[build], &target->record.dllSize);
-        target->dll = buildBytes[2 * build];
-        target->record.pdbSize = 0;
-        if (job->pdb[build] != INVALID_HANDLE_VALUE)
-        {
-            buildBytes[2 * build + 1] = Win32ReadHeldFile(job->pdb[build], &target->record.pdbSize);
-            target->pdb = buildBytes[2 * build + 1];
-            if (!target->pdb) target->record.pdbName[0] = 0;
-        }
-        ok = target->dll != 0;
-        if (!ok) FormatText(error, sizeof(error), "build %u ('%s') could not be read back", build, target->record.dllName);
+        target->dll = held->dll;
+        target->record.dllSize = held->dllSize;
+        target->pdb = held->pdb;
+        target->record.pdbSize = held->pdb ? held->pdbSize : 0;
+        if (!held->pdb) target->record.pdbName[0] = 0;
     }
     char temporaryPath[WIN32_PATH_BYTES];
     FormatText(temporaryPath, sizeof(temporaryPath), "%scapsule_%lu_%ld.tmp", writer->directory,
@@ -211,13 +179,7 @@ internal void Win32WriteCapsuleJob(win32_capsule_writer *writer, win32_capsule_j
     if (!ok) Win32DeleteFileUtf8(temporaryPath);
 
     if (packed) VirtualFree(packed, 0, MEM_RELEASE);
-    for (u32 index = 0; index < ArrayCount(buildBytes); ++index)
-        if (buildBytes[index]) VirtualFree(buildBytes[index], 0, MEM_RELEASE);
-    for (u32 build = 0; build < job->info.buildCount; ++build)
-    {
-        if (job->dll[build] != INVALID_HANDLE_VALUE) CloseHandle(job->dll[build]);
-        if (job->pdb[build] != INVALID_HANDLE_VALUE) CloseHandle(job->pdb[build]);
-    }
+    for (u32 build = 0; build < job->info.buildCount; ++build) InterlockedDecrement(&job->heldBuilds[build]->readers);
     EndTemporaryMemory(scope);
     writer->scratch.used = 0;
     if (!ok) return;
@@ -321,23 +283,10 @@ internal win32_capsule_job *Win32ClaimCapsuleJob(win32_capsule_writer *writer, c
     }
     win32_capsule_job *job = &writer->jobs[writer->queued % WIN32_CAPSULE_QUEUE];
     memset(&job->info, 0, sizeof(job->info));
-    for (u32 build = 0; build < CAPSULE_MAX_BUILDS; ++build)
-    {
-        job->dll[build] = INVALID_HANDLE_VALUE;
-        job->pdb[build] = INVALID_HANDLE_VALUE;
-    }
+    memset(job->heldBuilds, 0, sizeof(job->heldBuilds));
     job->requestedAt = Win32Seconds();
     job->readers = 0;
     return job;
-}
-
-internal HANDLE Win32DuplicateForWriter(HANDLE handle)
-{
-    HANDLE copy = INVALID_HANDLE_VALUE;
-    if (handle == INVALID_HANDLE_VALUE ||
-        !DuplicateHandle(GetCurrentProcess(), handle, GetCurrentProcess(), &copy, 0, FALSE, DUPLICATE_SAME_ACCESS))
-        return INVALID_HANDLE_VALUE;
-    return copy;
 }
 
 // What every capsule's info says whatever its reason.
@@ -409,10 +358,7 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
             Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: frame %llu ran no build the recorder holds",
                      what, (unsigned long long)frame->input.frameIndex);
             for (u32 build = 0; build < job->info.buildCount; ++build)
-            {
-                if (job->dll[build] != INVALID_HANDLE_VALUE) CloseHandle(job->dll[build]);
-                if (job->pdb[build] != INVALID_HANDLE_VALUE) CloseHandle(job->pdb[build]);
-            }
+                InterlockedDecrement(&job->heldBuilds[build]->readers);
             return;
         }
         if (capsuleIndexOfSlot[slot] < 0)
@@ -420,8 +366,8 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
             u32 build = job->info.buildCount++;
             win32_capsule_build_slot *held = &recorder->builds[slot];
             capsuleIndexOfSlot[slot] = (s32)build;
-            job->dll[build] = Win32DuplicateForWriter(held->dll);
-            job->pdb[build] = Win32DuplicateForWriter(held->pdb);
+            job->heldBuilds[build] = held;
+            InterlockedIncrement(&held->readers);
             capsule_build_record *record = &job->builds[build];
             memset(record, 0, sizeof(*record));
             record->buildIndex = build;
@@ -468,8 +414,8 @@ internal void Win32RequestLoopCapsule(win32_capsule_writer *writer, win32_state 
     Win32SetCapsuleLayout(job, &state->reloader.memoryLayout);
     win32_capsule_build_slot *held = &recorder->builds[recorder->currentBuild];
     job->info.buildCount = 1;
-    job->dll[0] = Win32DuplicateForWriter(held->dll);
-    job->pdb[0] = Win32DuplicateForWriter(held->pdb);
+    job->heldBuilds[0] = held;
+    InterlockedIncrement(&held->readers);
     capsule_build_record *record = &job->builds[0];
     memset(record, 0, sizeof(*record));
     record->reloadVersion = held->reloadVersion;

@@ -31,8 +31,7 @@ struct win32_capsule_job
     capsule_frame *frames;      // info.frameCount records (the writer's own copy)
     char *log;
     u64 logSize;
-    HANDLE dll[CAPSULE_MAX_BUILDS];
-    HANDLE pdb[CAPSULE_MAX_BUILDS];
+    win32_capsule_build_slot *heldBuilds[CAPSULE_MAX_BUILDS];    // read (their readers counted) until written
     capsule_build_record builds[CAPSULE_MAX_BUILDS];
     f64 requestedAt;
     f64 mainThreadSeconds;
