@@ -73,6 +73,16 @@ debugger_ask() {
     wait_for_count "$REPLAY_BREAK_SESSION" "Wine-dbg>" $((prompts + 1)) 30
 }
 
+# debugger_cont_until SESSION REGEX: `cont` until SESSION shows REGEX (at most three times).
+debugger_cont_until() {
+    local tries
+    for tries in 1 2 3; do
+        count_of_regex "$1" "$2" | grep -qx 0 || return 0
+        debugger_ask "cont"
+    done
+    count_of_regex "$1" "$2" | grep -qvx 0
+}
+
 replay_break_winedbg() {
     local run=$1 label=$2 attached=0 attempt call_line fault_line entry_line steps session step reached
     for attempt in 1 2 3; do
@@ -86,16 +96,19 @@ replay_break_winedbg() {
     call_line=$(grep -n 'call->game->gameUpdateAndRender(' code/win32/win32_frame_loop.cpp | head -n 1 | cut -d: -f1)
     fault_line=$(grep -n '\*nowhere = 42;' "$REPLAY_BREAK_FIXTURE" | cut -d: -f1)
     wait_for_count "$session" "Wine-dbg>" 1 30
-    debugger_ask "cont"
+    # NOTE: two stops come in either order: winedbg's own attach break (in ntdll) and the replay's
+    # break (the replay sees the debugger as soon as it is attached, maybe before winedbg has stopped
+    # the process for the attach). So `cont` until the awaited stop, at most three times.
+    debugger_cont_until "$session" "Win32CallGameUpdate \(\) at .*win32_frame_loop\.cpp:$call_line"
     check "$label: attached, the replay breaks on the platform's call into the update (win32_frame_loop.cpp:$call_line)" \
-        wait_for_regex "$session" "Win32CallGameUpdate .*win32_frame_loop\.cpp:$call_line" 1 60
+        wait_for_regex "$session" "Win32CallGameUpdate \(\) at .*win32_frame_loop\.cpp:$call_line" 1 1
     check "$label: ... in frame $REPLAY_BREAK_CRASH_FRAMES (the log says so)" \
         grep -qF "replay: breaking just before the game's update of frame $REPLAY_BREAK_CRASH_FRAMES" "$REPLAY_BREAK_LOG"
     # What the log tells the programmer to do: break on the update and go on (see win32_replay.h).
     debugger_ask "break gameUpdateAndRender"
-    debugger_ask "cont"
+    debugger_cont_until "$session" "Stopped on breakpoint 1 at"
     check "$label: break gameUpdateAndRender + cont: the stop lands in the game's update" \
-        wait_for_regex "$session" "Stopped on breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*replay_break_game\.cpp:[0-9]+\] in game_loaded_" 1 30
+        wait_for_regex "$session" "Stopped on breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*replay_break_game\.cpp:[0-9]+\] in game_loaded_" 1 1
     entry_line=$(grep -m 1 -oE "Stopped on breakpoint 1 at .*replay_break_game\.cpp:[0-9]+" "$session" | grep -oE '[0-9]+$')
     debugger_ask "bt"
     check "$label: bt: gameUpdateAndRender at replay_break_game.cpp, called by Win32CallGameUpdate" \
