@@ -5,15 +5,17 @@
 #    median X ms per frame (state hash Y ms of it)"), and as a % of the update's median time (from
 #    the run's --trace: per frame, the first "high priority" queue entry's start to the last one's
 #    end, which is the update job and the frame graph it submits, wall time);
-#  - a capsule of 10 s of play: a request file created once the trace shows frame 620 (10.3 s of
-#    simulated time): its size, its write time off the main thread and the main thread's hitch
-#    (the "capsule: saved" line);
+#  - a capsule of 10 s of play: a request file created once the trace shows frame 1250 (20.8 s of
+#    simulated time: the window, and so the checkpoint at its start, lies past the game's first
+#    frames; a request at 10 s gives a window from frame 0 whose checkpoint is the untouched memory
+#    before the game initialised, a capsule of ~0.5 MB at any count): its size, its write time off
+#    the main thread and the main thread's hitch (the "capsule: saved" line);
 #  - replay speed: that capsule replayed with --unthrottled, frames per second against the
 #    recording run's (each from its exit line's mean frame time), and the replay's verdict.
 # The machine's load (1-minute average) is printed beside every figure: the machine may be shared.
 # Usage: tests/bench/bench_capsules.sh [ENTITY COUNTS...]   (default 4096 65536)
-# BENCH_REUSE_BUILD=1 keeps an existing build/ (else misc/build.sh runs first); BENCH_FRAMES (700) and
-# BENCH_REQUEST_FRAME (620) shorten a trial run of the script itself.
+# BENCH_REUSE_BUILD=1 keeps an existing build/ (else misc/build.sh runs first); BENCH_FRAMES (1320) and
+# BENCH_REQUEST_FRAME (1250) shorten a trial run of the script itself.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -31,8 +33,8 @@ trap stop_own_display EXIT
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 dos() { echo "Z:${1//\//\\}"; }
-request_frame=${BENCH_REQUEST_FRAME:-620}   # 10.33 s of play at the fixed dt: the capsule's window is full
-frames=${BENCH_FRAMES:-700}
+request_frame=${BENCH_REQUEST_FRAME:-1250}  # 20.8 s of play at the fixed dt: a full window past the start
+frames=${BENCH_FRAMES:-1320}
 
 # update_median TRACE: the median update time (ms) over the trace's frames, and the median "capsule" block.
 update_median() {
