@@ -20,6 +20,7 @@ void DefaultPlatformOptions(platform_options *options)
     options->capsuleSeconds = PLATFORM_DEFAULT_CAPSULE_SECONDS;
     options->capsuleMaxMegabytes = 1024;
     options->replayBreakFrame = -1;
+    options->replayBreakWaitSeconds = PLATFORM_DEFAULT_REPLAY_BREAK_WAIT_SECONDS;
 }
 
 //~ Values
@@ -201,6 +202,11 @@ internal b32 ParseNumberFlag(const char *flag, const char *value, platform_optio
         ok = ParseWholeNumber(value, 1, 1024 * 1024, &number);
         options->capsuleMaxMegabytes = (u32)number;
     }
+    else if (strcmp(flag, "--replay-break-wait") == 0)
+    {
+        ok = ParseWholeNumber(value, 1, 3600, &number);
+        options->replayBreakWaitSeconds = (u32)number;
+    }
     else if (strcmp(flag, "--trace-frames") == 0) { ok = ParseWholeNumber(value, 1, 1000000000ll, &options->traceFrames); }
     else if (strcmp(flag, "--low-workers") == 0)
     {
@@ -246,6 +252,11 @@ internal b32 CheckReplayFlags(platform_options *options, char *errorText, umm er
     if (!options->replayPath && needsReplay)
     {
         FormatText(errorText, errorTextSize, "%s needs --replay PATH", needsReplay);
+        return 0;
+    }
+    if (options->replayBreakWaitSeconds != PLATFORM_DEFAULT_REPLAY_BREAK_WAIT_SECONDS && !options->replayBreak)
+    {
+        FormatText(errorText, errorTextSize, "--replay-break-wait needs --replay-break");
         return 0;
     }
     if (options->replayCompare && !options->replayGamePath)

@@ -48,6 +48,7 @@ struct platform_options
     const char *replayGamePath; // --replay-game DLL: replay with this build instead of the capsule's
     b32 replayBreak;            // --replay-break [FRAME]: stop before that frame's update
     s64 replayBreakFrame;       //   (-1: the faulting frame, else the last recorded one)
+    u32 replayBreakWaitSeconds; // --replay-break-wait S: how long to wait for a debugger (default 60)
     b32 replayCompare;          // --compare: the capsule's build against --replay-game's, per frame
     b32 replayLoop;             // --loop (with --replay): replay forever, each pass on the newest build
     b32 showHelp;               // --help
@@ -64,6 +65,7 @@ struct platform_options
 #define PLATFORM_DEFAULT_CAPSULE_SECONDS 0.0f
 #endif
 #define PLATFORM_MAX_CAPSULE_SECONDS 600.0f
+#define PLATFORM_DEFAULT_REPLAY_BREAK_WAIT_SECONDS 60
 #if ENGINE_DEVELOPMENT
 #define PLATFORM_DEFAULT_WATCHDOG_SECONDS 10.0f
 #else
@@ -125,6 +127,7 @@ struct platform_options
     "  --replay-break [FRAME]  stop just before FRAME's update (default: the faulting frame, else\n" \
     "                     the last): a breakpoint a debugger catches, or without one the log says\n" \
     "                     how to attach and waits (up to 60 s)\n" \
+    "  --replay-break-wait S  (1 to 3600) wait S seconds for a debugger instead of 60\n" \
     "  --compare          with --replay-game: run both builds on the recording and name the first\n" \
     "                     frame and field where their states differ (exit 0 same, 21 differ)\n" \
     "  --loop             with --replay: replay forever, each pass on the newest build of the\n" \

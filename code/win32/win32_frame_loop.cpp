@@ -4,8 +4,10 @@
 internal void Win32CallGameUpdate(void *data)
 {
     win32_game_call *call = (win32_game_call *)data;
-    // --replay-break: the debugger stops here, one step before the game's update of the frame.
-    if (call->breakBeforeUpdate && InterlockedExchange(call->breakBeforeUpdate, 0)) DebugBreak();
+    // --replay-break: the debugger stops on this line, in this frame (an inline breakpoint
+    // instruction, not DebugBreak(), so the stop is not inside a system DLL without symbols); one
+    // `step` enters the game's update (win32/capsule/win32_replay.h).
+    if (call->breakBeforeUpdate && InterlockedExchange(call->breakBeforeUpdate, 0)) __debugbreak();
     call->game->gameUpdateAndRender(call->memory, call->input, call->commands);
 }
 internal void Win32CallGameSound(void *data)

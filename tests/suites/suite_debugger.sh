@@ -11,7 +11,12 @@
 #  - llvm-pdbutil-14 finds misc/engine.natvis in the exe's and the game's PDB, and line tables for
 #    every code/demo/*.cpp file in the game's;
 #  - MinGW -Og: the same breakpoint, backtrace, step and prints;
-#  - a crash build's log line names the function and source line (MinGW and MSVC-ABI builds).
+#  - a crash build's log line names the function and source line (MinGW and MSVC-ABI builds);
+#  - --replay-break (replay_break_lib.sh), on both builds: a capsule of a crash that game state leads
+#    to; winedbg attached to the replay waiting for it stops on the platform's call into the update
+#    of the faulting frame, `break gameUpdateAndRender` + `cont` stops in the game's update of that
+#    frame (bt), `next` steps to the faulting line, `state` and state->framesSimulated read; without
+#    a debugger (MinGW) the log says how to attach and the wait (--replay-break-wait 2) is bounded.
 # Figures (printed, not asserted): symbol loading per module on the engine's background thread,
 # and the cost of naming an address once loaded.
 set -u
@@ -284,6 +289,27 @@ MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_crash tests/fix
     -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1 -DGAME_TEST_CRASH_AFTER_FRAMES=60
 check "the MinGW crash build builds (-Og)" cp "$out/mingw_crash.dll" "$run/crash.dll"
 crash_report_names_line "$run" "MinGW"
+
+#- --replay-break under winedbg on both builds (tests/suites/replay_break_lib.sh): a capsule of a
+# crash that game state leads to, replayed to a break before the faulting frame's update
+source tests/suites/replay_break_lib.sh
+run="$out/msvc_replay_break"
+mkdir -p "$run"
+cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$run/"
+(cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags "../$REPLAY_BREAK_FIXTURE" /LD /Fo"$run/replay_break.obj" \
+    /Fe"$run/game.dll" /link $(build_bat_setting LinkFlags) /PDB:"$run/replay_break_0.pdb" /PDBALTPATH:replay_break_0.pdb) \
+    >"$run/build.txt" 2>&1
+check "the MSVC-ABI replay-break fixture builds" test -f "$run/game.dll"
+replay_break_record "$run" "MSVC-ABI"
+replay_break_winedbg "$run" "MSVC-ABI"
+run="$out/mingw_replay_break"
+mkdir -p "$run"
+cp "$mingw/build/win32_platform.exe" "$run/"
+MINGW_FLAGS="${MINGW_FLAGS/ -O2 / -Og }" build_fixture_dll mingw_replay_break "$REPLAY_BREAK_FIXTURE" "$mingw/code"
+check "the MinGW replay-break fixture builds (-Og)" cp "$out/mingw_replay_break.dll" "$run/game.dll"
+replay_break_record "$run" "MinGW"
+replay_break_no_debugger "$run" "MinGW"
+replay_break_winedbg "$run" "MinGW"
 
 #- Figures (printed, not asserted)
 grep -oE 'symbols: loaded [^ ]+ in [0-9.]+ ms on the background thread \(registering [0-9.]+ ms, first lookup [0-9.]+ ms, a later one [0-9.]+ us\)' \

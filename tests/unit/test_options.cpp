@@ -161,6 +161,22 @@ int main(void)
     CHECK(!Parse("--watchdog", "3601", 0, &options, error));
     CHECK(!Parse("--watchdog", 0, 0, &options, error));
 
+    //- --replay-break-wait S: 1 to 3600 whole seconds, default 60, only with --replay-break
+    {
+        CHECK(Parse(0, 0, 0, &options, error) && options.replayBreakWaitSeconds == 60);
+        char *argv[6] = {(char *)"exe", (char *)"--replay", (char *)"a.capsule", (char *)"--replay-break",
+                         (char *)"--replay-break-wait", (char *)"2"};
+        CHECK(ParsePlatformOptions(6, argv, &options, error, 256) && options.replayBreak &&
+              options.replayBreakFrame == -1 && options.replayBreakWaitSeconds == 2);
+        argv[5] = (char *)"0";
+        CHECK(!ParsePlatformOptions(6, argv, &options, error, 256) && strstr(error, "--replay-break-wait") != 0);
+        argv[5] = (char *)"3601";
+        CHECK(!ParsePlatformOptions(6, argv, &options, error, 256));
+        argv[3] = (char *)"--unthrottled";
+        argv[5] = (char *)"5";
+        CHECK(!ParsePlatformOptions(6, argv, &options, error, 256) && strstr(error, "needs --replay-break") != 0);
+    }
+
     {
         char *argv[5] = {(char *)"exe", (char *)"--frames", (char *)"banana", (char *)"--log", (char *)"x.log"};
         CHECK(!ParsePlatformOptions(5, argv, &options, error, 256));

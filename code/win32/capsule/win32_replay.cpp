@@ -294,27 +294,28 @@ internal void Win32ReplayBeforeReload(win32_replay *replay, win32_state *state)
 
 // Waits (bounded) for a debugger, then arms the break the update call raises just before the game's
 // update of this frame.
-internal void Win32ArmReplayBreak(win32_replay *replay, u64 frameIndex)
+internal void Win32ArmReplayBreak(win32_replay *replay, u64 frameIndex, u32 waitSeconds)
 {
     replay->breakArmed = 0;
     if (!IsDebuggerPresent())
     {
         Win32Log(LogLevel_Info, "replay: waiting up to %u s for a debugger before the update of frame %llu: attach "
                  "to process %lu (winedbg: 'winedbg %lu'; gdb: 'winedbg --gdb %lu'; Visual Studio: Debug > Attach "
-                 "to Process)", WIN32_REPLAY_DEBUGGER_WAIT_SECONDS, (unsigned long long)frameIndex,
+                 "to Process)", waitSeconds, (unsigned long long)frameIndex,
                  (unsigned long)GetCurrentProcessId(), (unsigned long)GetCurrentProcessId(),
                  (unsigned long)GetCurrentProcessId());
         f64 start = Win32Seconds();
-        while (!IsDebuggerPresent() && Win32Seconds() - start < WIN32_REPLAY_DEBUGGER_WAIT_SECONDS) Sleep(20);
+        while (!IsDebuggerPresent() && Win32Seconds() - start < waitSeconds) Sleep(20);
         if (!IsDebuggerPresent())
         {
             Win32Log(LogLevel_Warning, "replay: no debugger attached within %u s; the replay goes on without a break",
-                     WIN32_REPLAY_DEBUGGER_WAIT_SECONDS);
+                     waitSeconds);
             return;
         }
     }
-    Win32Log(LogLevel_Info, "replay: breaking just before the game's update of frame %llu (the debugger stops in "
-             "the platform's call into gameUpdateAndRender: step into it)", (unsigned long long)frameIndex);
+    Win32Log(LogLevel_Info, "replay: breaking just before the game's update of frame %llu: the debugger stops on "
+             "the platform's line that calls gameUpdateAndRender; to be inside the update, break there and go on "
+             "(winedbg: 'break gameUpdateAndRender', 'cont'; Visual Studio: F11)", (unsigned long long)frameIndex);
     InterlockedExchange(&replay->breakThisUpdate, 1);
 }
 
@@ -356,7 +357,7 @@ internal void Win32ReplayBeforeUpdate(win32_replay *replay, win32_state *state)
     replay->height = frame->heightInPixels;
     replay->frameBegun = 1;
     if (replay->breakArmed && frame->input.frameIndex == replay->breakFrame && replay->pass != ReplayPass_CompareOld)
-        Win32ArmReplayBreak(replay, replay->breakFrame);
+        Win32ArmReplayBreak(replay, replay->breakFrame, state->options.replayBreakWaitSeconds);
 }
 
 internal u32 Win32ReplaySoundSamples(win32_replay *replay, u32 liveSampleCount)

@@ -19,11 +19,25 @@
 // whose state differs from the recording (the capsule's build's states) and keeps NEW's state
 // there; pass 2 runs the capsule's build up to that frame and names, through both builds' state
 // layouts, the first field that differs (platform/platform_state_diff.h).
+//
+// --replay-break [FRAME]: at FRAME (after its hash check, before its update) the replay waits for a
+// debugger when none is attached: the log names the process and how to attach, and the wait is
+// bounded (--replay-break-wait S, default 60 s; then the replay goes on without a break). Attached,
+// the update call executes a breakpoint instruction (__debugbreak, inline in Win32CallGameUpdate, on
+// the thread that runs the update) just before it calls gameUpdateAndRender: the debugger stops on
+// that source line, in that frame, with the call's locals. One more stop lands inside the game's
+// update of that frame: `break gameUpdateAndRender` and `cont` in winedbg (its `step` was seen to
+// pass over this call through a pointer into another module), F11 in Visual Studio. A stop inside
+// the game's code straight away was not chosen: a hardware execute breakpoint on the update's entry
+// raises a single-step exception the debugger did not set, raised again on continuing (no resume
+// flag), and an int3 patched into the game's code leaves the instruction pointer inside the patched
+// instruction; both need the debugger's cooperation. The watchdog does not count the time the
+// debugger holds the process stopped (guard/win32_watchdog.h), so stepping on meets no hang break.
+// suite_debugger shows all this with winedbg on the MinGW and the MSVC-ABI builds.
 
 #define WIN32_REPLAY_EXIT_FAULT_AGAIN 20
 #define WIN32_REPLAY_EXIT_DIVERGED 21
 #define WIN32_REPLAY_EXIT_BAD_CAPSULE 2
-#define WIN32_REPLAY_DEBUGGER_WAIT_SECONDS 60
 
 enum win32_replay_pass
 {

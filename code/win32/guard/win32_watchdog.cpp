@@ -16,7 +16,19 @@ internal s64 Win32WatchdogNow(void)
 {
     LARGE_INTEGER now;
     QueryPerformanceCounter(&now);
-    return now.QuadPart;
+    return now.QuadPart - globalWatchdog.frozenTicks;
+}
+
+// Watchdog thread, at each wake: a gap far longer than its sleep while a debugger is attached is
+// time the process stood stopped in it; it leaves the clock (win32_watchdog.h).
+internal void Win32WatchdogSkipFrozenTime(void)
+{
+    LARGE_INTEGER raw;
+    QueryPerformanceCounter(&raw);
+    s64 slept = (s64)globalWatchdog.tickMilliseconds * globalWatchdog.ticksPerSecond / 1000;
+    s64 gap = globalWatchdog.lastTickTicks ? raw.QuadPart - globalWatchdog.lastTickTicks - slept : 0;
+    if (gap > globalWatchdog.ticksPerSecond / 4 && IsDebuggerPresent()) globalWatchdog.frozenTicks += gap;
+    globalWatchdog.lastTickTicks = raw.QuadPart;
 }
 
 internal b32 Win32AddressInExe(u64 address)
@@ -496,6 +508,7 @@ internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
     while (!globalWatchdog.stopRequested)
     {
         Sleep(globalWatchdog.tickMilliseconds);
+        Win32WatchdogSkipFrozenTime();
         s64 now = Win32WatchdogNow();
         LONG slotCount = Minimum(globalWatchdog.slotCount, (LONG)WIN32_WATCHDOG_MAX_THREADS);
         for (LONG slotIndex = 0; slotIndex < slotCount; ++slotIndex)

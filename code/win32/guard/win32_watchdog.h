@@ -19,7 +19,11 @@
 // A thread waiting on the hung one (the main thread in CompleteAllWork, a worker in a job graph
 // wait) is therefore never interrupted: it comes back when the hung call is interrupted.
 //
-// With a debugger attached the watchdog breaks into the debugger instead (once per hang).
+// With a debugger attached the watchdog breaks into the debugger instead (once per hang), and the
+// time the debugger held the process stopped is not counted: the watchdog's clock leaves out any
+// gap between two of its wakes that is far longer than it slept (a breakpoint, a step), so a
+// programmer stopped in an update (--replay-break, a breakpoint) is not sent to a hang break when
+// they step on.
 
 #define WIN32_WATCHDOG_MAX_THREADS 64
 
@@ -56,6 +60,8 @@ struct win32_watchdog
     volatile LONG interruptCount;
     volatile LONG quitting;                 // the engine is quitting: an interrupted call is abandoned
     SRWLOCK interruptLock;                  // one interruption at a time (watchdog thread, game-thread stops)
+    volatile s64 frozenTicks;               // time a debugger held the process stopped (not counted)
+    s64 lastTickTicks;                      // the watchdog thread's previous wake, on the raw clock
     platform_api original;                  // the services the wrappers forward to
 };
 
