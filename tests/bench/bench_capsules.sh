@@ -2,7 +2,8 @@
 # Capsule figures under Wine (printed, never asserted; not run by CI: a run takes minutes), for the
 # demo (build/game.dll) at each entity count, --unthrottled --fixed-dt 0.0166667:
 #  - the recording's upkeep per frame, median (the engine's exit line "capsule: recording upkeep
-#    median X ms per frame (state hash Y ms of it)"), and as a % of the update's median time (from
+#    median X ms per frame on the main thread (checkpoint copying C ms of it; the state hash took a
+#    median H ms a frame on the hasher thread)"), each as a % of the update's median time (from
 #    the run's --trace: per frame, the first "high priority" queue entry's start to the last one's
 #    end, which is the update job and the frame graph it submits, wall time);
 #  - a capsule of 10 s of play: a request file created once the trace shows frame 1250 (20.8 s of
@@ -80,14 +81,16 @@ for count in $counts; do
         sleep 0.2
     done
     wait "$pid"
-    upkeep=$(grep -oE 'capsule: recording upkeep median [0-9.]+ ms per frame \(state hash [0-9.]+ ms of it\)' "$log" | tail -n 1)
-    upkeep_ms=$(grep -oE 'median [0-9.]+' <<<"$upkeep" | grep -oE '[0-9.]+')
-    hash_ms=$(grep -oE 'hash [0-9.]+' <<<"$upkeep" | grep -oE '[0-9.]+')
+    upkeep=$(grep -oE 'capsule: recording upkeep median [0-9.]+ ms per frame on the main thread .*hasher thread' "$log" | tail -n 1)
+    upkeep_ms=$(grep -oE 'upkeep median [0-9.]+' <<<"$upkeep" | grep -oE '[0-9.]+')
+    hash_ms=$(grep -oE 'took a median [0-9.]+' <<<"$upkeep" | grep -oE '[0-9.]+')
     read -r update_ms block_ms traced <<<"$(update_median "$run/trace.json" 2>/dev/null || echo "-1 -1 0")"
     saved=$(grep -m 1 -oE "capsule: saved .*" "$log" | tr -d '\r')
     record_mean=$(grep -oE 'mean frame [0-9.]+ ms' "$log" | tail -n 1 | grep -oE '[0-9.]+')
     during="load $before -> $(load)"
-    echo "entities $count: recording upkeep median ${upkeep_ms:-?} ms/frame (state hash ${hash_ms:-?} ms of it) = $(awk -v a="${upkeep_ms:-0}" -v b="$update_ms" 'BEGIN {if (b > 0) printf "%.2f", 100 * a / b; else print "?"}') % of the update's median ${update_ms} ms (trace, $traced frames; the trace's capsule block median ${block_ms} ms) [$during]"
+    percent() { awk -v a="${1:-0}" -v b="$update_ms" 'BEGIN {if (b > 0) printf "%.2f", 100 * a / b; else print "?"}'; }
+    echo "entities $count: recording upkeep median ${upkeep_ms:-?} ms/frame on the main thread = $(percent "$upkeep_ms") % of the update's median ${update_ms} ms (trace, $traced frames; the trace's capsule block median ${block_ms} ms) [$during]"
+    echo "entities $count: state hash median ${hash_ms:-?} ms/frame on the hasher thread (beside the frame, not on the main thread) = $(percent "$hash_ms") % of the update's median [$during]"
     echo "entities $count: capsule of 10 s: $(grep -oE 'frames [0-9]+-[0-9]+, [0-9]+ frames, [0-9.]+ s of play, [0-9]+ builds?, [0-9.]+ [KMG]?B' <<<"$saved" || echo "not saved"); written in $(grep -oE 'written in [0-9.]+ ms' <<<"$saved" | grep -oE '[0-9.]+' || echo '?') ms off the main thread [$during]"
     echo "entities $count: main-thread hitch while writing: $(grep -oE 'main thread held [0-9.]+ ms' <<<"$saved" | grep -oE '[0-9.]+' || echo '?') ms [$during]"
     capsule=$(sed -nE "s/^capsule: saved '([^']+)'.*/\1/p" <<<"$saved")
