@@ -23,19 +23,27 @@ grep '^FIGURE' "$(unit_test_exe test_capsule_format native).output.txt"
 
 #- Fuzzing the capsule reader and the chunk decompressor (tests/unit/fuzz_capsule.cpp): libFuzzer +
 #  ASan + UBSan, seeded with the capsules and streams test_capsule_format writes, bounded in time
-#  (FUZZ_SECONDS, default 20). Single-threaded each: they run side by side, one per core, before
+#  (FUZZ_SECONDS, default 15). Single-threaded each: they run side by side, one per core, before
 #  the end-to-end part so no engine competes with them. A crash or an inconsistent result fails.
-fuzz_seconds=${FUZZ_SECONDS:-20}
+fuzz_seconds=${FUZZ_SECONDS:-15}
 seeds="$out/capsule_seeds"
 mkdir -p "$seeds"
 check "test_capsule_format writes the fuzzers' seeds" "$(unit_test_exe test_capsule_format native)" --write-seeds "$seeds"
 fuzzed=""
 fuzz_pids=()
+# The two fuzzers build side by side (each compile is single-threaded), then fuzz side by side.
+build_pids=()
 for target in reader decompress; do
     upper=$(echo "$target" | tr a-z A-Z)
+    clang++ -std=c++14 -g -O1 -Icode -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+        "-DFUZZ_CAPSULE_$upper=1" tests/unit/fuzz_capsule.cpp -o "$out/fuzz_capsule_$target" \
+        >"$out/fuzz_capsule_$target.build.txt" 2>&1 &
+    build_pids+=($!)
+done
+for index in 0 1; do
+    target=$([ "$index" -eq 0 ] && echo reader || echo decompress)
     fuzzer="$out/fuzz_capsule_$target"
-    if clang++ -std=c++14 -g -O1 -Icode -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-            "-DFUZZ_CAPSULE_$upper=1" tests/unit/fuzz_capsule.cpp -o "$fuzzer" >"$fuzzer.build.txt" 2>&1; then
+    if wait "${build_pids[$index]}"; then
         pass
     else
         fail "build of fuzz_capsule_$target"

@@ -168,6 +168,16 @@ internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game
     char pdbPath[WIN32_PATH_BYTES];
     if (Win32ModulePdbPath(game->module, pdbPath, sizeof(pdbPath)))
     {
+        // NOTE: build.bat names the PDB by file name only (no folder of the machine that built it):
+        // it lies beside the DLL the build wrote.
+        if (Win32FileNamePart(pdbPath) == pdbPath)
+        {
+            char besideDll[WIN32_PATH_BYTES];
+            FormatText(besideDll, sizeof(besideDll), "%s", sourcePath);
+            Win32KeepDirectory(besideDll);
+            AppendFormat(besideDll, sizeof(besideDll), "%s", pdbPath);
+            FormatText(pdbPath, sizeof(pdbPath), "%s", besideDll);
+        }
         HANDLE pdbFile = Win32OpenForCapsule(pdbPath);
         build->pdb = Win32ReadHeldFile(pdbFile, &build->pdbSize);
         if (pdbFile != INVALID_HANDLE_VALUE) CloseHandle(pdbFile);
