@@ -397,9 +397,11 @@ internal void Win32ReplayNoteFault(win32_replay *replay, win32_state *state, con
     if (recordedFault && Win32SameFault(&info->fault, fault))
     {
         replay->faultSeen = 1;
+        // NOTE: the recorded text names the function when this run's may not yet (symbols load in
+        // the background, and a replay reaches an early fault within a second of its load).
         Win32Log(LogLevel_Info, "replay: the recorded fault happened again at frame %llu: %s (every earlier state "
-                 "hash equal: %s)", (unsigned long long)fault->frameIndex, fault->description,
-                 replay->diverged ? "no" : "yes");
+                 "hash equal: %s)", (unsigned long long)fault->frameIndex,
+                 info->fault.function[0] ? info->fault.description : fault->description, replay->diverged ? "no" : "yes");
         if (!state->options.replayLoop) Win32EndReplay(replay, WIN32_REPLAY_EXIT_FAULT_AGAIN);
         return;
     }

@@ -141,7 +141,6 @@ internal DWORD WINAPI Win32SymbolThread(void *parameter)
             b32 have = symbols->requestCount > 0;
             if (have)
             {
-                InterlockedIncrement(&symbols->loadsUnderWay);
                 request = symbols->requests[0];
                 --symbols->requestCount;
                 memmove(symbols->requests, symbols->requests + 1, symbols->requestCount * sizeof(request));
@@ -152,23 +151,7 @@ internal DWORD WINAPI Win32SymbolThread(void *parameter)
             if (request.unload) Win32UnloadSymbolsOfFile(symbols, request.path);
             else Win32LoadModuleSymbols(symbols, &request);
             LeaveCriticalSection(&symbols->dbghelpLock);
-            InterlockedDecrement(&symbols->loadsUnderWay);
         }
-    }
-}
-
-internal void Win32WaitForSymbolLoads(f64 maxSeconds)
-{
-    win32_symbols *symbols = &globalSymbols;
-    if (symbols->started != 2) return;
-    f64 start = Win32Seconds();
-    for (;;)
-    {
-        EnterCriticalSection(&symbols->requestLock);
-        b32 pending = symbols->requestCount > 0 || symbols->loadsUnderWay > 0;
-        LeaveCriticalSection(&symbols->requestLock);
-        if (!pending || Win32Seconds() - start >= maxSeconds) return;
-        Sleep(5);
     }
 }
 

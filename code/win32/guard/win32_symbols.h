@@ -65,7 +65,6 @@ struct win32_symbols
     CRITICAL_SECTION dbghelpLock;   // every DbgHelp call, and modules[]
     CRITICAL_SECTION requestLock;   // requests[] only: held for a copy, never during a load
     HANDLE requestEvent;
-    volatile LONG loadsUnderWay;    // requests taken off the queue and not yet loaded
     win32_symbol_request requests[WIN32_SYMBOL_REQUESTS];
     u32 requestCount;
     win32_symbol_module modules[WIN32_SYMBOL_MODULES];
@@ -85,9 +84,6 @@ struct win32_symbols
 // Queues the symbols of a loaded module (the exe, a game copy) for loading on the background
 // thread, which the first call starts. Returns at once: never waits for a load.
 internal void Win32RequestModuleSymbols(HMODULE module);
-// Waits (at most maxSeconds) until every queued symbol load has been done. Only for a report worth
-// a pause: a contained crash names its function and line in the log and in its capsule.
-internal void Win32WaitForSymbolLoads(f64 maxSeconds);
 // Lets go of the symbols read from the file at utf8Path before that file (a private copy) is
 // deleted. Returns 1 when none are held any more; 0 when a load is under way on the background
 // thread: the unload is queued behind it (never waited for), and the caller deletes the file later.

@@ -226,8 +226,6 @@ internal b32 Win32ReloadStep(win32_state *state)
     return 1;
 }
 
-#define WIN32_CRASH_SYMBOL_WAIT_SECONDS 3.0
-
 internal void Win32DescribeFault(const win32_crash_report *report, const char *what, u64 frameIndex,
                                 capsule_fault *fault)
 {
@@ -262,9 +260,6 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_f
     u32 crashes = Win32TakeCrash(&report);
     if (!crashes) return 0;
 
-    // NOTE: a crash right after a load waits (bounded) for the module's symbols, so the report and
-    // its capsule name the function and line; not part of the recovery's time.
-    Win32WaitForSymbolLoads(WIN32_CRASH_SYMBOL_WAIT_SECONDS);
     f64 start = Win32Seconds();
     // Other jobs of the frame may still run (and crash): let them all finish first.
     // The crashing code's tasks go with it (the rollback code re-adds its own on executableReloaded).
