@@ -115,7 +115,9 @@ replay_break_winedbg() {
         bash -c "grep -qE '=>0 0x[0-9a-f]+ gameUpdateAndRender\(memory=.*replay_break_game\.cpp:[0-9]+\]' '$session' &&
                  grep -qE '^ +1 0x[0-9a-f]+ Win32CallGameUpdate.*win32_frame_loop\.cpp:[0-9]+\]' '$session'"
     reached=0
-    for step in 1 2 3 4 5 6; do
+    # NOTE: winedbg's own attach break can still arrive here (DbgUiRemoteBreakin on a thread of its
+    # own, seen on the MSVC-ABI build): it takes a `next` or two, so there are spare ones.
+    for step in 1 2 3 4 5 6 7 8 9 10; do
         debugger_ask "next"
         stepped_lines "$session" | grep -qx "$fault_line" && { reached=1; break; }
     done
