@@ -182,7 +182,7 @@ cp "$out/game.cpp.good" "$engine/code/demo/demo_exports.cpp"
 msvc_standin_build_bat "$engine" game >"$out/build_game_fixed.txt"
 check "the fixed build exits 0" test $? -eq 0
 version=$((version + 1))
-check "the fixed build loads as version $version" wait_for_log "$log" "game: code version $version running: spin speed 0.65" 60
+check "the fixed build loads as version $version" wait_for_log "$log" "game: code version $version running: spin speed $speed" 60
 touch "$out/quit"
 wait_for_exit "$engine_pid" 60
 check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
