@@ -34,6 +34,8 @@ internal LRESULT CALLBACK Win32MainWindowCallback(HWND window, UINT message, WPA
     return DefWindowProcW(window, message, wParam, lParam);
 }
 
+#define WIN32_WINDOW_CREATE_ATTEMPTS 3
+
 internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32 clientWidth, s32 clientHeight)
 {
     WNDCLASSEXW windowClass = {};
@@ -55,14 +57,21 @@ internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32
     globalWindow = window;
     window->clientWidth = clientWidth;
     window->clientHeight = clientHeight;
-    window->handle = CreateWindowExW(0, windowClass.lpszClassName, WIN32_WINDOW_TITLE, style,
-                                     CW_USEDEFAULT, CW_USEDEFAULT, rect.right - rect.left, rect.bottom - rect.top,
-                                     0, 0, instance, 0);
-    if (!window->handle)
+    // NOTE: under Wine the display driver can refuse a window once in a while (error 1400 with a
+    // loaded X server, seen in CI); a second try a moment later succeeds, so a start is not lost to it.
+    for (u32 attempt = 1; attempt <= WIN32_WINDOW_CREATE_ATTEMPTS && !window->handle; ++attempt)
     {
-        Win32Log(LogLevel_Error, "window: CreateWindowEx failed (%lu)", (unsigned long)GetLastError());
-        return 0;
+        window->handle = CreateWindowExW(0, windowClass.lpszClassName, WIN32_WINDOW_TITLE, style,
+                                         CW_USEDEFAULT, CW_USEDEFAULT, rect.right - rect.left, rect.bottom - rect.top,
+                                         0, 0, instance, 0);
+        if (window->handle) break;
+        DWORD error = GetLastError();
+        b32 last = (attempt == WIN32_WINDOW_CREATE_ATTEMPTS);
+        Win32Log(last ? LogLevel_Error : LogLevel_Warning, "window: CreateWindowEx failed (%lu)%s", (unsigned long)error,
+                 last ? "" : "; trying again");
+        if (!last) Sleep(200);
     }
+    if (!window->handle) return 0;
     window->dc = GetDC(window->handle);
     RECT client;
     if (GetClientRect(window->handle, &client))
