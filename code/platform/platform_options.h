@@ -50,7 +50,8 @@ struct platform_options
     s64 replayBreakFrame;       //   (-1: the faulting frame, else the last recorded one)
     u32 replayBreakWaitSeconds; // --replay-break-wait S: how long to wait for a debugger (default 60)
     b32 replayCompare;          // --compare: the capsule's build against --replay-game's, per frame
-    b32 replayLoop;             // --loop (with --replay): replay forever, each pass on the newest build
+    b32 replayLoop;             // --loop (with --replay): replay forever (on --game's or --replay-game's
+                                //   newest build when given)
     b32 showHelp;               // --help
 };
 
@@ -130,8 +131,9 @@ struct platform_options
     "  --replay-break-wait S  (1 to 3600) wait S seconds for a debugger instead of 60\n" \
     "  --compare          with --replay-game: run both builds on the recording and name the first\n" \
     "                     frame and field where their states differ (exit 0 same, 21 differ)\n" \
-    "  --loop             with --replay: replay forever, each pass on the newest build of the\n" \
-    "                     capsule's game (edit and rebuild meanwhile)\n" \
+    "  --loop             with --replay: replay forever, each pass from the checkpoint; with\n" \
+    "                     --game or --replay-game on the newest build of that DLL (rebuild it\n" \
+    "                     meanwhile), else on the capsule's own build\n" \
     "  --help             this text\n"
 
 //~ Parsing

@@ -13,7 +13,8 @@
 // 20 the recorded fault happened again at its frame (same kind, function and line); 21 the state
 // diverged (the first frame is named; with --compare, the first field too); 2 the capsule or a
 // flag cannot be used. --loop never ends by itself: each pass starts from the checkpoint again,
-// on the newest build of the watched DLL, and says whether it matched the recording.
+// on the newest build of the watched DLL (--game or --replay-game; else the capsule's own build), and
+// says whether it matched the recording.
 //
 // --compare (with --replay-game NEW): pass 1 runs NEW on the recording and notes the first frame
 // whose state differs from the recording (the capsule's build's states) and keeps NEW's state
