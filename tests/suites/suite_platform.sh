@@ -23,9 +23,9 @@ grep '^FIGURE' "$(unit_test_exe test_capsule_format native).output.txt"
 
 #- Fuzzing the capsule reader and the chunk decompressor (tests/unit/fuzz_capsule.cpp): libFuzzer +
 #  ASan + UBSan, seeded with the capsules and streams test_capsule_format writes, bounded in time
-#  (FUZZ_SECONDS, default 10). Single-threaded each: they run side by side, one per core, before
+#  (FUZZ_SECONDS, default 8). Single-threaded each: they run side by side, one per core, before
 #  the end-to-end part so no engine competes with them. A crash or an inconsistent result fails.
-fuzz_seconds=${FUZZ_SECONDS:-10}
+fuzz_seconds=${FUZZ_SECONDS:-8}
 seeds="$out/capsule_seeds"
 mkdir -p "$seeds"
 check "test_capsule_format writes the fuzzers' seeds" "$(unit_test_exe test_capsule_format native)" --write-seeds "$seeds"

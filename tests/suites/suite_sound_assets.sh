@@ -10,7 +10,7 @@
 # the sink: it accepts samples instantly, so Wine's play cursor runs several times faster than
 # real time and the ring is played out of order. jackd's dummy driver consumes in real time.
 #
-# Environment: FUZZ_SECONDS (default 15 per reader), TONE_SECONDS (default 5).
+# Environment: FUZZ_SECONDS (default 12 per reader), TONE_SECONDS (default 5).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -19,7 +19,7 @@ source tests/suites/test_lib.sh
 out="$BUILD_DIR/suite_sound_assets"
 rm -rf "$out"
 mkdir -p "$out"
-fuzz_seconds=${FUZZ_SECONDS:-15}
+fuzz_seconds=${FUZZ_SECONDS:-12}
 tone_seconds=${TONE_SECONDS:-5}
 
 # build NAME COMMAND...: one check; on failure shows the first compiler errors.
