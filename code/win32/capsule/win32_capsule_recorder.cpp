@@ -433,20 +433,9 @@ internal void Win32CapsuleNoteFault(win32_capsule_recorder *recorder)
 
 internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, u32 part)
 {
-    u32 count = (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES);
-    if (!count) return 0.0;
-    f32 sorted[WIN32_CAPSULE_UPKEEP_SAMPLES];
     const f32 *samples = part == 2 ? recorder->checkpointSeconds : part == 1 ? recorder->hashSeconds :
                          recorder->upkeepSeconds;
-    memcpy(sorted, samples, count * sizeof(f32));
-    for (u32 index = 1; index < count; ++index)
-    {
-        f32 value = sorted[index];
-        u32 at = index;
-        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
-        sorted[at] = value;
-    }
-    return (f64)sorted[count / 2];
+    return Win32MedianOfSamples(samples, (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES));
 }
 
 internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder)

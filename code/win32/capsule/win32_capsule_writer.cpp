@@ -184,16 +184,14 @@ internal void Win32WriteCapsuleJob(win32_capsule_writer *writer, win32_capsule_j
     writer->scratch.used = 0;
     if (!ok) return;
 
-    writer->lastWriteSeconds = Win32Seconds() - start;
-    writer->lastMainThreadSeconds = job->mainThreadSeconds;
-    InterlockedIncrement(&writer->written);
+    f64 writeSeconds = Win32Seconds() - start;
     u64 lastFrame = job->info.firstFrame + job->info.frameCount - 1;
     Win32Log(LogLevel_Info, "capsule: saved '%s' (%s; frames %llu-%llu, %u frames, %.2f s of play, %u build%s, "
              "%.1f KB; written in %.1f ms off the main thread, main thread held %.3f ms). Replay: "
              "win32_platform.exe --replay \"%s\"%s", finalPath, Win32CapsuleReasonName(job->info.reason),
              (unsigned long long)job->info.firstFrame, (unsigned long long)lastFrame, job->info.frameCount,
              job->info.recordedSeconds, job->info.buildCount, job->info.buildCount == 1 ? "" : "s",
-             (f64)sink.written / 1024.0, 1000.0 * writer->lastWriteSeconds, 1000.0 * job->mainThreadSeconds, finalPath,
+             (f64)sink.written / 1024.0, 1000.0 * writeSeconds, 1000.0 * job->mainThreadSeconds, finalPath,
              job->info.reason == CapsuleReason_Loop ? " --loop" : "");
     Win32PruneCapsules(writer, finalPath);
 }

@@ -50,13 +50,10 @@ struct win32_capsule_writer
     volatile LONG queued;
     volatile LONG taken;
     volatile LONG stop;
-    volatile LONG written;          // capsules saved so far (tests and the exit report)
     u32 framesSinceRequestCheck;
     b32 keyPending;                 // F8 (or the request file) seen, served at the next frame
     b32 requestPending;             //   that did not swap a build in
     memory_arena scratch;           // the writer thread's: compression buffers
-    f64 lastWriteSeconds;
-    f64 lastMainThreadSeconds;
 };
 
 // A capsule_sink that writes to a file (the writer's temporary file, the replay's extracted builds).

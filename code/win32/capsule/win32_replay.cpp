@@ -406,7 +406,6 @@ internal void Win32ReplayNoteFault(win32_replay *replay, win32_state *state, con
         return;
     }
     if (Win32ReplayFrame(replay)->flags & CapsuleFrame_Faulted) return;    // recorded too (not the capsule's subject)
-    replay->otherFaultSeen = 1;
     Win32Log(LogLevel_Error, "replay: a fault the recording did not have, at frame %llu: %s%s",
              (unsigned long long)fault->frameIndex, fault->description,
              recordedFault ? "" : " (the capsule recorded no fault)");

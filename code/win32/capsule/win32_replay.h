@@ -63,7 +63,6 @@ struct win32_replay
     s32 activeBuild;            // capsule build the reloader is pointed at (-1: watchedPath)
     b32 frameBegun;
     b32 faultSeen;              // the recorded fault happened again
-    b32 otherFaultSeen;         // a fault the recording did not have
     b32 diverged;
     u64 divergedFrame;
     u32 equalFrames;            // frames whose hash matched, this pass

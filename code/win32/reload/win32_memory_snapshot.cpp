@@ -355,12 +355,12 @@ internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot)
     return snapshot->size + snapshot->scratchSize;
 }
 
-internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
+internal f64 Win32MedianOfSamples(const f32 *samples, u32 count)
 {
-    u32 count = (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS);
     if (!count) return 0.0;
-    f32 sorted[WIN32_SNAPSHOT_RECENT_SYNCS];
-    memcpy(sorted, snapshot->recentSyncSeconds, count * sizeof(f32));
+    f32 sorted[WIN32_MEDIAN_MAX_SAMPLES];
+    count = Minimum(count, (u32)WIN32_MEDIAN_MAX_SAMPLES);
+    memcpy(sorted, samples, count * sizeof(f32));
     for (u32 index = 1; index < count; ++index)
     {
         f32 value = sorted[index];
@@ -369,6 +369,12 @@ internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
         sorted[at] = value;
     }
     return (f64)sorted[count / 2];
+}
+
+internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
+{
+    return Win32MedianOfSamples(snapshot->recentSyncSeconds,
+                                (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS));
 }
 
 internal b32 Win32PageBit(const u8 *bitmap, u64 page)

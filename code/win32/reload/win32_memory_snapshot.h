@@ -100,6 +100,9 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot);
 // (after pageCount). Its watch is never re-armed, so every page written since start is listed.
 // Returns the bytes from snapshot->live that the scan must cover.
 internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot);
+// The median of up to WIN32_MEDIAN_MAX_SAMPLES samples (figures the run report gives), 0 for none.
+#define WIN32_MEDIAN_MAX_SAMPLES 512
+internal f64 Win32MedianOfSamples(const f32 *samples, u32 count);
 // The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
 internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot);
 // Whether a page's bit is set in one of the snapshot's page bitmaps (everWritten, writtenSinceMark).
