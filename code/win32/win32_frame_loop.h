@@ -17,7 +17,17 @@ struct win32_guarded_job
     void *data;
 };
 
-//~ Main
-internal int Win32Main(HINSTANCE instance, int argc, char **argv);
+//~ What the engine's lifetime (win32_engine_lifetime.cpp) calls
+// The runner every work-queue entry goes through: game callbacks run under the crash guard.
+internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry);
+// Empties render command buffer bufferIndex (0 or 1) for the next update.
+internal void Win32ResetRenderCommands(win32_state *state, u32 bufferIndex);
+// Draws a filled command buffer and presents it (main thread: it owns the GL context).
+internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands);
+// One whole frame, from input to pacing.
+internal void Win32RunFrame(win32_state *state);
+// True when the run should end: a close or quit request, the quit file, --frames reached, a
+// replay finished.
+internal b32 Win32RunIsOver(win32_state *state);
 
 #endif  // WIN32_FRAME_LOOP_H

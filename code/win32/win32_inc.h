@@ -30,3 +30,4 @@ struct win32_state;
 #include "win32/win32_shader_watch.h"
 #include "win32/win32_frame_pacing.h"
 #include "win32/win32_frame_loop.h"
+#include "win32/win32_engine_lifetime.h"

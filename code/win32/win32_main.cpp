@@ -56,6 +56,7 @@
 #include "win32/win32_shader_watch.cpp"
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
+#include "win32/win32_engine_lifetime.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)
 {
