@@ -14,7 +14,7 @@
 #include "contract/game_arguments.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 9
+#define GAME_CONTRACT_VERSION 10
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -175,6 +175,18 @@ struct platform_notices
     platform_notice notices[PLATFORM_MAX_NOTICES];
 };
 
+//~ The edit loop's status: what the platform last did with a new build and with a tunable, for the
+// overlay to show. Owned by the platform, outside game memory (a rollback never erases it).
+struct platform_edit_status
+{
+    char lastReload[128];       // the last reload's stages, one line ("" before the first reload)
+    char lastTune[128];         // the last tunable change, as logged ("" before the first)
+    u32 reloadCount;            // reloads since start: a change says lastReload is new
+    u32 tuneCount;              // tunable changes since start
+    b32 tunePanelVisible;       // the tunables panel is open (F2); the game draws it
+    u32 tuneSelected;           // the panel's highlighted row: an index into the game's tunables
+};
+
 //~ Debug services: what the platform records each frame for DEBUGGameEndFrame, in platform-owned
 // memory: timed blocks of its own frame phases (main thread), one begin/end pair per queue entry
 // run, per thread, and the blocks the game records (platform_api.DEBUGRecordEvent: its graph
@@ -246,6 +258,7 @@ struct game_memory
     game_arguments arguments;   // read-only for the game: --game-arg NAME=VALUE, --entities N (game_arguments.h)
     platform_notices *notices;  // read-only for the game
     debug_frame_info *debugFrame;   // read-only for the game; for DEBUGGameEndFrame
+    platform_edit_status *editStatus;   // read-only for the game; never 0 while an entry point runs
 
     platform_api platform;
 };
@@ -342,8 +355,9 @@ inline DEBUG_GAME_END_FRAME(DEBUGGameEndFrameStub) { (void)memory; (void)input; 
 //~ Contract checks: a size change here must come with a GAME_CONTRACT_VERSION bump.
 StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds only");
 StaticAssert(sizeof(platform_api) == 19 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
-StaticAssert(sizeof(game_memory) == 92 + sizeof(game_arguments) + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(game_memory) == 100 + sizeof(game_arguments) + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
+StaticAssert(sizeof(platform_edit_status) == 272, "platform_edit_status changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
 StaticAssert(sizeof(debug_frame_info) == 80, "debug_frame_info changed");
 StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");

@@ -88,6 +88,7 @@ extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
     debug_overlay_input overlay = {};
     overlay.visible = state->overlayVisible;
     overlay.entityCount = state->entityCount;
+    overlay.editStatus = memory->editStatus;
     demo_asset_slot *font = transient->assets.slots + DemoAsset_Font;
     overlay.font = (font->state == DemoAssetState_Ready) ? &font->bitmap : 0;
     overlay.medianFrameMs = transient->frameStats.medianFrameMs;

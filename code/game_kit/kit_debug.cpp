@@ -286,6 +286,27 @@ struct debug_layout
     f32 contentRight;           // widest thing drawn (for the backdrop)
 };
 
+// The edit loop's last reload and last tune (platform_edit_status), one dim line each when present.
+internal v2 DebugDrawEditStatus(text_context *text, v2 at, debug_layout *layout, const platform_edit_status *status)
+{
+    if (!status) return at;
+    f32 s = layout->scale;
+    char line[160];
+    if (status->lastReload[0])
+    {
+        FormatText(line, sizeof(line), "reload %u: %.127s", status->reloadCount, status->lastReload);
+        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
+        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
+    }
+    if (status->lastTune[0])
+    {
+        FormatText(line, sizeof(line), "%.150s", status->lastTune);
+        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
+        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
+    }
+    return at;
+}
+
 internal void DebugDrawCounters(debug_overlay_state *debug, text_context *text, debug_layout *layout,
                                 debug_overlay_input *overlay, u32 reloadVersion)
 {
@@ -315,6 +336,7 @@ internal void DebugDrawCounters(debug_overlay_state *debug, text_context *text, 
                  overlay->graphJobCount, overlay->visibleCount, overlay->entityCount, overlay->totalBounces,
                  (f64)overlay->medianFrameMs, (f64)overlay->slowFrameMs);
         at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
+        at = DebugDrawEditStatus(text, at, layout, overlay->editStatus);
     }
     else
     {

@@ -118,6 +118,7 @@ struct debug_overlay_input
     u32 fontTextureIndex;
     const loaded_bitmap *font;
     const platform_notices *notices;    // may be 0
+    const platform_edit_status *editStatus; // may be 0: the last reload and tune are then not shown
     f32 medianFrameMs;          // of recent frames (the demo's frame-synchronised task; 0: none)
     f32 slowFrameMs;            // their 95th percentile
     u32 graphJobCount;          // jobs of the game's frame graph this frame (0: none)

@@ -41,6 +41,7 @@ internal void Win32StartWorkQueues(win32_state *state)
     Win32CheckPlatformApi(&memory->platform, &state->queues, state->memoryBlock.base, state->memoryBlock.totalSize,
                           &state->game);
     memory->notices = &state->notices;
+    memory->editStatus = &state->editStatus;
 }
 
 internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)

@@ -66,6 +66,7 @@ struct win32_state
     win32_memory_snapshot snapshot;
     win32_live_loop loop;
     platform_notices notices;
+    platform_edit_status editStatus;    // the last reload and tune, for the overlay (game_memory.editStatus)
     u8 *pushBuffers[2];
     game_render_commands renderCommands[2];
     u64 preFrameHash;                   // --verify-rollback only
