@@ -105,7 +105,7 @@ internal b32 Win32ReadFrameInput(win32_state *state)
     {
         // Retry the refused build, this time with a state reset.
         state->reloader.resetRequested = 1;
-        memset(&state->reloader.attempted, 0, sizeof(state->reloader.attempted));
+        Win32RetryRefusedBuild(&state->reloader);
         Win32Log(LogLevel_Info, "layout: F10 pressed: reloading the refused build with a state reset");
     }
     if (options->quitFilePath && Win32FileExists(options->quitFilePath))

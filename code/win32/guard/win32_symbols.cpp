@@ -166,6 +166,7 @@ internal void Win32RequestModuleSymbols(HMODULE module)
         InitializeCriticalSection(&symbols->requestLock);
         symbols->requestEvent = CreateEventW(0, FALSE, FALSE, 0);
         HANDLE thread = CreateThread(0, 0, Win32SymbolThread, symbols, 0, 0);
+        if (thread) Win32NotePlatformThread(GetThreadId(thread), "symbol loader");     // never runs game code
         if (thread) CloseHandle(thread);
         symbols->started = 2;
         Win32RequestModuleSymbols(GetModuleHandleW(0));

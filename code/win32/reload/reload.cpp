@@ -8,6 +8,8 @@
 #include "win32/reload/win32_game_code.cpp"
 #include "win32/reload/win32_thread_scan.cpp"
 #include "win32/reload/win32_pointer_scan.cpp"
+#include "win32/reload/win32_pointer_prescan.cpp"
+#include "win32/reload/win32_reload_loader.cpp"
 #include "win32/reload/win32_named_tasks.cpp"
 #include "win32/reload/win32_live_loop.cpp"
 #include "win32/reload/win32_reload_step.cpp"

@@ -12,6 +12,8 @@
 #include "win32/reload/win32_game_code.h"
 #include "win32/reload/win32_thread_scan.h"
 #include "win32/reload/win32_pointer_scan.h"
+#include "win32/reload/win32_pointer_prescan.h"
+#include "win32/reload/win32_reload_loader.h"
 #include "win32/reload/win32_named_tasks.h"
 #include "win32/reload/win32_live_loop.h"
 #include "win32/reload/win32_reload_step.h"

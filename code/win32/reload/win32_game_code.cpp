@@ -91,8 +91,19 @@ internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPat
     Win32DeleteStaleGameCodeCopies(reloader);
 }
 
+internal u64 Win32FileTimeValue(FILETIME time)
+{
+    return ((u64)time.dwHighDateTime << 32) | time.dwLowDateTime;
+}
+
+internal void Win32RetryRefusedBuild(win32_reloader *reloader)
+{
+    InterlockedExchange(&reloader->retryRequested, 1);
+}
+
 internal b32 Win32GameCodeChanged(win32_reloader *reloader)
 {
+    if (InterlockedExchange(&reloader->retryRequested, 0)) memset(&reloader->attempted, 0, sizeof(reloader->attempted));
     if (Win32FileExists(reloader->lockPath))
     {
         if (!reloader->loggedWaitingOnLock)
@@ -100,9 +111,12 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
             Win32Log(LogLevel_Info, "reload: build in progress (lock file present), waiting");
             reloader->loggedWaitingOnLock = 1;
         }
+        reloader->lockSeen = 1;
         return 0;
     }
     reloader->loggedWaitingOnLock = 0;
+    if (reloader->lockSeen) GetSystemTimeAsFileTime(&reloader->lockGoneTime);
+    reloader->lockSeen = 0;
 
     win32_file_stamp stamp = Win32GetFileStamp(reloader->sourcePath);
     if (!stamp.exists)
@@ -116,7 +130,13 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
         return 0;
     }
     reloader->loggedMissingSource = 0;
-    return !Win32SameFileStamp(stamp, reloader->attempted);
+    if (Win32SameFileStamp(stamp, reloader->attempted)) return 0;
+    FILETIME now;
+    GetSystemTimeAsFileTime(&now);
+    u64 since = Maximum(Win32FileTimeValue(stamp.writeTime), Win32FileTimeValue(reloader->lockGoneTime));
+    u64 nowValue = Win32FileTimeValue(now);
+    reloader->writtenAgoSeconds = nowValue > since ? (f64)(nowValue - since) * 1e-7 : 0.0;
+    return 1;
 }
 
 global win32_undeleted_copies globalUndeletedCopies;
@@ -180,7 +200,11 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
         Win32TraceDrain();  // --trace: names the code recorded are read before it goes
         FreeLibrary(code->module);
     }
-    if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);
+    // NOTE: deleting a file (and dropping its symbols) costs milliseconds under Wine: the reload
+    // loader does it beside the frames when it runs.
+    if (reloader->haveFallback && !Win32PointerGuardHoldsPath(reloader->fallbackPath) &&
+        !Win32DeleteCopyBesideTheFrames(reloader->fallbackPath))
+        Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
     FormatText(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
     reloader->fallbackVersion = code->version;
@@ -213,38 +237,99 @@ internal b32 Win32ResolveGameExports(HMODULE module, win32_game_code *code, char
     return missing[0] == 0;
 }
 
-internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate)
+// Copies the build to its private name under a new version. Retry when a linker still has it
+// open; Failed (logged, the build written off) on any other error.
+internal win32_load_outcome Win32CopyBuild(win32_reloader *reloader, win32_file_stamp stamp, char *copyPath,
+                                           umm copyPathSize, u32 *version)
 {
-    Win32ResetGameCodeToStubs(candidate);
-    win32_file_stamp stamp = Win32GetFileStamp(reloader->sourcePath);
-    u32 version = reloader->lastVersion + 1;
-
-    char copyPath[WIN32_PATH_BYTES];
-    FormatText(copyPath, sizeof(copyPath), "%s%lu_%u.dll", reloader->copyPrefix,
-             (unsigned long)GetCurrentProcessId(), version);
+    u32 lastVersion = reloader->lastVersion;
+    *version = lastVersion + 1;
+    FormatText(copyPath, copyPathSize, "%s%lu_%u.dll", reloader->copyPrefix, (unsigned long)GetCurrentProcessId(), *version);
     if (!Win32CopyFileUtf8(reloader->sourcePath, copyPath, FALSE))
     {
         DWORD error = GetLastError();
-        // NOTE: a sharing violation means a linker still has the file open: try again next frame
-        // rather than writing this build off.
+        // NOTE: a sharing violation means a linker still has the file open: try again soon rather
+        // than writing this build off.
         if (error == ERROR_SHARING_VIOLATION || error == ERROR_LOCK_VIOLATION)
         {
             if (!reloader->loggedCopyRetry)
                 Win32Log(LogLevel_Info, "reload: '%s' is still being written; retrying", reloader->sourcePath);
             reloader->loggedCopyRetry = 1;
-            return 0;
+            return GameCodeLoad_Retry;
         }
         char reason[256];
         Win32ErrorText(error, reason, sizeof(reason));
         Win32Log(LogLevel_Error, "reload: cannot copy '%s' to '%s': %s", reloader->sourcePath, copyPath, reason);
         reloader->attempted = stamp;
-        return 0;
+        return GameCodeLoad_Failed;
+    }
+    // NOTE: a rollback on the main thread may have taken this version meanwhile: then try again.
+    if ((u32)InterlockedCompareExchange((volatile LONG *)&reloader->lastVersion, (LONG)*version, (LONG)lastVersion) != lastVersion)
+    {
+        Win32DeleteFileUtf8(copyPath);
+        return GameCodeLoad_Retry;
     }
     reloader->loggedCopyRetry = 0;
     reloader->attempted = stamp;
-    reloader->lastVersion = version;
+    return GameCodeLoad_Loaded;
+}
+
+// Exports resolved and checked (win32_game_exports.cpp): false, logged, when the build is refused.
+internal b32 Win32CheckCandidateExports(win32_reloader *reloader, HMODULE module, win32_game_code *candidate)
+{
+    char missing[256];
+    Win32ResolveGameExports(module, candidate, missing, sizeof(missing));
+    if (missing[0])
+    {
+        Win32Log(LogLevel_Error, "reload: '%s' lacks required export(s):%s; keeping the code already "
+                 "loaded; will retry when the file changes", reloader->sourcePath, missing);
+        return 0;
+    }
+    // Nothing the build exports is trusted: see win32_game_exports.cpp.
+    void *functions[8];
+    const char *functionNames[8];
+    u32 functionCount = 0;
+#define X(exportName, type) functions[functionCount] = (void *)candidate->exportName; functionNames[functionCount++] = #exportName;
+    GAME_EXPORT_NAMES(X)
+#undef X
+    if (candidate->gameMigrateState)
+    {
+        functions[functionCount] = (void *)candidate->gameMigrateState;
+        functionNames[functionCount++] = GAME_MIGRATE_STATE_EXPORT_NAME;
+    }
+    if (candidate->gameCodeUnloading)
+    {
+        functions[functionCount] = (void *)candidate->gameCodeUnloading;
+        functionNames[functionCount++] = GAME_CODE_UNLOADING_EXPORT_NAME;
+    }
+    char reason[400];
+    if (!Win32CheckGameExports(module, functions, functionNames, functionCount, candidate->gameGetContractVersion,
+                               candidate->stateLayout, &reloader->candidateLayout, reason, sizeof(reason)))
+    {
+        Win32Log(LogLevel_Error, "reload: '%s' refused: %s; keeping the code already loaded; will retry when the "
+                 "file changes", reloader->sourcePath, reason);
+        return 0;
+    }
+    return 1;
+}
+
+internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate,
+                                                       win32_load_figures *figures)
+{
+    memset(figures, 0, sizeof(*figures));
+    Win32ResetGameCodeToStubs(candidate);
+    win32_file_stamp stamp = Win32GetFileStamp(reloader->sourcePath);
+    f64 start = Win32Seconds();
+    char copyPath[WIN32_PATH_BYTES];
+    u32 version = 0;
+    win32_load_outcome copied = Win32CopyBuild(reloader, stamp, copyPath, sizeof(copyPath), &version);
+    if (copied != GameCodeLoad_Loaded) return copied;
+    f64 copiedAt = Win32Seconds();
+    figures->copySeconds = copiedAt - start;
 
     HMODULE module = Win32LoadLibraryUtf8(copyPath);
+    f64 loadedAt = Win32Seconds();
+    figures->loadSeconds = loadedAt - copiedAt;
     if (!module)
     {
         char reason[256];
@@ -253,72 +338,32 @@ internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_cod
                  "already loaded; will retry when the file changes", reloader->sourcePath,
                  (unsigned long long)stamp.size, reason);
         Win32DeleteFileUtf8(copyPath);
-        return 0;
+        return GameCodeLoad_Failed;
     }
 
     Win32PatchGameImports(module);
-    char missing[256];
-    Win32ResolveGameExports(module, candidate, missing, sizeof(missing));
-    b32 ok = (missing[0] == 0);
-    if (!ok)
-    {
-        Win32Log(LogLevel_Error, "reload: '%s' lacks required export(s):%s; keeping the code already "
-                 "loaded; will retry when the file changes", reloader->sourcePath, missing);
-    }
-    else
-    {
-        // Nothing the build exports is trusted: see win32_game_exports.cpp.
-        void *functions[8];
-        const char *functionNames[8];
-        u32 functionCount = 0;
-#define X(exportName, type) functions[functionCount] = (void *)candidate->exportName; functionNames[functionCount++] = #exportName;
-        GAME_EXPORT_NAMES(X)
-#undef X
-        if (candidate->gameMigrateState)
-        {
-            functions[functionCount] = (void *)candidate->gameMigrateState;
-            functionNames[functionCount++] = GAME_MIGRATE_STATE_EXPORT_NAME;
-        }
-        if (candidate->gameCodeUnloading)
-        {
-            functions[functionCount] = (void *)candidate->gameCodeUnloading;
-            functionNames[functionCount++] = GAME_CODE_UNLOADING_EXPORT_NAME;
-        }
-        char reason[400];
-        if (!Win32CheckGameExports(module, functions, functionNames, functionCount, candidate->gameGetContractVersion,
-                                   candidate->stateLayout, &reloader->candidateLayout, reason, sizeof(reason)))
-        {
-            Win32Log(LogLevel_Error, "reload: '%s' refused: %s; keeping the code already loaded; will retry when the "
-                     "file changes", reloader->sourcePath, reason);
-            ok = 0;
-        }
-    }
-    if (!ok)
-    {
-        // NOTE: its DllMain may have started a thread that runs in it: then it stays loaded.
-        win32_game_code refused;
-        Win32ResetGameCodeToStubs(&refused);
-        refused.module = module;
-        Win32SetModuleRange(&refused, module);
-        refused.version = version;
-        FormatText(refused.loadedPath, sizeof(refused.loadedPath), "%s", copyPath);
-        if (!Win32PointerGuardKeepsModule(&refused))
-        {
-            Win32TraceDrain();  // --trace: its load-time exports may have recorded names
-            FreeLibrary(module);
-            Win32DeleteFileUtf8(copyPath);
-        }
-        Win32ResetGameCodeToStubs(candidate);
-        return 0;
-    }
-
+    b32 ok = Win32CheckCandidateExports(reloader, module, candidate);
+    if (ok) Win32RequestModuleSymbols(module);
+    else Win32ResetGameCodeToStubs(candidate);       // none of its exports is ever called
     candidate->module = module;
-    Win32RequestModuleSymbols(module);
     Win32SetModuleRange(candidate, module);
     candidate->version = version;
-    candidate->isValid = 1;
+    candidate->isValid = ok;
     FormatText(candidate->loadedPath, sizeof(candidate->loadedPath), "%s", copyPath);
-    return 1;
+    figures->checkSeconds = Win32Seconds() - loadedAt;
+    return ok ? GameCodeLoad_Loaded : GameCodeLoad_Refused;
+}
+
+internal void Win32DisposeRefusedGameCode(win32_game_code *refused)
+{
+    // NOTE: its DllMain may have started a thread that runs in it: then it stays loaded.
+    if (refused->module && !Win32PointerGuardKeepsModule(refused))
+    {
+        Win32TraceDrain();  // --trace: its load-time exports may have recorded names
+        FreeLibrary(refused->module);
+        Win32DeleteFileUtf8(refused->loadedPath);
+    }
+    Win32ResetGameCodeToStubs(refused);
 }
 
 internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *code)
@@ -348,7 +393,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
     Win32RequestModuleSymbols(module);
     Win32SetModuleRange(code, module);
     code->isValid = 1;
-    code->version = ++reloader->lastVersion;
+    code->version = (u32)InterlockedIncrement((volatile LONG *)&reloader->lastVersion);
     FormatText(code->loadedPath, sizeof(code->loadedPath), "%s", reloader->fallbackPath);
     Win32Log(LogLevel_Info, "rollback: running the code of version %u again, as version %u (version %u will not "
              "be loaded again; rebuild to try new code)", reloader->fallbackVersion, code->version, crashedVersion);
@@ -356,6 +401,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
 
 internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *code)
 {
+    Win32StopReloadLoader();
     Win32BeginPointerGuardShutdown();
     Win32UnloadGameCode(code);
     if (reloader->haveFallback) Win32DeleteCopy(reloader->fallbackPath);

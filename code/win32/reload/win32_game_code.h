@@ -53,6 +53,10 @@ struct win32_reloader
     b32 loggedWaitingOnLock;
     b32 loggedMissingSource;
     b32 loggedCopyRetry;
+    volatile LONG retryRequested;       // F10: forget the attempted stamp (whoever watches next does)
+    FILETIME lockGoneTime;              // when the watch first saw the lock file gone (0: not seen)
+    b32 lockSeen;
+    f64 writtenAgoSeconds;              // at the last change seen: since the build was written
 };
 
 // Points every export at a stub that does nothing, with no module: what runs before the first
@@ -61,8 +65,12 @@ internal void Win32ResetGameCodeToStubs(win32_game_code *code);
 // Main thread at start-up: the full path of the game DLL and the names derived from it. A path
 // that cannot be used is logged; the engine then runs without game code.
 internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath);
-// True when a build different from the last one we tried is complete and ready to load.
+// True when a build different from the last one we tried is complete and ready to load; then
+// writtenAgoSeconds says how long ago it was written (or the lock went, whichever is later). Only
+// one thread watches at a time (the main thread, or the reload loader's once it runs).
 internal b32 Win32GameCodeChanged(win32_reloader *reloader);
+// F10 (main thread): the refused build is tried again by whoever watches next.
+internal void Win32RetryRefusedBuild(win32_reloader *reloader);
 
 // Private copies that could not be deleted (a debugger keeps a loaded module's file open): retried
 // at every later swap and at exit.
@@ -82,9 +90,32 @@ internal void Win32UnloadGameCode(win32_game_code *code);
 // The code being replaced by a good new build becomes the rollback target: its module is freed,
 // its copy kept on disk (and the older target's copy deleted).
 internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game_code *code);
-// Loads the current build into *candidate. On any failure logs why, leaves *candidate as stubs
-// and remembers the build so it is not retried until the file changes again.
-internal b32 Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate);
+// How long each stage of loading a build took (seconds).
+struct win32_load_figures
+{
+    f64 copySeconds;
+    f64 loadSeconds;                    // LoadLibrary (the build's DllMain runs in it)
+    f64 checkSeconds;                   // imports patched, exports and contract checked, layout read
+};
+
+enum win32_load_outcome
+{
+    GameCodeLoad_Loaded,                // *candidate holds the new build
+    GameCodeLoad_Failed,                // logged; nothing loaded, or loaded and already freed
+    GameCodeLoad_Refused,               // logged; *candidate holds its module (isValid 0): the main
+                                        //   thread disposes of it with Win32DisposeRefusedGameCode
+    GameCodeLoad_Retry,                 // the file is still being written: try again soon
+};
+
+// Loads the current build into *candidate. On any failure logs why and remembers the build so it
+// is not retried until the file changes again. Runs on the main thread or on the reload loader's
+// (win32_reload_loader.h): it touches only the reloader's watch fields, lastVersion (claimed with
+// an interlocked exchange) and candidateLayout, never the pointer guard or the running code.
+internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate,
+                                                       win32_load_figures *figures);
+// Main thread: a build refused after its module loaded is freed (with its copy), unless one of its
+// DllMain's threads runs in it (win32_pointer_scan.h); *refused becomes stubs.
+internal void Win32DisposeRefusedGameCode(win32_game_code *refused);
 // After a crash: drop the crashing code and go back to the last good build, loaded again under a
 // new version number (versions are never reused). Without one, stubs run until a new build appears.
 // The crashing build's file stamp stays "attempted", so it is not loaded again until it changes.

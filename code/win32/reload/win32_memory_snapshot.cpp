@@ -172,6 +172,9 @@ internal void Win32RearmAndCopyRun(win32_memory_snapshot *snapshot, win32_page_r
         if (snapshot->preserveBits)
             for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
                 Win32PreserveCopyPage(snapshot, page);
+        if (snapshot->trackCopied)
+            for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
+                snapshot->copiedSinceMark[page / 8] |= (u8)(1u << (page % 8));
         memcpy(snapshot->copy + offset, snapshot->live + offset, (size_t)bytes);
         if (snapshot->hashPageCount)
             for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
@@ -205,11 +208,12 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     snapshot->maxDirtyPages = (ULONG_PTR)(Maximum(size, scratchSize) / snapshot->pageSize) + 1;
     snapshot->pageCount = size / snapshot->pageSize;
     u64 bitmapBytes = (snapshot->pageCount + scratchSize / snapshot->pageSize + 7) / 8;
-    u64 perPageBytes = 2 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
+    u64 perPageBytes = 3 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
     snapshot->lastWrittenSync = (u32 *)VirtualAlloc(0, (SIZE_T)perPageBytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     snapshot->pageHeat = snapshot->lastWrittenSync ? (u8 *)(snapshot->lastWrittenSync + snapshot->pageCount) : 0;
     snapshot->everWritten = snapshot->pageHeat ? snapshot->pageHeat + snapshot->pageCount : 0;
     snapshot->writtenSinceMark = snapshot->everWritten ? snapshot->everWritten + bitmapBytes : 0;
+    snapshot->copiedSinceMark = snapshot->writtenSinceMark ? snapshot->writtenSinceMark + bitmapBytes : 0;
     // NOTE: committed, not touched: pages the game never writes are never copied, so they cost
     // nothing at start-up (the system zero-fills a page on its first touch).
     snapshot->copy = (u8 *)VirtualAlloc(0, (SIZE_T)size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
@@ -230,6 +234,7 @@ internal void Win32CopyPageIntoSnapshot(win32_memory_snapshot *snapshot, u64 pag
 {
     u64 offset = page * snapshot->pageSize;
     Win32PreserveCopyPage(snapshot, page);
+    if (snapshot->trackCopied) snapshot->copiedSinceMark[page / 8] |= (u8)(1u << (page % 8));
     memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
     Win32NoteCopyPageChanged(snapshot, page);
 }
@@ -353,6 +358,35 @@ internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot)
         snapshot->everWritten[page / 8] |= (u8)(1u << (page % 8));
     }
     return snapshot->size + snapshot->scratchSize;
+}
+
+internal void Win32MarkCopiedPages(win32_memory_snapshot *snapshot)
+{
+    if (!snapshot->enabled) return;
+    u64 bitmapBytes = (snapshot->pageCount + snapshot->scratchSize / snapshot->pageSize + 7) / 8;
+    memset(snapshot->copiedSinceMark, 0, (size_t)bitmapBytes);
+    snapshot->trackCopied = 1;
+}
+
+internal void Win32StopMarkingCopiedPages(win32_memory_snapshot *snapshot)
+{
+    snapshot->trackCopied = 0;
+}
+
+internal b32 Win32MarkPagesChangedSinceSync(win32_memory_snapshot *snapshot, u8 *bitmap)
+{
+    ULONG_PTR count = snapshot->maxDirtyPages;
+    ULONG granularity = 0;
+    if (GetWriteWatch(0, snapshot->live, (SIZE_T)snapshot->size, snapshot->dirtyPages, &count, &granularity) != 0)
+        return 0;
+    for (ULONG_PTR pageIndex = 0; pageIndex < count; ++pageIndex)
+    {
+        // NOTE: a hot page is always listed (its watch is never re-armed), so it is marked whether or
+        // not it changed: comparing it with the copy would read twice what scanning it reads.
+        u64 page = (u64)((u8 *)snapshot->dirtyPages[pageIndex] - snapshot->live) / snapshot->pageSize;
+        bitmap[page / 8] |= (u8)(1u << (page % 8));
+    }
+    return 1;
 }
 
 internal f64 Win32MedianOfSamples(const f32 *samples, u32 count)

@@ -38,6 +38,10 @@ struct win32_memory_snapshot
     // writtenSinceMark: written since Win32ClearWrittenSinceMark (the live loop's start).
     u8 *everWritten;
     u8 *writtenSinceMark;
+    // copiedSinceMark: pages of the copy a sync overwrote since Win32MarkCopiedPages, while
+    // trackCopied is set (a pointer scan of the copy made beside the frames rescans only these).
+    u8 *copiedSinceMark;
+    b32 trackCopied;
     u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
     u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
     u64 hotPageCount;
@@ -109,6 +113,15 @@ internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot);
 internal b32 Win32PageBit(const u8 *bitmap, u64 page);
 // Main thread, when the live loop marks or restores memory: no page counts as written since.
 internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot);
+// Main thread, between frames: from now on every page a sync copies into snapshot->copy is marked in
+// copiedSinceMark (cleared here), until Win32StopMarkingCopiedPages. So a reader of the copy on
+// another thread knows which pages may have changed under it.
+internal void Win32MarkCopiedPages(win32_memory_snapshot *snapshot);
+internal void Win32StopMarkingCopiedPages(win32_memory_snapshot *snapshot);
+// Main thread, between syncs: sets in bitmap the pages of game memory whose live contents may differ
+// from the copy (a cold page whose watch fired since the last sync, and every hot page), e.g. what
+// game code wrote after this frame's sync. False when the watch cannot be read.
+internal b32 Win32MarkPagesChangedSinceSync(win32_memory_snapshot *snapshot, u8 *bitmap);
 // The hash of one page for the state hash: 0 for a page of zeros, else (nearly always) not. Four
 // independent lanes so it runs at memory speed.
 internal u64 Win32HashPage(const u8 *page, u32 pageSize);

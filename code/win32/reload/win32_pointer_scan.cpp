@@ -45,6 +45,14 @@ internal pointer_scan_result Win32ScanGameMemory(const pointer_scan_target *targ
     win32_memory_snapshot *snapshot = guard->snapshot;
     u64 size = snapshot->pageCount * snapshot->pageSize;
     u64 scannedSize = Win32NoteScratchPages(snapshot);     // game memory and the frame scratch after it
+    // At a swap whose scan was mostly made beside the frames: only what changed since (win32_pointer_prescan.h).
+    if (Win32FinishPointerPrescan(targets, targetCount, scannedSize, guard->hits, WIN32_POINTER_HITS_KEPT, &result))
+    {
+        guard->lastScanSeconds = Win32Seconds() - start;
+        guard->lastScanBytes = result.bytesScanned;
+        guard->swapScanSeconds += guard->lastScanSeconds;
+        return result;
+    }
     result = ScanPagesForPointers(snapshot->live, scannedSize, snapshot->pageSize, snapshot->everWritten, targets,
                                   targetCount, guard->hits, WIN32_POINTER_HITS_KEPT);
     if (guard->loopMark)
@@ -299,8 +307,13 @@ internal u64 Win32PointersIntoRunningCode(const win32_game_code *code)
 
     if (!intoThis)
     {
-        Win32Log(LogLevel_Info, "pointers: none into game code version %u (scanned %llu KB written memory in %.2f ms)",
-                 code->version, (unsigned long long)(result.bytesScanned / 1024), 1000.0 * guard->lastScanSeconds);
+        char besideTheFrames[96] = "";
+        if (globalPointerPrescan.valid)
+            FormatText(besideTheFrames, sizeof(besideTheFrames), "; %llu KB of it beside the frames",
+                       (unsigned long long)((result.bytesScanned - globalPointerPrescan.rescanBytes) / 1024));
+        Win32Log(LogLevel_Info, "pointers: none into game code version %u (scanned %llu KB written memory in %.2f ms%s)",
+                 code->version, (unsigned long long)(result.bytesScanned / 1024), 1000.0 * guard->lastScanSeconds,
+                 besideTheFrames);
         return 0;
     }
     Win32Log(LogLevel_Warning, "pointers: %llu pointer%s into game code version %u remain in game memory "

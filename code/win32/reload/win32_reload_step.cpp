@@ -181,20 +181,59 @@ internal u32 Win32SwapInGameCode(win32_state *state, win32_game_code *candidate)
     return oldVersion;
 }
 
-internal b32 Win32ReloadStep(win32_state *state)
+// What the log says of one reload: when the build was seen, how long its load took, where it ran.
+struct win32_reload_figures
+{
+    b32 besideTheFrames;                // loaded by the reload loader while frames ran
+    f64 writtenAgoSeconds;
+    f64 loadedSeconds;
+    win32_load_figures load;
+};
+
+// The swap's lines: the one every suite counts loads by, then (for a build loaded beside the
+// frames) the one with every stage; the overlay's line too.
+internal void Win32LogReload(win32_state *state, u32 oldVersion, const win32_reload_figures *figures, f64 swapSeconds,
+                             f64 drainSeconds)
+{
+    f64 swapMs = 1000.0 * swapSeconds, drainMs = 1000.0 * drainSeconds, loadMs = 1000.0 * figures->loadedSeconds;
+    f64 pointerMs = 1000.0 * globalPointerGuard.swapScanSeconds, threadMs = 1000.0 * globalThreadScan.swapScanSeconds;
+    u32 version = state->game.version;
+    long long frame = (long long)state->frames.frameCount;
+    if (!figures->besideTheFrames)
+    {
+        Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms (copy+load %.2f, drain %.2f, "
+                 "swap %.2f; pointer scan %.2f of it; thread scan %.2f of it, %u threads)", version, oldVersion,
+                 loadMs + swapMs, loadMs, drainMs, swapMs - drainMs, pointerMs, threadMs, globalThreadScan.swapThreadsScanned);
+    }
+    else
+    {
+        Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms at frame %lld (loaded beside "
+                 "the frames before; drain %.2f, swap %.2f; pointer scan %.2f of it; thread scan %.2f of it, %u threads)",
+                 version, oldVersion, swapMs, frame, drainMs, swapMs - drainMs, pointerMs, threadMs,
+                 globalThreadScan.swapThreadsScanned);
+        // NOTE: the exact shape tests/bench/bench_edit_loop.sh parses.
+        Win32Log(LogLevel_Info, "reload: game code version %u running (replacing %u): build seen %.2f ms after it was "
+                 "written, loaded beside the frames in %.2f ms (copy %.2f, load %.2f, checks %.2f), swap %.2f ms at "
+                 "frame %lld (drain %.2f, thread scan %.2f, pointer scan %.2f)", version, oldVersion,
+                 1000.0 * figures->writtenAgoSeconds, loadMs, 1000.0 * figures->load.copySeconds,
+                 1000.0 * figures->load.loadSeconds, 1000.0 * figures->load.checkSeconds, swapMs, frame, drainMs,
+                 threadMs, pointerMs);
+    }
+    if (!oldVersion && !figures->besideTheFrames) return;   // the first load is no reload
+    platform_edit_status *status = &state->editStatus;
+    FormatText(status->lastReload, sizeof(status->lastReload), "v%u: seen %.0f ms after write, loaded in %.1f ms %s, "
+               "swap %.2f ms (scans %.2f)", version, 1000.0 * figures->writtenAgoSeconds, loadMs,
+               figures->besideTheFrames ? "beside the frames" : "in the frame", swapMs, pointerMs + threadMs);
+    ++status->reloadCount;
+}
+
+// At a frame boundary, nothing running: the layout check, the drain, and the candidate becomes the
+// running code (or is refused). Returns true when it was swapped in.
+internal b32 Win32SwapToCandidate(win32_state *state, win32_game_code *candidate, const win32_reload_figures *figures)
 {
     win32_reloader *reloader = &state->reloader;
-    Win32PointerGuardFrameStep(state);
-    if (!Win32GameCodeChanged(reloader)) return 0;
-
     f64 start = Win32Seconds();
-    win32_game_code candidate;
-    if (!Win32LoadGameCodeCandidate(reloader, &candidate))
-    {
-        Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
-        return 0;
-    }
-    f64 loaded = Win32Seconds();
+    Win32BeginBlock("reload: swap");
     char differences[1024] = "";
     b32 layoutChanged = Win32CandidateLayoutChanged(reloader, differences, sizeof(differences));
 
@@ -203,27 +242,98 @@ internal b32 Win32ReloadStep(win32_state *state)
     DrainWorkQueueSystem(&state->queues);
     f64 drained = Win32Seconds();
 
-    b32 stateWillBeReset = layoutChanged && !candidate.gameMigrateState &&
+    b32 stateWillBeReset = layoutChanged && !candidate->gameMigrateState &&
                            (state->options.resetOnLayoutChange || reloader->resetRequested);
-    if (Win32StrictPointersRefuse(state, stateWillBeReset))
+    b32 swapped = 0;
+    u32 oldVersion = state->game.version;
+    // A migration or reset rewrites game memory outside a sync: the scans beside the frames no longer hold.
+    if (layoutChanged) Win32DropPointerPrescan();
+    if (Win32StrictPointersRefuse(state, stateWillBeReset)) Win32UnloadGameCode(candidate);
+    else
     {
-        Win32UnloadGameCode(&candidate);
-        return 0;
+        reloader->lastSwapResetState = 0;
+        if (!layoutChanged || Win32AdoptChangedLayout(state, candidate, differences))
+        {
+            reloader->resetRequested = 0;
+            reloader->refusedForLayout = 0;
+            oldVersion = Win32SwapInGameCode(state, candidate);
+            // NOTE: the new build is current from here; its first update runs in this frame. What must
+            // follow the running build across the swap is carried over here, in this one place.
+            swapped = 1;
+        }
     }
-    reloader->lastSwapResetState = 0;
-    if (layoutChanged && !Win32AdoptChangedLayout(state, &candidate, differences)) return 0;
-    reloader->resetRequested = 0;
-    reloader->refusedForLayout = 0;
-
-    u32 oldVersion = Win32SwapInGameCode(state, &candidate);
     f64 end = Win32Seconds();
-    Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms "
-             "(copy+load %.2f, drain %.2f, swap %.2f; pointer scan %.2f of it; thread scan %.2f of it, %u threads)",
-             state->game.version, oldVersion, 1000.0 * (end - start), 1000.0 * (loaded - start),
-             1000.0 * (drained - loaded), 1000.0 * (end - drained), 1000.0 * globalPointerGuard.swapScanSeconds,
-             1000.0 * globalThreadScan.swapScanSeconds, globalThreadScan.swapThreadsScanned);
+    Win32EndBlock("reload: swap");
+    if (!swapped) return 0;
+    Win32LogReload(state, oldVersion, figures, end - start, drained - start);
     Win32PostNotice(state, LogLevel_Info, "reloaded: version %u", state->game.version);
     return 1;
+}
+
+// The whole reload on the main thread (the first build, a replay's builds, or no loader thread).
+internal b32 Win32ReloadOnMainThread(win32_state *state)
+{
+    win32_reloader *reloader = &state->reloader;
+    if (!Win32GameCodeChanged(reloader)) return 0;
+    win32_reload_figures figures = {};
+    figures.writtenAgoSeconds = reloader->writtenAgoSeconds;
+    f64 start = Win32Seconds();
+    win32_game_code candidate;
+    win32_load_outcome outcome = Win32LoadGameCodeCandidate(reloader, &candidate, &figures.load);
+    figures.loadedSeconds = Win32Seconds() - start;
+    if (outcome == GameCodeLoad_Refused) Win32DisposeRefusedGameCode(&candidate);
+    if (outcome == GameCodeLoad_Refused || outcome == GameCodeLoad_Failed)
+        Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
+    if (outcome != GameCodeLoad_Loaded) return 0;
+    return Win32SwapToCandidate(state, &candidate, &figures);
+}
+
+// One step of the hand-over with the reload loader (win32_reload_loader.h).
+internal b32 Win32ReloadFromLoader(win32_state *state)
+{
+    win32_reload_loader *loader = &globalReloadLoader;
+    if (InterlockedExchange(&loader->failedBuilds, 0)) Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
+    LONG phase = InterlockedCompareExchange(&loader->phase, 0, 0);
+    if (phase == ReloadLoader_Refused)
+    {
+        Win32DisposeRefusedGameCode(&loader->candidate);
+        Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
+        Win32SetReloadLoaderPhase(ReloadLoader_Watching);
+        return 0;
+    }
+    if (phase == ReloadLoader_WantMark)
+    {
+        Win32MarkPointerPrescan(&state->game);
+        loader->oldImage = Win32ModuleTarget((u64)state->game.moduleBase, state->game.moduleSize);
+        loader->oldVersion = state->game.version;
+        Win32SetReloadLoaderPhase(ReloadLoader_Marked);
+        return 0;
+    }
+    if (phase != ReloadLoader_Ready) return 0;
+    // NOTE: a rollback since the mark may have put other code at the same address: look again.
+    if (loader->oldVersion != state->game.version) Win32DropThreadPrecheck();
+    win32_reload_figures figures = {};
+    figures.besideTheFrames = 1;
+    figures.writtenAgoSeconds = loader->writtenAgoSeconds;
+    figures.loadedSeconds = loader->loadedSeconds;
+    figures.load = loader->figures;
+    win32_game_code candidate = loader->candidate;
+    Win32ResetGameCodeToStubs(&loader->candidate);
+    b32 swapped = Win32SwapToCandidate(state, &candidate, &figures);
+    Win32DropPointerPrescan();
+    Win32DropThreadPrecheck();
+    Win32SetReloadLoaderPhase(ReloadLoader_Watching);
+    return swapped;
+}
+
+internal b32 Win32ReloadStep(win32_state *state)
+{
+    Win32PointerGuardFrameStep(state);
+    if (Win32ReloadLoaderRunning()) return Win32ReloadFromLoader(state);
+    b32 swapped = Win32ReloadOnMainThread(state);
+    // NOTE: a replay changes builds at recorded frames: it keeps loading them here.
+    if (!state->replay.on) Win32StartReloadLoader(&state->reloader, &state->frames.frameCount);
+    return swapped;
 }
 
 internal void Win32DescribeFault(const win32_crash_report *report, const char *what, u64 frameIndex,

@@ -1,6 +1,27 @@
 //~ Threads still inside old game code: the bodies behind win32/reload/win32_thread_scan.h
 
 win32_thread_scan_state globalThreadScan;
+volatile LONG globalThreadsStarted;
+
+// NOTE: a TLS callback of the exe runs on every new thread before its start routine (the loader
+// calls it with DLL_THREAD_ATTACH), in both toolchains: MinGW's CRT and MSVC's bracket .CRT$XLA to
+// .CRT$XLZ and point the image's TLS directory at it.
+extern "C" void NTAPI Win32CountThreadStart(void *module, DWORD reason, void *reserved)
+{
+    (void)module;
+    (void)reserved;
+    if (reason == DLL_THREAD_ATTACH) InterlockedIncrement(&globalThreadsStarted);
+}
+#if defined(_MSC_VER)
+#pragma comment(linker, "/INCLUDE:_tls_used")
+#pragma comment(linker, "/INCLUDE:win32CountThreadStartCallback")
+#pragma const_seg(".CRT$XLF")
+extern "C" const PIMAGE_TLS_CALLBACK win32CountThreadStartCallback = Win32CountThreadStart;
+#pragma const_seg()
+#else
+extern "C" __attribute__((section(".CRT$XLF"), used)) const PIMAGE_TLS_CALLBACK win32CountThreadStartCallback =
+    Win32CountThreadStart;
+#endif
 
 internal void Win32InitThreadScan(work_queue_system *queues, game_memory *memory)
 {
@@ -112,6 +133,75 @@ internal b32 Win32SkipThreadInScan(DWORD threadId, b32 includePlatformThreads)
     return threadId == GetCurrentThreadId() || (!includePlatformThreads && Win32PlatformThreadName(threadId));
 }
 
+// True when the precheck made for this one image found the thread outside it.
+internal b32 Win32ThreadPrecheckedOutside(const pointer_scan_target *targets, u32 targetCount, DWORD threadId)
+{
+    win32_thread_precheck *precheck = &globalThreadScan.precheck;
+    if (!precheck->valid || targetCount != 1 || targets[0].begin != precheck->imageBase) return 0;
+    for (u32 index = 0; index < precheck->count; ++index)
+        if (precheck->threadIds[index] == threadId) return 1;
+    return 0;
+}
+
+internal void Win32PrecheckThreads(pointer_scan_target image)
+{
+    win32_thread_precheck *precheck = &globalThreadScan.precheck;
+    Assert(!precheck->valid && !precheck->count);
+    static win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
+        GetModuleHandleW(L"ntdll.dll"), "NtGetNextThread");
+    if (!getNextThread || !image.begin) return;
+    f64 start = Win32Seconds();
+    precheck->threadsStartedBefore = InterlockedCompareExchange(&globalThreadsStarted, 0, 0);
+    // NOTE: the loader's own start was counted, unless the callback is missing: then never trust the count.
+    precheck->complete = precheck->threadsStartedBefore > 0;
+    win32_scan_image scanImage = Win32ScanImageOf(image);
+    DWORD access = THREAD_SUSPEND_RESUME | THREAD_GET_CONTEXT | THREAD_QUERY_INFORMATION;
+    HANDLE thread = 0;
+    HANDLE next = 0;
+    while (getNextThread(GetCurrentProcess(), thread, access, 0, 0, &next) == 0)
+    {
+        // NOTE: a handle kept in the precheck is not the walk's to close; the walk goes on from it.
+        b32 kept = thread && precheck->count && precheck->threads[precheck->count - 1] == thread;
+        if (thread && !kept) CloseHandle(thread);
+        thread = next;
+        DWORD threadId = GetThreadId(thread);
+        if (Win32SkipThreadInScan(threadId, 0)) continue;
+        ++precheck->threadsLookedAt;
+        win32_thread_scan_result result = {};
+        Win32ScanOneThread(thread, threadId, &scanImage, 1, &result);
+        if (result.hitCount && precheck->insideCount < WIN32_THREAD_PRECHECK_MAX)
+        {
+            HANDLE copy = 0;
+            if (DuplicateHandle(GetCurrentProcess(), thread, GetCurrentProcess(), &copy, 0, FALSE, DUPLICATE_SAME_ACCESS))
+            {
+                precheck->insideThreadIds[precheck->insideCount] = threadId;
+                precheck->insideThreads[precheck->insideCount++] = copy;
+                continue;
+            }
+        }
+        if (result.hitCount || precheck->count == WIN32_THREAD_PRECHECK_MAX)
+        {
+            precheck->complete = 0;
+            continue;
+        }
+        precheck->threadIds[precheck->count] = threadId;
+        precheck->threads[precheck->count++] = thread;
+    }
+    b32 kept = thread && precheck->count && precheck->threads[precheck->count - 1] == thread;
+    if (thread && !kept) CloseHandle(thread);
+    precheck->imageBase = image.begin;
+    precheck->seconds = Win32Seconds() - start;
+    precheck->valid = 1;
+}
+
+internal void Win32DropThreadPrecheck(void)
+{
+    win32_thread_precheck *precheck = &globalThreadScan.precheck;
+    for (u32 index = 0; index < precheck->count; ++index) CloseHandle(precheck->threads[index]);
+    for (u32 index = 0; index < precheck->insideCount; ++index) CloseHandle(precheck->insideThreads[index]);
+    memset(precheck, 0, sizeof(*precheck));
+}
+
 internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_target *targets, u32 targetCount,
                                                            b32 includePlatformThreads)
 {
@@ -123,7 +213,15 @@ internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_ta
     DWORD access = THREAD_SUSPEND_RESUME | THREAD_GET_CONTEXT | THREAD_QUERY_INFORMATION;
     static win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
         GetModuleHandleW(L"ntdll.dll"), "NtGetNextThread");
-    if (targetCount && getNextThread)
+    win32_thread_precheck *precheck = &globalThreadScan.precheck;
+    if (targetCount == 1 && precheck->valid && precheck->complete && targets[0].begin == precheck->imageBase &&
+        InterlockedCompareExchange(&globalThreadsStarted, 0, 0) == precheck->threadsStartedBefore)
+    {
+        // No thread started since the precheck: only those inside the image then are looked at again.
+        for (u32 index = 0; index < precheck->insideCount; ++index)
+            Win32ScanOneThread(precheck->insideThreads[index], precheck->insideThreadIds[index], images, targetCount, &result);
+    }
+    else if (targetCount && getNextThread)
     {
         HANDLE thread = 0;
         HANDLE next = 0;
@@ -132,7 +230,8 @@ internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_ta
             if (thread) CloseHandle(thread);
             thread = next;
             DWORD threadId = GetThreadId(thread);
-            if (!Win32SkipThreadInScan(threadId, includePlatformThreads))
+            if (!Win32SkipThreadInScan(threadId, includePlatformThreads) &&
+                !Win32ThreadPrecheckedOutside(targets, targetCount, threadId))
                 Win32ScanOneThread(thread, threadId, images, targetCount, &result);
         }
         if (thread) CloseHandle(thread);

@@ -41,8 +41,42 @@ struct win32_thread_scan_result
     win32_thread_hit hits[WIN32_THREAD_SCAN_MAX_HITS];
 };
 
+// A look at the threads beside the frames, before a swap (the reload loader's thread): the threads
+// found outside the image then are not suspended again at the swap. Their handles stay open until
+// it is dropped, so no thread started later can come with a reused id.
+// NOTE: what this gives up: a thread outside the image at the precheck that enters it before the
+// swap without starting there or being called from it (a system thread calling a callback of the
+// game) is not seen. Threads started by game code, and any thread with a frame of the image on its
+// stack, are in it at the precheck and looked at again at the swap. The scan at the swap already
+// resumes each thread before the image is freed, so that kind of entry was never excluded.
+#define WIN32_THREAD_PRECHECK_MAX 32
+
+struct win32_thread_precheck
+{
+    b32 valid;
+    u32 count;
+    u64 imageBase;                      // the image the precheck was made for
+    DWORD threadIds[WIN32_THREAD_PRECHECK_MAX];     // outside it then
+    HANDLE threads[WIN32_THREAD_PRECHECK_MAX];
+    // Every thread not the platform's, when all fit: those outside above, those inside here. Then,
+    // while no thread has started since (globalThreadsStarted unchanged), the swap looks at the ones
+    // inside only, without walking the process's threads (a system call per thread under Wine).
+    b32 complete;
+    u32 insideCount;
+    HANDLE insideThreads[WIN32_THREAD_PRECHECK_MAX];
+    DWORD insideThreadIds[WIN32_THREAD_PRECHECK_MAX];
+    LONG threadsStartedBefore;          // globalThreadsStarted when the precheck began
+    u32 threadsLookedAt;
+    f64 seconds;
+};
+
+// Threads that started in this process since it did (a TLS callback of the exe counts every
+// DLL_THREAD_ATTACH): a change says a thread may exist that a precheck never saw.
+extern volatile LONG globalThreadsStarted;
+
 struct win32_thread_scan_state
 {
+    win32_thread_precheck precheck;     // written by the loader thread before it publishes a build
     game_memory *memory;                // handed to gameCodeUnloading
     work_queue_system *queues;          // drained again after gameCodeUnloading
     f64 swapScanSeconds;                // thread scans during the current reload step
@@ -74,6 +108,10 @@ typedef LONG NTAPI win32_nt_get_next_thread(HANDLE process, HANDLE thread, ACCES
 // includePlatformThreads) whose instruction pointer or stack is inside one of the targets.
 internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_target *targets, u32 targetCount,
                                                            b32 includePlatformThreads);
+// The reload loader's thread, before it publishes a build: the precheck of image (one target).
+internal void Win32PrecheckThreads(pointer_scan_target image);
+// Main thread, after the swap or a refusal: the precheck's handles closed, the precheck unused.
+internal void Win32DropThreadPrecheck(void);
 // "game_loaded_123_2.dll+0x1a2b", or "ntdll.dll+0x5c0 called from game_loaded_123_2.dll+0x1a2b".
 // After the thread was resumed (naming a module takes the loader lock).
 internal void Win32DescribeThreadHit(const win32_thread_hit *hit, u64 imageBase, const char *imagePath,
