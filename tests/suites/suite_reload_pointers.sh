@@ -7,7 +7,8 @@
 #    old image (and its copy) stays while they point into it, and goes once a build clears them;
 #  - --strict-pointers refuses that reload instead;
 #  - a build with none reports none; 8 MB of random words in game memory: no false report over
-#    20 reloads;
+#    20 reloads; then a build whose load takes 1.5 s (its DllMain sleeps) is loaded beside the frames:
+#    frames run between the log's "build seen at frame F" and the swap's "at frame N";
 #  - fixture_entity edited (field added, removed, reordered, resized) while 4096 entities live: each
 #    migrated by name with every value kept (digests compared), and a narrowing that would lose
 #    values refused with the field named.
@@ -58,6 +59,7 @@ cmp -s "$work/tests/fixtures/fixture_game.h" "$out/ptr_layout_src/fixture_game.h
 build_reload_variant ptr_layout "$out/ptr_layout_src" -DGAME_TEST_POINTERS=1 &
 build_reload_variant ptr_scratch "$work/tests/fixtures" -DGAME_TEST_SCRATCH_POINTER=1
 wait
+build_reload_variant slow_load "$work/tests/fixtures" -DGAME_TEST_RANDOM_FILL=1 -DGAME_TEST_SLOW_LOAD_MS=1500
 
 #- Unit tests (tests/unit/unit_tests.txt), natively (also under ASan) and under Wine, on a real game.dll
 UNIT_TEST_ARGS[test_pointer_scan]="$out/ptr_store.dll"
@@ -184,6 +186,14 @@ false_reports=$(grep -c "pointers: [0-9]* pointers\? into game code" "$log")
 echo "random data: $false_reports false reports over $scans scans at $reloads reloads"
 check "random: every reload scanned ($scans of $reloads)" test "$scans" -eq "$reloads"
 check "random: no false report over $reloads reloads" test "$false_reports" -eq 0
+# A build whose load takes 1.5 s (its DllMain sleeps): loaded beside the frames, which go on meanwhile.
+slow=$((reloads + 2))
+install_dll "$out/slow_load.dll"
+check "slow load: the build runs" wait_for_log "$log" "test random fill: 8 MB of random words written by code version $slow" 120
+seen_frame=$(grep -oE "reload: build seen at frame [0-9]+ \([0-9.]+ ms after it was written\) is loaded beside the frames as version $slow " "$log" | grep -oE "frame [0-9]+" | grep -oE "[0-9]+")
+swap_frame=$(grep -oE "reload: game code version $slow running \(replacing [0-9]+\): build seen [0-9.]+ ms after it was written, loaded beside the frames in [0-9.]+ ms \(copy [0-9.]+, load [0-9.]+, checks [0-9.]+\), swap [0-9.]+ ms at frame [0-9]+ \(drain [0-9.]+, thread scan [0-9.]+, pointer scan [0-9.]+\)" "$log" | grep -oE "at frame [0-9]+" | grep -oE "[0-9]+")
+check "slow load: the reload line has every stage (seen at frame ${seen_frame:-none}, swapped at frame ${swap_frame:-none})" test -n "$seen_frame" -a -n "$swap_frame"
+check "slow load: frames ran while it loaded ($(( ${swap_frame:-0} - ${seen_frame:-0} )) frames between seeing it and the swap)" test "$(( ${swap_frame:-0} - ${seen_frame:-0} ))" -ge 10
 stop_engine "random"
 random_log="$log"
 
@@ -259,7 +269,7 @@ check "scratch: no crash in the run" bash -c "! grep -q 'crash:' '$log'"
 stop_engine "scratch"
 
 #- Figures (printed, never asserted)
-scan_ms=$(grep -o "pointers: none into game code version [0-9]* (scanned [0-9]* KB written memory in [0-9.]* ms)" "$random_log")
+scan_ms=$(grep -oE "pointers: none into game code version [0-9]* \(scanned [0-9]* KB written memory in [0-9.]* ms" "$random_log" | sed 's/$/)/')
 echo "figure: pointer scan of the fixture game's written memory (with 8 MB random fill): median $(echo "$scan_ms" | awk '{print $(NF-1)}' | median) ms over $(echo "$scan_ms" | grep -c .) scans of $(echo "$scan_ms" | awk '{print $9}' | median) KB"
 stalls=$(grep -oE "loaded \(replacing [1-9][0-9]*\) in [0-9.]+ ms .*pointer scan [0-9.]+ of it" "$random_log")
 echo "figure: reload stall with the scan: median $(echo "$stalls" | awk '{print $5}' | median) ms; without it (same reloads, scan subtracted): median $(echo "$stalls" | awk '{print $5 - $(NF-2)}' | median) ms"
