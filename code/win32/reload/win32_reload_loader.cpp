@@ -22,9 +22,10 @@ internal void Win32LoaderLoadBuild(win32_reload_loader *loader)
         return;
     }
     if (outcome == GameCodeLoad_Loaded)
-        Win32Log(LogLevel_Info, "reload: build seen at frame %lld (%.1f ms after it was written) is loaded beside the "
-                 "frames as version %u in %.2f ms; it is swapped in at a frame boundary", (long long)seenAtFrame,
-                 1000.0 * writtenAgoSeconds, loader->candidate.version, 1000.0 * loader->loadedSeconds);
+        // NOTE: not "version N": suites read those words as a swap, in order.
+        Win32Log(LogLevel_Info, "reload: build seen at frame %lld (%.1f ms after it was written) loaded beside the "
+                 "frames in %.2f ms (build %u); swapping it in at a frame boundary", (long long)seenAtFrame,
+                 1000.0 * writtenAgoSeconds, 1000.0 * loader->loadedSeconds, loader->candidate.version);
     InterlockedExchange(&loader->phase, outcome == GameCodeLoad_Loaded ? ReloadLoader_WantMark : ReloadLoader_Refused);
 }
 
