@@ -1,7 +1,8 @@
 // win32/reload/: the interfaces of the hot-reload modules (bodies: reload/reload.cpp). Loading a
 // private copy of game.dll and checking its exports, the state layout check and migration, memory
-// snapshots for rollback, the pointer and thread scans, named tasks bound by export name, the live
-// loop, and the per-frame reload step that ties them together.
+// snapshots for rollback, the pointer and thread scans (and their halves that run beside the
+// frames), the reload loader thread, named tasks bound by export name, the live loop, and the
+// per-frame reload step that ties them together.
 // May include base/, contract/, jobs/, guard/ and the win32/ headers included before it in
 // win32/win32_inc.h.
 

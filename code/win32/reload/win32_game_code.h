@@ -2,7 +2,8 @@
 #define WIN32_GAME_CODE_H
 //~ Hot reloading of game.dll
 //
-// Every frame the platform asks Win32GameCodeChanged(). A new build is loaded only when the build
+// The reload loader's thread (win32_reload_loader.h; the main thread for the first build and in a
+// replay) asks Win32GameCodeChanged() every few milliseconds. A new build is loaded only when the build
 // lock file is gone (so the compiler has also finished the PDB), from a copy with a unique name
 // (so the build can overwrite game.dll while we run and the debugger keeps its symbols), by full
 // path (never through the DLL search path). The old code keeps running until the new one has

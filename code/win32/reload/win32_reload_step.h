@@ -1,7 +1,9 @@
 #ifndef WIN32_RELOAD_STEP_H
 #define WIN32_RELOAD_STEP_H
 //~ Between frames: swapping in a new build (with its layout check) and recovering from a crash.
-// Both run on the main thread at the top of a frame, when no update job is in flight.
+// Both run on the main thread at the top of a frame, when no update job is in flight. A new build
+// is loaded beside the frames by the reload loader (win32_reload_loader.h); the step only moves the
+// hand-over on and swaps once it is ready, so the frame waits for the swap alone.
 
 struct win32_migrate_call
 {
@@ -13,7 +15,11 @@ struct win32_migrate_call
     b32 result;
 };
 
-// Returns true when new code was swapped in this frame.
+// Returns true when new code was swapped in this frame. Each swap is logged ("reload: game code
+// version V loaded (replacing U) in S ms ...", then, for a build loaded beside the frames, "reload:
+// game code version V running (replacing U): build seen W ms after it was written, loaded beside
+// the frames in L ms (copy C, load D, checks E), swap S ms at frame N (drain X, thread scan Y,
+// pointer scan Z)"), and state->editStatus gets its stages (lastReload, ++reloadCount).
 internal b32 Win32ReloadStep(win32_state *state);
 // Called once the fault is named and memory restored, before the rollback frees the faulting
 // build (the frame loop records a capsule of it, or compares it with a replay's).
