@@ -193,7 +193,7 @@ check "slow load: the build runs" wait_for_log "$log" "test random fill: 8 MB of
 seen_frame=$(grep -oE "reload: build seen at frame [0-9]+ \([0-9.]+ ms after it was written\) loaded beside the frames in [0-9.]+ ms \(build $slow\)" "$log" | grep -oE "frame [0-9]+" | grep -oE "[0-9]+")
 swap_frame=$(grep -oE "reload: game code version $slow running \(replacing [0-9]+\): build seen [0-9.]+ ms after it was written, loaded beside the frames in [0-9.]+ ms \(copy [0-9.]+, load [0-9.]+, checks [0-9.]+\), swap [0-9.]+ ms at frame [0-9]+ \(drain [0-9.]+, thread scan [0-9.]+, pointer scan [0-9.]+\)" "$log" | grep -oE "at frame [0-9]+" | grep -oE "[0-9]+")
 check "slow load: the reload line has every stage (seen at frame ${seen_frame:-none}, swapped at frame ${swap_frame:-none})" test -n "$seen_frame" -a -n "$swap_frame"
-check "slow load: frames ran while it loaded ($(( ${swap_frame:-0} - ${seen_frame:-0} )) frames between seeing it and the swap)" test "$(( ${swap_frame:-0} - ${seen_frame:-0} ))" -ge 10
+check "slow load: frames ran while it loaded ($(( ${swap_frame:-0} - ${seen_frame:-0} )) frames between seeing it and the swap)" test "$(( ${swap_frame:-0} - ${seen_frame:-0} ))" -ge 3
 stop_engine "random"
 random_log="$log"
 
