@@ -38,6 +38,59 @@ internal void Win32DropPointerPrescan(void)
     if (globalPointerGuard.snapshot) Win32StopMarkingCopiedPages(globalPointerGuard.snapshot);
 }
 
+// One half of the swap's rescan, so a worker (idle at the frame boundary) takes the other.
+struct win32_rescan_half
+{
+    const u8 *memory;
+    u64 size;
+    u32 pageSize;
+    u32 targetCount;
+    const u8 *bitmap;
+    const pointer_scan_target *targets;
+    pointer_scan_hit hits[WIN32_POINTER_HITS_KEPT];
+    pointer_scan_result result;
+};
+
+internal PLATFORM_WORK_QUEUE_CALLBACK(Win32RescanHalf)
+{
+    (void)queue;
+    win32_rescan_half *half = (win32_rescan_half *)data;
+    half->result = ScanPagesForPointers(half->memory, half->size, half->pageSize, half->bitmap, half->targets,
+                                        half->targetCount, half->hits, WIN32_POINTER_HITS_KEPT);
+}
+
+// Scans the pages marked in bitmap of live memory [0, scannedSize), the upper half on a worker.
+internal pointer_scan_result Win32RescanMarkedPages(const u8 *bitmap, u64 scannedSize, const pointer_scan_target *targets,
+                                                    u32 targetCount, pointer_scan_hit *hits, u32 maxHits)
+{
+    win32_memory_snapshot *snapshot = globalPointerGuard.snapshot;
+    // NOTE: the split is on an 8-page boundary, so the upper half's bitmap starts at a whole byte.
+    u64 lowerPages = (scannedSize / snapshot->pageSize / 2) & ~7ull;
+    u64 lowerSize = lowerPages * snapshot->pageSize;
+    static win32_rescan_half upper;
+    upper.memory = snapshot->live + lowerSize;
+    upper.size = scannedSize - lowerSize;
+    upper.pageSize = snapshot->pageSize;
+    upper.targetCount = targetCount;
+    upper.bitmap = bitmap + lowerPages / 8;
+    upper.targets = targets;
+    work_queue_system *queues = globalThreadScan.queues;
+    if (queues) AddWorkQueueEntry(&queues->highQueue, Win32RescanHalf, &upper);
+    else Win32RescanHalf(0, &upper);
+    pointer_scan_result result = ScanPagesForPointers(snapshot->live, lowerSize, snapshot->pageSize, bitmap, targets,
+                                                      targetCount, hits, maxHits);
+    if (queues) CompleteAllWork(&queues->highQueue);
+    for (u32 hitIndex = 0; hitIndex < upper.result.hitsKept; ++hitIndex)
+    {
+        if (result.hitsKept == maxHits) break;
+        hits[result.hitsKept] = upper.hits[hitIndex];
+        hits[result.hitsKept++].memoryOffset += lowerSize;
+    }
+    result.hitCount += upper.result.hitCount;
+    result.bytesScanned += upper.result.bytesScanned;
+    return result;
+}
+
 internal b32 Win32FinishPointerPrescan(const pointer_scan_target *targets, u32 targetCount, u64 scannedSize,
                                        pointer_scan_hit *hits, u32 maxHits, pointer_scan_result *result)
 {
@@ -53,8 +106,7 @@ internal b32 Win32FinishPointerPrescan(const pointer_scan_target *targets, u32 t
     if (!Win32MarkPagesChangedSinceSync(snapshot, rescan)) return 0;
     for (u64 page = snapshot->pageCount; page < scannedSize / snapshot->pageSize; ++page)
         if (Win32PageBit(snapshot->everWritten, page)) rescan[page / 8] |= (u8)(1u << (page % 8));
-    *result = ScanPagesForPointers(snapshot->live, scannedSize, snapshot->pageSize, rescan, targets, targetCount, hits,
-                                   maxHits);
+    *result = Win32RescanMarkedPages(rescan, scannedSize, targets, targetCount, hits, maxHits);
     prescan->rescanBytes = result->bytesScanned;
     for (u32 hitIndex = 0; hitIndex < prescan->result.hitsKept; ++hitIndex)
     {
