@@ -150,8 +150,10 @@ internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game
         if (freeSlot < 0) return;       // every one is being written: this build is not held
     }
     win32_capsule_build_slot *build = &recorder->builds[freeSlot];
-    HANDLE dllFile = Win32OpenForCapsule(game->loadedPath);
-    build->dll = Win32ReadHeldFile(dllFile, &build->dllSize);
+    // NOTE: a build loaded beside the frames was read there too (win32_reload_loader.h).
+    build->dll = Win32TakePrereadBuild(game->loadedPath, &build->dllSize);
+    HANDLE dllFile = build->dll ? INVALID_HANDLE_VALUE : Win32OpenForCapsule(game->loadedPath);
+    if (!build->dll) build->dll = Win32ReadHeldFile(dllFile, &build->dllSize);
     if (dllFile != INVALID_HANDLE_VALUE) CloseHandle(dllFile);
     if (!build->dll)
     {

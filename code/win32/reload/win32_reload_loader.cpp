@@ -2,6 +2,42 @@
 
 win32_reload_loader globalReloadLoader;
 
+// Loader thread, a build loaded: its copy's bytes for Win32TakePrereadBuild (none when they cannot be read).
+internal void Win32PrereadBuild(win32_reload_loader *loader)
+{
+    if (loader->preread) VirtualFree(loader->preread, 0, MEM_RELEASE);
+    loader->preread = 0;
+    debug_read_file_result file = Win32ReadEntireFile(loader->candidate.loadedPath);
+    if (!file.contents) return;
+    if (file.contentsSize <= WIN32_RELOAD_PREREAD_MAX_BYTES)
+    {
+        loader->preread = (u8 *)VirtualAlloc(0, file.contentsSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+        if (loader->preread) memcpy(loader->preread, file.contents, file.contentsSize);
+        loader->prereadSize = file.contentsSize;
+        FormatText(loader->prereadPath, sizeof(loader->prereadPath), "%s", loader->candidate.loadedPath);
+    }
+    Win32FreeFileMemory(file.contents);
+}
+
+internal void Win32HandOverPreread(win32_reload_loader *loader)
+{
+    if (loader->handedPreread) VirtualFree(loader->handedPreread, 0, MEM_RELEASE);
+    loader->handedPreread = loader->preread;
+    loader->handedPrereadSize = loader->prereadSize;
+    memcpy(loader->handedPrereadPath, loader->prereadPath, sizeof(loader->handedPrereadPath));
+    loader->preread = 0;
+}
+
+internal u8 *Win32TakePrereadBuild(const char *path, u64 *size)
+{
+    win32_reload_loader *loader = &globalReloadLoader;
+    if (!loader->handedPreread || strcmp(path, loader->handedPrereadPath) != 0) return 0;
+    u8 *bytes = loader->handedPreread;
+    *size = loader->handedPrereadSize;
+    loader->handedPreread = 0;
+    return bytes;
+}
+
 // A new build: loaded, then handed to the main thread (or refused). Loader thread.
 internal void Win32LoaderLoadBuild(win32_reload_loader *loader)
 {
@@ -22,10 +58,13 @@ internal void Win32LoaderLoadBuild(win32_reload_loader *loader)
         return;
     }
     if (outcome == GameCodeLoad_Loaded)
+    {
+        Win32PrereadBuild(loader);
         // NOTE: not "version N": suites read those words as a swap, in order.
         Win32Log(LogLevel_Info, "reload: build seen at frame %lld (%.1f ms after it was written) loaded beside the "
                  "frames in %.2f ms (build %u); swapping it in at a frame boundary", (long long)seenAtFrame,
                  1000.0 * writtenAgoSeconds, 1000.0 * loader->loadedSeconds, loader->candidate.version);
+    }
     InterlockedExchange(&loader->phase, outcome == GameCodeLoad_Loaded ? ReloadLoader_WantMark : ReloadLoader_Refused);
 }
 
@@ -153,4 +192,7 @@ internal void Win32StopReloadLoader(void)
     Win32DropThreadPrecheck();
     for (u32 index = 0; index < WIN32_RELOAD_DELETES; ++index)
         if (loader->deletes[index].filled) Win32DeleteCopy(loader->deletes[index].path);
+    if (loader->preread) VirtualFree(loader->preread, 0, MEM_RELEASE);
+    if (loader->handedPreread) VirtualFree(loader->handedPreread, 0, MEM_RELEASE);
+    loader->preread = loader->handedPreread = 0;
 }

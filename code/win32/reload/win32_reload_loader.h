@@ -59,6 +59,14 @@ struct win32_reload_loader
     s64 seenAtFrame;
     pointer_scan_target oldImage;       // set with the mark: the running code, for the thread precheck
     u32 oldVersion;                     //   and its version
+    // The candidate's file, read beside the frames for the capsule recorder (Win32TakePrereadBuild):
+    // the loader's until the swap, then handed to the main thread's slot.
+    char prereadPath[WIN32_PATH_BYTES];
+    u8 *preread;
+    u64 prereadSize;
+    char handedPrereadPath[WIN32_PATH_BYTES];
+    u8 *handedPreread;
+    u64 handedPrereadSize;
     win32_pending_delete deletes[WIN32_RELOAD_DELETES];
 };
 
@@ -69,12 +77,20 @@ extern win32_reload_loader globalReloadLoader;
 internal b32 Win32StartReloadLoader(win32_reloader *reloader, const s64 *frameCount);
 // True once the loader thread runs (and until Win32StopReloadLoader).
 internal b32 Win32ReloadLoaderRunning(void);
+// Main thread, at the swap of the loader's build (the loader idle): its pre-read bytes become the
+// main thread's, for Win32TakePrereadBuild (what was never taken is freed).
+internal void Win32HandOverPreread(win32_reload_loader *loader);
 // Main thread: moves phase on (and wakes the loader for the steps that are its).
 internal void Win32SetReloadLoaderPhase(win32_reload_loader_phase phase);
 // Main thread: hands a private copy nothing holds any more (not the pointer guard, not the
 // reloader) to the loader, which deletes it beside the frames, retrying while a debugger holds it.
 // False when the loader does not run or has no room: then the caller deletes it (Win32DeleteCopy).
 internal b32 Win32DeleteCopyBesideTheFrames(const char *path);
+// Main thread: the bytes of the private copy at path, when the loader read them beside the frames
+// (a VirtualAlloc block the caller now owns: VirtualFree it), else 0. The capsule recorder holds a
+// build that ran this way without reading its file in the frame that swaps it in.
+#define WIN32_RELOAD_PREREAD_MAX_BYTES Megabytes(64)
+internal u8 *Win32TakePrereadBuild(const char *path, u64 *size);
 // Main thread at exit, before the running code is unloaded: stops the loader (waiting for a load
 // under way, at most a few seconds), unloads a build it loaded that was never swapped in, and
 // deletes the copies it had not deleted yet (Win32DeleteCopy).

@@ -319,6 +319,7 @@ internal b32 Win32ReloadFromLoader(win32_state *state)
     figures.load = loader->figures;
     win32_game_code candidate = loader->candidate;
     Win32ResetGameCodeToStubs(&loader->candidate);
+    Win32HandOverPreread(loader);
     b32 swapped = Win32SwapToCandidate(state, &candidate, &figures);
     Win32DropPointerPrescan();
     Win32DropThreadPrecheck();
