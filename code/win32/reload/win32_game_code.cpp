@@ -101,6 +101,24 @@ internal void Win32RetryRefusedBuild(win32_reloader *reloader)
     InterlockedExchange(&reloader->retryRequested, 1);
 }
 
+// When the build's lock file went: deleting it wrote its folder, so the folder's write time says
+// when (not when the watch happened to look), unless something wrote the folder since.
+internal void Win32NoteLockGoneTime(win32_reloader *reloader)
+{
+    FILETIME now;
+    GetSystemTimeAsFileTime(&now);
+    reloader->lockGoneTime = now;
+    char directory[WIN32_PATH_BYTES];
+    FormatText(directory, sizeof(directory), "%s", reloader->lockPath);
+    Win32KeepDirectory(directory);
+    umm length = strlen(directory);
+    if (length > 3 && (directory[length - 1] == '\\' || directory[length - 1] == '/')) directory[length - 1] = 0;
+    WIN32_FILE_ATTRIBUTE_DATA data;
+    if (Win32GetFileAttributesUtf8(directory, &data) &&
+        Win32FileTimeValue(data.ftLastWriteTime) <= Win32FileTimeValue(now))
+        reloader->lockGoneTime = data.ftLastWriteTime;
+}
+
 internal b32 Win32GameCodeChanged(win32_reloader *reloader)
 {
     if (InterlockedExchange(&reloader->retryRequested, 0)) memset(&reloader->attempted, 0, sizeof(reloader->attempted));
@@ -115,7 +133,7 @@ internal b32 Win32GameCodeChanged(win32_reloader *reloader)
         return 0;
     }
     reloader->loggedWaitingOnLock = 0;
-    if (reloader->lockSeen) GetSystemTimeAsFileTime(&reloader->lockGoneTime);
+    if (reloader->lockSeen) Win32NoteLockGoneTime(reloader);
     reloader->lockSeen = 0;
 
     win32_file_stamp stamp = Win32GetFileStamp(reloader->sourcePath);

@@ -55,7 +55,7 @@ struct win32_reloader
     b32 loggedMissingSource;
     b32 loggedCopyRetry;
     volatile LONG retryRequested;       // F10: forget the attempted stamp (whoever watches next does)
-    FILETIME lockGoneTime;              // when the watch first saw the lock file gone (0: not seen)
+    FILETIME lockGoneTime;              // when the lock file went: its folder's write time (0: not seen)
     b32 lockSeen;
     f64 writtenAgoSeconds;              // at the last change seen: since the build was written
 };
