@@ -19,7 +19,8 @@
 # when an object is newer than it or the link command (the flags, the list of objects) changed:
 # with nothing changed, a game build writes nothing and the running exe reloads nothing.
 # An object's write time is set to when its compile started, so a file saved while it compiled is
-# newer than the object and is compiled again next time. The exe is one unity compile, as before.
+# newer than the object and is compiled again next time. The exe is one unity compile, as before,
+# beside the games' units when everything is built.
 set -u
 if [ "${1:-}" = "debug" ]; then
     export MINGW_OPTIMIZATION=-Og
@@ -175,8 +176,20 @@ build_platform() {
         -luser32 -lgdi32 -lopengl32 -lwinmm
 }
 
+# build_everything: the exe's one long compile beside the games' units (2 cores: the exe takes one,
+# the units share the other); fails when any of the three failed.
+build_everything() {
+    local platform_pid status=0
+    build_platform &
+    platform_pid=$!
+    build_game || status=1
+    build_starter || status=1
+    wait "$platform_pid" || status=1
+    return $status
+}
+
 case "$target" in
-    dev|release) build_platform && build_game && build_starter ;;
+    dev|release) build_everything ;;
     game) build_game ;;
     starter) build_starter ;;
     platform) build_platform ;;
