@@ -182,8 +182,13 @@ build_everything() {
     local platform_pid status=0
     build_platform &
     platform_pid=$!
-    build_game || status=1
-    build_starter || status=1
+    # NOTE: the games in a subshell: their compiles' `wait` must not reap (or wait for) the exe's job.
+    (
+        games_status=0
+        build_game || games_status=1
+        build_starter || games_status=1
+        exit $games_status
+    ) || status=1
     wait "$platform_pid" || status=1
     return $status
 }
