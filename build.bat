@@ -11,8 +11,11 @@ cd /D "%~dp0"
 set Mode=%1
 if "%Mode%"=="" set Mode=debug
 
+rem NOTE: where runs a second time only after looking for Visual Studio: each program started costs
+rem time in the edit loop (build.bat game).
 where cl >NUL 2>NUL
-if errorlevel 1 call :FindVisualStudio
+if not errorlevel 1 goto HaveCl
+call :FindVisualStudio
 where cl >NUL 2>NUL
 if errorlevel 1 (
     echo build.bat: cl.exe not found: it is not on PATH and no Visual Studio with the C++ x64 tools was found
@@ -20,6 +23,7 @@ if errorlevel 1 (
     echo or open an "x64 Native Tools Command Prompt for VS" and run build.bat there.
     exit /b 1
 )
+:HaveCl
 
 if not exist build mkdir build
 pushd build

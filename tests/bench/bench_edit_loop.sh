@@ -53,7 +53,12 @@ fi
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.0f", (a - b) * 1000}'; }
-median_or_na() { local m; m=$(grep -E '^[0-9.]+$' | median); [ -n "$m" ] && echo "$m" || echo "n/a"; }
+# median_ms: the median of the numbers on stdin, "N ms" (tenths below 100), or n/a when there are none.
+median_ms() {
+    local m
+    m=$(grep -E '^[0-9.]+$' | median)
+    if [[ $m =~ ^[0-9.]+$ ]]; then awk -v m="$m" 'BEGIN {printf (m >= 100 ? "%.0f ms" : "%.1f ms"), m}'; else echo "n/a"; fi
+}
 
 # The edits: GAME FILE FIRST SECOND LABEL (FIRST is in the file as shipped; each edit toggles).
 edit_lines=(
@@ -142,10 +147,10 @@ EOF
         done
         local figures="$run/figures_$(basename "$file").txt"
         printf '%-7s %-6s %-8s %s, %s edits [load %s -> %s]:\n' "$label" "$toolchain" "$game" "$name" "$edits" "$started_load" "$(load)"
-        printf '    save -> build done %s ms | detection %s ms | load %s ms | swap %s ms | save -> new code running %s ms   (medians; load %s)\n' \
-            "$(awk '{print $1}' "$figures" | median_or_na)" "$(awk '{print $2}' "$figures" | median_or_na)" \
-            "$(awk '{print $3}' "$figures" | median_or_na)" "$(awk '{print $4}' "$figures" | median_or_na)" \
-            "$(awk '{print $5}' "$figures" | median_or_na)" "$(load)"
+        printf '    save -> build done %s | detection %s | load %s | swap %s | save -> new code running %s   (medians; load %s)\n' \
+            "$(awk '{print $1}' "$figures" | median_ms)" "$(awk '{print $2}' "$figures" | median_ms)" \
+            "$(awk '{print $3}' "$figures" | median_ms)" "$(awk '{print $4}' "$figures" | median_ms)" \
+            "$(awk '{print $5}' "$figures" | median_ms)" "$(load)"
     done
     touch "$run/quit"
     wait_for_exit "$pid" 30 || kill "$pid" 2>/dev/null
