@@ -88,7 +88,9 @@ game_build() {
 # reload_stages LOG VERSION: "detection load swap" of that reload (ms; n/a when the line lacks one).
 reload_stages() {
     local line
-    line=$(grep -m 1 -E "reload: game code version $2 (running|loaded) \(replacing" "$1")
+    # NOTE: the line with every stage first: a build may log both forms.
+    line=$(grep -m 1 -F "reload: game code version $2 running (replacing" "$1")
+    [ -n "$line" ] || line=$(grep -m 1 -F "reload: game code version $2 loaded (replacing" "$1")
     if [[ $line =~ build\ seen\ ([0-9.]+)\ ms.*beside\ the\ frames\ in\ ([0-9.]+)\ ms.*swap\ ([0-9.]+)\ ms ]]; then
         echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]} ${BASH_REMATCH[3]}"
     elif [[ $line =~ copy\+load\ ([0-9.]+),\ drain\ ([0-9.]+),\ swap\ ([0-9.]+) ]]; then
