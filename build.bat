@@ -11,8 +11,11 @@ cd /D "%~dp0"
 set Mode=%1
 if "%Mode%"=="" set Mode=debug
 
+rem NOTE: where runs a second time only after looking for Visual Studio: each program started costs
+rem time in the edit loop (build.bat game).
 where cl >NUL 2>NUL
-if errorlevel 1 call :FindVisualStudio
+if not errorlevel 1 goto HaveCl
+call :FindVisualStudio
 where cl >NUL 2>NUL
 if errorlevel 1 (
     echo build.bat: cl.exe not found: it is not on PATH and no Visual Studio with the C++ x64 tools was found
@@ -20,6 +23,7 @@ if errorlevel 1 (
     echo or open an "x64 Native Tools Command Prompt for VS" and run build.bat there.
     exit /b 1
 )
+:HaveCl
 
 if not exist build mkdir build
 pushd build
@@ -37,6 +41,9 @@ set PlatformLibs=user32.lib gdi32.lib opengl32.lib winmm.lib
 
 set ModeFlags=%DebugFlags%
 if "%Mode%"=="release" set ModeFlags=%ReleaseFlags%
+rem Game DLLs are linked from objects cached in build\obj\debug or build\obj\release (see :BuildGameCode).
+set ObjectDir=obj\debug
+if "%Mode%"=="release" set ObjectDir=obj\release
 
 if "%Mode%"=="game" goto BuildGame
 if "%Mode%"=="starter" goto BuildStarter
@@ -51,6 +58,8 @@ if errorlevel 1 (
     goto Failed
 )
 embed_shaders.exe ..
+if errorlevel 1 goto Failed
+call :BuildGameUnitsTool
 if errorlevel 1 goto Failed
 cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
@@ -154,8 +163,25 @@ rem     failed build deletes its NAME_build.tmp;
 rem  3. lock.tmp is deleted last, whatever the outcome;
 rem  4. nothing else is deleted, except (here only: MinGW's debug information lives inside the DLL,
 rem     so misc/build.sh has no PDB) the PDBs described next. The private copies the exe loads
-rem     (NAME_loaded_*.dll) are the exe's to delete.
-rem A unique PDB name per DLL build (a counter, not %random%): the debugger keeps the loaded
+rem     (NAME_loaded_*.dll) are the exe's to delete; the objects in build\obj\ are replaced by
+rem     their next compile.
+rem Incremental, as in misc/build.sh: game_units.exe (misc\game_units.cpp) compiles only the units of
+rem UNITY_ENTRY (its #include "X.cpp" lines; game_kit\game_kit.cpp is one, shared by every game)
+rem whose object is missing or older than a file its last compile read (cl /showIncludes), or
+rem whose flags changed, in parallel, into %ObjectDir%. Objects carry their debug information (/Z7,
+rem not /Zi: no compile PDB shared between parallel compiles); the link makes the DLL's PDB. It
+rem exits 3 when the DLL must be linked again and 0 when nothing changed: then step 2 and the PDB
+rem name below are skipped, NAME.dll stays as it is and the running exe reloads nothing.
+echo building %1.dll> lock.tmp
+set GameError=1
+if not exist game_units.exe call :BuildGameUnitsTool
+if not exist game_units.exe goto GameCodeDone
+set GameUnitFlags=%CommonFlags:/Zi=/Z7% %ModeFlags%
+set GameLinkKey=%LinkFlags% %Natvis% %ModeFlags%
+game_units.exe %2 %ObjectDir% %1.dll
+set GameError=%ERRORLEVEL%
+if not "%GameError%"=="3" goto GameCodeDone
+rem A unique PDB name per DLL link (a counter, not %random%): the debugger keeps the loaded
 rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted, but never
 rem the last successful build's or a newer one (COUNTER_FILE's "_good" twin holds that number, so
 rem failed builds move nothing), nor one a private copy the exe loaded names (the running code,
@@ -175,15 +201,26 @@ for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%Pr
 for %%P in (%1_*.pdb) do call :PruneGamePdb %1 %%~nP
 rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
-echo building %1.dll> lock.tmp
-cl %CommonFlags% %ModeFlags% %2 /LD /Fe%1_build.tmp /link %LinkFlags% %Natvis% /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
+link /nologo /DLL @%ObjectDir%\%1.dll.objects /OUT:%1_build.tmp %LinkFlags% %Natvis% /DEBUG /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
 set GameError=%ERRORLEVEL%
 if "%GameError%"=="0" move /Y %1_build.tmp %1.dll >NUL
 if "%GameError%"=="0" set GameError=%ERRORLEVEL%
 if "%GameError%"=="0" >%GoodPdbFile% echo %PdbCounter%
+if "%GameError%"=="0" move /Y %ObjectDir%\%1.dll.link.new %ObjectDir%\%1.dll.link >NUL
 if exist %1_build.tmp del %1_build.tmp
+:GameCodeDone
 del lock.tmp
 exit /b %GameError%
+
+rem :BuildGameUnitsTool: game_units.exe from misc\game_units.cpp (every full build, and a game
+rem build when it is missing).
+:BuildGameUnitsTool
+cl /nologo /W4 /WX /O1 /D_CRT_SECURE_NO_WARNINGS ..\misc\game_units.cpp /Fegame_units.exe /link /incremental:no >game_units.build.txt
+if errorlevel 1 (
+    type game_units.build.txt
+    exit /b 1
+)
+exit /b 0
 
 rem :PruneGamePdb NAME PDB_STEM: deletes PDB_STEM.pdb (e.g. game_3) unless its number is
 rem GoodPdbCounter or newer, or a private copy NAME_loaded_*.dll names it.

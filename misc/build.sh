@@ -8,6 +8,19 @@
 #                            the same development targets at -Og, for stepping in a debugger
 #                            (winedbg, gdb): lines in order, locals readable
 # Exits non-zero with the compiler's message when a target fails.
+#
+# Game DLLs build incrementally. A game's unity entry (code/demo/demo_main.cpp) includes nothing but
+# its translation units (`#include "demo/demo_frame.cpp"`, ...; an entry that includes no .cpp is
+# its own one unit). Each unit is compiled alone into build/obj/<mode><optimization>/ (dev-O2,
+# release-O2, dev-Og) beside a dependency list (-MMD: the headers it read) and the exact command;
+# a unit is compiled again only when its object is missing, the command changed, or a file on its
+# list is newer than the object or gone. game_kit/game_kit.cpp is such a unit too, so one object
+# serves every game. Stale units compile in parallel, one per core. The DLL is linked again only
+# when an object is newer than it or the link command (the flags, the list of objects) changed:
+# with nothing changed, a game build writes nothing and the running exe reloads nothing.
+# An object's write time is set to when its compile started, so a file saved while it compiled is
+# newer than the object and is compiled again next time. The exe is one unity compile, as before,
+# beside the games' units when everything is built.
 set -u
 if [ "${1:-}" = "debug" ]; then
     export MINGW_OPTIMIZATION=-Og
@@ -19,10 +32,104 @@ mkdir -p "$BUILD_DIR"
 cd "$BUILD_DIR" || exit 1
 
 defines="-DENGINE_DEVELOPMENT=1"
-[ "$target" = "release" ] && defines="-DENGINE_DEVELOPMENT=0"
+mode=dev
+[ "$target" = "release" ] && defines="-DENGINE_DEVELOPMENT=0" && mode=release
+object_dir="$BUILD_DIR/obj/$mode$MINGW_OPTIMIZATION"
+compile_jobs=$(nproc 2>/dev/null || echo 2)
 
-# build_game_code NAME UNITY_ENTRY: NAME.dll from one unity entry. What a game DLL build does, here
-# and in build.bat (:BuildGameCode) alike:
+# game_units ENTRY: the units ENTRY (relative to code/) includes, one per line; ENTRY itself when
+# it includes no .cpp.
+game_units() {
+    local line found=0
+    while IFS= read -r line || [ -n "$line" ]; do
+        line=${line%$'\r'}
+        if [[ $line =~ ^#include\ \"([^\"]+\.cpp)\" ]]; then
+            echo "${BASH_REMATCH[1]}"
+            found=1
+        fi
+    done <"$ENGINE_ROOT/code/$1"
+    [ "$found" -eq 1 ] || echo "$1"
+}
+
+# unit_object UNIT: the object file of UNIT (demo/demo_frame.cpp -> .../demo__demo_frame.o).
+unit_object() {
+    local name=${1%.cpp}
+    echo "$object_dir/${name//\//__}.o"
+}
+
+# unit_command UNIT: the compile command of UNIT, as one line (what NAME.o.cmd keeps).
+unit_command() {
+    echo "$MINGW_CXX $MINGW_FLAGS $defines -c $ENGINE_ROOT/code/$1"
+}
+
+# object_is_stale OBJECT COMMAND: true when OBJECT must be compiled again (see the header). Reads
+# OBJECT.d as GCC writes it (-MT OBJECT_TARGET): "OBJECT_TARGET: file file \<newline> file ...",
+# spaces inside a name written "\ ".
+object_is_stale() {
+    local object=$1 command=$2 deps word
+    local -
+    set -f
+    [ -f "$object" ] && [ -f "$object.d" ] && [ -f "$object.cmd" ] || return 0
+    [ "$(<"$object.cmd")" = "$command" ] || return 0
+    deps=$(<"$object.d")
+    deps=${deps#OBJECT_TARGET:}
+    deps=${deps//\\$'\n'/ }
+    deps=${deps//\\ /$'\x01'}
+    deps=${deps//\\#/#}
+    deps=${deps//\$\$/\$}
+    for word in $deps; do
+        word=${word//$'\x01'/ }
+        [ -e "$word" ] || return 0
+        [ "$word" -nt "$object" ] && return 0
+    done
+    return 1
+}
+
+# compile_unit UNIT OBJECT COMMAND: compiles UNIT into OBJECT (through a temporary name, so a
+# build of another game running at the same time never links half an object); the compiler's
+# output goes to OBJECT.log. OBJECT.cmd is written last, only on success.
+compile_unit() {
+    local unit=$1 object=$2 command=$3 started=$EPOCHREALTIME
+    local temporary="$object.$BASHPID.tmp"
+    rm -f "$object.cmd"
+    # NOTE: the flags are expanded unquoted on purpose (see misc/toolchain.sh).
+    if $MINGW_CXX $MINGW_FLAGS $defines -c "$ENGINE_ROOT/code/$unit" -o "$temporary" -MMD -MF "$temporary.d" \
+        -MT OBJECT_TARGET >"$object.log" 2>&1; then
+        touch -d "@${started/,/.}" "$temporary" && mv -f "$temporary.d" "$object.d" && mv -f "$temporary" "$object" &&
+            echo "$command" >"$object.cmd" && return 0
+    fi
+    rm -f "$temporary" "$temporary.d" "$object"
+    return 1
+}
+
+# compile_units UNIT...: every stale UNIT compiled, compile_jobs at a time; each compiler's output is
+# printed after it ends (stderr), in the units' order. Fails when one failed.
+compile_units() {
+    local unit object running=0 status=0
+    local -a compiled=()
+    mkdir -p "$object_dir" || return 1
+    for unit in "$@"; do
+        object=$(unit_object "$unit")
+        object_is_stale "$object" "$(unit_command "$unit")" || continue
+        compiled+=("$unit")
+        compile_unit "$unit" "$object" "$(unit_command "$unit")" &
+        running=$((running + 1))
+        if [ "$running" -ge "$compile_jobs" ]; then
+            wait -n
+            running=$((running - 1))
+        fi
+    done
+    wait
+    for unit in "${compiled[@]}"; do
+        object=$(unit_object "$unit")
+        [ -s "$object.log" ] && cat "$object.log" >&2
+        [ -f "$object.cmd" ] || status=1
+    done
+    return $status
+}
+
+# build_game_code NAME UNITY_ENTRY: NAME.dll from the units of one unity entry. What a game DLL build
+# does, here and in build.bat (:BuildGameCode) alike:
 #  1. build/lock.tmp ("building NAME.dll") exists for the whole build: the running exe loads
 #     nothing while it is there;
 #  2. the DLL is linked to NAME_build.tmp and renamed to NAME.dll only when the link succeeded, so
@@ -32,11 +139,26 @@ defines="-DENGINE_DEVELOPMENT=1"
 #  4. nothing else is deleted. build.bat also names each build's PDB anew and prunes old PDBs (a
 #     debugger locks the loaded one); MinGW's DWARF debug information lives inside the DLL, so
 #     there is no PDB here. The private copies the exe loads (NAME_loaded_*.dll) are the exe's.
+#     The objects in build/obj/ are replaced by their next compile, never deleted.
+# With nothing changed since the last build of NAME.dll, step 2 is skipped: NAME.dll stays as it is.
 build_game_code() {
+    local name=$1 units objects=() unit link_command link_stamp="$object_dir/$1.dll.link" status=0 relink=0
     echo "building $1.dll" > lock.tmp
-    $MINGW_CXX $MINGW_FLAGS $defines -shared "$ENGINE_ROOT/code/$2" -o "$1_build.tmp"
-    local status=$?
-    if [ $status -eq 0 ]; then mv -f "$1_build.tmp" "$1.dll" || status=$?; fi
+    mapfile -t units < <(game_units "$2")
+    for unit in "${units[@]}"; do objects+=("$(unit_object "$unit")"); done
+    compile_units "${units[@]}" || status=$?
+    if [ $status -eq 0 ]; then
+        link_command="$MINGW_CXX $MINGW_FLAGS $defines -shared ${objects[*]}"
+        [ -f "$name.dll" ] && [ -f "$link_stamp" ] && [ "$(<"$link_stamp")" = "$link_command" ] || relink=1
+        for unit in "${objects[@]}"; do [ "$unit" -nt "$name.dll" ] && relink=1; done
+    fi
+    if [ $status -eq 0 ] && [ $relink -eq 1 ]; then
+        rm -f "$link_stamp"
+        $MINGW_CXX $MINGW_FLAGS $defines -shared "${objects[@]}" -o "$1_build.tmp"
+        status=$?
+        if [ $status -eq 0 ]; then mv -f "$1_build.tmp" "$1.dll" || status=$?; fi
+        [ $status -eq 0 ] && echo "$link_command" >"$link_stamp"
+    fi
     rm -f "$1_build.tmp" lock.tmp
     return $status
 }
@@ -54,8 +176,25 @@ build_platform() {
         -luser32 -lgdi32 -lopengl32 -lwinmm
 }
 
+# build_everything: the exe's one long compile beside the games' units (2 cores: the exe takes one,
+# the units share the other); fails when any of the three failed.
+build_everything() {
+    local platform_pid status=0
+    build_platform &
+    platform_pid=$!
+    # NOTE: the games in a subshell: their compiles' `wait` must not reap (or wait for) the exe's job.
+    (
+        games_status=0
+        build_game || games_status=1
+        build_starter || games_status=1
+        exit $games_status
+    ) || status=1
+    wait "$platform_pid" || status=1
+    return $status
+}
+
 case "$target" in
-    dev|release) build_platform && build_game && build_starter ;;
+    dev|release) build_everything ;;
     game) build_game ;;
     starter) build_starter ;;
     platform) build_platform ;;

@@ -243,4 +243,68 @@ struct game_transient_state
     demo_frame_stats frameStats;// the frame-synchronised task's figures (demo_frame_stats.cpp)
 };
 
+//~ What one translation unit of the demo calls in another. Each demo_*.cpp is a unit of its own
+// (misc/build.sh and build.bat compile them apart and recompile only what an edit touched;
+// demo_main.cpp includes them all for the one-call build); everything not declared here is
+// internal to its file. None of these runs per entity: a per-entity step is called from inside
+// its own unit (DemoSimulateEntities), where it inlines.
+
+// The view and projection both the scene and the frame's culling use.
+#define DEMO_NEAR_CLIP 0.1f
+#define DEMO_FAR_CLIP 2000.0f
+
+// demo_world.cpp: spawns count cubes (clamped to 1..DEMO_MAX_ENTITY_COUNT) at deterministic places
+// and speeds in a square that grows with the count, so the density and the collision work per cube
+// stay the same at every scale.
+void DemoSpawnEntities(game_state *state, u32 count);
+// demo_world.cpp: one step of entities [first, onePastLast) (gravity, ground, walls), each counted
+// into the grid's cells; returns how many bounced off the ground. Touches only those entities and
+// their grid counts, so batches can run in any order.
+u32 DemoSimulateEntities(demo_entity *entities, u32 first, u32 onePastLast, f32 dt, f32 arenaHalfSize,
+                         broadphase_grid *grid);
+// demo_world.cpp: the collisions of the entities in grid slots [firstSlot, onePastLastSlot) (each
+// reflects off its deepest approaching neighbour; writes only those entities' velocities); returns
+// how many bounced.
+u32 DemoCollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firstSlot, u32 onePastLastSlot);
+// demo_world.cpp: every cube's bounces summed by DEMO_BOUNCE_COUNT_JOBS queued jobs, waited for with
+// CompleteAllWork (logs an error if it returned before one ran).
+u32 DemoCountBounces(game_memory *memory, game_state *state);
+// demo_world.cpp: keyboard (WASD move, Q/E down/up, arrows look, Shift faster), mouse (right button
+// looks, wheel moves forward) and the first connected gamepad move the camera by input->dtForFrame.
+void DemoUpdateCamera(demo_camera *camera, game_input *input);
+
+// demo_scene.cpp: the view matrix of the camera (its position, yaw and pitch).
+m4x4 DemoCameraViewMatrix(demo_camera *camera);
+// demo_scene.cpp: the main stream of the scene (clear, camera, fog, ground, far geometry, panes);
+// returns slotCount sub-buffer slots for the cubes, drawn after the opaque world and before the
+// panes (0 when they did not fit).
+render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, game_state *state, b32 gridReady,
+                                      u32 slotCount);
+// demo_scene.cpp: the loading bar: one segment per asset, green once it is published.
+void DemoPushLoadingBar(game_render_commands *commands, demo_assets *assets);
+
+// demo_frame.cpp: the update's whole simulation and drawing as one job graph: built, submitted,
+// waited for (helping); logs an error and draws nothing if the collision grid does not fit.
+void DemoRunFrame(game_memory *memory, game_input *input, game_render_commands *commands, game_state *state,
+                  game_transient_state *transient);
+
+// demo_assets.cpp: the update, every frame before the graph: asks for every asset and registers
+// the repeating tasks the first time (again after a state reset), counts frames for the tasks.
+void DemoAssetsBeginFrame(game_memory *memory, game_transient_state *transient);
+// demo_assets.cpp: true once the asset id is published for frames (a failed load publishes its fallback).
+b32 DemoAssetReady(demo_assets *assets, u32 id);
+
+// demo_sound.cpp: the request sets and the mix-ahead buffer (DEMO_SOUND_AHEAD_FRAMES from arena).
+void DemoSoundInit(demo_sound *sound, memory_arena *arena);
+// demo_sound.cpp: the update, before the graph: this frame's jobs write the set the next frame's mix
+// job reads.
+void DemoSoundBeginFrame(demo_sound *sound);
+// demo_sound.cpp: from any job of the frame that runs before the end-of-frame job; a request beyond
+// DEMO_MAX_SOUND_REQUESTS in one frame is dropped. The sound starts one frame later.
+void DemoRequestSound(demo_sound *sound, u32 asset, f32 volume);
+// demo_sound.cpp: the "sound mix" graph job: starts last frame's requests, then mixes ahead.
+void DemoSoundMixJob(demo_sound *sound, game_mixer *mixer, demo_assets *assets);
+// demo_sound.cpp: gameGetSoundSamples: what was mixed ahead first, then the rest mixed now.
+void DemoSoundOutput(demo_sound *sound, game_mixer *mixer, game_sound_output_buffer *output);
+
 #endif // DEMO_H

@@ -13,6 +13,9 @@
 // Everything lives in transient storage: when an asset arrives depends on the disk, so it must
 // never be part of the replayed game_state.
 
+#include "demo/demo.h"
+#include "game_kit/kit_text.h"
+
 #define DEMO_ASSET_ARENA_HALF_SIZE Megabytes(2)
 #define DEMO_WATCH_EVERY_RUNS 60    // one file checked per second at 60 Hz
 
@@ -170,7 +173,7 @@ internal void DemoRequestAssets(game_memory *memory, demo_assets *assets, memory
 
 // The update, every frame before the graph: counts frames for the tasks and registers the
 // repeating tasks (again after a state reset; registering a name twice replaces it).
-internal void DemoAssetsBeginFrame(game_memory *memory, game_transient_state *transient)
+void DemoAssetsBeginFrame(game_memory *memory, game_transient_state *transient)
 {
     demo_assets *assets = &transient->assets;
     if (!assets->requested)
@@ -183,7 +186,7 @@ internal void DemoAssetsBeginFrame(game_memory *memory, game_transient_state *tr
     AtomicIncrementU32(&assets->framesSeen);
 }
 
-internal b32 DemoAssetReady(demo_assets *assets, u32 id)
+b32 DemoAssetReady(demo_assets *assets, u32 id)
 {
     return assets->slots[id].state == DemoAssetState_Ready;
 }

@@ -1,5 +1,8 @@
 //~ The game's entry points, exported to the platform (signatures from game_platform.h).
 
+#include "demo/demo.h"
+#include "demo/demo_tuning.h"
+
 internal game_state *DemoGetGameState(game_memory *memory)
 {
     return (game_state *)memory->permanentStorage;

@@ -13,6 +13,10 @@
 // own entities, its own per-batch counters and its own sub-buffer of the frame's commands. Jobs are
 // added after everything they depend on, so the order of addition is also a valid serial order.
 
+#include "demo/demo.h"
+#include "contract/render_projection.h"
+#include "demo/demo_tuning.h"
+
 #define DEMO_GRID_CELL_SIZE 1.25f       // >= twice the largest entity half size (0.6)
 #define DEMO_DRAW_DISTANCE 200.0f       // cubes more than this ahead of the camera (view depth) are not drawn
 
@@ -71,15 +75,8 @@ internal void DemoFrameSimulate(demo_frame *frame, u32 batch)
 {
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
-    demo_entity *entities = frame->state->entities;
-    f32 half = frame->state->arenaHalfSize;
-    u32 bounces = 0;
-    for (u32 index = first; index < onePastLast; ++index)
-    {
-        bounces += DemoSimulateEntity(entities + index, index, frame->dt, half);
-        BroadphaseCount(&frame->grid, index, entities[index].position);
-    }
-    frame->groundBounces[batch] = bounces;
+    frame->groundBounces[batch] = DemoSimulateEntities(frame->state->entities, first, onePastLast, frame->dt,
+                                                       frame->state->arenaHalfSize, &frame->grid);
 }
 
 internal void DemoFrameGridPrefix(demo_frame *frame, u32 batch)
@@ -342,8 +339,8 @@ internal void DemoLogFrameGraphShapeOnce(demo_frame *frame)
 }
 
 // The update's whole simulation and drawing: build, submit, wait (helping).
-internal void DemoRunFrame(game_memory *memory, game_input *input, game_render_commands *commands,
-                           game_state *state, game_transient_state *transient)
+void DemoRunFrame(game_memory *memory, game_input *input, game_render_commands *commands,
+                  game_state *state, game_transient_state *transient)
 {
     demo_frame *frame = &transient->frame;
     if (!DemoEnsureFrameMemory(frame, transient, state->entityCount))

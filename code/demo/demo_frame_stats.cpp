@@ -6,6 +6,8 @@
 // sync point), so they run beside the update on a worker instead of lengthening it. A plain
 // background task could still be running (or not have started) when the overlay reads them.
 
+#include "demo/demo.h"
+
 internal void DemoSortFloats(f32 *values, u32 count)
 {
     for (u32 index = 1; index < count; ++index)

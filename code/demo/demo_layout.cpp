@@ -2,6 +2,8 @@
 // No code runs to produce it: the platform reads it right after loading the DLL, before calling
 // anything, and refuses the build if a registered struct changed (see game_platform.h).
 
+#include "demo/demo.h"
+
 #define X(type, name, extent) STATE_LAYOUT_FIELD(game_state, type, name)
 #define Y(type, name, extent) STATE_LAYOUT_FIELD(demo_entity, type, name)
 #define Z(type, name, extent) STATE_LAYOUT_FIELD(demo_camera, type, name)

@@ -2,13 +2,11 @@
 // collided and drawn as one job graph per frame. May include base/, contract/ and game_kit/ only:
 // the game never includes <windows.h>; everything it needs of the platform arrives through
 // game_memory (contract/game_platform.h).
-
-#include "contract/game_platform.h"
-#include "base/base_arena.h"
-#include "contract/render_projection.h"
-#include "game_kit/kit_render_push.h"
-#include "demo/demo_tuning.h"
-#include "demo/demo.h"
+//
+// This file only includes the game's translation units, each of which compiles alone (it includes
+// what it uses; demo.h declares what one unit calls in another), so it is the whole game.dll in one
+// compiler call. misc/build.sh and build.bat instead compile each unit it names on its own,
+// game_kit/game_kit.cpp once for every game, and after an edit recompile only the units it touched.
 
 #include "game_kit/game_kit.cpp"
 

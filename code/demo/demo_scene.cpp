@@ -5,10 +5,12 @@
 // - distance fog; bouncing cubes (4096 by default, --entities N) that collide with each other,
 //   drawn from per-batch sub-buffers that render jobs fill in parallel (demo_frame.cpp).
 
-#define DEMO_NEAR_CLIP 0.1f
-#define DEMO_FAR_CLIP 2000.0f
+#include "demo/demo.h"
+#include "contract/render_projection.h"
+#include "game_kit/kit_text.h"
+#include "demo/demo_tuning.h"
 
-internal m4x4 DemoCameraViewMatrix(demo_camera *camera)
+m4x4 DemoCameraViewMatrix(demo_camera *camera)
 {
     return RotationX4x4(-camera->pitch) * RotationY4x4(-camera->yaw) * Translation4x4(-camera->position);
 }
@@ -61,8 +63,8 @@ internal void DemoPushTranslucentPanes(game_render_commands *commands, f32 angle
 
 // The main stream of the scene; the cubes go into the sub-buffer slots it returns (one per render
 // batch, drawn where they stand: after the opaque world, before the panes).
-internal render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, game_state *state, b32 gridReady,
-                                               u32 slotCount)
+render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, game_state *state, b32 gridReady,
+                                      u32 slotCount)
 {
     v4 sky = V4(DEMO_TUNING_CLEAR_COLOR_R, DEMO_TUNING_CLEAR_COLOR_G, DEMO_TUNING_CLEAR_COLOR_B, 1.0f);
     commands->depthPeelLayers = 4;
@@ -78,7 +80,7 @@ internal render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, g
 
 // The loading state: a bar across the top of the screen, one amber segment per asset, green once
 // the asset is published. Plain quads (the font may be one of the assets still loading).
-internal void DemoPushLoadingBar(game_render_commands *commands, demo_assets *assets)
+void DemoPushLoadingBar(game_render_commands *commands, demo_assets *assets)
 {
     text_context screen = BeginScreenText(commands, 0, 0);
     f32 width = screen.width, segment = (width - 40.0f) / (f32)DemoAsset_Count;

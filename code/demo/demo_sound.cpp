@@ -8,14 +8,16 @@
 // The mix job mixes ahead the number of samples the platform asked for last time; the platform's
 // call (gameGetSoundSamples, after the frame) hands those out and mixes only what is missing.
 
-internal void DemoSoundInit(demo_sound *sound, memory_arena *arena)
+#include "demo/demo.h"
+
+void DemoSoundInit(demo_sound *sound, memory_arena *arena)
 {
     memset(sound, 0, sizeof(*sound));
     sound->ahead = PushArray(arena, DEMO_SOUND_AHEAD_FRAMES * 2, s16);
 }
 
 // Update, before the graph: this frame's jobs write the set the mix job of the next frame reads.
-internal void DemoSoundBeginFrame(demo_sound *sound)
+void DemoSoundBeginFrame(demo_sound *sound)
 {
     sound->writeSet ^= 1;
     sound->requestCounts[sound->writeSet] = 0;
@@ -23,7 +25,7 @@ internal void DemoSoundBeginFrame(demo_sound *sound)
 
 // Any job of the frame that runs before the end-of-frame job (the graph orders them; a set is
 // written by one job at a time).
-internal void DemoRequestSound(demo_sound *sound, u32 asset, f32 volume)
+void DemoRequestSound(demo_sound *sound, u32 asset, f32 volume)
 {
     u32 set = sound->writeSet;
     if (sound->requestCounts[set] >= DEMO_MAX_SOUND_REQUESTS) return;     // a burst: drop the extra
@@ -33,7 +35,7 @@ internal void DemoRequestSound(demo_sound *sound, u32 asset, f32 volume)
 }
 
 // The "sound mix" graph job: starts last frame's requests, then mixes ahead.
-internal void DemoSoundMixJob(demo_sound *sound, game_mixer *mixer, demo_assets *assets)
+void DemoSoundMixJob(demo_sound *sound, game_mixer *mixer, demo_assets *assets)
 {
     u32 set = sound->writeSet ^ 1;
     for (u32 index = 0; index < sound->requestCounts[set]; ++index)
@@ -58,7 +60,7 @@ internal void DemoSoundMixJob(demo_sound *sound, game_mixer *mixer, demo_assets 
 }
 
 // gameGetSoundSamples: what was mixed ahead first, then the rest mixed now.
-internal void DemoSoundOutput(demo_sound *sound, game_mixer *mixer, game_sound_output_buffer *output)
+void DemoSoundOutput(demo_sound *sound, game_mixer *mixer, game_sound_output_buffer *output)
 {
     if (output->sampleCount <= 0) return;
     u32 wanted = (u32)output->sampleCount;

@@ -1,5 +1,7 @@
 //~ The demo world: camera control and the per-entity steps the frame graph runs in parallel batches
 
+#include "demo/demo.h"
+
 internal u32 DemoRandomNext(u32 *state)
 {
     // xorshift32: deterministic, so recorded loops replay exactly.
@@ -18,7 +20,7 @@ internal f32 DemoRandomUnit(u32 *state)
 
 // count cubes in a square that grows with the count (DEMO_ARENA_HALF_SIZE at the default count),
 // so that the density, and with it the collision work per cube, is the same at every scale.
-internal void DemoSpawnEntities(game_state *state, u32 count)
+void DemoSpawnEntities(game_state *state, u32 count)
 {
     count = Clamp(1u, count, (u32)DEMO_MAX_ENTITY_COUNT);
     state->arenaHalfSize = DEMO_ARENA_HALF_SIZE * sqrtf((f32)count / (f32)DEMO_DEFAULT_ENTITY_COUNT);
@@ -67,6 +69,18 @@ internal u32 DemoSimulateEntity(demo_entity *entity, u32 entityIndex, f32 dt, f3
     return bounced;
 }
 
+u32 DemoSimulateEntities(demo_entity *entities, u32 first, u32 onePastLast, f32 dt, f32 arenaHalfSize,
+                         broadphase_grid *grid)
+{
+    u32 bounces = 0;
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        bounces += DemoSimulateEntity(entities + index, index, dt, arenaHalfSize);
+        BroadphaseCount(grid, index, entities[index].position);
+    }
+    return bounces;
+}
+
 // Counts the bounces of one quarter of the entities (a job: "queue work, then CompleteAllWork").
 #define DEMO_BOUNCE_COUNT_JOBS 4
 struct demo_bounce_count_job
@@ -91,7 +105,7 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(DemoCountBouncesJob)
 
 // NOTE: the update itself runs as an entry of the high priority queue; its CompleteAllWork waits
 // for the jobs it queued, not for itself (game_platform.h).
-internal u32 DemoCountBounces(game_memory *memory, game_state *state)
+u32 DemoCountBounces(game_memory *memory, game_state *state)
 {
     demo_bounce_count_job jobs[DEMO_BOUNCE_COUNT_JOBS];
     for (u32 jobIndex = 0; jobIndex < DEMO_BOUNCE_COUNT_JOBS; ++jobIndex)
@@ -146,7 +160,7 @@ struct demo_collide_visit
     void operator()(u32 entityIndex, u32 deepest) { bounces += DemoCollideEntityWith(entities, entityIndex, deepest); }
 };
 
-internal u32 DemoCollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firstSlot, u32 onePastLastSlot)
+u32 DemoCollideSlots(broadphase_grid *grid, demo_entity *entities, u32 firstSlot, u32 onePastLastSlot)
 {
     demo_collide_visit visit = {entities, 0};
     BroadphaseDeepestContactInSlots(grid, firstSlot, onePastLastSlot, &visit);
@@ -155,7 +169,7 @@ internal u32 DemoCollideSlots(broadphase_grid *grid, demo_entity *entities, u32 
 
 // Keyboard (WASD move, Q/E down/up, arrows look, Shift faster), mouse (hold right button to look,
 // wheel to move forward) and the first connected gamepad (left stick moves, right stick looks).
-internal void DemoUpdateCamera(demo_camera *camera, game_input *input)
+void DemoUpdateCamera(demo_camera *camera, game_input *input)
 {
     game_keyboard_input *keys = &input->keyboard;
     f32 dt = input->dtForFrame;

@@ -1,5 +1,9 @@
 //~ The starter game: a cube that spins and moves, a chime, one job graph per frame.
 
+#include "contract/game_platform.h"
+#include "starter/starter_tuning.h"
+#include "starter/starter.h"
+
 //~ State layout, exported as data: the platform compares it at every reload (game_platform.h)
 #define X(type, name, extent) STATE_LAYOUT_FIELD(starter_state, type, name)
 global const game_layout_field starterStateFields[] = { STARTER_STATE_FIELDS(X) STATE_LAYOUT_SIZE(starter_state) };

@@ -16,7 +16,11 @@
 #  - the crash-containment matrix (4 places x 4 kinds, tests/suites/crash_matrix_lib.sh) with the exe and
 #    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2, then in the same run
 #    stack overflows at three frame sizes and FP state left changed (run_stack_fp_matrix).
-# Figures (printed, not asserted): the time of one `build.bat game`.
+#  - incremental game builds: `build.bat starter` with nothing changed writes nothing (starter.dll
+#    and its PDB name stay); after an edit of starter.cpp it compiles that unit again, not
+#    game_kit's cached object, and links the next PDB name;
+# Figures (printed, not asserted): the time of one `build.bat game` (an edit of demo_tuning.h:
+# three of the demo's units compiled again, then the link).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -70,10 +74,22 @@ check "build.bat rewrote code\\render\\embedded_shaders.h from the edited data\\
 check "build.bat wrote build\\win32_platform.exe" test -f "$build/win32_platform.exe"
 check "build.bat wrote build\\game.dll" test -f "$build/game.dll"
 check "build.bat wrote build\\starter.dll (the starter game)" test -f "$build/starter.dll"
+# Incremental game builds: nothing changed, nothing written; one unit edited, that unit compiled.
+starter_stamp=$(stat -c %Y.%y "$build/starter.dll")
+msvc_standin_build_bat "$engine" starter >"$out/build_starter_unchanged.txt"
+status=$?
+check "build.bat starter with nothing changed exits 0 (exit $status) and leaves starter.dll as it was (still starter_1.pdb: '$(pdb_name_of "$build/starter.dll")')" \
+    test "$status-$(stat -c %Y.%y "$build/starter.dll")-$(pdb_name_of "$build/starter.dll")" = "0-$starter_stamp-starter_1.pdb"
+kit_object="$build/obj/debug/game_kit__game_kit.obj"
+kit_stamp=$(stat -c %y "$kit_object" 2>/dev/null)
+check "the game objects are cached in build\\obj\\debug, game_kit's once for both games" test -n "$kit_stamp"
+touch "$engine/code/starter/starter.cpp"
 msvc_standin_build_bat "$engine" starter >"$out/build_starter.txt"
 status=$?
-check "build.bat starter exits 0 (exit $status) and links a new PDB name (starter_2.pdb: '$(pdb_name_of "$build/starter.dll")')" \
+check "build.bat starter after an edit exits 0 (exit $status) and links a new PDB name (starter_2.pdb: '$(pdb_name_of "$build/starter.dll")')" \
     test "$status-$(pdb_name_of "$build/starter.dll")" = "0-starter_2.pdb"
+check "... it compiled the edited unit (starter.cpp) again" test "$build/obj/debug/starter__starter.obj" -nt "$build/starter_1.pdb"
+check "... and not game_kit" test "$(stat -c %y "$kit_object")" = "$kit_stamp"
 check "the exe is MSVC-ABI: it imports the C runtime from ucrtbase.dll" bash -c "llvm-readobj-14 --coff-imports '$build/win32_platform.exe' | grep -qi 'ucrtbase.dll'"
 check "the exe names win32_platform.pdb, by file name only" test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform.pdb"
 

@@ -1,0 +1,351 @@
+// Build tool for build.bat: compiles the stale translation units of one game DLL, and says whether
+// the DLL must be linked again. What misc/build.sh does in shell (see its header), for cl, which
+// keeps no dependency lists of its own:
+//   game_units ENTRY OBJECT_DIR DLL
+// with the compile flags in the environment variable GameUnitFlags (as cl takes them) and the link
+// settings in GameLinkKey (any text: a change of it relinks). Run from build\, as build.bat runs cl.
+//  - ENTRY is a game's unity entry one folder below the code root (..\code\demo\demo_main.cpp); its
+//    `#include "X.cpp"` lines name the units, relative to the code root (an entry that includes no
+//    .cpp is its own one unit). game_kit\game_kit.cpp is a unit too: one object for every game.
+//  - Each unit's object is OBJECT_DIR\<path with \ as __>.obj, beside .deps (every file the compile
+//    read, from cl /showIncludes, one per line) and .cmd (the flags). A unit is compiled again when
+//    one of the three is missing, the flags changed, or a listed file is newer than the object or
+//    gone. Stale units compile in parallel, one cl per processor; each cl's output is printed when
+//    it ends, without the include notes. An object's write time is set to when its compile started,
+//    so a file saved during the compile is newer and compiles again next time.
+//  - Writes OBJECT_DIR\<DLL name>.objects (the link's response file: the objects, one per line) and
+//    OBJECT_DIR\<DLL name>.link.new (GameLinkKey and the objects); build.bat renames .link.new to
+//    .link once the link succeeded.
+// Exit code: 0 nothing to link (every object up to date, the DLL newer than all of them, the same
+// link), 3 link (the response file is ready), 1 a compile failed or bad arguments.
+// A plain Win32 program with no engine headers, built by build.bat before the games.
+#include <windows.h>
+#include <shellapi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#pragma comment(lib, "shell32")
+
+#define MAX_UNITS 64
+#define PATH_CHARS 2048
+#define TEXT_CHARS 32768
+
+struct unit
+{
+    wchar_t source[PATH_CHARS];     // as cl gets it: ..\code\demo\demo_frame.cpp
+    wchar_t object[PATH_CHARS];     // OBJECT_DIR\demo__demo_frame.obj
+    wchar_t output[PATH_CHARS];     // the compiler's output while it runs (OBJECT.log)
+    FILETIME started;
+    HANDLE process;
+    int failed;
+};
+
+static unit globalUnits[MAX_UNITS];
+static int globalUnitCount;
+
+static void Fail(const char *message)
+{
+    printf("game_units: %s\n", message);
+    exit(1);
+}
+
+// The file's bytes with a 0 after them (0 when it cannot be read); *size gets their count.
+static char *ReadWholeFile(const wchar_t *path, DWORD *size)
+{
+    HANDLE file = CreateFileW(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, 0,
+                              OPEN_EXISTING, 0, 0);
+    if (file == INVALID_HANDLE_VALUE) return 0;
+    DWORD length = GetFileSize(file, 0), got = 0;
+    char *bytes = (char *)malloc(length + 1);
+    if (!bytes || !ReadFile(file, bytes, length, &got, 0) || got != length)
+    {
+        CloseHandle(file);
+        free(bytes);
+        return 0;
+    }
+    CloseHandle(file);
+    bytes[length] = 0;
+    if (size) *size = length;
+    return bytes;
+}
+
+static int WriteWholeFile(const wchar_t *path, const wchar_t *text)
+{
+    FILE *file = _wfopen(path, L"wb");
+    if (!file) return 0;
+    char bytes[TEXT_CHARS * 3];
+    int length = WideCharToMultiByte(CP_UTF8, 0, text, -1, bytes, sizeof(bytes), 0, 0);
+    int ok = length > 0 && fwrite(bytes, 1, (size_t)(length - 1), file) == (size_t)(length - 1);
+    return fclose(file) == 0 && ok;
+}
+
+// UTF-8 text as wide characters; text that is not UTF-8 (a cl writing in the console's code page)
+// is read in that code page.
+static void WideFromBytes(const char *bytes, int length, wchar_t *out, int outChars)
+{
+    int got = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, bytes, length, out, outChars - 1);
+    if (got <= 0) got = MultiByteToWideChar(CP_OEMCP, 0, bytes, length, out, outChars - 1);
+    out[got > 0 ? got : 0] = 0;
+}
+
+static int LastWriteTime(const wchar_t *path, ULONGLONG *time)
+{
+    WIN32_FILE_ATTRIBUTE_DATA data;
+    if (!GetFileAttributesExW(path, GetFileExInfoStandard, &data)) return 0;
+    *time = ((ULONGLONG)data.ftLastWriteTime.dwHighDateTime << 32) | data.ftLastWriteTime.dwLowDateTime;
+    return 1;
+}
+
+// Reads the unit names of the entry: every `#include "X.cpp"` line.
+static void ReadUnits(const wchar_t *entry, const wchar_t *objectDir)
+{
+    wchar_t codeRoot[PATH_CHARS];
+    wcscpy(codeRoot, entry);
+    for (int cut = 0; cut < 2; ++cut)
+    {
+        wchar_t *slash = wcsrchr(codeRoot, L'\\');
+        wchar_t *other = wcsrchr(codeRoot, L'/');
+        if (other > slash) slash = other;
+        if (!slash) Fail("the entry must be one folder below the code root (..\\code\\demo\\demo_main.cpp)");
+        *slash = 0;
+    }
+    char *text = ReadWholeFile(entry, 0);
+    if (!text) Fail("cannot read the entry");
+    for (char *line = text; line && *line;)
+    {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        const char *prefix = "#include \"";
+        char *end = 0;
+        if (strncmp(line, prefix, strlen(prefix)) == 0) end = strchr(line + strlen(prefix), '"');
+        if (end && end - line > 14 && strncmp(end - 4, ".cpp", 4) == 0)
+        {
+            if (globalUnitCount == MAX_UNITS) Fail("more than 64 units");
+            unit *u = &globalUnits[globalUnitCount++];
+            wchar_t name[PATH_CHARS];
+            char *nameStart = line + strlen(prefix);
+            WideFromBytes(nameStart, (int)(end - nameStart), name, PATH_CHARS);
+            for (wchar_t *at = name; *at; ++at) if (*at == L'/') *at = L'\\';
+            swprintf(u->source, PATH_CHARS, L"%ls\\%ls", codeRoot, name);
+            wchar_t flat[PATH_CHARS];
+            wcscpy(flat, name);
+            flat[wcslen(flat) - 4] = 0;
+            wchar_t objectName[PATH_CHARS] = L"";
+            for (wchar_t *at = flat; *at; ++at)
+            {
+                if (*at == L'\\') wcscat(objectName, L"__");
+                else wcsncat(objectName, at, 1);
+            }
+            swprintf(u->object, PATH_CHARS, L"%ls\\%ls.obj", objectDir, objectName);
+        }
+        line = next;
+    }
+    free(text);
+    if (globalUnitCount == 0)
+    {
+        unit *u = &globalUnits[globalUnitCount++];
+        wcscpy(u->source, entry);
+        const wchar_t *name = wcsrchr(entry, L'\\') ? wcsrchr(entry, L'\\') + 1 : entry;
+        swprintf(u->object, PATH_CHARS, L"%ls\\%ls.obj", objectDir, name);
+    }
+}
+
+static int IsStale(unit *u, const wchar_t *flags)
+{
+    wchar_t path[PATH_CHARS];
+    ULONGLONG objectTime, time;
+    if (!LastWriteTime(u->object, &objectTime)) return 1;
+    swprintf(path, PATH_CHARS, L"%ls.cmd", u->object);
+    char *command = ReadWholeFile(path, 0);
+    if (!command) return 1;
+    wchar_t wideCommand[TEXT_CHARS];
+    WideFromBytes(command, -1, wideCommand, TEXT_CHARS);
+    free(command);
+    if (wcscmp(wideCommand, flags) != 0) return 1;
+    swprintf(path, PATH_CHARS, L"%ls.deps", u->object);
+    char *deps = ReadWholeFile(path, 0);
+    if (!deps) return 1;
+    int stale = 0;
+    for (char *line = deps; line && *line && !stale;)
+    {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        wchar_t dep[PATH_CHARS];
+        WideFromBytes(line, -1, dep, PATH_CHARS);
+        if (!LastWriteTime(dep, &time) || time > objectTime) stale = 1;
+        line = next;
+    }
+    free(deps);
+    return stale;
+}
+
+static void StartCompile(unit *u, const wchar_t *flags)
+{
+    swprintf(u->output, PATH_CHARS, L"%ls.log", u->object);
+    wchar_t path[PATH_CHARS];
+    swprintf(path, PATH_CHARS, L"%ls.cmd", u->object);
+    DeleteFileW(path);
+    SECURITY_ATTRIBUTES inherit = {sizeof(inherit), 0, TRUE};
+    HANDLE output = CreateFileW(u->output, GENERIC_WRITE, FILE_SHARE_READ, &inherit, CREATE_ALWAYS, 0, 0);
+    if (output == INVALID_HANDLE_VALUE) Fail("cannot write a compile log in the object folder");
+    static wchar_t commandLine[TEXT_CHARS];
+    swprintf(commandLine, TEXT_CHARS, L"cl %ls /c /showIncludes \"%ls\" /Fo\"%ls\"", flags, u->source, u->object);
+    STARTUPINFOW startup = {};
+    startup.cb = sizeof(startup);
+    startup.dwFlags = STARTF_USESTDHANDLES;
+    startup.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+    startup.hStdOutput = output;
+    startup.hStdError = output;
+    PROCESS_INFORMATION process = {};
+    GetSystemTimeAsFileTime(&u->started);
+    if (!CreateProcessW(0, commandLine, 0, 0, TRUE, 0, 0, 0, &startup, &process)) Fail("cannot start cl");
+    CloseHandle(output);
+    CloseHandle(process.hThread);
+    u->process = process.hProcess;
+}
+
+// After the compile: prints its output without the include notes, writes .deps (the notes' files
+// that exist, and the source) and .cmd, and dates the object back to the compile's start.
+static void FinishCompile(unit *u, const wchar_t *flags)
+{
+    DWORD exitCode = 1;
+    GetExitCodeProcess(u->process, &exitCode);
+    CloseHandle(u->process);
+    u->failed = (exitCode != 0);
+    static wchar_t deps[TEXT_CHARS * 4];
+    swprintf(deps, TEXT_CHARS * 4, L"%ls\n", u->source);
+    char *text = ReadWholeFile(u->output, 0);
+    for (char *line = text; line && *line;)
+    {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        size_t length = strlen(line);
+        if (length && line[length - 1] == '\r') line[--length] = 0;
+        // NOTE: an include note is "<text>: <spaces><path>" where the text depends on cl's language;
+        // a line is taken for one when what follows one of its ": " is a file that exists.
+        int isNote = 0;
+        for (char *colon = strstr(line, ": "); colon && !isNote; colon = strstr(colon + 1, ": "))
+        {
+            char *path = colon + 2;
+            while (*path == ' ') ++path;
+            wchar_t widePath[PATH_CHARS];
+            WideFromBytes(path, -1, widePath, PATH_CHARS);
+            DWORD attributes = GetFileAttributesW(widePath);
+            if (*path && attributes != INVALID_FILE_ATTRIBUTES && !(attributes & FILE_ATTRIBUTE_DIRECTORY))
+            {
+                isNote = 1;
+                if (wcslen(deps) + wcslen(widePath) + 2 < TEXT_CHARS * 4)
+                {
+                    wcscat(deps, widePath);
+                    wcscat(deps, L"\n");
+                }
+            }
+        }
+        if (!isNote && length) printf("%s\n", line);
+        line = next;
+    }
+    free(text);
+    if (u->failed) return;
+    wchar_t path[PATH_CHARS];
+    HANDLE object = CreateFileW(u->object, FILE_WRITE_ATTRIBUTES, FILE_SHARE_READ, 0, OPEN_EXISTING, 0, 0);
+    if (object != INVALID_HANDLE_VALUE)
+    {
+        SetFileTime(object, 0, 0, &u->started);
+        CloseHandle(object);
+    }
+    swprintf(path, PATH_CHARS, L"%ls.deps", u->object);
+    if (!WriteWholeFile(path, deps)) u->failed = 1;
+    swprintf(path, PATH_CHARS, L"%ls.cmd", u->object);
+    if (!u->failed && !WriteWholeFile(path, flags)) u->failed = 1;
+}
+
+// Compiles the stale units, at most one per processor at a time. False when one failed.
+static int CompileStaleUnits(const wchar_t *flags)
+{
+    SYSTEM_INFO system;
+    GetSystemInfo(&system);
+    int parallel = system.dwNumberOfProcessors > 0 ? (int)system.dwNumberOfProcessors : 1;
+    if (parallel > MAXIMUM_WAIT_OBJECTS) parallel = MAXIMUM_WAIT_OBJECTS;
+    int running[MAXIMUM_WAIT_OBJECTS], runningCount = 0, ok = 1;
+    for (int index = 0; index <= globalUnitCount; ++index)
+    {
+        if (index < globalUnitCount && IsStale(&globalUnits[index], flags))
+        {
+            StartCompile(&globalUnits[index], flags);
+            running[runningCount++] = index;
+        }
+        // Wait for one when every slot is taken, for all after the last unit.
+        while (runningCount == parallel || (index == globalUnitCount && runningCount > 0))
+        {
+            HANDLE handles[MAXIMUM_WAIT_OBJECTS];
+            for (int at = 0; at < runningCount; ++at) handles[at] = globalUnits[running[at]].process;
+            DWORD done = WaitForMultipleObjects((DWORD)runningCount, handles, FALSE, INFINITE) - WAIT_OBJECT_0;
+            if (done >= (DWORD)runningCount) Fail("waiting for cl failed");
+            unit *u = &globalUnits[running[done]];
+            FinishCompile(u, flags);
+            if (u->failed) ok = 0;
+            running[done] = running[--runningCount];
+        }
+    }
+    return ok;
+}
+
+// NOTE: main, not wmain (not every CRT links wmain's start-up): the wide arguments come from the
+// command line itself.
+int main(void)
+{
+    int argumentCount = 0;
+    wchar_t **arguments = CommandLineToArgvW(GetCommandLineW(), &argumentCount);
+    if (!arguments) Fail("cannot read the command line");
+    if (argumentCount != 4) Fail("usage: game_units ENTRY OBJECT_DIR DLL (flags in GameUnitFlags, link in GameLinkKey)");
+    static wchar_t flags[TEXT_CHARS], linkKey[TEXT_CHARS];
+    if (!GetEnvironmentVariableW(L"GameUnitFlags", flags, TEXT_CHARS)) Fail("GameUnitFlags is not set");
+    if (!GetEnvironmentVariableW(L"GameLinkKey", linkKey, TEXT_CHARS)) linkKey[0] = 0;
+    const wchar_t *objectDir = arguments[2], *dll = arguments[3];
+    wchar_t folder[PATH_CHARS];
+    wcscpy(folder, objectDir);
+    for (wchar_t *at = folder; ; ++at)
+    {
+        wchar_t separator = *at;
+        if (separator != 0 && separator != L'\\' && separator != L'/') continue;
+        *at = 0;
+        CreateDirectoryW(folder, 0);      // fails harmlessly when it exists
+        if (!separator) break;
+        *at = separator;
+    }
+    ReadUnits(arguments[1], objectDir);
+    fflush(stdout);
+    if (!CompileStaleUnits(flags)) return 1;
+
+    // The link: needed when the DLL is missing or older than an object, or the link changed.
+    static wchar_t objects[TEXT_CHARS * 4], link[TEXT_CHARS * 5];
+    objects[0] = 0;
+    ULONGLONG dllTime = 0, time;
+    int relink = !LastWriteTime(dll, &dllTime);
+    for (int index = 0; index < globalUnitCount; ++index)
+    {
+        if (!LastWriteTime(globalUnits[index].object, &time) || time > dllTime) relink = 1;
+        // NOTE: with forward slashes, which every link reads, lld-link on a Unix host too.
+        wchar_t *start = objects + wcslen(objects);
+        wcscat(objects, L"\"");
+        wcscat(objects, globalUnits[index].object);
+        wcscat(objects, L"\"\n");
+        for (wchar_t *at = start; *at; ++at) if (*at == L'\\') *at = L'/';
+    }
+    swprintf(link, TEXT_CHARS * 5, L"%ls\n%ls", linkKey, objects);
+    wchar_t path[PATH_CHARS];
+    swprintf(path, PATH_CHARS, L"%ls\\%ls.link", objectDir, dll);
+    char *previous = ReadWholeFile(path, 0);
+    static wchar_t widePrevious[TEXT_CHARS * 5];
+    if (previous) WideFromBytes(previous, -1, widePrevious, TEXT_CHARS * 5);
+    if (!previous || wcscmp(widePrevious, link) != 0) relink = 1;
+    free(previous);
+    if (!relink) return 0;
+    swprintf(path, PATH_CHARS, L"%ls\\%ls.objects", objectDir, dll);
+    if (!WriteWholeFile(path, objects)) Fail("cannot write the link's response file");
+    swprintf(path, PATH_CHARS, L"%ls\\%ls.link.new", objectDir, dll);
+    if (!WriteWholeFile(path, link)) Fail("cannot write the link stamp");
+    return 3;
+}
