@@ -58,7 +58,7 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
     {
         // NOTE: scripts and the hot-reload test read this line to see which code is running.
         memory->platform.Log(LogLevel_Info, "game: code version %u running: spin speed %.2f, %llu frames simulated so far",
-                             memory->reloadVersion, (f64)DEMO_TUNING_SPIN_SPEED,
+                             memory->reloadVersion, (f64)TUNE(DEMO_TUNING_SPIN_SPEED),
                              (unsigned long long)state->framesSimulated);
         state->loadedCodeVersion = memory->reloadVersion;
         // NOTE: scripts read this line too: the repeating tasks must go on across reloads.
