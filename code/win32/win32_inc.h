@@ -24,6 +24,7 @@ struct win32_state;
 #include "win32/guard/guard.h"
 #include "win32/reload/reload.h"
 #include "win32/capsule/capsule.h"
+#include "win32/win32_tunables.h"
 #include "win32/win32_state.h"
 #include "win32/win32_quit_bound.h"
 #include "win32/win32_service_checks.h"
