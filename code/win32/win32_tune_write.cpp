@@ -70,8 +70,12 @@ internal void Win32WriteTunableBack(win32_tunables *tunables, u32 index)
     tune_rewrite result = RewriteTuneSource(source, size, entry->name, entry->type, entry->sourceValue, entry->live,
                                             rewritten, sizeof(rewritten));
     if (result.status == TuneRewrite_Changed && !TuneValuesEqual(entry->type, entry->sourceValue, entry->compiled))
-        result = RewriteTuneSource(source, size, entry->name, entry->type, entry->compiled, entry->live, rewritten,
-                                   sizeof(rewritten));
+    {
+        // A build compiled before the last write-back may run meanwhile: its own value is fine too.
+        tune_rewrite again = RewriteTuneSource(source, size, entry->name, entry->type, entry->compiled, entry->live,
+                                               rewritten, sizeof(rewritten));
+        if (again.status == TuneRewrite_Done) result = again;
+    }
     char error[160] = "";
     if (result.status == TuneRewrite_Done && !Win32ReplaceFileAtomically(path, rewritten, result.outSize, error, sizeof(error)))
         FormatText(result.reason, sizeof(result.reason), "writing failed: %s", error);
