@@ -19,6 +19,7 @@
 #include "platform/platform_capsule_format.h"
 #include "platform/platform_capsule_checks.h"
 #include "platform/platform_tune_source.h"
+#include "platform/platform_capsule_tunes.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -31,5 +32,6 @@
 #include "platform/platform_capsule_format.cpp"
 #include "platform/platform_capsule_checks.cpp"
 #include "platform/platform_tune_source.cpp"
+#include "platform/platform_capsule_tunes.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP

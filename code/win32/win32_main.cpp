@@ -54,6 +54,7 @@
 #include "win32/win32_tunables.cpp"
 #include "win32/win32_tune_input.cpp"
 #include "win32/win32_tune_write.cpp"
+#include "win32/win32_tune_capsule.cpp"
 #include "win32/win32_quit_bound.cpp"
 #include "win32/win32_service_checks.cpp"
 #include "win32/win32_shader_watch.cpp"

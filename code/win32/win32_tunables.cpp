@@ -125,6 +125,7 @@ internal void Win32LogTuneChange(win32_state *state, win32_tunable *entry, const
     Win32Log(LogLevel_Info, "%s, used from frame %lld", line, (long long)state->frames.frameCount);
     FormatText(state->editStatus.lastTune, sizeof(state->editStatus.lastTune), "%s", line);
     ++state->editStatus.tuneCount;
+    Win32NoteTuneEvent(&state->tunables, (u64)state->frames.frameCount, entry, old);
 }
 
 internal void Win32SetTunable(win32_state *state, u32 index, const f64 *value, u32 source)
@@ -204,6 +205,7 @@ internal void Win32CarryOneTunable(win32_state *state, win32_tunable *entry, con
         Win32Log(LogLevel_Warning, "%s", line);
         FormatText(state->editStatus.lastTune, sizeof(state->editStatus.lastTune), "%s", line);
         ++state->editStatus.tuneCount;
+        Win32NoteTuneEvent(&state->tunables, (u64)state->frames.frameCount, entry, entry->live);
         return;
     }
     // The file still holds what the platform last wrote there unless the new build says otherwise.
@@ -277,7 +279,11 @@ internal void Win32TuneBetweenFrames(win32_state *state)
             Win32ApplyTuneAssignment(state, state->options.tunes[index], "--tune", TuneSource_Option);
     }
     Win32TunePanelInput(state);
-    if (state->replay.on) return;   // a replay's values come from its capsule
+    if (state->replay.on)
+    {
+        Win32ReplayTunes(state);    // a replay's values come from its capsule
+        return;
+    }
     if (++tunables->framesSincePoll >= WIN32_TUNE_POLL_FRAMES)
     {
         tunables->framesSincePoll = 0;

@@ -12,6 +12,19 @@
 #define WIN32_TUNE_POLL_FRAMES 4        // the request file is looked for every this many frames
 #define WIN32_TUNE_REQUEST_NAME "tune.request"
 #define WIN32_TUNE_MAX_SOURCE_BYTES (4u << 20)   // a source file larger than this is not rewritten
+#define WIN32_TUNE_EVENTS 2048          // changes kept for capsules (a ring: the newest)
+#define WIN32_CAPSULE_JOB_TUNES (GAME_TUNABLES_MAX + WIN32_TUNE_EVENTS)
+
+// A change, kept for the capsules that will cover its frame.
+struct win32_tune_event
+{
+    u64 frameIndex;                     // the first frame that used it
+    u32 type;
+    u32 pad;
+    f64 old[4];
+    f64 value[4];
+    char name[GAME_TUNABLE_NAME_MAX];
+};
 
 struct win32_tunable
 {
@@ -47,6 +60,9 @@ struct win32_tunables
     u32 framesSincePoll;
     char requestPath[WIN32_PATH_BYTES]; // tune.request beside the game DLL
     char dllDirectory[WIN32_PATH_BYTES];// with a trailing separator; relative __FILE__s resolve here
+    win32_tune_event events[WIN32_TUNE_EVENTS];
+    u64 eventCount;                     // ever recorded; the ring holds the newest WIN32_TUNE_EVENTS
+    b32 replayMissingLogged;
 };
 
 // Main thread, between frames (after the reload step, before the live loop and the capsule
@@ -81,6 +97,15 @@ internal u32 Win32TunePanelRowCount(win32_tunables *tunables);
 internal void Win32TunePanelInput(win32_state *state);
 // The request file (win32_tune_input.cpp): taken by renaming it, applied line by line, deleted.
 internal void Win32PollTuneRequest(win32_state *state);
+// Capsules (win32_tune_capsule.cpp). The records a capsule whose window starts at firstFrame
+// carries: every tunable's value when that frame began (today's values with later changes undone),
+// then each change since, in order. Returns how many were written (at most maxRecords).
+internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, capsule_tune_record *out, u32 maxRecords);
+// A replay, before the update of its next recorded frame: the checkpoint's values before its first
+// frame (every pass), then the changes recorded for this frame. Names the build lacks are logged once.
+internal void Win32ReplayTunes(win32_state *state);
+// Every change (any source) is kept for capsules.
+internal void Win32NoteTuneEvent(win32_tunables *tunables, u64 frameIndex, const win32_tunable *entry, const f64 *old);
 // Writes tunable `index`'s live value into the line that declares it (win32_tune_write.cpp);
 // logs what it did or why it refused.
 internal void Win32WriteTunableBack(win32_tunables *tunables, u32 index);

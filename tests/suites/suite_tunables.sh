@@ -10,7 +10,8 @@
 #  - the next build: a written-back value comes back with no jump (no tune line), the hand-edited
 #    one is taken from the new source; a tunable retyped is reset to its compiled value, one added
 #    is announced, one removed too;
-#  - --trace has the tune lines as instants; the run exits 0.
+#  - --trace has the tune lines as instants; the run exits 0;
+#  - a capsule saved after the changes replays them at their frames: exit 0, every hash equal.
 # The text work itself (values, rewriting a line) is unit-tested in tests/unit/test_tune_source.cpp.
 set -u
 cd "$(dirname "$0")/../.."
@@ -68,6 +69,12 @@ check "a value outside the range is refused naming the line" \
 check "the request file is consumed" bash -c "sleep 0.5; test ! -e '$request' && test ! -e '$request.taken'"
 check "the request's value is written back to its line" only_line_changed STARTER_TUNING_SPIN_SPEED 0.50f 1.50f
 cp "$tuning" "$out/tuning_expected.h"
+# A capsule now holds both changes (replayed after the run): the spin speed turns the cube, so a
+# replay without them would diverge.
+sleep 0.5
+touch "$work/build/capsules/capsule.request"
+check "a capsule is saved after the changes" wait_for_log "$log" "capsule: saved" 30
+capsule=$(sed -nE "s/.*capsule: saved '([^']*)'.*/\1/p" "$log" | head -n 1)
 
 #- The F2 panel: F2 opens it, Down selects the second row (the move speed), Right adds 1% of 0..20
 WINDOW=$(xdotool search --all --pid "$engine_pid" --name "Handmade Engine" 2>/dev/null | head -n 1)
@@ -124,5 +131,15 @@ wait_for_exit "$engine_pid" 60
 check "the run exits 0 through the quit file (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
 check "--trace holds the tune lines as instants" grep -qF '"tune: STARTER_TUNING_MOVE_SPEED = 4.7 (was 4.5) from the panel' "$out/trace.json"
 check "no temporary file is left beside the tuning header" bash -c "! ls '$work/code/starter' | grep -q 'tune.tmp'"
+
+#- The capsule replays the changes at their frames: every state hash equal (exit 0)
+cp "$tuning" "$out/tuning_before_replay.h"
+timeout 120 wine "$exe" --replay "$capsule" --log "$out/replay.log" --size 320x180 >/dev/null 2>&1
+status=$?
+check "the capsule with tune changes replays equal to its end (exit $status)" test "$status" -eq 0
+check "... setting the spin speed at its frame, from the capsule" \
+    grep -qF "tune: STARTER_TUNING_SPIN_SPEED = 1.5 (was 0.5) from the capsule" "$out/replay.log"
+check "... and the move speed set by --tune at the start" grep -qF "tune: STARTER_TUNING_MOVE_SPEED = 4.5 (was 3) from the capsule" "$out/replay.log"
+check "a replay writes nothing back" cmp -s "$tuning" "$out/tuning_before_replay.h"
 
 summary
