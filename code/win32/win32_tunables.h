@@ -91,23 +91,7 @@ internal s32 Win32FindTunable(win32_tunables *tunables, const char *name);
 // `what`, e.g. "--tune" or "tune.request line 3") when refused: unknown name or bad value.
 internal b32 Win32ApplyTuneAssignment(win32_state *state, const char *assignment, const char *what, u32 source);
 
-// Rows of the panel: one per scalar tunable, one per component of a colour or v3 (GameTunableRowCount).
-internal u32 Win32TunePanelRowCount(win32_tunables *tunables);
-// Panel keys (win32_tune_input.cpp); masks the keys it used from the game's input.
-internal void Win32TunePanelInput(win32_state *state);
-// The request file (win32_tune_input.cpp): taken by renaming it, applied line by line, deleted.
-internal void Win32PollTuneRequest(win32_state *state);
-// Capsules (win32_tune_capsule.cpp). The records a capsule whose window starts at firstFrame
-// carries: every tunable's value when that frame began (today's values with later changes undone),
-// then each change since, in order. Returns how many were written (at most maxRecords).
-internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, capsule_tune_record *out, u32 maxRecords);
-// A replay, before the update of its next recorded frame: the checkpoint's values before its first
-// frame (every pass), then the changes recorded for this frame. Names the build lacks are logged once.
-internal void Win32ReplayTunes(win32_state *state);
-// Every change (any source) is kept for capsules.
-internal void Win32NoteTuneEvent(win32_tunables *tunables, u64 frameIndex, const win32_tunable *entry, const f64 *old);
-// Writes tunable `index`'s live value into the line that declares it (win32_tune_write.cpp);
-// logs what it did or why it refused.
-internal void Win32WriteTunableBack(win32_tunables *tunables, u32 index);
+// The panel's keys and the request file: win32_tune_input.h; writing back: win32_tune_write.h;
+// capsules and replays: win32_tune_capsule.h.
 
 #endif  // WIN32_TUNABLES_H

@@ -98,9 +98,7 @@ internal void Win32PollTuneRequest(win32_state *state)
     // at the next poll), and a new request written meanwhile is never deleted unread.
     char taken[WIN32_PATH_BYTES + 32];
     FormatText(taken, sizeof(taken), "%s.taken", tunables->requestPath);
-    win32_wide_path from, to;
-    if (!Win32WidePath(tunables->requestPath, &from) || !Win32WidePath(taken, &to)) return;
-    if (!MoveFileExW(from.text, to.text, MOVEFILE_REPLACE_EXISTING)) return;
+    if (!Win32MoveFileUtf8(tunables->requestPath, taken, MOVEFILE_REPLACE_EXISTING)) return;
     HANDLE file = Win32OpenFileUtf8(taken, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
     static char text[64 * 1024];
     DWORD read = 0;

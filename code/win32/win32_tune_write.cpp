@@ -40,9 +40,7 @@ internal b32 Win32ReplaceFileAtomically(const char *path, const char *text, umm 
     DWORD written = 0;
     b32 ok = file != INVALID_HANDLE_VALUE && WriteFile(file, text, (DWORD)size, &written, 0) && written == size;
     if (file != INVALID_HANDLE_VALUE) ok = CloseHandle(file) && ok;
-    win32_wide_path from, to;
-    ok = ok && Win32WidePath(temporary, &from) && Win32WidePath(path, &to) &&
-         MoveFileExW(from.text, to.text, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
+    ok = ok && Win32MoveFileUtf8(temporary, path, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
     if (!ok)
     {
         Win32ErrorText(GetLastError(), error, (DWORD)errorSize);
