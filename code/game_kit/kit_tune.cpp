@@ -91,8 +91,8 @@ f32 KitDrawTunePanel(text_context *text, v2 topLeft, f32 scale, const platform_e
     f32 width = KIT_TUNE_PANEL_WIDTH * scale;
     f32 barWidth = 80.0f * scale;
     v2 at = topLeft;
-    at = PushText(text, at, scale, KIT_TUNE_ROW_COLOR, table->count ? "tunables (F2: close, up/down, left/right, "
-                  "shift coarse, ctrl fine, wheel)" : "no tunables in this build (F2: close)");
+    at = PushText(text, at, scale, KIT_TUNE_ROW_COLOR, table->count ? "tunables: up/down pick, left/right/wheel change\n"
+                  "shift x10, ctrl x0.1, F2 closes" : "no tunables in this build (F2 closes)");
     u32 row = 0;
     for (u32 index = 0; index < table->count; ++index)
     {

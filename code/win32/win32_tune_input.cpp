@@ -38,6 +38,13 @@ internal void Win32TuneStep(win32_state *state, u32 row, s32 steps, u32 modifier
         if (entry->type != GameTunable_S32 && (modifiers & Modifier_Shift)) step *= 10.0;
         if (entry->type != GameTunable_S32 && (modifiers & Modifier_Control)) step *= 0.1;
         value[component] += step * (f64)steps;
+        // Rounded to a decimal past the step's, so f32 sums do not creep: 0.08 + 0.01 gives 0.09,
+        // not 0.089999996 (which would then be written back as such).
+        if (entry->type != GameTunable_S32 && step > 0.0)
+        {
+            f64 scale = pow(10.0, ceil(-log10(step)) + 1.0);
+            value[component] = floor(value[component] * scale + 0.5) / scale;
+        }
     }
     Win32SetTunable(state, index, value, TuneSource_Panel);
 }
