@@ -116,9 +116,10 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
     {
         // NOTE: the tunables suite reads this line: a tune is used by the frame right after it.
         frame.transient->tuneCountSeen = memory->editStatus->tuneCount;
-        memory->platform.Log(LogLevel_Info, "starter: frame %llu runs with spin speed %g, move speed %g",
+        memory->platform.Log(LogLevel_Info, "starter: frame %llu runs with spin speed %g, move speed %g (cube at x %.2f, z %.2f)",
                              (unsigned long long)input->frameIndex, (f64)TUNE(STARTER_TUNING_SPIN_SPEED),
-                             (f64)TUNE(STARTER_TUNING_MOVE_SPEED));
+                             (f64)TUNE(STARTER_TUNING_MOVE_SPEED), (f64)frame.state->cubePosition.x,
+                             (f64)frame.state->cubePosition.z);
     }
 
     // The whole frame is one job graph; it and its jobs name code of this build, so they live in

@@ -3,7 +3,8 @@
 # engine run on a copy of the engine, so the write-backs edit the copy's sources:
 #  - --tune at start: the first frame runs with it (the starter logs the frame that first sees a
 #    change), an unknown name is refused with an error and the run goes on;
-#  - the tune.request file and the F2 panel (xdotool: F2, Down, Right): the log says
+#  - the tune.request file and the F2 panel (xdotool: F2, Down, Right; the arrows do not reach
+#    the game, whose cube would move with them): the log says
 #    `tune: NAME = VALUE (was OLD) ... used from frame F` and the starter's line for frame F has the
 #    value: the next frame uses it; the value is written to its line, nothing else of the file changes;
 #  - a line edited on disk meanwhile is not overwritten: the write-back is refused with the reason;
@@ -88,6 +89,8 @@ if [ -n "$WINDOW" ]; then
         wait_for_log "$log" "tune: STARTER_TUNING_MOVE_SPEED = 4.7 (was 4.5) from the panel" 20
     frame=$(tune_frame STARTER_TUNING_MOVE_SPEED 4.7 "the panel")
     check "... the frame it names (${frame:-none}) runs with it" starter_sees "${frame:-x}" 1.5 4.7
+    check "the arrows the panel took did not reach the game (the cube has not moved)" \
+        grep -qF "starter: frame ${frame:-x} runs with spin speed 1.5, move speed 4.7 (cube at x 0.00, z 0.00)" "$log"
     check "the panel's value is written back to its line" only_line_changed STARTER_TUNING_MOVE_SPEED 4.50f 4.70f
     xdotool keydown --window "$WINDOW" F2; sleep 0.1; xdotool keyup --window "$WINDOW" F2
     check "F2 closes the panel" wait_for_log "$log" "tune: panel closed" 20
