@@ -23,7 +23,8 @@ internal capsule_tune_record Win32TuneRecord(u32 kind, u64 frameIndex, u32 type,
     return record;
 }
 
-internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, capsule_tune_record *out, u32 maxRecords)
+internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, u64 endFrame, capsule_tune_record *out,
+                                     u32 maxRecords)
 {
     u32 count = 0;
     for (u32 index = 0; index < tunables->count && count < maxRecords; ++index)
@@ -50,6 +51,7 @@ internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, c
     for (u64 serial = since; serial < tunables->eventCount && count < maxRecords; ++serial)
     {
         win32_tune_event *event = &tunables->events[serial % WIN32_TUNE_EVENTS];
+        if (event->frameIndex >= endFrame) continue;
         out[count++] = Win32TuneRecord(CapsuleTune_Change, event->frameIndex, event->type, event->value, event->name);
     }
     return count;

@@ -316,7 +316,8 @@ internal void Win32SetCapsuleLayout(win32_capsule_job *job, const state_layout *
 // Hands the job to the writer thread.
 internal void Win32QueueCapsuleJob(win32_capsule_writer *writer, win32_capsule_job *job, win32_state *state)
 {
-    job->tuneCount = Win32CapsuleTuneRecords(&state->tunables, job->info.firstFrame, job->tunes, WIN32_CAPSULE_JOB_TUNES);
+    job->tuneCount = Win32CapsuleTuneRecords(&state->tunables, job->info.firstFrame, job->info.firstFrame + job->info.frameCount,
+                                             job->tunes, WIN32_CAPSULE_JOB_TUNES);
     job->mainThreadSeconds = Win32Seconds() - job->requestedAt;
     InterlockedIncrement(&writer->queued);
     SetEvent(writer->wake);
