@@ -184,7 +184,7 @@ struct platform_edit_status
     u32 reloadCount;            // reloads since start: a change says lastReload is new
     u32 tuneCount;              // tunable changes since start
     b32 tunePanelVisible;       // the tunables panel is open (F2); the game draws it
-    u32 tuneSelected;           // the panel's highlighted row: an index into the game's tunables
+    u32 tuneSelected;           // the panel's highlighted row (rows: GameTunableRowCount, game_tunables.h)
 };
 
 //~ Debug services: what the platform records each frame for DEBUGGameEndFrame, in platform-owned

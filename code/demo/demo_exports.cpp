@@ -61,7 +61,7 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
     {
         // NOTE: scripts and the hot-reload test read this line to see which code is running.
         memory->platform.Log(LogLevel_Info, "game: code version %u running: spin speed %.2f, %llu frames simulated so far",
-                             memory->reloadVersion, (f64)DEMO_TUNING_SPIN_SPEED,
+                             memory->reloadVersion, (f64)TUNE(DEMO_TUNING_SPIN_SPEED),
                              (unsigned long long)state->framesSimulated);
         state->loadedCodeVersion = memory->reloadVersion;
         // NOTE: scripts read this line too: the repeating tasks must go on across reloads.
@@ -102,4 +102,10 @@ extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
     overlay.fontTextureIndex = DemoTexture_Font;
     overlay.notices = memory->notices;
     DebugOverlayEndFrame(&transient->debug, &transient->arena, memory, input, renderCommands, &overlay);
+    // The tunables panel (F2; the platform moves the selection and changes the values), top right.
+    if (memory->editStatus->tunePanelVisible)
+    {
+        text_context text = BeginScreenText(renderCommands, overlay.font, overlay.fontTextureIndex);
+        KitDrawTunePanel(&text, V2(Maximum(8.0f, text.width - 360.0f), 8.0f), 1.0f, memory->editStatus);
+    }
 }

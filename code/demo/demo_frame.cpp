@@ -48,7 +48,7 @@ internal void DemoFrameCameraAndInput(demo_frame *frame, u32 batch)
     f32 dt = frame->dt;
     ++state->framesSimulated;
     state->secondsSimulated += dt;
-    state->spinAngle += Tau32 * DEMO_TUNING_SPIN_SPEED * dt;
+    state->spinAngle += Tau32 * TUNE(DEMO_TUNING_SPIN_SPEED) * dt;
     if (state->spinAngle > Tau32) state->spinAngle -= Tau32;
     if (WasPressed(input->keyboard.keys[Key_F1])) state->overlayVisible = !state->overlayVisible;
     if (WasPressed(input->keyboard.keys[Key_Space])) DemoRequestSound(&frame->transient->sound, DemoAsset_Chime, 0.6f);

@@ -66,7 +66,7 @@ internal void DemoPushTranslucentPanes(game_render_commands *commands, f32 angle
 render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, game_state *state, b32 gridReady,
                                       u32 slotCount)
 {
-    v4 sky = V4(DEMO_TUNING_CLEAR_COLOR_R, DEMO_TUNING_CLEAR_COLOR_G, DEMO_TUNING_CLEAR_COLOR_B, 1.0f);
+    v4 sky = TUNE(DEMO_TUNING_CLEAR_COLOR);
     commands->depthPeelLayers = 4;
     PushClear(commands, sky);
     DemoPushSceneCamera(commands, &state->camera);

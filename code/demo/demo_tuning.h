@@ -1,11 +1,14 @@
 #ifndef DEMO_TUNING_H
 #define DEMO_TUNING_H
-// Values meant to be edited while the game runs: change one, `build.bat game` (or
-// `misc/build.sh game`), and the running exe picks the new code up without losing its state.
+// Values meant to be edited while the game runs: tunables (game_kit/kit_tune.h). Change one live
+// with F2 (the panel), `--tune NAME=VALUE` or a tune.request file beside game.dll: the running game
+// uses it in the next frame and the engine writes it back to its line here (docs/tunables.md).
+// Editing a line by hand and rebuilding (`build.bat game`, `misc/build.sh game`) works as before.
+// Read one with TUNE(NAME). One TUNE_ call per line: the engine rewrites the values in place.
 
-#define DEMO_TUNING_SPIN_SPEED 0.50f          // turns per second of the demo's spinning cubes
-#define DEMO_TUNING_CLEAR_COLOR_R 0.05f
-#define DEMO_TUNING_CLEAR_COLOR_G 0.07f
-#define DEMO_TUNING_CLEAR_COLOR_B 0.10f
+#include "game_kit/kit_tune.h"
+
+TUNE_F32(DEMO_TUNING_SPIN_SPEED, 0.50f, 0.0f, 4.0f)          // turns per second of the demo's spinning cubes
+TUNE_COLOR(DEMO_TUNING_CLEAR_COLOR, 0.05f, 0.07f, 0.10f, 1.0f) // the sky behind the fog
 
 #endif // DEMO_TUNING_H

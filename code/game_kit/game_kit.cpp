@@ -1,6 +1,6 @@
 // game_kit/: what any game built on this engine uses on the DLL side: render-command push
 // helpers, state-layout migration, BMP/WAV readers, the sound mixer, bitmap text, the debug overlay,
-// a uniform-grid broadphase, a job graph's shape as text.
+// a uniform-grid broadphase, a job graph's shape as text, tunables (values the platform changes live).
 // May include base/ and contract/ only; a game's unity entry includes this file once.
 // Every file of the layer is named kit_*; headers come first, so no body depends on body order.
 
@@ -15,6 +15,7 @@
 #include "game_kit/kit_debug.h"
 #include "game_kit/kit_broadphase.h"
 #include "game_kit/kit_graph_shape.h"
+#include "game_kit/kit_tune.h"
 
 //~ Bodies
 #include "game_kit/kit_state_migrate.cpp"
@@ -24,3 +25,4 @@
 #include "game_kit/kit_mixer.cpp"
 #include "game_kit/kit_text.cpp"
 #include "game_kit/kit_debug.cpp"
+#include "game_kit/kit_tune.cpp"

@@ -1,6 +1,6 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
-// between two states, the capsule file and its compressor. No OS headers, so the unit tests build
+// between two states, the capsule file and its compressor, tunables as text. No OS headers, so the unit tests build
 // it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit
 // tests include this file once: every header, then every body, so the order of the bodies does not
 // matter. The guard makes a second include harmless.
@@ -18,6 +18,8 @@
 #include "platform/platform_capsule_compress.h"
 #include "platform/platform_capsule_format.h"
 #include "platform/platform_capsule_checks.h"
+#include "platform/platform_tune_source.h"
+#include "platform/platform_capsule_tunes.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -29,5 +31,7 @@
 #include "platform/platform_capsule_compress.cpp"
 #include "platform/platform_capsule_format.cpp"
 #include "platform/platform_capsule_checks.cpp"
+#include "platform/platform_tune_source.cpp"
+#include "platform/platform_capsule_tunes.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP

@@ -77,6 +77,7 @@ const char *CapsuleSectionName(u32 kind)
         case CapsuleSection_Frames: return "Frames";
         case CapsuleSection_Log: return "Log";
         case CapsuleSection_Build: return "Build";
+        case CapsuleSection_Tunes: return "Tunes";
     }
     return "?";
 }
@@ -175,6 +176,7 @@ internal u64 CapsuleSectionLimit(u32 kind)
         case CapsuleSection_Frames: return 8 + (u64)CAPSULE_MAX_FRAMES * sizeof(capsule_frame);
         case CapsuleSection_Log: return CAPSULE_MAX_LOG_BYTES;
         case CapsuleSection_Build: return sizeof(capsule_build_record) + 2 * (u64)CAPSULE_MAX_BUILD_BYTES;
+        case CapsuleSection_Tunes: return 8 + (u64)CAPSULE_MAX_TUNE_RECORDS * sizeof(capsule_tune_record);
     }
     return 0;
 }
@@ -259,7 +261,7 @@ b32 CapsuleScan(const u8 *file, u64 fileSize, capsule_scan *scan, char *error, u
         spot.offset = offset + sizeof(spot.header);
         u32 kind = spot.header.kind;
         const char *name = CapsuleSectionName(kind);
-        if (kind > CapsuleSection_Build)
+        if (kind >= CapsuleSection_KindCount)
         {
             FormatText(error, errorSize, "unknown section kind %u at byte %llu", kind, (unsigned long long)offset);
             return 0;

@@ -48,8 +48,8 @@ struct capsule_section_spot
 
 struct capsule_scan
 {
-    b32 have[CapsuleSection_Build];
-    capsule_section_spot sections[CapsuleSection_Build];    // by kind, Build aside
+    b32 have[CapsuleSection_KindCount];
+    capsule_section_spot sections[CapsuleSection_KindCount];    // by kind, Build aside
     u32 buildSections;
     capsule_section_spot builds[CAPSULE_MAX_BUILDS];        // in file order
     u64 arenaBytes;                 // what ReadCapsule pushes, alignment included

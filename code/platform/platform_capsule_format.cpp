@@ -183,6 +183,12 @@ internal b32 CapsuleWriteBody(capsule_writer *writer, const capsule_contents *co
     capsule_piece logPieces[] = {{contents->log, contents->logSize}};
     if (!CapsuleWriteSection(writer, CapsuleSection_Log, logPieces, 1)) return 0;
 
+    u32 tuneCount = contents->tunes ? contents->tuneCount : 0;
+    if (tuneCount > CAPSULE_MAX_TUNE_RECORDS) return 0;
+    u32 tuneSize = sizeof(capsule_tune_record);
+    capsule_piece tunePieces[] = {{&tuneCount, 4}, {&tuneSize, 4}, {contents->tunes, (u64)tuneCount * tuneSize}};
+    if (!CapsuleWriteSection(writer, CapsuleSection_Tunes, tunePieces, 3)) return 0;
+
     for (u32 index = 0; index < info.buildCount; ++index)
     {
         const capsule_build *build = contents->builds + index;
@@ -454,9 +460,9 @@ b32 ReadCapsule(const u8 *file, u64 fileSize, memory_arena *arena, capsule_conte
     if (!CapsuleScan(file, fileSize, &scan, error, errorSize)) return 0;
     contents->contractVersion = GAME_CONTRACT_VERSION;     // the scan refused any other
 
-    const u8 *raw[CapsuleSection_Build] = {};
+    const u8 *raw[CapsuleSection_KindCount] = {};
     const u32 kinds[] = {CapsuleSection_Info, CapsuleSection_Layout, CapsuleSection_Checkpoint, CapsuleSection_Frames,
-                         CapsuleSection_Log};
+                         CapsuleSection_Log, CapsuleSection_Tunes};
     for (u32 index = 0; index < ArrayCount(kinds); ++index)
     {
         u32 kind = kinds[index];
@@ -464,13 +470,15 @@ b32 ReadCapsule(const u8 *file, u64 fileSize, memory_arena *arena, capsule_conte
         raw[kind] = CapsuleReadSection(file, scan.sections + kind, arena, CapsuleSectionName(kind), error, errorSize);
         if (!raw[kind]) return 0;
     }
-    u64 sizes[CapsuleSection_Build];
-    for (u32 kind = 0; kind < CapsuleSection_Build; ++kind) sizes[kind] = scan.sections[kind].header.rawSize;
+    u64 sizes[CapsuleSection_KindCount];
+    for (u32 kind = 0; kind < CapsuleSection_KindCount; ++kind) sizes[kind] = scan.sections[kind].header.rawSize;
     if (!CapsuleReadInfo(raw[CapsuleSection_Info], &contents->info, error, errorSize) ||
         !CapsuleReadLayout(raw[CapsuleSection_Layout], sizes[CapsuleSection_Layout], arena, &contents->layout, error, errorSize) ||
         !CapsuleReadCheckpoint(raw[CapsuleSection_Checkpoint], sizes[CapsuleSection_Checkpoint], contents, error, errorSize) ||
         !CapsuleReadFrames(raw[CapsuleSection_Frames], sizes[CapsuleSection_Frames], contents, error, errorSize) ||
-        !CapsuleReadBuilds(file, &scan, arena, contents, error, errorSize))
+        !CapsuleReadBuilds(file, &scan, arena, contents, error, errorSize) ||
+        (scan.have[CapsuleSection_Tunes] &&
+         !CapsuleReadTunes(raw[CapsuleSection_Tunes], sizes[CapsuleSection_Tunes], contents, error, errorSize)))
     {
         return 0;
     }

@@ -26,6 +26,10 @@
 //   Log         UTF-8 text: the log lines of the window (may be empty)
 //   Build       one capsule_build_record, then dllSize bytes of the DLL, then pdbSize bytes of
 //               its PDB (0 for a MinGW build: its DWARF is inside the DLL)
+//   Tunes       u32 recordCount, u32 recordSize (== sizeof(capsule_tune_record)), the records:
+//               first every tunable's value at the checkpoint (kind Value), then every change
+//               made during the window (kind Change), frames non-decreasing (format version 2;
+//               checked by platform_capsule_tunes.h)
 
 #include "base/base_types.h"
 #include "base/base_arena.h"
@@ -33,7 +37,7 @@
 #include "platform/platform_state_layout.h"
 
 #define CAPSULE_MAGIC "HMCAPSUL"                 // 8 bytes, no terminator on disk
-#define CAPSULE_FORMAT_VERSION 1u
+#define CAPSULE_FORMAT_VERSION 2u             // 2: the Tunes section
 #define CAPSULE_MAX_BUILDS 32u
 #define CAPSULE_MAX_FRAMES (1u << 20)
 #define CAPSULE_MAX_LOG_BYTES (8u << 20)
@@ -50,6 +54,8 @@ enum capsule_section_kind
     CapsuleSection_Frames = 4,
     CapsuleSection_Log = 5,
     CapsuleSection_Build = 6,
+    CapsuleSection_Tunes = 7,
+    CapsuleSection_KindCount = 8,
 };
 
 // Why the capsule was written.
@@ -155,6 +161,22 @@ struct capsule_build_record
                                     //   beside the DLL under this name so a debugger finds it
 };
 
+// A tunable's value (contract/game_tunables.h) at the checkpoint, or a change during the window.
+#define CAPSULE_MAX_TUNE_RECORDS 8192u
+enum capsule_tune_kind
+{
+    CapsuleTune_Value = 1,          // the value when the checkpoint's frame began
+    CapsuleTune_Change = 2,         // set just before the update of frameIndex
+};
+struct capsule_tune_record
+{
+    u64 frameIndex;                 // Change: input.frameIndex of the first frame that used it
+    u32 kind;                       // capsule_tune_kind
+    u32 type;                       // game_tunable_type
+    f64 value[4];                   // the components (finite)
+    char name[64];                  // NUL-terminated, not empty
+};
+
 // A capsule in memory. Written from one (the writer copies nothing it does not need), read into
 // one (the reader points every field into the arena it was given, never into the file buffer).
 struct capsule_build
@@ -176,6 +198,9 @@ struct capsule_contents
     const char *log;                // logSize bytes, not terminated
     u64 logSize;
     capsule_build builds[CAPSULE_MAX_BUILDS];   // info.buildCount of them
+    const capsule_tune_record *tunes;           // tuneCount records (0: none; Values, then Changes)
+    u32 tuneCount;
+    u32 pad;
 };
 
 // Where the writer's bytes go (a file, a memory buffer in the tests). False stops the write.
@@ -200,7 +225,8 @@ b32 WriteCapsule(const capsule_contents *contents, capsule_sink *sink, void *sin
 // decompressed.
 b32 MeasureCapsule(const u8 *file, u64 fileSize, u64 *arenaBytesNeeded, char *error, umm errorSize);
 
-// Reads an untrusted file into *contents, every part decompressed into arena and validated:
+// Reads an untrusted file into *contents, every part decompressed into arena and validated (the
+// Tunes records too: kinds, types, names, frames inside the window and in order, finite values):
 // checksums, record sizes, the contract version (another one is refused: game_input may differ),
 // page indices against the memory size, frame build indices against buildCount, every build
 // present exactly once, names terminated, counts that cannot overflow. False with a one-line

@@ -49,6 +49,19 @@ b32 ParseGameArgument(const char *text, game_argument *result)
     return 1;
 }
 
+b32 IsTuneAssignment(const char *text)
+{
+    if (!text) return 0;
+    u32 length = 0;
+    for (; text[length] && text[length] != '='; ++length)
+    {
+        char c = text[length];
+        b32 allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        if (!allowed || length + 1 >= GAME_TUNABLE_NAME_MAX) return 0;
+    }
+    return length > 0 && text[length] == '=' && text[length + 1] != 0;
+}
+
 internal b32 ParseWholeNumber(const char *text, s64 minimum, s64 maximum, s64 *result)
 {
     if (!text || !*text) return 0;
@@ -127,6 +140,12 @@ internal b32 ParsePathFlag(const char *flag, const char *value, platform_options
     else if (strcmp(flag, "--capsule-dir") == 0) { options->capsuleDir = value; }
     else if (strcmp(flag, "--replay") == 0) { options->replayPath = value; }
     else if (strcmp(flag, "--replay-game") == 0) { options->replayGamePath = value; }
+    else if (strcmp(flag, "--tune") == 0)
+    {
+        *valueOk = options->tuneCount < PLATFORM_MAX_TUNES && IsTuneAssignment(value);
+        if (*valueOk) options->tunes[options->tuneCount++] = value;
+        return 1;
+    }
     else if (strcmp(flag, "--game-arg") == 0)
     {
         game_argument checked;

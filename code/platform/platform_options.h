@@ -5,6 +5,9 @@
 
 #include "base/base_types.h"
 #include "contract/game_arguments.h"
+#include "contract/game_tunables.h"
+
+#define PLATFORM_MAX_TUNES 32
 
 struct platform_options
 {
@@ -52,6 +55,8 @@ struct platform_options
     b32 replayCompare;          // --compare: the capsule's build against --replay-game's, per frame
     b32 replayLoop;             // --loop (with --replay): replay forever (on --game's or --replay-game's
                                 //   newest build when given)
+    const char *tunes[PLATFORM_MAX_TUNES];  // --tune NAME=VALUE, in command-line order: applied to the
+    u32 tuneCount;                          //   first build before its first update (docs/tunables.md)
     b32 showHelp;               // --help
 };
 
@@ -134,6 +139,14 @@ struct platform_options
     "  --loop             with --replay: replay forever, each pass from the checkpoint; with\n" \
     "                     --game or --replay-game on the newest build of that DLL (rebuild it\n" \
     "                     meanwhile), else on the capsule's own build\n" \
+    "  --tune NAME=VALUE  set tunable NAME (see the F2 panel) before the game's first update\n" \
+    "                     (repeatable, up to 32). Only NAME=VALUE is checked here (else exit 2);\n" \
+    "                     a NAME the game lacks or a VALUE outside its range is logged as an\n" \
+    "                     error ('tune: --tune ... refused: WHY') and the run goes on. While it\n" \
+    "                     runs, a file tune.request beside the game DLL with NAME=VALUE lines\n" \
+    "                     (# comments) does the same (write it elsewhere, then rename it there).\n" \
+    "                     Every change is logged 'tune: NAME = VALUE (was OLD) ...' and written\n" \
+    "                     back to the source line declaring NAME (docs/tunables.md)\n" \
     "  --help             this text\n"
 
 //~ Parsing
@@ -144,6 +157,10 @@ struct platform_options
 b32 ParseGameArgument(const char *text, game_argument *result);
 
 void DefaultPlatformOptions(platform_options *options);
+
+// True when text is "NAME=VALUE" as --tune takes it: NAME of letters, digits and '_', shorter than
+// GAME_TUNABLE_NAME_MAX bytes, and a VALUE that is not empty (the game's table checks the rest).
+b32 IsTuneAssignment(const char *text);
 
 // Returns false with a one-line reason in errorText for an unknown flag or a bad value.
 b32 ParsePlatformOptions(int argc, char **argv, platform_options *options,

@@ -65,14 +65,14 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(StarterMoveJob)
     starter_state *state = frame->state;
     game_keyboard_input *keyboard = &frame->input->keyboard;
     f32 dt = frame->input->dtForFrame;
-    f32 step = STARTER_TUNING_MOVE_SPEED * dt;
+    f32 step = TUNE(STARTER_TUNING_MOVE_SPEED) * dt;
     if (IsDown(keyboard->keys[Key_Left]) || IsDown(keyboard->keys[Key_A])) state->cubePosition.x -= step;
     if (IsDown(keyboard->keys[Key_Right]) || IsDown(keyboard->keys[Key_D])) state->cubePosition.x += step;
     if (IsDown(keyboard->keys[Key_Up]) || IsDown(keyboard->keys[Key_W])) state->cubePosition.z -= step;
     if (IsDown(keyboard->keys[Key_Down]) || IsDown(keyboard->keys[Key_S])) state->cubePosition.z += step;
     state->cubePosition.x = Clamp(-4.0f, state->cubePosition.x, 4.0f);
     state->cubePosition.z = Clamp(-4.0f, state->cubePosition.z, 4.0f);
-    state->cubeYaw = fmodf(state->cubeYaw + Tau32 * STARTER_TUNING_SPIN_SPEED * dt, Tau32);
+    state->cubeYaw = fmodf(state->cubeYaw + Tau32 * TUNE(STARTER_TUNING_SPIN_SPEED) * dt, Tau32);
     // NOTE: the platform asks for sound only after the update (and so this job) has finished.
     if (WasPressed(keyboard->keys[Key_Space]) && frame->transient->chime.samples)
     {
@@ -112,9 +112,18 @@ extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
     {
         // NOTE: scripts and the starter suite read this line to see which code is running.
         memory->platform.Log(LogLevel_Info, "starter: code version %u running: spin speed %.2f, %llu frames simulated so far",
-                             memory->reloadVersion, (f64)STARTER_TUNING_SPIN_SPEED,
+                             memory->reloadVersion, (f64)TUNE(STARTER_TUNING_SPIN_SPEED),
                              (unsigned long long)frame.state->framesSimulated);
         frame.state->loadedCodeVersion = memory->reloadVersion;
+    }
+    if (memory->editStatus->tuneCount != frame.transient->tuneCountSeen)
+    {
+        // NOTE: the tunables suite reads this line: a tune is used by the frame right after it.
+        frame.transient->tuneCountSeen = memory->editStatus->tuneCount;
+        memory->platform.Log(LogLevel_Info, "starter: frame %llu runs with spin speed %g, move speed %g (cube at x %.2f, z %.2f)",
+                             (unsigned long long)input->frameIndex, (f64)TUNE(STARTER_TUNING_SPIN_SPEED),
+                             (f64)TUNE(STARTER_TUNING_MOVE_SPEED), (f64)frame.state->cubePosition.x,
+                             (f64)frame.state->cubePosition.z);
     }
 
     // The whole frame is one job graph; it and its jobs name code of this build, so they live in
@@ -139,7 +148,10 @@ extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
 }
 
 // Called after every frame: where a game draws its debug overlay (game_kit/kit_debug.h). The
-// starter has none; the export is still required.
+// starter draws only the tunables panel (F2), without a font: a bar per value, the selected row lit.
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
+    if (!memory->editStatus->tunePanelVisible) return;
+    text_context text = BeginScreenText(renderCommands, 0, 0);
+    KitDrawTunePanel(&text, V2(8.0f, 8.0f), 1.0f, memory->editStatus);
 }

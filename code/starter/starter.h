@@ -12,6 +12,7 @@
 #include "game_kit/kit_render_push.h"
 #include "game_kit/kit_asset_wav.h"
 #include "game_kit/kit_mixer.h"
+#include "game_kit/kit_text.h"
 
 #define STARTER_STATE_FIELDS(X)  \
     X(b32, isInitialized, )      \
@@ -29,7 +30,7 @@ struct starter_state
 struct starter_transient_state
 {
     b32 isInitialized;
-    u32 pad;
+    u32 tuneCountSeen;          // memory->editStatus->tuneCount when the starter last logged its tunables
     memory_arena arena;
     game_mixer mixer;
     loaded_sound chime;         // generated once; its samples live in this arena, not in the DLL

@@ -130,6 +130,7 @@ internal void Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
         Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
                  Win32WallClockSeconds());
     }
+    Win32TuneBetweenFrames(state);
     if (!state->replay.on && Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
     {
         Win32SyncMemorySnapshot(&state->snapshot);

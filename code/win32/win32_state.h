@@ -67,6 +67,7 @@ struct win32_state
     win32_live_loop loop;
     platform_notices notices;
     platform_edit_status editStatus;    // the last reload and tune, for the overlay (game_memory.editStatus)
+    win32_tunables tunables;            // the running build's tunables (win32_tunables.h)
     u8 *pushBuffers[2];
     game_render_commands renderCommands[2];
     u64 preFrameHash;                   // --verify-rollback only

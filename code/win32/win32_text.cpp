@@ -80,6 +80,13 @@ internal BOOL Win32CopyFileUtf8(const char *from, const char *to, BOOL failIfExi
     return CopyFileW(wideFrom.text, wideTo.text, failIfExists);
 }
 
+internal BOOL Win32MoveFileUtf8(const char *from, const char *to, DWORD flags)
+{
+    win32_wide_path wideFrom, wideTo;
+    if (!Win32WidePath(from, &wideFrom) || !Win32WidePath(to, &wideTo)) return FALSE;
+    return MoveFileExW(wideFrom.text, wideTo.text, flags);
+}
+
 internal HMODULE Win32LoadLibraryUtf8(const char *path)
 {
     win32_wide_path wide;

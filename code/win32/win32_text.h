@@ -34,6 +34,8 @@ internal BOOL Win32GetFileAttributesUtf8(const char *path, WIN32_FILE_ATTRIBUTE_
 internal b32 Win32IsDirectoryUtf8(const char *path);
 internal BOOL Win32DeleteFileUtf8(const char *path);
 internal BOOL Win32CopyFileUtf8(const char *from, const char *to, BOOL failIfExists);
+// MoveFileExW by UTF-8 paths (flags: MOVEFILE_REPLACE_EXISTING and the like).
+internal BOOL Win32MoveFileUtf8(const char *from, const char *to, DWORD flags);
 // Loads a DLL by full path; its own dependencies are searched beside it first.
 internal HMODULE Win32LoadLibraryUtf8(const char *path);
 // The absolute form of a UTF-8 path, in UTF-8 (without any \\?\ prefix).

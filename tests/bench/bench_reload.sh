@@ -100,7 +100,7 @@ mkdir -p "$out/mingw/run"
 cp build/win32_platform.exe "$out/mingw/run/"
 # Two builds that differ in behaviour, alternated so every swap is a real change.
 for speed in 0.25 0.35; do
-    sed "s/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED ${speed}f/" code/demo/demo_tuning.h >"$out/game_tuning_$speed.h"
+    sed "s/DEMO_TUNING_SPIN_SPEED, 0.50f/DEMO_TUNING_SPIN_SPEED, ${speed}f/" code/demo/demo_tuning.h >"$out/game_tuning_$speed.h"
     copy_code_tree "$out/src_$speed"; cp "$out/game_tuning_$speed.h" "$out/src_$speed/demo/demo_tuning.h"
     build_game_dll "mingw/game_$speed" "$out/src_$speed/demo/demo_main.cpp" || { cat "$out/mingw/game_$speed.build.txt"; exit 1; }
 done

@@ -109,7 +109,7 @@ check "MSVC-ABI: next moves to another line (breakpoint at line ${break_line:-?}
 check "MSVC-ABI: info locals prints the local 'state'" grep -qE "struct game_state\* state=[0-9A-Fa-f]+" "$session"
 
 # build.bat game while the debuggee runs on; the exe loads the new copy and stops in the loader
-sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED 0.77f/" "$engine/code/demo/demo_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, 0.77f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_2.txt"
 status=$?
 check "build.bat game exits 0 while the exe runs under the debugger (exit $status)" test "$status" -eq 0
@@ -132,7 +132,7 @@ check "MSVC-ABI: memory->reloadVersion reads 2 in the new code" wait_for_count "
 # copy (stopped there, then past it with finish); once the debugger has detached, the next swap
 # deletes it, with one log line in all.
 debugger_send "delete 3" "break Win32DeleteCopy" "cont"
-sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED 0.78f/" "$engine/code/demo/demo_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, 0.78f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_3.txt"
 check "MSVC-ABI: the third build's swap deletes version 1's copy" wait_for_count "$session" "Stopped on breakpoint 4" 1 120
 debugger_send "delete 4" "finish"
@@ -143,7 +143,7 @@ check "MSVC-ABI: ... which the debugger holds: the log says so once (copy $first
 debugger_send "detach"
 debugger_end
 check "MSVC-ABI: the detached engine runs version 3" wait_for_log "$log" "game: code version 3 running: spin speed 0.78" 60
-sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED 0.79f/" "$engine/code/demo/demo_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, 0.79f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_4.txt"
 check "MSVC-ABI: a fourth build loads without the debugger" wait_for_log "$log" "game: code version 4 running: spin speed 0.79" 90
 check "MSVC-ABI: that swap deleted version 1's copy, kept while the debugger held it" test ! -e "$build/$first_copy"

@@ -159,7 +159,7 @@ check "loop: 5 passes played" wait_for_count "$loop_log" "loop: pass 5 ended" 1 
 hashes=$(grep -o "loop: pass [0-9]* ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 5 | awk '{print $NF}' | sort -u | wc -l)
 check "loop: the memory hash is identical at the end of all 5 passes" test "$hashes" -eq 1
 first_hash=$(grep -o "ended, game memory hash [0-9a-f]*" "$loop_log" | head -n 1 | awk '{print $NF}')
-sed "s/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED 0.65f/" "$work/code/demo/demo_tuning.h" >"$out/tuning_065.h"
+sed "s/DEMO_TUNING_SPIN_SPEED, 0.50f/DEMO_TUNING_SPIN_SPEED, 0.65f/" "$work/code/demo/demo_tuning.h" >"$out/tuning_065.h"
 copy_code_tree "$out/src_065" && cp "$out/tuning_065.h" "$out/src_065/demo/demo_tuning.h"
 build_variant spin_065 "$out/src_065"
 passes_before=$(grep -c "loop: pass [0-9]* ended" "$loop_log")

@@ -123,7 +123,7 @@ check "engine starts and runs game code version 1" wait_for_log "$log" "game: co
 frames_of() { grep "game: code version $1 running" "$log" | sed -E 's/.* ([0-9]+) frames simulated.*/\1/' | tail -n 1; }
 
 # 1. Edit the game's source while it runs, rebuild only game.dll: new behaviour, same state.
-sed -i 's/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED 0.75f/' "$work/code/demo/demo_tuning.h"
+sed -i 's/DEMO_TUNING_SPIN_SPEED, 0.50f/DEMO_TUNING_SPIN_SPEED, 0.75f/' "$work/code/demo/demo_tuning.h"
 check "game.dll-only rebuild succeeds" build_engine_copy "$work" game
 check "edited code runs without a restart" wait_for_log "$log" "spin speed 0.75" 30
 check "the exe did not restart" test "$(grep -c 'engine: starting' "$log")" -eq 1
@@ -158,7 +158,7 @@ check "a missing game.dll is reported" wait_for_log "$log" "does not exist; runn
 check "no bad build ever ran" bash -c "! grep -q 'bad game: this code must never run' '$log'"
 
 # 7. A lock file that stays: the new build must wait for it, then load within a frame.
-sed -i 's/DEMO_TUNING_SPIN_SPEED 0.75f/DEMO_TUNING_SPIN_SPEED 0.90f/' "$work/code/demo/demo_tuning.h"
+sed -i 's/DEMO_TUNING_SPIN_SPEED, 0.75f/DEMO_TUNING_SPIN_SPEED, 0.90f/' "$work/code/demo/demo_tuning.h"
 build_game_dll game_090 "$work/code/demo/demo_main.cpp"
 echo "held" >"$work/build/lock.tmp"
 install_game_dll "$work/build" "$out/game_090.dll"

@@ -79,7 +79,7 @@ check "the live run starts code version 1 at spin speed 0.50" wait_for_log "$log
 check "the private copy is named after the DLL (starter_loaded_<pid>_1.dll)" \
     bash -c "ls '$work/build' | grep -qE '^starter_loaded_[0-9]+_1\.dll$' && ! ls '$work/build' | grep -q '^game_loaded_'"
 sleep 1
-sed -i -E 's/STARTER_TUNING_SPIN_SPEED [0-9.]+f/STARTER_TUNING_SPIN_SPEED 0.80f/' "$work/code/starter/starter_tuning.h"
+sed -i -E 's/STARTER_TUNING_SPIN_SPEED, [0-9.]+f/STARTER_TUNING_SPIN_SPEED, 0.80f/' "$work/code/starter/starter_tuning.h"
 check "misc/build.sh starter rebuilds the edited starter" build_engine_copy "$work" starter
 check "the edit runs as code version 2 with spin speed 0.80" wait_for_log "$log" "starter: code version 2 running: spin speed 0.80" 60
 frames=$(grep -oE "starter: code version 2 running: .*, [0-9]+ frames simulated" "$log" | grep -oE '[0-9]+ frames' | awk '{print $1}')

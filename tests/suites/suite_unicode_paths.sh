@@ -71,12 +71,12 @@ check_engine_in_unicode_folder() {
     [ -n "$window" ] && title=$(xdotool getwindowname "$window" 2>/dev/null)
     check "$label: the window's title reads 'Handmade Engine' (got '${title}')" test "$title" = "Handmade Engine"
 
-    sed -i 's/DEMO_TUNING_SPIN_SPEED 0.50f/DEMO_TUNING_SPIN_SPEED 0.65f/' "$tuning"
+    sed -i 's/DEMO_TUNING_SPIN_SPEED, 0.50f/DEMO_TUNING_SPIN_SPEED, 0.65f/' "$tuning"
     check "$label: the edited game rebuilds in the Unicode folder" "$@"
     check "$label: the new build is loaded (version 2)" wait_for_log "$live" "reload: game code version 2 loaded" 60
     check "$label: the new build's value shows in the game's log" \
         wait_for_log "$live" "game: code version 2 running: spin speed 0.65" 30
-    sed -i 's/DEMO_TUNING_SPIN_SPEED 0.65f/DEMO_TUNING_SPIN_SPEED 0.50f/' "$tuning"
+    sed -i 's/DEMO_TUNING_SPIN_SPEED, 0.65f/DEMO_TUNING_SPIN_SPEED, 0.50f/' "$tuning"
     check "$label: two private copies exist in the Unicode build folder while running" \
         test "$(ls "$build"/game_loaded_*.dll 2>/dev/null | wc -l)" -eq 2
 

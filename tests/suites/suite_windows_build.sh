@@ -44,7 +44,7 @@ engine="$out/engine"
 make_work_copy "$engine" build.bat tests
 check "the copy's build.bat is the repository's, byte for byte" cmp build.bat "$engine/build.bat"
 build="$engine/build"
-spin_default=$(grep -oE 'DEMO_TUNING_SPIN_SPEED [0-9.]+f' code/demo/demo_tuning.h | grep -oE '[0-9.]+f')
+spin_default=$(grep -oE 'DEMO_TUNING_SPIN_SPEED, [0-9.]+f' code/demo/demo_tuning.h | grep -oE '[0-9.]+f')
 
 pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
 
@@ -156,7 +156,7 @@ first_pdb=$(cat "$build/pdb_counter.txt" | tr -d '\r\n ')
 version=1
 for edit in 1 2 3 4; do
     speed="0.6$edit"
-    sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED ${speed}f/" "$engine/code/demo/demo_tuning.h"
+    sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, ${speed}f/" "$engine/code/demo/demo_tuning.h"
     started=$(date +%s.%N)
     msvc_standin_build_bat "$engine" game >"$out/build_game_$edit.txt"
     status=$?
@@ -203,7 +203,7 @@ touch "$out/quit"
 wait_for_exit "$engine_pid" 60
 check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
 check "the exe logged no error in the whole session" grep -q "exiting cleanly.* 0 errors" "$log"
-sed -i -E "s/DEMO_TUNING_SPIN_SPEED [0-9.]+f/DEMO_TUNING_SPIN_SPEED $spin_default/" "$engine/code/demo/demo_tuning.h"
+sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, $spin_default/" "$engine/code/demo/demo_tuning.h"
 
 #- build.bat from a plain cmd: cl is not on PATH; Visual Studio is found through vswhere.exe at its
 # fixed place (the stand-in's vswhere names the stand-in's vs\ folder, whose vcvarsall.bat x64 puts

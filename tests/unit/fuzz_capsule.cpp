@@ -56,6 +56,14 @@ internal void FuzzReader(const u8 *data, u64 size)
         for (u32 frame = 0; frame < info->frameCount; ++frame) FUZZ_EXPECT(contents.frames[frame].buildIndex < info->buildCount);
         sink = sink + Touch(contents.frames, (u64)info->frameCount * sizeof(capsule_frame));
         sink = sink + Touch(contents.log, contents.logSize);
+        FUZZ_EXPECT(contents.tuneCount <= CAPSULE_MAX_TUNE_RECORDS);
+        for (u32 tune = 0; tune < contents.tuneCount; ++tune)
+        {
+            const capsule_tune_record *record = contents.tunes + tune;
+            FUZZ_EXPECT(memchr(record->name, 0, sizeof(record->name)) != 0 && record->name[0]);
+            FUZZ_EXPECT(record->kind != CapsuleTune_Change || (record->frameIndex >= info->firstFrame &&
+                                                               record->frameIndex <= info->firstFrame + info->frameCount));
+        }
         for (u32 build = 0; build < info->buildCount; ++build)
         {
             const capsule_build *embedded = contents.builds + build;

@@ -150,6 +150,23 @@ internal sample_capsule MakeSample(sample_options options)
     FillPattern((u8 *)sample.log, options.logSize, 4, &random);
     contents->log = sample.log;
     contents->logSize = options.logSize;
+    // Tunables: two values at the checkpoint and a change in the middle of the window.
+    capsule_tune_record *tunes = (capsule_tune_record *)calloc(3, sizeof(capsule_tune_record));
+    tunes[0].kind = CapsuleTune_Value;
+    tunes[0].type = GameTunable_F32;
+    tunes[0].value[0] = 0.5;
+    strcpy(tunes[0].name, "SPIN_SPEED");
+    tunes[1].kind = CapsuleTune_Value;
+    tunes[1].type = GameTunable_Color;
+    tunes[1].value[0] = 0.25;
+    tunes[1].value[3] = 1.0;
+    strcpy(tunes[1].name, "SKY");
+    tunes[2] = tunes[0];
+    tunes[2].kind = CapsuleTune_Change;
+    tunes[2].frameIndex = 100 + options.frameCount / 2;
+    tunes[2].value[0] = 1.25;
+    contents->tunes = tunes;
+    contents->tuneCount = 3;
 
     for (u32 build = 0; build < options.buildCount; ++build)
     {
@@ -177,6 +194,7 @@ internal void FreeSample(sample_capsule *sample)
     free(sample->pageData);
     free(sample->frames);
     free(sample->log);
+    free((void *)sample->contents.tunes);
     for (u32 build = 0; build < CAPSULE_MAX_BUILDS; ++build) free(sample->binaries[build]);
 }
 
@@ -254,6 +272,8 @@ internal b32 ContentsEqual(const capsule_contents *written, const capsule_conten
     capsule_info info = written->info;
     info.gameInputSize = sizeof(game_input);
     b32 equal = memcmp(&info, &read->info, sizeof(info)) == 0 && read->contractVersion == GAME_CONTRACT_VERSION;
+    equal = equal && read->tuneCount == written->tuneCount &&
+            (!written->tuneCount || memcmp(read->tunes, written->tunes, written->tuneCount * sizeof(capsule_tune_record)) == 0);
     u32 fieldCount = written->layout ? written->layout->fieldCount : 0;
     equal = equal && read->layout && read->layout->fieldCount == fieldCount && read->layout->present == (fieldCount > 0);
     for (u32 index = 0; equal && index < fieldCount; ++index)

@@ -346,7 +346,7 @@ internal void TestRefusals(void)
     ExpectRefusal(&file, 0, file.size, "not a capsule (bad magic)");
     file = CopyFile(&good);
     PutU32(file.bytes + 8, 7);
-    ExpectRefusal(&file, 0, file.size, "capsule format version 7, this engine reads 1");
+    ExpectRefusal(&file, 0, file.size, "capsule format version 7, this engine reads 2");
     file = CopyFile(&good);
     PutU32(file.bytes + 12, GAME_CONTRACT_VERSION + 1);
     char expected[128];

@@ -147,6 +147,8 @@ internal void Win32WriteCapsuleJob(win32_capsule_writer *writer, win32_capsule_j
     contents->frames = job->frames;
     contents->log = job->log;
     contents->logSize = job->logSize;
+    contents->tunes = job->tunes;
+    contents->tuneCount = job->tuneCount;
     u8 *packed = Win32PackCapsuleCheckpoint(job, contents);
     b32 ok = packed != 0;
     char error[256] = "out of memory for the checkpoint";
@@ -312,8 +314,10 @@ internal void Win32SetCapsuleLayout(win32_capsule_job *job, const state_layout *
 }
 
 // Hands the job to the writer thread.
-internal void Win32QueueCapsuleJob(win32_capsule_writer *writer, win32_capsule_job *job)
+internal void Win32QueueCapsuleJob(win32_capsule_writer *writer, win32_capsule_job *job, win32_state *state)
 {
+    job->tuneCount = Win32CapsuleTuneRecords(&state->tunables, job->info.firstFrame, job->info.firstFrame + job->info.frameCount,
+                                             job->tunes, WIN32_CAPSULE_JOB_TUNES);
     job->mainThreadSeconds = Win32Seconds() - job->requestedAt;
     InterlockedIncrement(&writer->queued);
     SetEvent(writer->wake);
@@ -390,7 +394,7 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
     job->pageCount = recorder->pageCount;
     job->readers = &checkpoint->readers;
     InterlockedIncrement(job->readers);
-    Win32QueueCapsuleJob(writer, job);
+    Win32QueueCapsuleJob(writer, job, state);
 }
 
 // The live loop's recording as a capsule: its marked memory and every recorded frame, with the
@@ -435,7 +439,7 @@ internal void Win32RequestLoopCapsule(win32_capsule_writer *writer, win32_state 
     job->pageCount = recorder->pageCount;
     job->readers = &loop->markReaders;
     InterlockedIncrement(job->readers);
-    Win32QueueCapsuleJob(writer, job);
+    Win32QueueCapsuleJob(writer, job, state);
 }
 
 internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_state *state, b32 keyPressed)

@@ -33,6 +33,8 @@ struct win32_capsule_job
     u64 logSize;
     win32_capsule_build_slot *heldBuilds[CAPSULE_MAX_BUILDS];    // read (their readers counted) until written
     capsule_build_record builds[CAPSULE_MAX_BUILDS];
+    capsule_tune_record tunes[WIN32_CAPSULE_JOB_TUNES];    // tunables at the checkpoint, then changes
+    u32 tuneCount;
     f64 requestedAt;
     f64 mainThreadSeconds;
 };
