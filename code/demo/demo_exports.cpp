@@ -2,6 +2,7 @@
 
 #include "demo/demo.h"
 #include "demo/demo_tuning.h"
+#include "game_kit/kit_text.h"
 
 internal game_state *DemoGetGameState(game_memory *memory)
 {
