@@ -128,25 +128,26 @@ check "MSVC-ABI: the new copy stops there" wait_for_count "$session" "Stopped on
 # the prologue sets up.
 debugger_send "next" "next" "print memory->reloadVersion"
 check "MSVC-ABI: memory->reloadVersion reads 2 in the new code" wait_for_count "$session" "Wine-dbg>0x2" 1 30
-# A copy the debugger keeps open cannot be deleted: a third build's swap tries to delete version 1's
-# copy (stopped there, then past it with finish); once the debugger has detached, the next swap
-# deletes it, with one log line in all.
-debugger_send "delete 3" "break Win32DeleteCopy" "cont"
+# A copy the debugger keeps open cannot be deleted: after a third build's swap the reload loader
+# tries to delete version 1's copy beside the frames (stopped where it first releases the copy's
+# symbols, then past that with finish; winedbg reads commands only while the engine is stopped);
+# once the debugger has detached and exited, a later try deletes it, with one log line in all.
+debugger_send "delete 3" "break Win32ReleaseSymbolsOfFile" "cont"
 sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, 0.78f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_3.txt"
-check "MSVC-ABI: the third build's swap deletes version 1's copy" wait_for_count "$session" "Stopped on breakpoint 4" 1 120
-debugger_send "delete 4" "finish"
+check "MSVC-ABI: after the third build's swap the loader goes to delete version 1's copy" \
+    wait_for_count "$session" "Stopped on breakpoint 4" 1 120
+debugger_send "delete 4" "finish" "detach"
 first_copy="$(grep -m 1 -oE "in game_loaded_[0-9]+_1" "$session" | cut -c4-).dll"
 check "MSVC-ABI: ... which the debugger holds: the log says so once (copy $first_copy)" \
-    wait_for_regex "$log" "could not delete copy '.*$first_copy' \(a debugger (or the symbol loader )?may hold it\); retrying at later swaps and at exit" 1 60
+    wait_for_regex "$log" "could not delete copy '.*$first_copy' \(a debugger (or the symbol loader )?may hold it\); retrying (at later swaps|every 0\.3 s beside the frames) and at exit" 1 60
 # NOTE: winedbg keeps the files of the modules it saw open until it exits, detached or not.
-debugger_send "detach"
 debugger_end
 check "MSVC-ABI: the detached engine runs version 3" wait_for_log "$log" "game: code version 3 running: spin speed 0.78" 60
 sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, 0.79f/" "$engine/code/demo/demo_tuning.h"
 msvc_standin_build_bat "$engine" game >"$out/build_game_4.txt"
 check "MSVC-ABI: a fourth build loads without the debugger" wait_for_log "$log" "game: code version 4 running: spin speed 0.79" 90
-check "MSVC-ABI: that swap deleted version 1's copy, kept while the debugger held it" test ! -e "$build/$first_copy"
+check "MSVC-ABI: by then version 1's copy, kept while the debugger held it, is deleted" test ! -e "$build/$first_copy"
 check "MSVC-ABI: with one log line for it in all" test "$(grep -c "could not delete copy '.*$first_copy'" "$log")" -eq 1
 touch "$out/quit_msvc_session"
 check "MSVC-ABI: the engine exits cleanly" wait_for_log "$log" "exiting cleanly" 60

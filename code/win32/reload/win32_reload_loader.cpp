@@ -99,9 +99,9 @@ internal void Win32LoaderDeleteCopies(win32_reload_loader *loader)
             InterlockedExchange(&pending->filled, 0);
             continue;
         }
-        if (!pending->logged)       // the first failure only: the same line as Win32DeleteCopy's
-            Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger %smay hold it); retrying at "
-                     "later swaps and at exit", pending->path, symbolsReleased ? "" : "or the symbol loader ");
+        if (!pending->logged)       // the first failure only, in the words of Win32DeleteCopy's line
+            Win32Log(LogLevel_Warning, "reload: could not delete copy '%s' (a debugger %smay hold it); retrying every "
+                     "0.3 s beside the frames and at exit", pending->path, symbolsReleased ? "" : "or the symbol loader ");
         pending->logged = 1;
         pending->pollsToRetry = WIN32_RELOAD_DELETE_RETRY_POLLS;
     }
