@@ -2,24 +2,20 @@
 // win32_tune_input.cpp; write-back: win32_tune_write.cpp).
 
 //~ Reading a build's table
-// True when [address, address + size) lies inside the module's image.
+// True when [address, address + size) lies inside the module's image (win32_game_exports.h).
 internal b32 Win32TuneInModule(win32_game_code *code, const void *address, u64 size)
 {
-    u64 at = (u64)address;
-    u64 base = (u64)code->moduleBase;
-    return address && at >= base && size <= code->moduleSize && at - base <= code->moduleSize - size;
+    win32_image_range image = {code->moduleBase, code->moduleSize};
+    return Win32InImage(image, address, size);
 }
 
-// A NUL-terminated string inside the module, shorter than limit: copied to out.
+// A non-empty name exported as data, terminated inside the image within limit bytes: copied to out.
 internal b32 Win32TuneCopyString(win32_game_code *code, const char *text, char *out, umm limit)
 {
-    for (umm length = 0; length < limit; ++length)
-    {
-        if (!Win32TuneInModule(code, text + length, 1)) return 0;
-        out[length] = text[length];
-        if (!text[length]) return length > 0;
-    }
-    return 0;
+    win32_image_range image = {code->moduleBase, code->moduleSize};
+    if (!Win32ValidExportedName(image, text, (u32)limit) || !text[0]) return 0;
+    FormatText(out, limit, "%s", text);
+    return 1;
 }
 
 internal b32 Win32TuneIsWritable(const void *address)

@@ -19,6 +19,9 @@ struct win32_image_range
 internal b32 Win32ModuleImageRange(HMODULE module, win32_image_range *range);
 // True when [address, address + size) lies inside the image (no wrapping).
 internal b32 Win32InImage(win32_image_range image, const void *address, u64 size);
+// True when a name exported as data lies inside the image and is terminated within maxLength bytes
+// without leaving it.
+internal b32 Win32ValidExportedName(win32_image_range image, const char *name, u32 maxLength);
 //~ Guarded load-time calls
 struct win32_contract_call
 {
