@@ -3,6 +3,9 @@ rem Windows build (MSVC cl: from any prompt; without cl on PATH it finds Visual 
 rem   build.bat            development exe + game.dll + starter.dll (debug)
 rem   build.bat game       game.dll only: run this while the exe runs to hot-reload
 rem   build.bat starter    starter.dll only (the starter game, code\starter), the same way
+rem   build.bat platform   the exe only: a running exe restarts into it, keeping the game's state
+rem                        (every build of the exe publishes build\win32_platform_next.exe under
+rem                        build\platform_lock.tmp, see :BuildPlatformExe)
 rem   build.bat release    optimized exe + game.dll + starter.dll without development checks
 rem   build.bat test       build and run every test exe, then a short scripted engine run
 setlocal EnableDelayedExpansion
@@ -50,18 +53,10 @@ if "%Mode%"=="starter" goto BuildStarter
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
-rem The exe embeds data\shaders\ (the one source of the GLSL) as code\render\embedded_shaders.h:
-rem misc\embed_shaders.cpp, a plain C++ tool, rewrites it from the files first (only when they differ).
-cl /nologo /W4 /WX /O1 /D_CRT_SECURE_NO_WARNINGS ..\misc\embed_shaders.cpp /Feembed_shaders.exe /link /incremental:no >embed_shaders.build.txt
-if errorlevel 1 (
-    type embed_shaders.build.txt
-    goto Failed
-)
-embed_shaders.exe ..
+call :BuildPlatformExe
 if errorlevel 1 goto Failed
+if "%Mode%"=="platform" goto Done
 call :BuildGameUnitsTool
-if errorlevel 1 goto Failed
-cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform.exe /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDBALTPATH:win32_platform.pdb
 if errorlevel 1 goto Failed
 
 :BuildGame
@@ -186,19 +181,7 @@ rem DLL's PDB locked, so the next build must not need that name. Old PDBs are de
 rem the last successful build's or a newer one (COUNTER_FILE's "_good" twin holds that number, so
 rem failed builds move nothing), nor one a private copy the exe loaded names (the running code,
 rem the rollback copy); one a debugger holds simply survives until a later build.
-set PdbCounter=0
-if exist %3 set /p PdbCounter=<%3
-rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
-for /f "delims=0123456789" %%X in ("%PdbCounter%") do set PdbCounter=0
-set /a PreviousPdbCounter=%PdbCounter%
-set /a PdbCounter=%PdbCounter%+1
-rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
->%3 echo %PdbCounter%
-set GoodPdbFile=%~n3_good%~x3
-set GoodPdbCounter=%PreviousPdbCounter%
-if exist %GoodPdbFile% set /p GoodPdbCounter=<%GoodPdbFile%
-for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%PreviousPdbCounter%
-for %%P in (%1_*.pdb) do call :PruneGamePdb %1 %%~nP
+call :NewPdbName %1 %3 %1_loaded_*.dll
 rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 link /nologo /DLL @%ObjectDir%\%1.dll.objects /OUT:%1_build.tmp %LinkFlags% %Natvis% /DEBUG /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
@@ -212,6 +195,47 @@ if exist %1_build.tmp del %1_build.tmp
 del lock.tmp
 exit /b %GameError%
 
+rem :BuildPlatformExe: win32_platform.exe (the embedded shaders first), under its own lock file, with a
+rem new PDB name. What an exe build does, here and in misc/build.sh (build_platform) alike:
+rem  1. build\platform_lock.tmp ("building win32_platform.exe") exists for the whole build: a running
+rem     exe restarts into nothing while it is there;
+rem  2. the exe is linked to win32_platform_build.tmp; only when that succeeded it is renamed to
+rem     win32_platform_next.exe (complete before it has that name: a running exe watches it and
+rem     restarts into a copy of it);
+rem  3. platform_lock.tmp is deleted, whatever the outcome; a failed build leaves both exes as they
+rem     were and no temporary;
+rem  4. then (here only) win32_platform_next.exe is copied over win32_platform.exe. While an engine
+rem     runs from win32_platform.exe (or waits in it for the process it restarted into) Windows
+rem     refuses the copy: build.bat says so and succeeds, the running engine restarts into the new
+rem     build by itself and win32_platform.exe is replaced by the next build once it has ended.
+rem Each link names a new PDB, win32_platform_N.pdb (platform_pdb_counter.txt), pruned like the games'
+rem (:NewPdbName): a debugger attached to the running exe keeps its PDB locked.
+:BuildPlatformExe
+echo building win32_platform.exe> platform_lock.tmp
+set PlatformError=1
+rem The exe embeds data\shaders\ (the one source of the GLSL) as code\render\embedded_shaders.h:
+rem misc\embed_shaders.cpp, a plain C++ tool, rewrites it from the files first (only when they differ).
+cl /nologo /W4 /WX /O1 /D_CRT_SECURE_NO_WARNINGS ..\misc\embed_shaders.cpp /Feembed_shaders.exe /link /incremental:no >embed_shaders.build.txt
+if errorlevel 1 (
+    type embed_shaders.build.txt
+    goto PlatformExeDone
+)
+embed_shaders.exe ..
+if errorlevel 1 goto PlatformExeDone
+call :NewPdbName win32_platform platform_pdb_counter.txt win32_platform*.exe
+cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform_build.tmp /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDB:win32_platform_%PdbCounter%.pdb /PDBALTPATH:win32_platform_%PdbCounter%.pdb
+set PlatformError=%ERRORLEVEL%
+if "%PlatformError%"=="0" move /Y win32_platform_build.tmp win32_platform_next.exe >NUL
+if "%PlatformError%"=="0" set PlatformError=%ERRORLEVEL%
+if "%PlatformError%"=="0" >%GoodPdbFile% echo %PdbCounter%
+if exist win32_platform_build.tmp del win32_platform_build.tmp
+:PlatformExeDone
+del platform_lock.tmp
+if not "%PlatformError%"=="0" exit /b %PlatformError%
+copy /Y win32_platform_next.exe win32_platform.exe >NUL 2>NUL
+if errorlevel 1 echo build.bat: build\win32_platform.exe is in use by a running engine and keeps its old build; the engine restarts into the new one, build\win32_platform_next.exe, by itself
+exit /b 0
+
 rem :BuildGameUnitsTool: game_units.exe from misc\game_units.cpp (every full build, and a game
 rem build when it is missing).
 :BuildGameUnitsTool
@@ -222,15 +246,35 @@ if errorlevel 1 (
 )
 exit /b 0
 
-rem :PruneGamePdb NAME PDB_STEM: deletes PDB_STEM.pdb (e.g. game_3) unless its number is
-rem GoodPdbCounter or newer, or a private copy NAME_loaded_*.dll names it.
-:PruneGamePdb
+rem :NewPdbName NAME COUNTER_FILE COPIES: PdbCounter becomes the next number of NAME's PDBs (NAME_N.pdb,
+rem kept in COUNTER_FILE), GoodPdbFile names COUNTER_FILE's "_good" twin (written by the caller once
+rem the link succeeded) and NAME's old PDBs are pruned (:PrunePdb, COPIES: the files that may name one).
+:NewPdbName
+set PdbCounter=0
+if exist %2 set /p PdbCounter=<%2
+rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
+for /f "delims=0123456789" %%X in ("%PdbCounter%") do set PdbCounter=0
+set /a PreviousPdbCounter=%PdbCounter%
+set /a PdbCounter=%PdbCounter%+1
+rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
+>%2 echo %PdbCounter%
+set GoodPdbFile=%~n2_good%~x2
+set GoodPdbCounter=%PreviousPdbCounter%
+if exist %GoodPdbFile% set /p GoodPdbCounter=<%GoodPdbFile%
+for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%PreviousPdbCounter%
+for %%P in (%1_*.pdb) do call :PrunePdb %1 %%~nP %3
+goto :eof
+
+rem :PrunePdb NAME PDB_STEM COPIES: deletes PDB_STEM.pdb (e.g. game_3) unless its number is
+rem GoodPdbCounter or newer, or a file of COPIES (a wildcard: the private copies NAME_loaded_*.dll
+rem the exe loaded; for the exe, win32_platform*.exe: itself and its restart copies) names it.
+:PrunePdb
 set PdbStem=%2
 rem NOTE: "call set" expands the substitution a second time (not every cmd does !X:a=b!).
 call set PdbNumber=%%PdbStem:%1_=%%
 if not defined PdbNumber goto :eof
 if %PdbNumber% GEQ %GoodPdbCounter% goto :eof
-findstr /M /C:"%2.pdb" %1_loaded_*.dll >NUL 2>NUL
+findstr /M /C:"%2.pdb" %3 >NUL 2>NUL
 if not errorlevel 1 goto :eof
 del "%2.pdb" >NUL 2>NUL
 goto :eof

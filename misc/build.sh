@@ -3,6 +3,9 @@
 #   misc/build.sh            development exe + game.dll + starter.dll (-O2, DWARF 4 debug info)
 #   misc/build.sh game       game.dll only (what you run to hot-reload), under the lock file
 #   misc/build.sh starter    starter.dll only (the starter game, code/starter/), the same way
+#   misc/build.sh platform   the exe only: a running exe restarts into it, keeping the game's state
+#                            (every build of the exe publishes build/win32_platform_next.exe under
+#                            build/platform_lock.tmp, see build_platform)
 #   misc/build.sh release    optimized exe + game.dll + starter.dll without development checks
 #   misc/build.sh debug [game|starter|platform]
 #                            the same development targets at -Og, for stepping in a debugger
@@ -165,15 +168,34 @@ build_game_code() {
 build_game() { build_game_code game demo/demo_main.cpp; }
 build_starter() { build_game_code starter starter/starter_main.cpp; }
 
+# build_platform: win32_platform.exe, and the same exe published for a running engine (the platform
+# loop, docs/hot-restart.md), under its own lock file. What an exe build does, here and in build.bat
+# (:BuildPlatformExe) alike:
+#  1. build/platform_lock.tmp ("building win32_platform.exe") exists for the whole build: a running
+#     exe restarts into nothing while it is there;
+#  2. the exe is compiled to win32_platform_build.tmp; only when that succeeded, a copy of it is
+#     renamed to win32_platform_next.exe (complete before it has that name: the running exe watches
+#     it and restarts into a copy of it), then win32_platform_build.tmp is renamed to
+#     win32_platform.exe (a new file, so a running win32_platform.exe keeps its own);
+#  3. platform_lock.tmp is deleted last, whatever the outcome; a failed build leaves both exes as
+#     they were and no temporary.
 build_platform() {
+    local status=0
+    echo "building win32_platform.exe" > platform_lock.tmp
     # The exe embeds data/shaders/ as code/render/embedded_shaders.h: rewritten from the files first
     # by misc/embed_shaders.cpp (the tool build.bat runs too), built with the host compiler.
     if [ ! -x embed_shaders ] || [ "$ENGINE_ROOT/misc/embed_shaders.cpp" -nt embed_shaders ]; then
-        g++ -std=c++14 -O1 -Wall -Wextra -Werror "$ENGINE_ROOT/misc/embed_shaders.cpp" -o embed_shaders || return 1
+        g++ -std=c++14 -O1 -Wall -Wextra -Werror "$ENGINE_ROOT/misc/embed_shaders.cpp" -o embed_shaders || status=1
     fi
-    ./embed_shaders "$ENGINE_ROOT" || return 1
-    $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" -o win32_platform.exe \
-        -luser32 -lgdi32 -lopengl32 -lwinmm
+    [ $status -eq 0 ] && { ./embed_shaders "$ENGINE_ROOT" || status=1; }
+    [ $status -eq 0 ] && { $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" \
+        -o win32_platform_build.tmp -luser32 -lgdi32 -lopengl32 -lwinmm || status=1; }
+    if [ $status -eq 0 ]; then
+        cp -f win32_platform_build.tmp win32_platform_next_build.tmp && mv -f win32_platform_next_build.tmp win32_platform_next.exe &&
+            mv -f win32_platform_build.tmp win32_platform.exe || status=1
+    fi
+    rm -f win32_platform_build.tmp win32_platform_next_build.tmp platform_lock.tmp
+    return $status
 }
 
 # build_everything: the exe's one long compile beside the games' units (2 cores: the exe takes one,
