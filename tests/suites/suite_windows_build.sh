@@ -12,6 +12,12 @@
 #    running exe keeps the old code and logs no error or warning; the fixed build loads next;
 #  - `build.bat game` from a plain cmd without cl on PATH: a clear message without Visual Studio,
 #    and with one (the stand-in's vswhere.exe at its fixed place) it finds it and builds;
+#  - the platform loop's build side: every exe build publishes build\win32_platform_next.exe (byte
+#    for byte the exe) under build\platform_lock.tmp, seen while `build.bat platform` builds and gone
+#    after; each exe link names a new PDB (win32_platform_N.pdb) and old ones are pruned; while the
+#    engine runs, `build.bat platform` succeeds, says win32_platform.exe is in use and keeps it, and
+#    the running engine restarts into the new exe (the reload session then ends through its quit
+#    file, exit 0); with no engine running a build replaces win32_platform.exe;
 #  - `build.bat release` and `build.bat test` (every test program and the scripted engine run);
 #  - the crash-containment matrix (4 places x 4 kinds, tests/suites/crash_matrix_lib.sh) with the exe and
 #    game built by the stand-in cl at /Od (build.bat's debug flags) and at /O2, then in the same run
@@ -74,6 +80,9 @@ check "build.bat rewrote code\\render\\embedded_shaders.h from the edited data\\
 check "build.bat wrote build\\win32_platform.exe" test -f "$build/win32_platform.exe"
 check "build.bat wrote build\\game.dll" test -f "$build/game.dll"
 check "build.bat wrote build\\starter.dll (the starter game)" test -f "$build/starter.dll"
+check "build.bat published build\\win32_platform_next.exe, byte for byte the exe" cmp "$build/win32_platform.exe" "$build/win32_platform_next.exe"
+check "build.bat left no platform_lock.tmp or win32_platform_build.tmp behind" \
+    test ! -e "$build/platform_lock.tmp" -a ! -e "$build/win32_platform_build.tmp"
 # Incremental game builds: nothing changed, nothing written; one unit edited, that unit compiled.
 starter_stamp=$(stat -c %Y.%y "$build/starter.dll")
 msvc_standin_build_bat "$engine" starter >"$out/build_starter_unchanged.txt"
@@ -91,7 +100,8 @@ check "build.bat starter after an edit exits 0 (exit $status) and links a new PD
 check "... it compiled the edited unit (starter.cpp) again" test "$build/obj/debug/starter__starter.obj" -nt "$build/starter_1.pdb"
 check "... and not game_kit" test "$(stat -c %y "$kit_object")" = "$kit_stamp"
 check "the exe is MSVC-ABI: it imports the C runtime from ucrtbase.dll" bash -c "llvm-readobj-14 --coff-imports '$build/win32_platform.exe' | grep -qi 'ucrtbase.dll'"
-check "the exe names win32_platform.pdb, by file name only" test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform.pdb"
+check "the exe names its own PDB win32_platform_1.pdb, by file name only ('$(pdb_name_of "$build/win32_platform.exe")'), which exists" \
+    test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform_1.pdb" -a -f "$build/win32_platform_1.pdb"
 
 #- Crash matrix builds with MSVC-ABI at /Od and /O2: the stand-in cl run directly, build.bat's flags.
 # NOTE: built in the background, at a lower priority, while the build.bat checks below run one
@@ -199,9 +209,33 @@ msvc_standin_build_bat "$engine" game >"$out/build_game_fixed.txt"
 check "the fixed build exits 0" test $? -eq 0
 version=$((version + 1))
 check "the fixed build loads as version $version" wait_for_log "$log" "game: code version $version running: spin speed $speed" 60
+
+#- build.bat platform while the exe runs: published under the lock, the running exe restarts into it
+# NOTE: the lock is looked for every 50 ms while the build runs (the exe's link alone takes seconds).
+rm -f "$out/platform_lock_seen"
+(while [ ! -e "$out/platform_build_done" ]; do
+    [ -e "$build/platform_lock.tmp" ] && touch "$out/platform_lock_seen"
+    sleep 0.05
+done) &
+lock_watcher=$!
+rm -f "$out/platform_build_done"
+msvc_standin_build_bat "$engine" platform >"$out/build_platform.txt"
+status=$?
+touch "$out/platform_build_done"
+wait "$lock_watcher"
+check "build.bat platform while the exe runs exits 0 (exit $status; see build_platform.txt)" test "$status" -eq 0
+check "... platform_lock.tmp existed while it built" test -e "$out/platform_lock_seen"
+check "... and is gone after, with no win32_platform_build.tmp" test ! -e "$build/platform_lock.tmp" -a ! -e "$build/win32_platform_build.tmp"
+check "... it published win32_platform_next.exe naming the next PDB, win32_platform_2.pdb ('$(pdb_name_of "$build/win32_platform_next.exe")')" \
+    test "$(pdb_name_of "$build/win32_platform_next.exe")" = "win32_platform_2.pdb" -a -f "$build/win32_platform_2.pdb"
+check "... it says the running exe is in use and keeps its build (win32_platform.exe still names win32_platform_1.pdb)" \
+    test "$(grep -c 'win32_platform.exe is in use by a running engine' "$out/build_platform.txt")-$(pdb_name_of "$build/win32_platform.exe")" = "1-win32_platform_1.pdb"
+check "the running PDB win32_platform_1.pdb survives the build" test -f "$build/win32_platform_1.pdb"
+check "the running exe restarts into the new build (platform build 2)" wait_for_log "$log" "restart: platform build 2 running" 90
+check "... keeping game code version $version" grep -q "restart: platform build 2 running (state kept: .* game code version $version)" "$log"
 touch "$out/quit"
 wait_for_exit "$engine_pid" 60
-check "the exe exits 0 after the reloads (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+check "the exe exits 0 after the reloads and the restart (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
 check "the exe logged no error in the whole session" grep -q "exiting cleanly.* 0 errors" "$log"
 sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, $spin_default/" "$engine/code/demo/demo_tuning.h"
 
@@ -235,6 +269,8 @@ fi
 msvc_standin_build_bat "$engine" release >"$out/build_release.txt"
 status=$?
 check "build.bat release exits 0 (exit $status; see build_release.txt)" test "$status" -eq 0
+check "with no engine running, build.bat release replaced win32_platform.exe (byte for byte win32_platform_next.exe)" \
+    cmp "$build/win32_platform.exe" "$build/win32_platform_next.exe"
 wait "$crash_matrix_builds"
 msvc_standin_build_bat "$engine" test >"$out/build_test.txt"
 status=$?
@@ -243,6 +279,8 @@ check "build.bat test exits 0 (exit $status; see build_test.txt)" test "$status"
 programs=$(grep -oE '^[0-9]+ test programs run, 0 failing' "$out/build_test.txt" | awk '{print $1}')
 check "build.bat test: every test program passes (${programs:-?} run)" test "${programs:-0}" -ge 15
 check "build.bat test: no test program counted a failure" bash -c "! grep -E '^[0-9]+ passed, [1-9][0-9]* failed' '$out/build_test.txt'"
+check "after four exe links the first's PDB is pruned (exe PDBs left: $(cd "$build" && echo win32_platform_*.pdb))" \
+    test ! -e "$build/win32_platform_1.pdb" -a -f "$build/win32_platform_4.pdb"
 
 #- Crash matrix runs with the MSVC-ABI builds at /Od and /O2
 for optimization in Od O2; do
