@@ -14,7 +14,7 @@
 #include "contract/game_arguments.h"
 
 // Bump on every change to a struct or signature below.
-#define GAME_CONTRACT_VERSION 10
+#define GAME_CONTRACT_VERSION 11
 
 //~ Work queues (implemented by the platform, see work_queue.h)
 struct platform_work_queue;
@@ -175,8 +175,8 @@ struct platform_notices
     platform_notice notices[PLATFORM_MAX_NOTICES];
 };
 
-//~ The edit loop's status: what the platform last did with a new build and with a tunable, for the
-// overlay to show. Owned by the platform, outside game memory (a rollback never erases it).
+//~ The edit loop's status: what the platform last did with a new build, a tunable and a hot restart, for
+// the overlay to show. Owned by the platform, outside game memory (a rollback never erases it).
 struct platform_edit_status
 {
     char lastReload[128];       // the last reload's stages, one line ("" before the first reload)
@@ -185,6 +185,9 @@ struct platform_edit_status
     u32 tuneCount;              // tunable changes since start
     b32 tunePanelVisible;       // the tunables panel is open (F2); the game draws it
     u32 tuneSelected;           // the panel's highlighted row (rows: GameTunableRowCount, game_tunables.h)
+    char lastRestart[128];      // the last hot restart, one line ("" when this run never restarted)
+    u32 restartCount;           // hot restarts this run has been through (the platform build is this + 1)
+    u32 pad;
 };
 
 //~ Debug services: what the platform records each frame for DEBUGGameEndFrame, in platform-owned
@@ -357,7 +360,7 @@ StaticAssert(sizeof(void *) == 8, "the contract is defined for 64-bit builds onl
 StaticAssert(sizeof(platform_api) == 19 * 8, "platform_api changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(game_memory) == 100 + sizeof(game_arguments) + sizeof(platform_api), "game_memory changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(platform_notices) == 8 + PLATFORM_MAX_NOTICES * 128, "platform_notices changed");
-StaticAssert(sizeof(platform_edit_status) == 272, "platform_edit_status changed: bump GAME_CONTRACT_VERSION");
+StaticAssert(sizeof(platform_edit_status) == 408, "platform_edit_status changed: bump GAME_CONTRACT_VERSION");
 StaticAssert(sizeof(debug_event) == 24, "debug_event changed");
 StaticAssert(sizeof(debug_frame_info) == 80, "debug_frame_info changed");
 StaticAssert(sizeof(game_button_state) == 8, "game_button_state changed: bump GAME_CONTRACT_VERSION");

@@ -286,7 +286,7 @@ struct debug_layout
     f32 contentRight;           // widest thing drawn (for the backdrop)
 };
 
-// The edit loop's last reload and last tune (platform_edit_status), one dim line each when present.
+// The edit loop's last reload, last hot restart and last tune (platform_edit_status), one dim line each when present.
 internal v2 DebugDrawEditStatus(text_context *text, v2 at, debug_layout *layout, const platform_edit_status *status)
 {
     if (!status) return at;
@@ -295,6 +295,12 @@ internal v2 DebugDrawEditStatus(text_context *text, v2 at, debug_layout *layout,
     if (status->lastReload[0])
     {
         FormatText(line, sizeof(line), "reload %u: %.127s", status->reloadCount, status->lastReload);
+        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
+        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
+    }
+    if (status->lastRestart[0])
+    {
+        FormatText(line, sizeof(line), "restart %u: %.140s", status->restartCount, status->lastRestart);
         at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
         layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
     }

@@ -227,6 +227,12 @@ internal b32 ParseNumberFlag(const char *flag, const char *value, platform_optio
         options->replayBreakWaitSeconds = (u32)number;
     }
     else if (strcmp(flag, "--trace-frames") == 0) { ok = ParseWholeNumber(value, 1, 1000000000ll, &options->traceFrames); }
+    else if (strcmp(flag, "--handover") == 0)
+    {
+        char *end = 0;
+        options->handover = strtoull(value, &end, 16);
+        ok = end && end != value && *end == 0 && options->handover != 0;
+    }
     else if (strcmp(flag, "--low-workers") == 0)
     {
         ok = ParseWholeNumber(value, 1, 64, &number);

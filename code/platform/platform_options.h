@@ -57,6 +57,8 @@ struct platform_options
                                 //   newest build when given)
     const char *tunes[PLATFORM_MAX_TUNES];  // --tune NAME=VALUE, in command-line order: applied to the
     u32 tuneCount;                          //   first build before its first update (docs/tunables.md)
+    u64 handover;               // --handover H (hex, not 0): this process is the new side of a hot restart;
+                                //   H is the control block's handle, inherited from the old process
     b32 showHelp;               // --help
 };
 
@@ -147,6 +149,12 @@ struct platform_options
     "                     (# comments) does the same (write it elsewhere, then rename it there).\n" \
     "                     Every change is logged 'tune: NAME = VALUE (was OLD) ...' and written\n" \
     "                     back to the source line declaring NAME (docs/tunables.md)\n" \
+    "  Hot restart (docs/hot-restart.md): while it runs, a new win32_platform_next.exe beside the\n" \
+    "                     exe (misc/build.sh platform, build.bat platform), F7, or a file\n" \
+    "                     restart.request beside the game DLL starts the new exe with these same\n" \
+    "                     flags, hands it the game's memory, build, window, log and trace, and\n" \
+    "                     this process stays only to return the new one's exit code\n" \
+    "  --handover H       internal: the new process of a hot restart (H: a handle, in hex)\n" \
     "  --help             this text\n"
 
 //~ Parsing

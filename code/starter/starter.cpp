@@ -108,9 +108,10 @@ extern "C" __declspec(dllexport) GAME_GET_CONTRACT_VERSION(gameGetContractVersio
 extern "C" __declspec(dllexport) GAME_UPDATE_AND_RENDER(gameUpdateAndRender)
 {
     starter_frame frame = {memory, input, renderCommands, StarterGetState(memory), StarterGetTransientState(memory)};
-    if (frame.state->loadedCodeVersion != memory->reloadVersion)
+    if (memory->executableReloaded || frame.state->loadedCodeVersion != memory->reloadVersion)
     {
-        // NOTE: scripts and the starter suite read this line to see which code is running.
+        // NOTE: scripts and the starter suite read this line to see which code is running (also after
+        // a hot restart: the same version, loaded again by a new exe, with the count going on).
         memory->platform.Log(LogLevel_Info, "starter: code version %u running: spin speed %.2f, %llu frames simulated so far",
                              memory->reloadVersion, (f64)TUNE(STARTER_TUNING_SPIN_SPEED),
                              (unsigned long long)frame.state->framesSimulated);

@@ -57,7 +57,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     InitializeArena(&state->platformArena, "platform", WIN32_PLATFORM_ARENA_SIZE, platformMemory, Win32Log);
     if (!Win32InitDebugEvents(&state->platformArena))
         Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
-    else if (options->tracePath)
+    else if (options->tracePath && !options->handover)     // a hot restart's new side goes on with the old trace
         Win32OpenTrace(options->tracePath, options->traceFrames, &state->platformArena,
                        globalDebugEvents.info.ticksPerSecond, Win32DebugClock());
 
@@ -86,7 +86,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     win32_opengl_config glConfig = Win32DefaultOpenGLConfig();
     glConfig.vsync = options->vsync;
     glConfig.arena = &state->platformArena;
-    glConfig.suppressMessageBox = (options->frameLimit != 0 || options->quitFilePath != 0);
+    glConfig.suppressMessageBox = (options->frameLimit != 0 || options->quitFilePath != 0 || options->handover != 0);
     state->haveRenderer = Win32InitOpenGL(state->window.handle, &glConfig, &state->gl, Win32Log);
     if (!state->haveRenderer)
     {
@@ -107,10 +107,11 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     char gameDllPath[WIN32_PATH_BYTES];
     Win32GetExeDirectory(gameDllPath, sizeof(gameDllPath));
     strncat(gameDllPath, "game.dll", sizeof(gameDllPath) - strlen(gameDllPath) - 1);
-    Win32InitReloader(&state->reloader, options->gameDllPath ? options->gameDllPath : gameDllPath);
+    Win32InitReloader(&state->reloader, options->gameDllPath ? options->gameDllPath : gameDllPath, !options->handover);
     char exeDirectory[WIN32_PATH_BYTES];
     Win32GetExeDirectory(exeDirectory, sizeof(exeDirectory));
     Win32FindDataDirectory(exeDirectory);
+    Win32InitRestart(state);
     Win32ResetGameCodeToStubs(&state->game);
     if (options->replayPath) Win32StartReplay(&state->replay, state);
     else Win32StartCapsuleWriter(&state->capsuleWriter, &state->capsuleRecorder, options, state->reloader.sourcePath);
@@ -125,7 +126,7 @@ internal b32 Win32ReadCommandLine(platform_options *options, int argc, char **ar
 {
     char optionError[256];
     b32 optionsOk = ParsePlatformOptions(argc, argv, options, optionError, sizeof(optionError));
-    Win32InitLog(FindLogPathOption(argc, argv), !IsScriptedCommandLine(argc, argv));
+    Win32InitLog(FindLogPathOption(argc, argv), !IsScriptedCommandLine(argc, argv), optionsOk && options->handover != 0);
     if (!optionsOk)
     {
         Win32Log(LogLevel_Error, "command line: %s", optionError);
@@ -166,7 +167,7 @@ internal b32 Win32StartRun(win32_state *state, HINSTANCE instance)
     if (!Win32StartEngine(state, instance))
     {
         Win32Log(LogLevel_Error, "engine: start-up failed; exiting");
-        if (!options->frameLimit && !options->quitFilePath)
+        if (!options->frameLimit && !options->quitFilePath && !options->handover)
             Win32MessageBoxUtf8("The engine could not start; see the log.", "Handmade Engine", MB_OK | MB_ICONERROR);
         Win32CloseLog();
         return 0;
@@ -205,7 +206,6 @@ internal b32 Win32PresentLastFrame(win32_state *state)
     return !screenshotFailed;
 }
 
-// Says what the queues went through, then stops every thread and gives back the devices.
 internal void Win32StopEngine(win32_state *state)
 {
     work_queue_system *queues = &state->queues;
@@ -271,14 +271,32 @@ internal int Win32ShutDown(win32_state *state)
     return screenshotWritten ? 0 : 3;
 }
 
+// The new side of a hot restart that did not take over ends here, at once: the old process carries on.
+internal int Win32EndUntaken(int exitCode)
+{
+    Win32CloseLog();
+    TerminateProcess(GetCurrentProcess(), (UINT)exitCode);
+    return exitCode;
+}
+
 internal int Win32Main(HINSTANCE instance, int argc, char **argv)
 {
     // NOTE: static storage, not the main thread's stack: the state holds the input, the renderer and
     // the queue tables, and the update job reads its gameCall from a worker.
     static win32_state state;
     int exitCode = 0;
+    state.argc = argc;
+    state.argv = argv;
     if (!Win32ReadCommandLine(&state.options, argc, argv, &exitCode)) return exitCode;
-    if (!Win32StartRun(&state, instance)) return 1;
-    while (!Win32RunIsOver(&state)) Win32RunFrame(&state);
+    b32 newSide = state.options.handover != 0;
+    if (newSide && !Win32BeginNewSide(&state, &exitCode)) return Win32EndUntaken(exitCode);
+    if (!Win32StartRun(&state, instance))
+        return newSide ? Win32EndUntaken(Win32FailNewSide(&state, "the engine could not start (see the log)")) : 1;
+    if (newSide && !Win32ReceiveHandover(&state, &exitCode)) return Win32EndUntaken(exitCode);
+    while (!Win32RunIsOver(&state))
+    {
+        Win32RunFrame(&state);
+        if (state.restart.takingOver && !Win32FinishHandover(&state, &exitCode)) return Win32EndUntaken(exitCode);
+    }
     return Win32ShutDown(&state);
 }

@@ -78,10 +78,18 @@ internal void Win32DrawAndPresent(win32_state *state, game_render_commands *comm
     Win32ValidateRenderCommands(&state->renderValidation, commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
     OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
+    ++state->frames.framesPresented;
     Win32ServeScreenshotRequest(state);
 }
 
 //~ One frame
+internal b32 Win32FrameIsSerial(win32_state *state)
+{
+    // NOTE: the new process of a hot restart draws its first frame in the frame that updates it: the
+    // old process waits for that frame, and a pipelined one would show only a frame later.
+    return state->options.serialFrames || (state->restart.takingOver && !state->frames.havePendingFrame);
+}
+
 // Input for this frame (live; the live loop may replace it in the next step), the platform's own
 // keys and the quit file. Returns whether F9, the live loop's toggle, was pressed.
 internal b32 Win32ReadFrameInput(win32_state *state)
@@ -101,6 +109,8 @@ internal b32 Win32ReadFrameInput(win32_state *state)
     game_keyboard_input *keyboard = &input->keyboard;
     b32 loopTogglePressed = WasPressed(keyboard->keys[Key_F9]);
     frames->capsuleKeyPressed = WasPressed(keyboard->keys[Key_F8]);
+    frames->restartKeyPressed = WasPressed(keyboard->keys[Key_F7]);
+    if (WasPressed(keyboard->keys[Key_F11])) Win32SetFullscreen(&state->window, !state->window.fullscreen);
     if (WasPressed(keyboard->keys[Key_F10]) && state->reloader.refusedForLayout)
     {
         // Retry the refused build, this time with a state reset.
@@ -122,6 +132,8 @@ internal b32 Win32ReadFrameInput(win32_state *state)
 // swap in a new build, step the live loop, then run the main-thread tasks.
 internal void Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 {
+    // NOTE: before the sync: a handover drains, syncs and sends memory as the last frame left it.
+    Win32RestartBetweenFrames(state, state->frames.restartKeyPressed);
     Win32BeginBlock("snapshot+reload");
     Win32SyncMemorySnapshot(&state->snapshot);
     Win32ReplayBeforeReload(&state->replay, state);
@@ -165,7 +177,7 @@ internal game_render_commands *Win32UpdateGame(win32_state *state)
     call->input = &state->input;
     call->commands = commands;
     call->breakBeforeUpdate = state->replay.on ? &state->replay.breakThisUpdate : 0;
-    if (state->options.serialFrames)
+    if (Win32FrameIsSerial(state))
     {
         Win32GuardedCall(Win32CallGameUpdate, call);
         CompleteAllWork(&state->queues.highQueue);
@@ -258,7 +270,7 @@ internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *co
                      "for) and were dropped this frame", commands->refusedSubBufferEntryCount,
                      (u32)(WIN32_SUB_BUFFER_ZONE_SIZE / 1024), commands->subBufferZoneUsed / 1024);
         }
-        if (state->options.serialFrames)
+        if (Win32FrameIsSerial(state))
         {
             Win32DrawAndPresent(state, commands);
         }

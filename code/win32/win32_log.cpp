@@ -11,7 +11,7 @@ internal u32 Win32LogWarningCount(void)
     return globalLog.warningCount;
 }
 
-internal b32 Win32InitLog(const char *logPath, b32 interactive)
+internal b32 Win32InitLog(const char *logPath, b32 interactive, b32 append)
 {
     InitializeCriticalSection(&globalLog.lock);
     QueryPerformanceFrequency(&globalLog.counterFrequency);
@@ -26,9 +26,17 @@ internal b32 Win32InitLog(const char *logPath, b32 interactive)
     }
     if (!logPath) return 1;
 
-    // NOTE: shared for reading so scripts and tests can follow the log while we run.
-    globalLog.file = Win32OpenFileUtf8(logPath, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, CREATE_ALWAYS,
-                                       FILE_ATTRIBUTE_NORMAL);
+    // NOTE: shared for reading so scripts and tests can follow the log while we run, and for writing:
+    // the two processes of a hot restart write it at once. Every write appends (an append-only handle),
+    // so neither overwrites the other's lines. A run of its own starts the file empty.
+    if (!append)
+    {
+        HANDLE fresh = Win32OpenFileUtf8(logPath, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                         CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL);
+        if (fresh != INVALID_HANDLE_VALUE) CloseHandle(fresh);
+    }
+    globalLog.file = Win32OpenFileUtf8(logPath, FILE_APPEND_DATA | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE |
+                                       FILE_SHARE_DELETE, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL);
     if (globalLog.file != INVALID_HANDLE_VALUE) return 1;
 
     DWORD error = GetLastError();

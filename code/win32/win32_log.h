@@ -30,7 +30,9 @@ internal u32 Win32LogWarningCount(void);
 // Opens the --log file (UTF-8 path). When it cannot be opened, says so on stderr (the console
 // handle every line goes to) and, when `interactive` (not a scripted --frames / --quit-file run),
 // in a message box; the engine then runs on with console and debugger output only.
-internal b32 Win32InitLog(const char *logPath, b32 interactive);
+// append: the file is added to, not started empty (the new process of a hot restart). Writes always
+// append, so a second process may write the same file at once.
+internal b32 Win32InitLog(const char *logPath, b32 interactive, b32 append);
 // Seconds on the high-resolution clock (for measuring intervals).
 internal f64 Win32Seconds(void);
 // Seconds since the Unix epoch with microseconds: lets a script line our events up with its own clock.

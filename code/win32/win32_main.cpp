@@ -50,6 +50,7 @@
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
 #include "win32/capsule/capsule.cpp"
+#include "win32/restart/restart.cpp"
 #include "win32/win32_state.cpp"
 #include "win32/win32_tunables.cpp"
 #include "win32/win32_tune_input.cpp"

@@ -39,8 +39,10 @@ struct win32_frame_loop
     u32 writeIndex;                     // the render buffer this frame's update fills
     b32 havePendingFrame;               // the other buffer is filled and not yet drawn
     b32 firstFramePresented;
+    u64 framesPresented;                // buffers drawn and swapped (a hot restart's new side waits for one)
     b32 quitFileSeen;
     b32 capsuleKeyPressed;              // F8 this frame
+    b32 restartKeyPressed;              // F7 this frame (hot restart)
     u32 crashCount;                     // crashes contained so far
     f64 frameTimeSum;                   // for the exit report
     f64 endFrameSecondsSum;
@@ -76,6 +78,9 @@ struct win32_state
     win32_capsule_writer capsuleWriter;
     win32_replay replay;                // --replay: input, state and build from a capsule
     win32_frame_loop frames;            // what the frame loop carries across frames
+    win32_restart restart;              // hot restart: either side (win32/restart/)
+    int argc;                           // the command line (UTF-8), which a hot restart passes on
+    char **argv;
 };
 
 // A line on screen for a few seconds (the newest PLATFORM_MAX_NOTICES are kept). Main thread.

@@ -68,7 +68,7 @@ internal void Win32TraceNoteLogLine(const char *message)
 {
     win32_trace_file *trace = &globalTraceFile;
     if (!trace->on) return;
-    const char *prefixes[] = {"reload:", "rollback:", "crash:", "watchdog:", "assets:", "shaders:", "layout:", "trace:", "capsule:", "replay:", "tune:"};
+    const char *prefixes[] = {"reload:", "rollback:", "crash:", "watchdog:", "assets:", "shaders:", "layout:", "trace:", "capsule:", "replay:", "tune:", "restart:"};
     for (u32 index = 0; index < ArrayCount(prefixes); ++index)
     {
         if (strncmp(message, prefixes[index], strlen(prefixes[index])) != 0) continue;

@@ -116,7 +116,9 @@ internal void Win32TraceDrain(void)
     Win32TraceFlush();
 }
 
-internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond, u64 startClock)
+// The buffer and the rings from the platform arena, the file opened (continuing: the existing one,
+// else a new one). False (logged) when either cannot be had.
+internal b32 Win32PrepareTrace(const char *path, b32 continuing, memory_arena *arena)
 {
     win32_trace_file *trace = &globalTraceFile;
     win32_trace_rings *rings = &globalTraceRings;
@@ -127,8 +129,9 @@ internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *aren
         Win32Log(LogLevel_Error, "trace: out of platform memory for the rings; no trace is recorded");
         return 0;
     }
-    trace->file = Win32OpenFileUtf8(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, CREATE_ALWAYS,
-                                    FILE_ATTRIBUTE_NORMAL);
+    // NOTE: shared for writing too: the two processes of a hot restart hold it at once (one writes).
+    trace->file = Win32OpenFileUtf8(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                    continuing ? OPEN_EXISTING : CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL);
     if (trace->file == INVALID_HANDLE_VALUE)
     {
         Win32Log(LogLevel_Error, "trace: cannot write '%s'; no trace is recorded", path);
@@ -136,17 +139,43 @@ internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *aren
     }
     for (u32 thread = 0; thread < DEBUG_MAX_THREADS; ++thread)
         rings->rings[thread].records = records + thread * WIN32_TRACE_RING_RECORDS;
+    trace->mainThreadId = GetCurrentThreadId();
+    return 1;
+}
+
+internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond, u64 startClock)
+{
+    win32_trace_file *trace = &globalTraceFile;
+    if (!Win32PrepareTrace(path, 0, arena)) return 0;
     trace->frameLimit = frameLimit;
     trace->startClock = startClock;
     trace->microsecondsPerTick = 1.0e6 / (f64)ticksPerSecond;
-    trace->mainThreadId = GetCurrentThreadId();
     Win32TraceAppend("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,"
                      "\"tid\":0,\"args\":{\"name\":\"win32_platform.exe\"}}");
     trace->on = 1;
     Win32TraceFlush();
-    AtomicStoreU32(&rings->recording, 1);
+    AtomicStoreU32(&globalTraceRings.recording, 1);
     Win32Log(LogLevel_Info, "trace: writing '%s' (rings of %u events per thread)%s", path, (u32)WIN32_TRACE_RING_RECORDS,
              frameLimit ? " (first frames only, --trace-frames)" : "");
+    return 1;
+}
+
+internal b32 Win32ContinueTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond,
+                                u64 startClock, s64 tailOffset, s64 framesWritten)
+{
+    win32_trace_file *trace = &globalTraceFile;
+    if (!Win32PrepareTrace(path, 1, arena)) return 0;
+    trace->frameLimit = frameLimit;
+    trace->startClock = startClock;
+    trace->microsecondsPerTick = 1.0e6 / (f64)ticksPerSecond;
+    trace->tailOffset = tailOffset;
+    trace->framesWritten = framesWritten;
+    memset(trace->threadNamed, 0, sizeof(trace->threadNamed));
+    trace->on = !frameLimit || framesWritten < frameLimit;
+    if (trace->on) AtomicStoreU32(&globalTraceRings.recording, 1);
+    Win32TraceFlush();
+    Win32Log(LogLevel_Info, "trace: going on with '%s' from byte %lld (the old process's events before)", path,
+             (long long)tailOffset);
     return 1;
 }
 

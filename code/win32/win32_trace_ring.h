@@ -55,6 +55,11 @@ internal void Win32TraceDrain(void);
 // Main thread at start-up (--trace): creates the file and the rings; false (logged) when the file
 // or the memory is missing, and the run goes on without a trace.
 internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond, u64 startClock);
+// The new process of a hot restart: goes on with the trace the old one wrote (its start clock, so
+// times line up across the two; the next append overwrites the closing "]}" at tailOffset). Main
+// thread, before the first frame. False (logged) when the file cannot be opened.
+internal b32 Win32ContinueTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond,
+                                u64 startClock, s64 tailOffset, s64 framesWritten);
 // Main thread, top of a frame (before any reload): the previous frame's mark, then every ring.
 // After --trace-frames frames recording stops; that last drain leaves the file complete.
 internal void Win32TraceFrame(u64 frameIndex, u64 frameBeginClock);

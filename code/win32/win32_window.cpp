@@ -61,9 +61,12 @@ internal b32 Win32CreateMainWindow(win32_window *window, HINSTANCE instance, s32
     // loaded X server, seen in CI); a second try a moment later succeeds, so a start is not lost to it.
     for (u32 attempt = 1; attempt <= WIN32_WINDOW_CREATE_ATTEMPTS && !window->handle; ++attempt)
     {
-        window->handle = CreateWindowExW(0, windowClass.lpszClassName, WIN32_WINDOW_TITLE, style,
-                                         CW_USEDEFAULT, CW_USEDEFAULT, rect.right - rect.left, rect.bottom - rect.top,
-                                         0, 0, instance, 0);
+        s32 left = window->placeGiven ? window->placeLeft : CW_USEDEFAULT;
+        s32 top = window->placeGiven ? window->placeTop : CW_USEDEFAULT;
+        s32 width = window->placeGiven ? window->placeWidth : rect.right - rect.left;
+        s32 height = window->placeGiven ? window->placeHeight : rect.bottom - rect.top;
+        window->handle = CreateWindowExW(0, windowClass.lpszClassName, WIN32_WINDOW_TITLE, style, left, top, width,
+                                         height, 0, 0, instance, 0);
         if (window->handle) break;
         DWORD error = GetLastError();
         b32 last = (attempt == WIN32_WINDOW_CREATE_ATTEMPTS);
@@ -102,4 +105,31 @@ internal void Win32PumpMessages(win32_window *window, win32_input_state *inputSt
         Win32ReleaseAllKeys(input);
         window->lostFocus = 0;
     }
+}
+
+internal void Win32SetFullscreen(win32_window *window, b32 fullscreen)
+{
+    if (!window->handle || (fullscreen != 0) == (window->fullscreen != 0)) return;
+    DWORD style = (DWORD)GetWindowLongPtrW(window->handle, GWL_STYLE);
+    if (fullscreen)
+    {
+        MONITORINFO monitor = {sizeof(monitor)};
+        window->windowedPlacement.length = sizeof(window->windowedPlacement);
+        if (!GetWindowPlacement(window->handle, &window->windowedPlacement) ||
+            !GetMonitorInfoW(MonitorFromWindow(window->handle, MONITOR_DEFAULTTOPRIMARY), &monitor))
+            return;
+        SetWindowLongPtrW(window->handle, GWL_STYLE, (style & ~WS_OVERLAPPEDWINDOW) | WS_POPUP);
+        RECT area = monitor.rcMonitor;
+        SetWindowPos(window->handle, HWND_TOP, area.left, area.top, area.right - area.left, area.bottom - area.top,
+                     SWP_NOOWNERZORDER | SWP_FRAMECHANGED);
+    }
+    else
+    {
+        SetWindowLongPtrW(window->handle, GWL_STYLE, (style & ~WS_POPUP) | WS_OVERLAPPEDWINDOW);
+        SetWindowPlacement(window->handle, &window->windowedPlacement);
+        SetWindowPos(window->handle, 0, 0, 0, 0, 0,
+                     SWP_NOMOVE | SWP_NOSIZE | SWP_NOZORDER | SWP_NOOWNERZORDER | SWP_FRAMECHANGED);
+    }
+    window->fullscreen = fullscreen;
+    Win32Log(LogLevel_Info, "window: %s", fullscreen ? "fullscreen (F11 goes back)" : "windowed");
 }

@@ -161,7 +161,7 @@ internal void Win32PointReloaderAt(win32_state *state, const char *path, const s
     memcpy(fallbackPath, reloader->fallbackPath, sizeof(fallbackPath));
     static state_layout layout;
     layout = *memoryLayout;
-    Win32InitReloader(reloader, path);
+    Win32InitReloader(reloader, path, 1);
     reloader->lastVersion = lastVersion;
     reloader->haveFallback = haveFallback;
     reloader->fallbackVersion = fallbackVersion;

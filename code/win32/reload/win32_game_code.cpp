@@ -56,7 +56,7 @@ internal void Win32DeleteStaleGameCodeCopies(win32_reloader *reloader)
     Win32FindClose(&search);
 }
 
-internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath)
+internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath, b32 deleteStaleCopies)
 {
     memset(reloader, 0, sizeof(*reloader));
     // NOTE: room for the longest name made from it ("<name>_loaded_<pid>_<version>.dll" beside
@@ -88,7 +88,7 @@ internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPat
     const char *extension = strrchr(fileName, '.');
     int stemLength = (int)(extension ? extension - fileName : (s64)strlen(fileName));
     FormatText(reloader->copyPrefix, sizeof(reloader->copyPrefix), "%s%.*s_loaded_", directory, stemLength, fileName);
-    Win32DeleteStaleGameCodeCopies(reloader);
+    if (deleteStaleCopies) Win32DeleteStaleGameCodeCopies(reloader);
 }
 
 internal u64 Win32FileTimeValue(FILETIME time)

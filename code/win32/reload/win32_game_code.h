@@ -60,12 +60,18 @@ struct win32_reloader
     f64 writtenAgoSeconds;              // at the last change seen: since the build was written
 };
 
+// The file's write time and size (exists 0 when it is not there); two stamps are the same build when
+// all three agree. Any thread.
+internal win32_file_stamp Win32GetFileStamp(const char *path);
+internal b32 Win32SameFileStamp(win32_file_stamp a, win32_file_stamp b);
 // Points every export at a stub that does nothing, with no module: what runs before the first
 // build loads and after a build was unloaded (main thread).
 internal void Win32ResetGameCodeToStubs(win32_game_code *code);
 // Main thread at start-up: the full path of the game DLL and the names derived from it. A path
-// that cannot be used is logged; the engine then runs without game code.
-internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath);
+// that cannot be used is logged; the engine then runs without game code. deleteStaleCopies: copies
+// earlier runs left behind are deleted (not by the new process of a hot restart: the old one's
+// copies are still its own).
+internal void Win32InitReloader(win32_reloader *reloader, const char *gameDllPath, b32 deleteStaleCopies);
 // True when a build different from the last one we tried is complete and ready to load; then
 // writtenAgoSeconds says how long ago it was written (or the lock went, whichever is later). Only
 // one thread watches at a time (the main thread, or the reload loader's once it runs).

@@ -1,0 +1,88 @@
+#ifndef WIN32_RESTART_H
+#define WIN32_RESTART_H
+//~ Hot restart: a new build of the exe takes over the running game (docs/hot-restart.md)
+//
+// Triggers (the old process, between frames): a new win32_platform_next.exe beside the exe,
+// complete (platform_lock.tmp gone; it is copied to win32_platform_run_<pid>_<n>.exe, which runs),
+// F7, or a file restart.request beside the game DLL (both restart the exe file this process runs).
+// The new process starts with this one's command line plus --handover and this one's current
+// directory, and meanwhile this one keeps running frames. The steps:
+//   1. new: opens its window where the old one is, its renderer, and loads the game build the old
+//      one runs (its own copy, same reload version) -> "prepared"
+//   2. old, at the next frame boundary where no reload is half done: drains every queue, syncs the
+//      snapshot, writes the state section (win32_restart_state.h), duplicates it into the new
+//      process -> "state written"; it runs no frame from here on
+//   3. new: puts game memory back at the same base, takes the rest, draws its first frame -> "ready"
+//   4. old: lets go -> "released"; new -> "took over"; the old process hides its window, frees
+//      game memory and waits for the new one, then exits with its exit code.
+// Safe by construction: until step 4 the old process keeps its memory untouched, and it carries on
+// (logging why) when the new one fails, dies or is not ready within the timeouts; the new one ends
+// when the old one gives up or dies before step 2. After step 2 the state lives in a section the new
+// process holds, so the old one dying no longer loses it. The one gap: the old process dying while
+// it writes the state (step 2), when it is the only holder.
+
+#define WIN32_RESTART_NEXT_EXE "win32_platform_next.exe"
+#define WIN32_RESTART_LOCK "platform_lock.tmp"
+#define WIN32_RESTART_REQUEST "restart.request"
+#define WIN32_RESTART_RUN_PREFIX "win32_platform_run_"
+#define WIN32_RESTART_POLL_FRAMES 4                 // the next exe and the request file: every 4 frames
+#define WIN32_RESTART_PREPARE_SECONDS 60.0          // new process start -> prepared
+#define WIN32_RESTART_READY_SECONDS 30.0            // state written -> ready
+#define WIN32_RESTART_RELEASE_SECONDS 10.0          // released -> took over (and ready -> released)
+// The new process's exit code when it did not take over (the old one carries on).
+#define WIN32_RESTART_NOT_TAKEN_EXIT_CODE 22
+
+struct win32_restart
+{
+    u32 platformBuild;                  // 1 for the first process of a run, +1 per restart
+    char folder[WIN32_PATH_BYTES];      // the exe's folder, with a trailing separator
+    char nextExePath[WIN32_PATH_BYTES];
+    char lockPath[WIN32_PATH_BYTES];
+    char requestPath[WIN32_PATH_BYTES]; // beside the game DLL
+    win32_file_stamp nextSeen;          // the next exe last acted on (at start: the one there then)
+    u32 framesSincePoll;
+    // Old side: a restart under way
+    b32 inProgress;
+    char reason[64];
+    char exePath[WIN32_PATH_BYTES];     // what the new process runs
+    HANDLE newProcess;
+    DWORD newProcessId;
+    HANDLE controlSection;
+    win32_restart_control *control;
+    HANDLE toOld, toNew, selfForNew;
+    f64 startedAt;                      // Win32Seconds when the new process was started
+    b32 deferLogged;
+    // New side: from --handover until it took over
+    b32 newSide;
+    b32 takingOver;
+    HANDLE oldProcess;
+    f64 mappedAt;
+    win32_restart_state_figures received;
+    char oldLoadedPath[WIN32_PATH_BYTES];   // the old process's copies, deleted once it has ended
+    char oldFallbackPath[WIN32_PATH_BYTES];
+    b32 oldCopiesPending;
+};
+
+// Main thread at start-up, once the reloader knows the game DLL: the paths, and the next exe as it
+// is now (not a reason to restart).
+internal void Win32InitRestart(win32_state *state);
+// Main thread, between frames, before the snapshot sync: looks for a trigger, starts a new process,
+// follows it, and hands over when it is prepared. Does not return once the new process took over
+// (this process then waits for it and exits with its exit code). f7Pressed: this frame's F7.
+internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed);
+
+// New side, right after the command line is read (--handover given): opens the channel, checks the
+// contract, takes the old window's place for the window about to open. False with the exit code.
+internal b32 Win32BeginNewSide(win32_state *state, int *exitCode);
+// New side, once the engine started (window, renderer, memory at the fixed base): loads the game
+// build, says prepared, waits for the state and restores it. False with the exit code (the old
+// process carries on).
+internal b32 Win32ReceiveHandover(win32_state *state, int *exitCode);
+// New side, after each frame until it took over: once the first frame was drawn, says ready and
+// waits for the old process to let go. False with the exit code when the old one gave up.
+internal b32 Win32FinishHandover(win32_state *state, int *exitCode);
+// New side, at any step before ready: says why it fails (the old process logs it and carries on)
+// and returns WIN32_RESTART_NOT_TAKEN_EXIT_CODE.
+internal int Win32FailNewSide(win32_state *state, const char *format, ...);
+
+#endif  // WIN32_RESTART_H

@@ -1,0 +1,223 @@
+//~ The hot restart's state section: the bodies behind win32/restart/win32_restart_state.h
+
+internal u64 Win32RestartAlign(u64 size)
+{
+    return (size + 15) & ~(u64)15;
+}
+
+// Pages of game memory (not the frame scratch) game code ever wrote.
+internal u64 Win32CountSentPages(win32_memory_snapshot *snapshot)
+{
+    u64 count = 0;
+    for (u64 page = 0; page < snapshot->pageCount; ++page) count += Win32PageBit(snapshot->everWritten, page);
+    return count;
+}
+
+internal b32 Win32LoopIsKept(win32_live_loop *loop)
+{
+    return loop->available && loop->mode != LiveLoop_Off;
+}
+
+internal u64 Win32RestartStateSize(win32_state *state)
+{
+    win32_memory_snapshot *snapshot = &state->snapshot;
+    u64 pageBytes = Win32CountSentPages(snapshot) * snapshot->pageSize;
+    u64 size = Win32RestartAlign(sizeof(win32_restart_state_header)) + Win32RestartAlign((snapshot->pageCount + 7) / 8) +
+               pageBytes + Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable));
+    win32_live_loop *loop = &state->loop;
+    if (Win32LoopIsKept(loop))
+    {
+        size += Win32RestartAlign((u64)loop->recordedFrames * sizeof(game_input)) +
+                Win32RestartAlign((u64)loop->recordedFrames * sizeof(capsule_frame)) + pageBytes;
+    }
+    return size;
+}
+
+// Copies the pages bitmap lists from image into out (in page order), hashing them. Returns the bytes
+// written. halfwayHook: the test hook step to run half-way (0: none).
+internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize,
+                                   u64 listedPages, const char *halfwayHook, u64 *hash)
+{
+    u64 written = 0;
+    u64 mixed = 0;
+    for (u64 page = 0; page < pageCount; ++page)
+    {
+        if (!Win32PageBit(bitmap, page)) continue;
+        const u8 *source = image + page * pageSize;
+        memcpy(out + written * pageSize, source, (size_t)pageSize);
+        mixed ^= Win32MixPageHash(page, Win32HashPage(source, (u32)pageSize));
+        ++written;
+        if (halfwayHook && written == listedPages / 2) Win32RestartTestHook(halfwayHook);
+    }
+    *hash = mixed;
+    return written * pageSize;
+}
+
+// The header's fields that describe the platform beyond game memory.
+internal void Win32FillRestartHeader(win32_state *state, win32_restart_state_header *header)
+{
+    header->frameCount = state->frames.frameCount;
+    header->crashCount = state->frames.crashCount;
+    header->platformBuild = state->restart.platformBuild;
+    win32_reloader *reloader = &state->reloader;
+    header->gameVersion = state->game.version;
+    header->lastVersion = reloader->lastVersion;
+    header->attempted = reloader->attempted;
+    header->haveFallback = reloader->haveFallback;
+    header->fallbackVersion = reloader->fallbackVersion;
+    FormatText(header->gamePath, sizeof(header->gamePath), "%s", state->game.loadedPath);
+    FormatText(header->fallbackPath, sizeof(header->fallbackPath), "%s", reloader->fallbackPath);
+    header->memoryLayout = reloader->memoryLayout;
+    win32_window *window = &state->window;
+    RECT outer = {};
+    GetWindowRect(window->handle, &outer);
+    header->windowLeft = outer.left;
+    header->windowTop = outer.top;
+    header->windowWidth = outer.right - outer.left;
+    header->windowHeight = outer.bottom - outer.top;
+    header->fullscreen = window->fullscreen;
+    header->windowedPlacement = window->windowedPlacement;
+    win32_trace_file *trace = &globalTraceFile;
+    header->traceOn = trace->on;
+    header->traceTailOffset = trace->tailOffset;
+    header->traceStartClock = trace->startClock;
+    header->traceFramesWritten = trace->framesWritten;
+    header->editStatus = state->editStatus;
+    memcpy(header->namedTasks, state->namedTasks.tasks, sizeof(header->namedTasks));
+    header->tunableCount = state->tunables.count;
+    header->tunablesVersion = state->tunables.version;
+}
+
+internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win32_restart_state_figures *figures)
+{
+    win32_memory_snapshot *snapshot = &state->snapshot;
+    win32_restart_state_header *header = (win32_restart_state_header *)view;
+    memset(header, 0, sizeof(*header));
+    header->magic = WIN32_RESTART_MAGIC;
+    header->format = WIN32_RESTART_FORMAT;
+    header->totalSize = size;
+    header->pageSize = snapshot->pageSize;
+    header->pageCount = snapshot->pageCount;
+    header->sentPages = Win32CountSentPages(snapshot);
+    Win32FillRestartHeader(state, header);
+
+    u64 at = Win32RestartAlign(sizeof(*header));
+    u64 bitmapBytes = (snapshot->pageCount + 7) / 8;
+    header->bitmapOffset = at;
+    memcpy(view + at, snapshot->everWritten, (size_t)bitmapBytes);
+    at += Win32RestartAlign(bitmapBytes);
+    header->pagesOffset = at;
+    at += Win32WriteListedPages(view + at, snapshot->live, snapshot->everWritten, snapshot->pageCount,
+                                snapshot->pageSize, header->sentPages, "old-writing", &header->hash);
+    header->tunablesOffset = at;
+    memcpy(view + at, state->tunables.entries, (size_t)state->tunables.count * sizeof(win32_tunable));
+    at += Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable));
+
+    win32_live_loop *loop = &state->loop;
+    header->loopMode = Win32LoopIsKept(loop) ? (u32)loop->mode : (u32)LiveLoop_Off;
+    if (header->loopMode != LiveLoop_Off)
+    {
+        header->loopRecordedFrames = loop->recordedFrames;
+        header->loopPlayIndex = loop->playIndex;
+        header->loopPassCount = loop->passCount;
+        header->loopRewindCount = loop->rewindCount;
+        header->loopInputsOffset = at;
+        memcpy(view + at, loop->inputs, (size_t)loop->recordedFrames * sizeof(game_input));
+        at += Win32RestartAlign((u64)loop->recordedFrames * sizeof(game_input));
+        header->loopRecordsOffset = at;
+        memcpy(view + at, loop->records, (size_t)loop->recordedFrames * sizeof(capsule_frame));
+        at += Win32RestartAlign((u64)loop->recordedFrames * sizeof(capsule_frame));
+        header->loopMarkedOffset = at;
+        u64 unused = 0;
+        at += Win32WriteListedPages(view + at, loop->markedMemory, snapshot->everWritten, snapshot->pageCount,
+                                    snapshot->pageSize, header->sentPages, 0, &unused);
+    }
+    Assert(at <= size);
+    figures->bytes = header->sentPages * header->pageSize;
+    figures->pages = header->sentPages;
+    figures->hash = header->hash;
+}
+
+// Puts the listed pages back from packed (page order) into image; returns their hash.
+internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap, u64 pageCount, u64 pageSize)
+{
+    u64 read = 0;
+    u64 mixed = 0;
+    for (u64 page = 0; page < pageCount; ++page)
+    {
+        if (!Win32PageBit(bitmap, page)) continue;
+        u8 *target = image + page * pageSize;
+        memcpy(target, packed + read * pageSize, (size_t)pageSize);
+        mixed ^= Win32MixPageHash(page, Win32HashPage(target, (u32)pageSize));
+        ++read;
+    }
+    return mixed;
+}
+
+// The named tasks, the tunables and the live loop.
+internal void Win32ReadRestartTables(win32_state *state, const u8 *view, const win32_restart_state_header *header)
+{
+    win32_named_tasks *tasks = &state->namedTasks;
+    memcpy(tasks->tasks, header->namedTasks, sizeof(tasks->tasks));
+    // Bound to no build yet: the first frame's Win32BindNamedTasks adds each by its name again.
+    for (u32 index = 0; index < WIN32_MAX_NAMED_TASKS; ++index) tasks->tasks[index].taskId = 0;
+    tasks->boundVersion = 0;
+
+    // As after a reload from the old process's build: the first frame's carry keeps the live values
+    // (the same build compiled the same ones) and writes them into this process's copy of it.
+    win32_tunables *tunables = &state->tunables;
+    tunables->count = Minimum(header->tunableCount, (u32)GAME_TUNABLES_MAX);
+    memcpy(tunables->entries, view + header->tunablesOffset, (size_t)tunables->count * sizeof(win32_tunable));
+    tunables->version = header->tunablesVersion;
+    tunables->module = 0;
+    tunables->crashCountAtCarry = state->frames.crashCount;
+    tunables->startTunesApplied = 1;    // --tune was applied by the first process, not again
+
+    win32_live_loop *loop = &state->loop;
+    if (header->loopMode != LiveLoop_Off && loop->available && header->loopRecordedFrames <= loop->maxFrames)
+    {
+        loop->mode = (win32_live_loop_mode)header->loopMode;
+        loop->recordedFrames = header->loopRecordedFrames;
+        loop->playIndex = header->loopPlayIndex;
+        loop->passCount = header->loopPassCount;
+        loop->rewindCount = header->loopRewindCount;
+        memcpy(loop->inputs, view + header->loopInputsOffset, (size_t)loop->recordedFrames * sizeof(game_input));
+        memcpy(loop->records, view + header->loopRecordsOffset, (size_t)loop->recordedFrames * sizeof(capsule_frame));
+        Win32ReadListedPages(loop->markedMemory, view + header->loopMarkedOffset, view + header->bitmapOffset,
+                             header->pageCount, header->pageSize);
+        // Every page restored counts as written since the mark, so a rewind puts each one back.
+        win32_memory_snapshot *snapshot = &state->snapshot;
+        const u8 *bitmap = view + header->bitmapOffset;
+        for (u64 byte = 0; byte < (header->pageCount + 7) / 8; ++byte) snapshot->writtenSinceMark[byte] |= bitmap[byte];
+    }
+}
+
+internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size, win32_restart_state_figures *figures,
+                                   char *why, u32 whySize)
+{
+    const win32_restart_state_header *header = (const win32_restart_state_header *)view;
+    win32_memory_snapshot *snapshot = &state->snapshot;
+    if (size < sizeof(*header) || header->magic != WIN32_RESTART_MAGIC || header->format != WIN32_RESTART_FORMAT ||
+        header->totalSize > size)
+    {
+        FormatText(why, whySize, "the state section is not one this build reads (format %u, %llu bytes)",
+                   size >= sizeof(*header) ? header->format : 0, (unsigned long long)size);
+        return 0;
+    }
+    if (!snapshot->live || header->pageSize != snapshot->pageSize || header->pageCount != snapshot->pageCount)
+    {
+        FormatText(why, whySize, "game memory differs: %llu pages of %llu bytes sent, this build has %llu of %u",
+                   (unsigned long long)header->pageCount, (unsigned long long)header->pageSize,
+                   (unsigned long long)snapshot->pageCount, snapshot->pageSize);
+        return 0;
+    }
+    figures->hash = Win32ReadListedPages(snapshot->live, view + header->pagesOffset, view + header->bitmapOffset,
+                                         header->pageCount, header->pageSize);
+    figures->pages = header->sentPages;
+    figures->bytes = header->sentPages * header->pageSize;
+    state->frames.frameCount = header->frameCount;
+    state->frames.crashCount = header->crashCount;
+    state->editStatus = header->editStatus;
+    Win32ReadRestartTables(state, view, header);
+    return 1;
+}
