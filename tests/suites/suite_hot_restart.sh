@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# Hot restart (the platform loop, docs/hot-restart.md): a running exe restarts into a new build of
+# itself and the game goes on where it was.
+#  - the build side: `misc/build.sh platform` publishes build/win32_platform_next.exe, byte for byte
+#    the new win32_platform.exe, and a failed build changes neither and leaves no lock or temporary;
+#  - the demo, started from another folder with a relative --log: F7, then two new exes published
+#    under the lock protocol (none taken while platform_lock.tmp exists): each restart keeps the state
+#    (the hash of the state written equals the hash of the state read, the game's "frames simulated so
+#    far" goes on from the frame the state was written at), the game code version, the window (client
+#    size from --size, windowed; the old window hidden), the current folder (the relative log) and the
+#    flags (--game-arg log-frame-graph=1: the new process's game logs its frame graph again); an exe
+#    that crashes at start (a small program: the engine sees a new process end before it is ready) and
+#    one built with another GAME_CONTRACT_VERSION leave the old process running (`restart: failed:`)
+#    and are not tried again, and restart.request then restarts with the state kept; the exe started
+#    first ends with the last process's exit 0;
+#  - the starter with --frames N and --screenshot: two published exes and restart.request; N counts
+#    every process's frames, the log holds every process's lines, and the exe started first ends with
+#    the last process's exit code (3: its screenshot folder was deleted before the end);
+#  - ENGINE_RESTART_TEST_DIE_AT at every step of the handover: a new process dying leaves the old one
+#    running; the old one dying once the state is written leaves the new one running with it; the old
+#    one dying before that ends the new one too (the documented limit: the state died with the only
+#    process that had it).
+# The demo runs in the suite's shell; the starter and the die-at runs (two lanes) run beside it as
+# background jobs whose checks are counted from their result files at the end.
+# Figures (printed, not asserted): restart to first frame per restart, from the log (slower than
+# bench_hot_restart.sh's: the runs share the machine).
+set -u
+cd "$(dirname "$0")/../.."
+source misc/toolchain.sh
+source tests/suites/test_lib.sh
+ensure_display
+trap stop_own_display EXIT
+
+out="$BUILD_DIR/suite_hot_restart"
+rm -rf "$out"
+mkdir -p "$out"
+started_at=$(date +%s)
+
+#- The engine, built once (cached); the exes a restart goes to are copies of its exe
+work="$out/engine"
+make_work_copy "$work"
+if ! build_engine_copy "$work"; then
+    fail "the engine does not build (see $out/build_dev.txt)"
+    summary
+fi
+pass
+run="$work/build"
+exe="$run/win32_platform.exe"
+
+# as_job NAME COMMAND...: runs COMMAND with pass/fail written to $out/NAME.results (a background
+# job's counts cannot reach the suite's); count_job NAME counts that file once the job ended.
+as_job() {
+    local results="$out/$1.results"
+    shift
+    : >"$results"
+    pass() { echo "PASS" >>"$results"; }
+    fail() { echo "FAIL $*"; echo "FAIL $*" >>"$results"; }
+    "$@"
+}
+count_job() {
+    local line
+    [ -s "$out/$1.results" ] || { fail "$1: no result"; return; }
+    while IFS= read -r line; do
+        case $line in PASS*) suite_passed=$((suite_passed + 1)) ;; *) suite_failed=$((suite_failed + 1)) ;; esac
+    done <"$out/$1.results"
+}
+
+# publish_exe RUN_DIR EXE [HOLD_SECONDS]: EXE published as RUN_DIR/win32_platform_next.exe the way the
+# build scripts do (platform_lock.tmp first, a complete file renamed, the lock deleted last); the lock
+# is held HOLD_SECONDS more after the rename.
+publish_exe() {
+    echo "publishing" >"$1/platform_lock.tmp"
+    cp -f "$2" "$1/win32_platform_next_build.tmp" && mv -f "$1/win32_platform_next_build.tmp" "$1/win32_platform_next.exe"
+    [ -n "${3:-}" ] && sleep "$3"
+    rm -f "$1/platform_lock.tmp"
+}
+
+# last_line LOG TEXT: the last line of LOG holding TEXT.
+last_line() { grep -F -- "$2" "$1" | tail -n 1; }
+# state_of LINE: "X MB (P pages), hash 0x..." of a "state written" or "state read" line.
+state_of() { echo "$1" | grep -oE '[0-9.]+ MB \([0-9]+ pages\), hash 0x[0-9a-f]{16}'; }
+# frames_so_far LOG: the game's count in its last "code version V running: ..., K frames simulated so far".
+frames_so_far() { grep -oE "code version [0-9]+ running: .* [0-9]+ frames simulated so far" "$1" | tail -n 1 | awk '{print $(NF-4)}'; }
+
+# check_restart LOG BUILD VERSION LABEL: the checks of one restart into platform build BUILD (the
+# old process runs game code version VERSION and wrote the state last).
+check_restart() {
+    local log=$1 build=$2 version=$3 label=$4 written read frame so_far
+    if ! wait_for_log "$log" "restart: platform build $build running" 90; then
+        fail "$label: platform build $build never ran (last restart line: $(grep 'restart:' "$log" | tail -n 1))"
+        return 1
+    fi
+    pass
+    written=$(last_line "$log" "restart: state written at frame")
+    read=$(last_line "$log" "restart: state read:")
+    check "$label: the state read is the state written, hash for hash ('$(state_of "$written")' / '$(state_of "$read")')" \
+        test -n "$(state_of "$written")" -a "$(state_of "$written")" = "$(state_of "$read")"
+    frame=$(echo "$written" | sed -E 's/.* at frame ([0-9]+):.*/\1/')
+    so_far=$(frames_so_far "$log")
+    check "$label: the game's frames simulated so far go on from the frame the state was written at ($so_far, frame $frame)" \
+        test "${so_far:-x}" = "$frame"
+    check "$label: it keeps game code version $version and the state at the fixed base" \
+        grep -q "restart: platform build $build running (state kept: [0-9.]* MB at 0x0000020000000000, game code version $version)" "$log"
+    check "$label: the window is kept (client 320x180 from --size, windowed: '$(last_line "$log" "restart: window kept")')" \
+        bash -c "tail -n 40 '$log' | grep -qE 'restart: window kept at -?[0-9]+,-?[0-9]+, client 320x180, windowed'"
+    check "$label: the old process says it handed over and waits" \
+        wait_for_log "$log" "restart: handed over to platform build $build; this process now waits for it to end" 30
+    grep -F "restart: restart to first frame" "$log" | tail -n 1 | sed -E 's/.*restart to first frame ([0-9.]+) ms.*/\1/' >>"$out/first_frame_ms.txt"
+}
+
+#- misc/build.sh platform: a failed build, then the broken exes (in the background)
+# A build that does not compile (a missing include at the top: the compiler stops at once), the exe
+# with another GAME_CONTRACT_VERSION (built by misc/build.sh platform in a copy of its own, checked
+# for what it publishes) and an exe that crashes at start (a null write first thing in WinMain).
+build_broken_exes() {
+    local copy="$out/contract_src" status
+    renice -n 10 -p "$BASHPID" >/dev/null
+    printf '#include <windows.h>\nint WINAPI WinMain(HINSTANCE a, HINSTANCE b, LPSTR c, int d)\n{ (void)a; (void)b; (void)c; (void)d; *(volatile int *)0 = 1; return 0; }\n' >"$out/crash_exe.cpp"
+    check "the exe that crashes at start builds" $MINGW_CXX -O1 -static -mwindows "$out/crash_exe.cpp" -o "$out/crash_exe.exe"
+    make_work_copy "$copy"
+    cp "$work/code/render/embedded_shaders.h" "$copy/code/render/"
+    sed -i '1i #include "suite_hot_restart_no_such_header.h"' "$copy/code/win32/win32_main.cpp"
+    (cd "$copy" && bash misc/build.sh platform) >"$out/build_failing.txt" 2>&1
+    status=$?
+    check "a misc/build.sh platform that does not compile exits non-zero (exit $status)" test "$status" -ne 0
+    check "... publishes no exe" test ! -e "$copy/build/win32_platform_next.exe" -a ! -e "$copy/build/win32_platform.exe"
+    check "... and leaves no lock or temporary ($(ls "$copy/build" | tr '\n' ' '))" \
+        bash -c "! ls '$copy/build' | grep -qE 'platform_lock\.tmp|_build\.tmp'"
+    sed -i '1d' "$copy/code/win32/win32_main.cpp"
+    sed -i -E 's/^#define GAME_CONTRACT_VERSION ([0-9]+)/echo "#define GAME_CONTRACT_VERSION $((\1 + 1))"/e' "$copy/code/contract/game_platform.h"
+    check "misc/build.sh platform builds the exe with another contract version" \
+        bash -c "cd '$copy' && bash misc/build.sh platform >'$out/build_contract.txt' 2>&1"
+    check "... publishing win32_platform_next.exe, byte for byte its win32_platform.exe" \
+        cmp "$copy/build/win32_platform_next.exe" "$copy/build/win32_platform.exe"
+    check "... and leaving no lock or temporary" bash -c "! ls '$copy/build' | grep -qE 'platform_lock\.tmp|_build\.tmp'"
+}
+as_job broken_builds build_broken_exes &
+broken_builds=$!
+
+#- ENGINE_RESTART_TEST_DIE_AT, every step: one starter run per step, two lanes beside the rest
+# die_run STEP: the starter in a folder of its own, restarted through restart.request with
+# ENGINE_RESTART_TEST_DIE_AT=STEP, and what must follow.
+die_run() {
+    local step=$1 dir="$out/die_$1" pid written read
+    local log="$dir/run.log"
+    mkdir -p "$dir"
+    cp "$exe" "$run/starter.dll" "$dir/"
+    (cd "$dir" && ENGINE_RESTART_TEST_DIE_AT=$step exec wine win32_platform.exe --game starter.dll --log "$log" \
+        --quit-file "$dir/quit" --size 160x90) >/dev/null 2>&1 &
+    pid=$!
+    if ! wait_for_log "$log" "starter: code version 1 running" 90; then
+        fail "$step: the starter never ran"
+        kill -9 "$pid" 2>/dev/null
+        return
+    fi
+    touch "$dir/restart.request"
+    check "$step: the process the step belongs to dies there" wait_for_log "$log" "restart: test hook: dying at $step" 90
+    case $step in
+        new-*)
+            wait_for_log "$log" "restart: failed:" 60
+            check "$step: the old process carries on ('$(last_line "$log" "restart: failed:" | cut -c 14-120)...')" \
+                grep -q "restart: failed: .*; platform build 1 carries on" "$log"
+            check "$step: no platform build 2 runs" bash -c "! grep -q 'restart: platform build 2 running' '$log'"
+            sleep 1
+            check "$step: the old process is alive after the failure" engine_alive "$pid"
+            touch "$dir/quit"
+            wait_for_exit "$pid" 60
+            check "$step: the old process runs on to its quit file and exits 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+            ;;
+        old-written|old-ready)
+            wait_for_exit "$pid" 60
+            check "$step: the old process ends abruptly (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 99
+            check "$step: the new process carries on with the state (platform build 2 running)" \
+                wait_for_log "$log" "restart: platform build 2 running" 90
+            written=$(last_line "$log" "restart: state written at frame")
+            read=$(last_line "$log" "restart: state read:")
+            check "$step: the state read is the state written ('$(state_of "$read")')" \
+                test -n "$(state_of "$written")" -a "$(state_of "$written")" = "$(state_of "$read")"
+            check "$step: the starter's frames go on from frame $(echo "$written" | sed -E 's/.* at frame ([0-9]+):.*/\1/')" \
+                test "$(frames_so_far "$log")" = "$(echo "$written" | sed -E 's/.* at frame ([0-9]+):.*/\1/')"
+            touch "$dir/quit"
+            check "$step: the new process ends through the same --quit-file" wait_for_log "$log" "engine: exiting cleanly" 60
+            ;;
+        old-launched|old-writing)
+            wait_for_exit "$pid" 60
+            check "$step: the old process ends abruptly (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 99
+            check "$step: the new process ends without running: the state died with the only process that had it" \
+                wait_for_log "$log" "restart: the old process ended before it handed over its state" 60
+            check "$step: no platform build 2 runs" bash -c "! grep -q 'restart: platform build 2 running' '$log'"
+            ;;
+    esac
+}
+die_steps="old-launched new-start new-prepared old-writing old-written new-mapped new-drawn new-ready old-ready"
+die_lane() {
+    local step index=0
+    for step in $die_steps; do
+        [ $((index++ % 2)) -eq "$1" ] && die_run "$step"
+    done
+}
+
+#- The starter with --frames (a background job): two published exes and restart.request
+# NOTE: its own folder (a copy of the exe and starter.dll beside the work copy's data/): the demo's
+# folder gets exes published too. FRAMES must outlast three restarts on a loaded machine.
+starter_run() {
+    local dir="$work/starter_run" frames=2400 log="$out/starter_restarts.log" pid
+    mkdir -p "$dir" "$out/shots"
+    cp "$exe" "$run/starter.dll" "$dir/"
+    (cd "$dir" && exec wine win32_platform.exe --game starter.dll --frames $frames --log "$log" --size 320x180 \
+        --screenshot "$out/shots/starter.png") >/dev/null 2>&1 &
+    pid=$!
+    if ! check "the starter starts" wait_for_log "$log" "starter: code version 1 running" 90; then
+        kill -9 "$pid" 2>/dev/null
+        return
+    fi
+    publish_exe "$dir" "$exe"
+    check_restart "$log" 2 1 "starter, first published exe"
+    publish_exe "$dir" "$exe"
+    check_restart "$log" 3 1 "starter, second published exe"
+    touch "$dir/restart.request"
+    check "starter: restart.request starts a restart (restart.request was found)" \
+        wait_for_log "$log" "(restart.request was found)" 30
+    check_restart "$log" 4 1 "starter, restart.request"
+    check "starter: restart.request is deleted when taken" test ! -e "$dir/restart.request"
+    check "starter: the restarts ended before --frames $frames did (else raise it)" \
+        bash -c "! grep -q 'engine: exiting' '$log'"
+    rm -rf "$out/shots"
+    wait_for_exit "$pid" 120
+    check "starter: the exe started first ends with the last process's exit code (3: the screenshot folder is gone; exit $LAST_EXIT_STATUS)" \
+        test "$LAST_EXIT_STATUS" -eq 3
+    check "starter: --frames $frames counts every process's frames: the last one ends after $frames in all" \
+        grep -q "engine: exiting cleanly after $frames frames" "$log"
+    check "starter: the log holds every process's lines (4 starts)" test "$(count_of "$log" "engine: starting")" -eq 4
+}
+as_job starter starter_run &
+starter_job=$!
+( sleep 10; as_job die_lane_0 die_lane 0 ) &
+lane_0=$!
+( sleep 10; as_job die_lane_1 die_lane 1 ) &
+lane_1=$!
+
+#- The demo: F7, then two published exes, then the two broken ones
+demo_log_name="demo_restarts.log"
+demo_log="$out/$demo_log_name"
+rm -f "$out/demo.quit"
+# NOTE: started from $out with a relative --log: a new process in another folder would write elsewhere.
+(cd "$out" && exec wine "$exe" --log "$demo_log_name" --quit-file demo.quit --size 320x180 --entities 512 \
+    --game-arg log-frame-graph=1) >/dev/null 2>&1 &
+demo_pid=$!
+if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 running" 90; then
+    window=$(xdotool search --all --pid "$demo_pid" --name "Handmade Engine" 2>/dev/null | head -n 1)
+    check "the demo's window is found with xdotool" test -n "$window"
+    xdotool windowfocus "$window" 2>/dev/null
+    xdotool keydown --window "$window" F7; sleep 0.1; xdotool keyup --window "$window" F7
+    check "F7 starts a restart of the same exe" wait_for_log "$demo_log" "restart: starting platform build 2 from '" 30
+    check "... saying why (F7 was pressed)" grep -q "restart: starting platform build 2 from .*win32_platform.exe' (F7 was pressed)" "$demo_log"
+    check_restart "$demo_log" 2 1 "demo, F7"
+    check "the old process hid its window" bash -c "for try in \$(seq 50); do
+        [ -z \"\$(xdotool search --onlyvisible --pid $demo_pid --name 'Handmade Engine' 2>/dev/null)\" ] && exit 0; sleep 0.1; done; exit 1"
+    publish_exe "$run" "$exe" 2
+    check "no restart while platform_lock.tmp exists" test "$(count_of "$demo_log" "restart: starting platform build")" -eq 1
+    check "a published exe starts a restart into a copy of it (a new exe was built)" \
+        wait_for_log "$demo_log" "restart: starting platform build 3 from '" 30
+    check "... win32_platform_run_<pid>_<n>.exe, saying why" \
+        grep -qE "restart: starting platform build 3 from '.*win32_platform_run_[0-9]+_[0-9]+\.exe' \(a new exe was built\)" "$demo_log"
+    check_restart "$demo_log" 3 1 "demo, first published exe"
+    publish_exe "$run" "$exe"
+    check_restart "$demo_log" 4 1 "demo, second published exe"
+    check "every process of the demo wrote to the same log, relative to the same current folder (4 starts)" \
+        test "$(count_of "$demo_log" "engine: starting")-$(ls "$run" | grep -c "$demo_log_name")" = "4-0"
+    check "--game-arg carried over: each process's game logged its frame graph (4 times)" \
+        test "$(count_of "$demo_log" "game: frame graph:")" -eq 4
+    wait "$broken_builds"
+    restarts=$(count_of "$demo_log" "restart: starting platform build")
+    failures=0
+    for broken in crash_exe.exe contract_src/build/win32_platform_next.exe; do
+        [ -f "$out/$broken" ] || continue
+        publish_exe "$run" "$out/$broken"
+        failures=$((failures + 1))
+        check "${broken%%[_/.]*} exe: the restart fails and platform build 4 carries on" \
+            wait_for_count "$demo_log" "restart: failed:" "$failures" 90
+        check "... saying why: '$(last_line "$demo_log" "restart: failed:" | cut -c 1-100)...'" \
+            bash -c "tail -n 1 <(grep 'restart: failed:' '$demo_log') | grep -q 'platform build 4 carries on'"
+        restarts=$((restarts + 1))
+    done
+    check "the contract exe is refused for its contract version" grep -q "speaks game contract version" "$demo_log"
+    sleep 2
+    check "a failed exe is not tried again until it changes" test "$(count_of "$demo_log" "restart: starting platform build")" -eq "$restarts"
+    touch "$run/restart.request"
+    check_restart "$demo_log" 5 1 "demo, restart.request after the failures (the state went on)"
+    touch "$out/demo.quit"
+    wait_for_exit "$demo_pid" 60
+    check "the exe started first ends with the last process's exit code 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+    check "the demo logged one clean exit, the last process's" test "$(count_of "$demo_log" "engine: exiting cleanly")" -eq 1
+else
+    kill -9 "$demo_pid" 2>/dev/null
+    wait "$broken_builds"
+fi
+
+#- The background jobs' checks
+wait "$starter_job" "$lane_0" "$lane_1"
+for job in broken_builds starter die_lane_0 die_lane_1; do count_job "$job"; done
+echo "note: a death at old-launched or old-writing ends the restart with the state in neither process (the documented limit: it lived only in the old one)"
+
+echo "figure: restart to first frame (ms, from the log) $(tr '\n' ' ' <"$out/first_frame_ms.txt")median $(median <"$out/first_frame_ms.txt"); suite $(($(date +%s) - started_at)) s, load $(uptime | sed 's/.*load average: //')"
+summary
