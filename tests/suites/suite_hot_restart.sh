@@ -65,13 +65,11 @@ count_job() {
     done <"$out/$1.results"
 }
 
-# publish_exe RUN_DIR EXE [HOLD_SECONDS]: EXE published as RUN_DIR/win32_platform_next.exe the way the
-# build scripts do (platform_lock.tmp first, a complete file renamed, the lock deleted last); the lock
-# is held HOLD_SECONDS more after the rename.
+# publish_exe RUN_DIR EXE: EXE published as RUN_DIR/win32_platform_next.exe the way the build
+# scripts do (platform_lock.tmp first, a complete file renamed, the lock deleted last).
 publish_exe() {
     echo "publishing" >"$1/platform_lock.tmp"
     cp -f "$2" "$1/win32_platform_next_build.tmp" && mv -f "$1/win32_platform_next_build.tmp" "$1/win32_platform_next.exe"
-    [ -n "${3:-}" ] && sleep "$3"
     rm -f "$1/platform_lock.tmp"
 }
 
@@ -101,8 +99,8 @@ check_restart() {
         test "${so_far:-x}" = "$frame"
     check "$label: it keeps game code version $version and the state at the fixed base" \
         grep -q "restart: platform build $build running (state kept: [0-9.]* MB at 0x0000020000000000, game code version $version)" "$log"
-    check "$label: the window is kept (client 320x180 from --size, windowed: '$(last_line "$log" "restart: window kept")')" \
-        bash -c "tail -n 40 '$log' | grep -qE 'restart: window kept at -?[0-9]+,-?[0-9]+, client 320x180, windowed'"
+    check "$label: the window is kept (client 320x180 from --size, windowed)" \
+        wait_for_regex "$log" "restart: window kept at -?[0-9]+,-?[0-9]+, client 320x180, windowed" $((build - 1)) 30
     check "$label: the old process says it handed over and waits" \
         wait_for_log "$log" "restart: handed over to platform build $build; this process now waits for it to end" 30
     grep -F "restart: restart to first frame" "$log" | tail -n 1 | sed -E 's/.*restart to first frame ([0-9.]+) ms.*/\1/' >>"$out/first_frame_ms.txt"
@@ -256,8 +254,12 @@ if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 runnin
     check_restart "$demo_log" 2 1 "demo, F7"
     check "the old process hid its window" bash -c "for try in \$(seq 50); do
         [ -z \"\$(xdotool search --onlyvisible --pid $demo_pid --name 'Handmade Engine' 2>/dev/null)\" ] && exit 0; sleep 0.1; done; exit 1"
-    publish_exe "$run" "$exe" 2
+    # The lock held 2 s after the exe is in place: nothing may happen before it goes.
+    echo "publishing" >"$run/platform_lock.tmp"
+    cp -f "$exe" "$run/win32_platform_next.exe"
+    sleep 2
     check "no restart while platform_lock.tmp exists" test "$(count_of "$demo_log" "restart: starting platform build")" -eq 1
+    rm -f "$run/platform_lock.tmp"
     check "a published exe starts a restart into a copy of it (a new exe was built)" \
         wait_for_log "$demo_log" "restart: starting platform build 3 from '" 30
     check "... win32_platform_run_<pid>_<n>.exe, saying why" \
