@@ -71,6 +71,17 @@ internal void Win32InitRestart(win32_state *state);
 // (this process then waits for it and exits with its exit code). f7Pressed: this frame's F7.
 internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed);
 
+//~ Between the old side's files (win32_restart_old.cpp, win32_restart_handover.cpp)
+// Looks for a trigger (F7, the request file, a new complete next exe); fills exePath and reason.
+internal b32 Win32RestartTriggered(win32_state *state, b32 f7Pressed);
+// Starts the new process on a new channel; logs either way (inProgress set when it started).
+internal void Win32StartNewProcess(win32_state *state);
+// Gives up on the restart under way: the new process is told, ended when it still runs, the
+// failure logged; this process carries on.
+internal void Win32AbandonRestart(win32_state *state, const char *why);
+// Why the new process failed or ended, for the failure line.
+internal void Win32DescribeNewProcessEnd(win32_restart *restart, char *why, u32 whySize);
+
 // New side, right after the command line is read (--handover given): opens the channel, checks the
 // contract, takes the old window's place for the window about to open. False with the exit code.
 internal b32 Win32BeginNewSide(win32_state *state, int *exitCode);

@@ -92,6 +92,7 @@ internal void Win32HandOver(win32_state *state)
     Win32BeginBlock("restart: handover");
     DrainWorkQueueSystem(&state->queues);
     Win32SyncMemorySnapshot(&state->snapshot);      // everWritten now lists every page written
+    Win32SettleCapsuleHash(&state->capsuleRecorder);
     win32_trace_file *trace = &globalTraceFile;
     b32 traceWasOn = trace->on;
     Win32EndBlock("restart: handover");
