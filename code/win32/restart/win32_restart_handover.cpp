@@ -39,9 +39,12 @@ internal void Win32BecomeRestartWaiter(win32_state *state)
     Win32StopEngine(state);
     Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
     Win32FreeGameMemory(&state->memoryBlock);
+    // NOTE: window messages still come (the hidden window's); they are dispatched, never read.
     HANDLE newProcess = restart->newProcess;
-    while (Win32WaitRestartWake(newProcess, newProcess, 3600.0) == 0 && WaitForSingleObject(newProcess, 0) != WAIT_OBJECT_0)
+    while (MsgWaitForMultipleObjects(1, &newProcess, FALSE, INFINITE, QS_ALLINPUT) != WAIT_OBJECT_0)
     {
+        MSG message;
+        while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
     }
     DWORD exitCode = 0;
     GetExitCodeProcess(newProcess, &exitCode);
