@@ -29,6 +29,9 @@
 #define WIN32_RESTART_PREPARE_SECONDS 60.0          // new process start -> prepared
 #define WIN32_RESTART_READY_SECONDS 30.0            // state written -> ready
 #define WIN32_RESTART_RELEASE_SECONDS 10.0          // released -> took over (and ready -> released)
+// While the new process starts (until it is prepared), the old one paces its frames to at most this
+// rate, so the new one's start-up (Wine, window, renderer, the build) is not starved on few cores.
+#define WIN32_RESTART_SHARING_HZ 15.0
 // The new process's exit code when it did not take over (the old one carries on).
 #define WIN32_RESTART_NOT_TAKEN_EXIT_CODE 22
 
@@ -81,6 +84,9 @@ internal void Win32StartNewProcess(win32_state *state);
 internal void Win32AbandonRestart(win32_state *state, const char *why);
 // Why the new process failed or ended, for the failure line.
 internal void Win32DescribeNewProcessEnd(win32_restart *restart, char *why, u32 whySize);
+
+// Old side, any frame: a new process is starting and wants the CPU (Win32PaceFrame slows down).
+internal b32 Win32RestartWantsCpu(win32_restart *restart);
 
 // New side, right after the command line is read (--handover given): opens the channel, checks the
 // contract, takes the old window's place for the window about to open. False with the exit code.

@@ -175,3 +175,9 @@ internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed)
     }
     Win32HandOver(state);
 }
+
+internal b32 Win32RestartWantsCpu(win32_restart *restart)
+{
+    return restart->inProgress && restart->control &&
+           InterlockedCompareExchange(&restart->control->newPhase, 0, 0) == RestartNew_Starting;
+}
