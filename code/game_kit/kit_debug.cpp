@@ -286,29 +286,21 @@ struct debug_layout
     f32 contentRight;           // widest thing drawn (for the backdrop)
 };
 
-// The edit loop's last reload, last hot restart and last tune (platform_edit_status), one dim line each when present.
+// The edit loop's last reload, last hot restart and last tune (platform_edit_status), one dim line
+// each when present.
 internal v2 DebugDrawEditStatus(text_context *text, v2 at, debug_layout *layout, const platform_edit_status *status)
 {
     if (!status) return at;
-    f32 s = layout->scale;
-    char line[160];
-    if (status->lastReload[0])
-    {
-        FormatText(line, sizeof(line), "reload %u: %.127s", status->reloadCount, status->lastReload);
-        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
-        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
-    }
+    char lines[3][160] = {};
+    if (status->lastReload[0]) FormatText(lines[0], sizeof(lines[0]), "reload %u: %.127s", status->reloadCount, status->lastReload);
     if (status->lastRestart[0])
+        FormatText(lines[1], sizeof(lines[1]), "restart %u: %.127s", status->restartCount, status->lastRestart);
+    FormatText(lines[2], sizeof(lines[2]), "%.127s", status->lastTune);
+    for (u32 index = 0; index < ArrayCount(lines); ++index)
     {
-        FormatText(line, sizeof(line), "restart %u: %.140s", status->restartCount, status->lastRestart);
-        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
-        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
-    }
-    if (status->lastTune[0])
-    {
-        FormatText(line, sizeof(line), "%.150s", status->lastTune);
-        at = PushText(text, at, s, DEBUG_DIM_COLOR, line);
-        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(line, s));
+        if (!lines[index][0]) continue;
+        at = PushText(text, at, layout->scale, DEBUG_DIM_COLOR, lines[index]);
+        layout->contentRight = Maximum(layout->contentRight, layout->left + MeasureTextWidth(lines[index], layout->scale));
     }
     return at;
 }

@@ -296,9 +296,13 @@ internal void Win32PaceFrame(win32_state *state)
     ++frames->frameCount;
     f64 workSeconds = Win32Seconds() - frames->frameStart;
     frames->lastWorkSeconds = workSeconds;
-    if (!options->unthrottled && workSeconds < frames->targetSeconds)
+    // NOTE: while the new process of a hot restart starts, this one gives it most of the CPU (its
+    // start-up competes with our frames on few cores): frames go on, paced to WIN32_RESTART_SHARING_HZ.
+    b32 sharing = Win32RestartWantsCpu(&state->restart);
+    f64 targetSeconds = sharing ? Maximum(frames->targetSeconds, 1.0 / WIN32_RESTART_SHARING_HZ) : frames->targetSeconds;
+    if ((!options->unthrottled || sharing) && workSeconds < targetSeconds)
     {
-        Win32WaitForFrameEnd(frames->frameStart, frames->targetSeconds, frames->sleepIsGranular, options->quitFilePath,
+        Win32WaitForFrameEnd(frames->frameStart, targetSeconds, frames->sleepIsGranular, options->quitFilePath,
                              &state->window.closeRequested);
     }
     f64 now = Win32Seconds();

@@ -3,6 +3,7 @@
 
 #include "win32/restart/win32_restart_channel.cpp"
 #include "win32/restart/win32_restart_state.cpp"
+#include "win32/restart/win32_restart_capsule.cpp"
 #include "win32/restart/win32_restart_old.cpp"
 #include "win32/restart/win32_restart_handover.cpp"
 #include "win32/restart/win32_restart_new.cpp"

@@ -6,4 +6,5 @@
 
 #include "win32/restart/win32_restart_channel.h"
 #include "win32/restart/win32_restart_state.h"
+#include "win32/restart/win32_restart_capsule.h"
 #include "win32/restart/win32_restart.h"

@@ -29,6 +29,9 @@
 #define WIN32_RESTART_PREPARE_SECONDS 60.0          // new process start -> prepared
 #define WIN32_RESTART_READY_SECONDS 30.0            // state written -> ready
 #define WIN32_RESTART_RELEASE_SECONDS 10.0          // released -> took over (and ready -> released)
+// While the new process starts (until it is prepared), the old one paces its frames to at most this
+// rate, so the new one's start-up (Wine, window, renderer, the build) is not starved on few cores.
+#define WIN32_RESTART_SHARING_HZ 15.0
 // The new process's exit code when it did not take over (the old one carries on).
 #define WIN32_RESTART_NOT_TAKEN_EXIT_CODE 22
 
@@ -70,6 +73,20 @@ internal void Win32InitRestart(win32_state *state);
 // follows it, and hands over when it is prepared. Does not return once the new process took over
 // (this process then waits for it and exits with its exit code). f7Pressed: this frame's F7.
 internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed);
+
+//~ Between the old side's files (win32_restart_old.cpp, win32_restart_handover.cpp)
+// Looks for a trigger (F7, the request file, a new complete next exe); fills exePath and reason.
+internal b32 Win32RestartTriggered(win32_state *state, b32 f7Pressed);
+// Starts the new process on a new channel; logs either way (inProgress set when it started).
+internal void Win32StartNewProcess(win32_state *state);
+// Gives up on the restart under way: the new process is told, ended when it still runs, the
+// failure logged; this process carries on.
+internal void Win32AbandonRestart(win32_state *state, const char *why);
+// Why the new process failed or ended, for the failure line.
+internal void Win32DescribeNewProcessEnd(win32_restart *restart, char *why, u32 whySize);
+
+// Old side, any frame: a new process is starting and wants the CPU (Win32PaceFrame slows down).
+internal b32 Win32RestartWantsCpu(win32_restart *restart);
 
 // New side, right after the command line is read (--handover given): opens the channel, checks the
 // contract, takes the old window's place for the window about to open. False with the exit code.

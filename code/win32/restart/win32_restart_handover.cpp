@@ -39,9 +39,12 @@ internal void Win32BecomeRestartWaiter(win32_state *state)
     Win32StopEngine(state);
     Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
     Win32FreeGameMemory(&state->memoryBlock);
+    // NOTE: window messages still come (the hidden window's); they are dispatched, never read.
     HANDLE newProcess = restart->newProcess;
-    while (Win32WaitRestartWake(newProcess, newProcess, 3600.0) == 0 && WaitForSingleObject(newProcess, 0) != WAIT_OBJECT_0)
+    while (MsgWaitForMultipleObjects(1, &newProcess, FALSE, INFINITE, QS_ALLINPUT) != WAIT_OBJECT_0)
     {
+        MSG message;
+        while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
     }
     DWORD exitCode = 0;
     GetExitCodeProcess(newProcess, &exitCode);
@@ -92,6 +95,7 @@ internal void Win32HandOver(win32_state *state)
     Win32BeginBlock("restart: handover");
     DrainWorkQueueSystem(&state->queues);
     Win32SyncMemorySnapshot(&state->snapshot);      // everWritten now lists every page written
+    Win32SettleCapsuleHash(&state->capsuleRecorder);
     win32_trace_file *trace = &globalTraceFile;
     b32 traceWasOn = trace->on;
     Win32EndBlock("restart: handover");
@@ -170,4 +174,10 @@ internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed)
         return;
     }
     Win32HandOver(state);
+}
+
+internal b32 Win32RestartWantsCpu(win32_restart *restart)
+{
+    return restart->inProgress && restart->control &&
+           InterlockedCompareExchange(&restart->control->newPhase, 0, 0) == RestartNew_Starting;
 }

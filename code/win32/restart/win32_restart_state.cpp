@@ -5,12 +5,17 @@ internal u64 Win32RestartAlign(u64 size)
     return (size + 15) & ~(u64)15;
 }
 
+internal u64 Win32CountListedPages(const u8 *bitmap, u64 pageCount)
+{
+    u64 count = 0;
+    for (u64 page = 0; page < pageCount; ++page) count += Win32PageBit(bitmap, page);
+    return count;
+}
+
 // Pages of game memory (not the frame scratch) game code ever wrote.
 internal u64 Win32CountSentPages(win32_memory_snapshot *snapshot)
 {
-    u64 count = 0;
-    for (u64 page = 0; page < snapshot->pageCount; ++page) count += Win32PageBit(snapshot->everWritten, page);
-    return count;
+    return Win32CountListedPages(snapshot->everWritten, snapshot->pageCount);
 }
 
 internal b32 Win32LoopIsKept(win32_live_loop *loop)
@@ -23,7 +28,8 @@ internal u64 Win32RestartStateSize(win32_state *state)
     win32_memory_snapshot *snapshot = &state->snapshot;
     u64 pageBytes = Win32CountSentPages(snapshot) * snapshot->pageSize;
     u64 size = Win32RestartAlign(sizeof(win32_restart_state_header)) + Win32RestartAlign((snapshot->pageCount + 7) / 8) +
-               pageBytes + Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable));
+               pageBytes + Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable)) +
+               Win32RestartAlign(Win32CapsuleWindowSize(&state->capsuleRecorder));
     win32_live_loop *loop = &state->loop;
     if (Win32LoopIsKept(loop))
     {
@@ -112,6 +118,9 @@ internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win
     header->tunablesOffset = at;
     memcpy(view + at, state->tunables.entries, (size_t)state->tunables.count * sizeof(win32_tunable));
     at += Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable));
+    header->capsuleOffset = at;
+    header->capsuleBytes = Win32WriteCapsuleWindow(&state->capsuleRecorder, view + at);
+    at += Win32RestartAlign(header->capsuleBytes);
 
     win32_live_loop *loop = &state->loop;
     header->loopMode = Win32LoopIsKept(loop) ? (u32)loop->mode : (u32)LiveLoop_Off;
@@ -219,5 +228,6 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
     state->frames.crashCount = header->crashCount;
     state->editStatus = header->editStatus;
     Win32ReadRestartTables(state, view, header);
+    if (header->capsuleBytes) Win32ReadCapsuleWindow(&state->capsuleRecorder, view + header->capsuleOffset, header->capsuleBytes);
     return 1;
 }

@@ -6,7 +6,7 @@
 // (so its everWritten bitmap lists every page game code ever wrote): the header below, then that
 // bitmap, then those pages of game memory (permanent + transient; a page never written is still zero
 // and is not sent), then the tunables' table and, while the live loop records or plays, its inputs,
-// records and marked memory (the same pages). The frame scratch is not sent: it holds nothing from
+// records and marked memory (the same pages), and the capsule recording window. The frame scratch is not sent: it holds nothing from
 // one frame to the next. Both sides hash the pages they send and receive (Win32MixPageHash of each
 // page's Win32HashPage); equal hashes mean game memory came across byte for byte.
 
@@ -50,6 +50,9 @@ struct win32_restart_state_header
     u32 tunableCount;
     u32 tunablesVersion;
     u64 tunablesOffset;
+    // The capsule recording window (win32_restart_capsule.h)
+    u64 capsuleOffset;
+    u64 capsuleBytes;
     // The live loop (F9, --loop): its mode, and while it is on, its recording
     u32 loopMode;
     u32 loopRecordedFrames;
@@ -68,6 +71,15 @@ struct win32_restart_state_figures
     u64 pages;
     u64 hash;
 };
+
+// Pieces the capsule window's sending shares: sizes rounded up to 16 bytes; the pages a bitmap
+// lists, copied out in page order (hashed into *hash; the test hook step halfwayHook runs half-way,
+// 0: none) and back, and counted.
+internal u64 Win32RestartAlign(u64 size);
+internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize,
+                                   u64 listedPages, const char *halfwayHook, u64 *hash);
+internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap, u64 pageCount, u64 pageSize);
+internal u64 Win32CountListedPages(const u8 *bitmap, u64 pageCount);
 
 // Old side, at the handover boundary: the section's size for the state as it is now.
 internal u64 Win32RestartStateSize(win32_state *state);
