@@ -72,9 +72,11 @@ msvc_standin_build_bat "$engine" >"$out/build_bat.txt"
 status=$?
 check "build.bat builds the MSVC-ABI exe and game (exit $status)" test "$status" -eq 0
 game_pdb=$(ls "$build"/game_*.pdb 2>/dev/null | head -n 1)
+# NOTE: every exe link names a new PDB (win32_platform_N.pdb, the name the exe embeds): one build, one.
+exe_pdb=$(ls "$build"/win32_platform_*.pdb 2>/dev/null | head -n 1)
 
 #- PDBs: the natvis and the demo's line tables
-for pdb in "$build/win32_platform.pdb" "$game_pdb"; do
+for pdb in "$exe_pdb" "$game_pdb"; do
     check "llvm-pdbutil finds misc/engine.natvis embedded in $(basename "$pdb")" \
         bash -c "llvm-pdbutil-14 dump --named-streams '$pdb' | grep -qiE '^ */src/files/.*engine\\.natvis'"
 done
@@ -223,7 +225,7 @@ fi
 #- A crash in an MSVC-ABI build: the log line names function and line (from the build's PDB)
 run="$out/msvc_crash"
 mkdir -p "$run"
-cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$run/"
+cp "$build/win32_platform.exe" "$exe_pdb" "$run/"
 compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
 # The running build is the fixture game the crash build is made of (the same state layout).
 (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags ../tests/fixtures/fault_game.cpp /LD /Fo"$run/good.obj" \
@@ -296,7 +298,7 @@ crash_report_names_line "$run" "MinGW"
 source tests/suites/replay_break_lib.sh
 run="$out/msvc_replay_break"
 mkdir -p "$run"
-cp "$build/win32_platform.exe" "$build/win32_platform.pdb" "$run/"
+cp "$build/win32_platform.exe" "$exe_pdb" "$run/"
 (cd "$build" && "$MSVC_STANDIN_DIR/cl.sh" $compile_flags "../$REPLAY_BREAK_FIXTURE" /LD /Fo"$run/replay_break.obj" \
     /Fe"$run/game.dll" /link $(build_bat_setting LinkFlags) /PDB:"$run/replay_break_0.pdb" /PDBALTPATH:replay_break_0.pdb) \
     >"$run/build.txt" 2>&1
