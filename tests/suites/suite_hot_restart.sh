@@ -228,6 +228,8 @@ starter_run() {
     check "starter: --frames $frames counts every process's frames: the last one ends after $frames in all" \
         grep -q "engine: exiting cleanly after $frames frames" "$log"
     check "starter: the log holds every process's lines (4 starts)" test "$(count_of "$log" "engine: starting")" -eq 4
+    check "starter: every line of the log the processes share is whole (lines cut: $(grep -vc '^\[' "$log"))" \
+        bash -c "! grep -qv '^\[' '$log'"
 }
 as_job starter starter_run &
 starter_job=$!
@@ -293,6 +295,8 @@ if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 runnin
     wait_for_exit "$demo_pid" 60
     check "the exe started first ends with the last process's exit code 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
     check "the demo logged one clean exit, the last process's" test "$(count_of "$demo_log" "engine: exiting cleanly")" -eq 1
+    check "every line of the log the processes share is whole (lines cut: $(grep -vc '^\[' "$demo_log"))" \
+        bash -c "! grep -qv '^\[' '$demo_log'"
 else
     kill -9 "$demo_pid" 2>/dev/null
     wait "$broken_builds"
