@@ -20,8 +20,8 @@
 #    running; the old one dying once the state is written leaves the new one running with it; the old
 #    one dying before that ends the new one too (the documented limit: the state died with the only
 #    process that had it).
-# The demo runs in the suite's shell; the starter and the die-at runs (two lanes) run beside it as
-# background jobs whose checks are counted from their result files at the end.
+# The demo runs in the suite's shell; once its F7 restart is done, the starter and the die-at runs
+# (two lanes) run beside it as background jobs whose checks are counted from their result files.
 # Figures (printed, not asserted): restart to first frame per restart, from the log (slower than
 # bench_hot_restart.sh's: the runs share the machine).
 set -u
@@ -63,6 +63,16 @@ count_job() {
     while IFS= read -r line; do
         case $line in PASS*) suite_passed=$((suite_passed + 1)) ;; *) suite_failed=$((suite_failed + 1)) ;; esac
     done <"$out/$1.results"
+}
+
+# require "description" command args...: check, and also false when the command failed (check's own
+# status says nothing), for a step the next ones count on.
+require() {
+    local description=$1
+    shift
+    if "$@" >/dev/null 2>&1; then pass; return 0; fi
+    fail "$description"
+    return 1
 }
 
 # publish_exe RUN_DIR EXE: EXE published as RUN_DIR/win32_platform_next.exe the way the build
@@ -206,7 +216,7 @@ starter_run() {
     (cd "$dir" && exec wine win32_platform.exe --game starter.dll --frames $frames --log "$log" --size 320x180 \
         --screenshot "$out/shots/starter.png") >/dev/null 2>&1 &
     pid=$!
-    if ! check "the starter starts" wait_for_log "$log" "starter: code version 1 running" 90; then
+    if ! require "the starter starts" wait_for_log "$log" "starter: code version 1 running" 90; then
         kill -9 "$pid" 2>/dev/null
         return
     fi
@@ -231,29 +241,47 @@ starter_run() {
     check "starter: every line of the log the processes share is whole (lines cut: $(grep -vc '^\[' "$log"))" \
         bash -c "! grep -qv '^\[' '$log'"
 }
-as_job starter starter_run &
-starter_job=$!
-( sleep 10; as_job die_lane_0 die_lane 0 ) &
-lane_0=$!
-( sleep 10; as_job die_lane_1 die_lane 1 ) &
-lane_1=$!
+# start_background_runs: the starter's job and the two die-at lanes, once (after the demo's F7: a
+# window of theirs appearing takes the focus, and a key sent to the demo's window then goes nowhere).
+background_jobs=""
+start_background_runs() {
+    [ -n "$background_jobs" ] && return
+    as_job starter starter_run &
+    background_jobs="$!"
+    as_job die_lane_0 die_lane 0 &
+    background_jobs="$background_jobs $!"
+    ( sleep 5; as_job die_lane_1 die_lane 1 ) &
+    background_jobs="$background_jobs $!"
+}
 
-#- The demo: F7, then two published exes, then the two broken ones
+#- The demo: F7, then two published exes, then the two broken ones, then restart.request
 demo_log_name="demo_restarts.log"
 demo_log="$out/$demo_log_name"
-rm -f "$out/demo.quit"
-# NOTE: started from $out with a relative --log: a new process in another folder would write elsewhere.
-(cd "$out" && exec wine "$exe" --log "$demo_log_name" --quit-file demo.quit --size 320x180 --entities 512 \
-    --game-arg log-frame-graph=1) >/dev/null 2>&1 &
-demo_pid=$!
-if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 running" 90; then
-    window=$(xdotool search --all --pid "$demo_pid" --name "Handmade Engine" 2>/dev/null | head -n 1)
-    check "the demo's window is found with xdotool" test -n "$window"
-    xdotool windowfocus "$window" 2>/dev/null
-    xdotool keydown --window "$window" F7; sleep 0.1; xdotool keyup --window "$window" F7
-    check "F7 starts a restart of the same exe" wait_for_log "$demo_log" "restart: starting platform build 2 from '" 30
+
+# press_f7 PID: F7 to the window of PID until a restart starts (3 tries: a key sent before the
+# window has the focus is lost); true once it did.
+press_f7() {
+    local window try
+    for try in 1 2 3; do
+        window=$(xdotool search --all --pid "$1" --name "Handmade Engine" 2>/dev/null | head -n 1)
+        [ -n "$window" ] || { sleep 1; continue; }
+        xdotool windowfocus --sync "$window" 2>/dev/null || xdotool windowfocus "$window" 2>/dev/null
+        xdotool keydown --window "$window" F7
+        sleep 0.1
+        xdotool keyup --window "$window" F7
+        wait_for_log "$demo_log" "restart: starting platform build 2 from '" 10 && return 0
+    done
+    return 1
+}
+
+# demo_restarts: the demo's checks, in order; returns at the first restart that does not happen
+# (every later one would count on it).
+demo_restarts() {
+    local restarts failures broken
+    require "F7 starts a restart of the same exe" press_f7 "$demo_pid" || return 1
     check "... saying why (F7 was pressed)" grep -q "restart: starting platform build 2 from .*win32_platform.exe' (F7 was pressed)" "$demo_log"
-    check_restart "$demo_log" 2 1 "demo, F7"
+    check_restart "$demo_log" 2 1 "demo, F7" || return 1
+    start_background_runs
     check "the old process hid its window" bash -c "for try in \$(seq 50); do
         [ -z \"\$(xdotool search --onlyvisible --pid $demo_pid --name 'Handmade Engine' 2>/dev/null)\" ] && exit 0; sleep 0.1; done; exit 1"
     # The lock held 2 s after the exe is in place: nothing may happen before it goes.
@@ -262,13 +290,13 @@ if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 runnin
     sleep 2
     check "no restart while platform_lock.tmp exists" test "$(count_of "$demo_log" "restart: starting platform build")" -eq 1
     rm -f "$run/platform_lock.tmp"
-    check "a published exe starts a restart into a copy of it (a new exe was built)" \
-        wait_for_log "$demo_log" "restart: starting platform build 3 from '" 30
+    require "a published exe starts a restart into a copy of it (a new exe was built)" \
+        wait_for_log "$demo_log" "restart: starting platform build 3 from '" 30 || return 1
     check "... win32_platform_run_<pid>_<n>.exe, saying why" \
         grep -qE "restart: starting platform build 3 from '.*win32_platform_run_[0-9]+_[0-9]+\.exe' \(a new exe was built\)" "$demo_log"
-    check_restart "$demo_log" 3 1 "demo, first published exe"
+    check_restart "$demo_log" 3 1 "demo, first published exe" || return 1
     publish_exe "$run" "$exe"
-    check_restart "$demo_log" 4 1 "demo, second published exe"
+    check_restart "$demo_log" 4 1 "demo, second published exe" || return 1
     check "every process of the demo wrote to the same log, relative to the same current folder (4 starts)" \
         test "$(count_of "$demo_log" "engine: starting")-$(ls "$run" | grep -c "$demo_log_name")" = "4-0"
     check "--game-arg carried over: each process's game logged its frame graph (4 times)" \
@@ -280,10 +308,9 @@ if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 runnin
         [ -f "$out/$broken" ] || continue
         publish_exe "$run" "$out/$broken"
         failures=$((failures + 1))
-        check "${broken%%[_/.]*} exe: the restart fails and platform build 4 carries on" \
-            wait_for_count "$demo_log" "restart: failed:" "$failures" 90
-        check "... saying why: '$(last_line "$demo_log" "restart: failed:" | cut -c 1-100)...'" \
-            bash -c "tail -n 1 <(grep 'restart: failed:' '$demo_log') | grep -q 'platform build 4 carries on'"
+        require "${broken%%[_/.]*} exe: the restart fails" wait_for_count "$demo_log" "restart: failed:" "$failures" 90 || return 1
+        check "... and platform build 4 carries on: '$(last_line "$demo_log" "restart: failed:" | cut -c 14-110)...'" \
+            bash -c "grep 'restart: failed:' '$demo_log' | tail -n 1 | grep -q 'platform build 4 carries on'"
         restarts=$((restarts + 1))
     done
     check "the contract exe is refused for its contract version" grep -q "speaks game contract version" "$demo_log"
@@ -291,6 +318,16 @@ if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 runnin
     check "a failed exe is not tried again until it changes" test "$(count_of "$demo_log" "restart: starting platform build")" -eq "$restarts"
     touch "$run/restart.request"
     check_restart "$demo_log" 5 1 "demo, restart.request after the failures (the state went on)"
+}
+
+rm -f "$out/demo.quit"
+# NOTE: started from $out with a relative --log: a new process in another folder would write elsewhere.
+(cd "$out" && exec wine "$exe" --log "$demo_log_name" --quit-file demo.quit --size 320x180 --entities 512 \
+    --game-arg log-frame-graph=1) >/dev/null 2>&1 &
+demo_pid=$!
+if require "the demo starts" wait_for_log "$demo_log" "game: code version 1 running" 90; then
+    demo_restarts || fail "the demo's later checks were skipped: a restart they count on did not happen"
+    start_background_runs
     touch "$out/demo.quit"
     wait_for_exit "$demo_pid" 60
     check "the exe started first ends with the last process's exit code 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
@@ -299,11 +336,13 @@ if check "the demo starts" wait_for_log "$demo_log" "game: code version 1 runnin
         bash -c "! grep -qv '^\[' '$demo_log'"
 else
     kill -9 "$demo_pid" 2>/dev/null
-    wait "$broken_builds"
+    start_background_runs
 fi
+wait "$broken_builds"
 
 #- The background jobs' checks
-wait "$starter_job" "$lane_0" "$lane_1"
+# shellcheck disable=SC2086 # process ids
+wait $background_jobs
 for job in broken_builds starter die_lane_0 die_lane_1; do count_job "$job"; done
 echo "note: a death at old-launched or old-writing ends the restart with the state in neither process (the documented limit: it lived only in the old one)"
 
