@@ -11,6 +11,22 @@ internal u32 Win32LogWarningCount(void)
     return globalLog.warningCount;
 }
 
+// A mutex named after the log file's full path (case folded), shared by every process writing it.
+internal HANDLE Win32CreateLogFileLock(const char *logPath)
+{
+    char fullPath[WIN32_PATH_BYTES];
+    if (!Win32GetFullPathUtf8(logPath, fullPath, sizeof(fullPath))) return 0;
+    u64 hash = 14695981039346656037ull;
+    for (const char *c = fullPath; *c; ++c)
+    {
+        char folded = (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : (*c == '/' ? '\\' : *c);
+        hash = (hash ^ (u8)folded) * 1099511628211ull;
+    }
+    WCHAR name[64];
+    _snwprintf(name, ArrayCount(name), L"Local\\HandmadeEngineLog_%016llx", (unsigned long long)hash);
+    return CreateMutexW(0, FALSE, name);
+}
+
 internal b32 Win32InitLog(const char *logPath, b32 interactive, b32 append)
 {
     InitializeCriticalSection(&globalLog.lock);
@@ -37,7 +53,11 @@ internal b32 Win32InitLog(const char *logPath, b32 interactive, b32 append)
     }
     globalLog.file = Win32OpenFileUtf8(logPath, FILE_APPEND_DATA | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE |
                                        FILE_SHARE_DELETE, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL);
-    if (globalLog.file != INVALID_HANDLE_VALUE) return 1;
+    if (globalLog.file != INVALID_HANDLE_VALUE)
+    {
+        globalLog.fileLock = Win32CreateLogFileLock(logPath);
+        return 1;
+    }
 
     DWORD error = GetLastError();
     char reason[256];
@@ -110,7 +130,14 @@ internal PLATFORM_LOG(Win32Log)
     if (level == LogLevel_Error) ++globalLog.errorCount;
     if (level == LogLevel_Warning) ++globalLog.warningCount;
     DWORD written;
-    if (globalLog.file != INVALID_HANDLE_VALUE) WriteFile(globalLog.file, line, (DWORD)lineLength, &written, 0);
+    if (globalLog.file != INVALID_HANDLE_VALUE)
+    {
+        // NOTE: an append from another process (a hot restart's other side) is not atomic under Wine:
+        // without the lock a line can overwrite the other's. A holder that died leaves it abandoned: ours.
+        if (globalLog.fileLock) WaitForSingleObject(globalLog.fileLock, INFINITE);
+        WriteFile(globalLog.file, line, (DWORD)lineLength, &written, 0);
+        if (globalLog.fileLock) ReleaseMutex(globalLog.fileLock);
+    }
     if (globalLog.console != INVALID_HANDLE_VALUE) WriteFile(globalLog.console, line, (DWORD)lineLength, &written, 0);
     Win32DebugOutputUtf8(line);
     Win32TraceNoteLogLine(message);
@@ -143,6 +170,8 @@ internal void Win32CloseLog(void)
         CloseHandle(globalLog.file);
         globalLog.file = INVALID_HANDLE_VALUE;
     }
+    if (globalLog.fileLock) CloseHandle(globalLog.fileLock);
+    globalLog.fileLock = 0;
 }
 
 // Copies a system message, filling every insert (%1 .. %99, with an optional !format!) it

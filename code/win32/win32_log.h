@@ -10,6 +10,7 @@ struct win32_log_state
 {
     CRITICAL_SECTION lock;
     HANDLE file;
+    HANDLE fileLock;            // a mutex named after the file: every process writing it takes it per line
     HANDLE console;
     LARGE_INTEGER startCounter;
     LARGE_INTEGER counterFrequency;

@@ -32,6 +32,8 @@ internal void Win32BecomeRestartWaiter(win32_state *state)
     Win32Log(LogLevel_Info, "restart: handed over to platform build %u; this process now waits for it to end",
              restart->platformBuild + 1);
     ShowWindow(state->window.handle, SW_HIDE);
+    MSG message;
+    while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);    // the hide takes effect now
     Win32FinishQuitBound();
     // NOTE: later lines reach the console only: the log file is the new process's now.
     Win32CloseLog();
