@@ -405,3 +405,8 @@ b32 OpenGLWriteScreenshot(opengl_state *gl, const char *path)
     }
     return ok;
 }
+
+void OpenGLWaitForDrawing(void)
+{
+    glFinish();
+}

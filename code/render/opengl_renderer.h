@@ -146,6 +146,9 @@ b32 OpenGLInit(opengl_state *gl, opengl_info *info, opengl_init_options *options
 void OpenGLShutdown(opengl_state *gl);
 
 void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 windowWidth, u32 windowHeight);
+// Returns once every command issued so far has run (glFinish): a frame drawn only so that the
+// driver compiles its shader variants (a hot restart's new process) has then done so.
+void OpenGLWaitForDrawing(void);
 
 // RGBA8, top row first, width*height*4 bytes; false when no frame was drawn yet or it does not fit.
 b32 OpenGLReadPresentedPixels(opengl_state *gl, u8 *pixels, umm pixelsSize, u32 *width, u32 *height);

@@ -58,6 +58,13 @@ struct win32_restart_control
     s32 windowWidth, windowHeight;
     s32 clientWidth, clientHeight;
     b32 fullscreen;
+    // The old process's last filled frame (its render commands; the stream and the used sub-buffer
+    // zone in an inherited section): the new one draws it once, unseen, before it says prepared, so
+    // the driver's shader variants are compiled before its first frame (llvmpipe: most of a second).
+    u64 lastFrameSection;       // 0: none
+    u64 lastFrameMainBytes;
+    u64 lastFrameZoneBytes;
+    game_render_commands lastFrame;
     u32 gameVersion;            // the game build the old process ran at launch (loaded again at the
     char gamePath[WIN32_PATH_BYTES];    //   handover when that changed meanwhile)
     char failure[256];          // the new process's reason (RestartNew_Failed), UTF-8

@@ -105,10 +105,10 @@ internal void Win32HandOver(win32_state *state)
     {
         Win32TraceDrain();
         Win32TraceFlush();
-        trace->on = 0;      // the new process goes on from its tail
     }
     char why[512] = "";
-    b32 handedOver = Win32SendRestartState(state, why, sizeof(why));
+    b32 handedOver = Win32SendRestartState(state, why, sizeof(why));     // with the trace's tail
+    trace->on = 0;      // the new process goes on from that tail; nothing more is written here
     if (handedOver) Win32RestartTestHook("old-written");
     handedOver = handedOver && Win32AwaitNewPhase(restart, RestartNew_Ready, WIN32_RESTART_READY_SECONDS, "ready", why, sizeof(why));
     if (handedOver)

@@ -167,6 +167,39 @@ internal b32 Win32TakeHandedPlatform(win32_state *state, const win32_restart_sta
     return 1;
 }
 
+// Draws the old process's last frame once, never presented: the driver compiles the shader
+// variants the game's frames use now, beside the old process's frames, and not in our first frame.
+// Its texture entries point into game memory, still zero here: the game uploads them again.
+internal void Win32DrawHandedFrame(win32_state *state)
+{
+    win32_restart_control *control = state->restart.control;
+    HANDLE section = (HANDLE)(umm)control->lastFrameSection;
+    if (!section) return;
+    f64 start = Win32Seconds();
+    const u8 *view = (const u8 *)MapViewOfFile(section, FILE_MAP_READ, 0, 0, 0);
+    game_render_commands commands = control->lastFrame;
+    b32 fits = control->lastFrameMainBytes <= WIN32_PUSH_BUFFER_SIZE && control->lastFrameZoneBytes <= WIN32_SUB_BUFFER_ZONE_SIZE &&
+               commands.subBufferZoneOffset == WIN32_PUSH_BUFFER_SIZE && commands.maxPushBufferSize == WIN32_PUSH_BUFFER_SIZE;
+    if (view && fits && state->haveRenderer)
+    {
+        u8 *buffer = state->pushBuffers[0];
+        memcpy(buffer, view, (size_t)control->lastFrameMainBytes);
+        memcpy(buffer + commands.subBufferZoneOffset, view + control->lastFrameMainBytes, (size_t)control->lastFrameZoneBytes);
+        commands.pushBufferBase = buffer;
+        commands.lastEntry = 0;
+        commands.widthInPixels = (u32)Maximum(state->window.clientWidth, 1);
+        commands.heightInPixels = (u32)Maximum(state->window.clientHeight, 1);
+        Win32ValidateRenderCommands(&state->renderValidation, &commands, buffer, (u32)WIN32_PUSH_BUFFER_SIZE);
+        OpenGLRenderCommands(&state->gl, &commands, commands.widthInPixels, commands.heightInPixels);
+        OpenGLWaitForDrawing();
+        Win32Log(LogLevel_Info, "restart: drew the old process's last frame unseen in %.1f ms (the renderer's shaders are "
+                 "ready for the first frame)", 1000.0 * (Win32Seconds() - start));
+    }
+    if (view) UnmapViewOfFile(view);
+    CloseHandle(section);
+    Win32ResetRenderCommands(state, 0);
+}
+
 internal b32 Win32ReceiveHandover(win32_state *state, int *exitCode)
 {
     win32_restart *restart = &state->restart;
@@ -188,6 +221,7 @@ internal b32 Win32ReceiveHandover(win32_state *state, int *exitCode)
         *exitCode = Win32FailNewSide(state, "%s", why);
         return 0;
     }
+    Win32DrawHandedFrame(state);
     Win32RestartTestHook("new-prepared");
     control->preparedWall = Win32WallClockSeconds();
     Win32SetRestartPhase(&control->newPhase, RestartNew_Prepared, restart->toOld);

@@ -165,6 +165,34 @@ internal void Win32FillRestartControl(win32_state *state, win32_restart_control 
     FormatText(control->gamePath, sizeof(control->gamePath), "%s", state->game.loadedPath);
 }
 
+// The last filled frame's commands, into an inheritable section the new process draws once.
+// Returns the section (closed by the caller once the new process inherited it), or 0.
+internal HANDLE Win32ShareLastFrame(win32_state *state, win32_restart_control *control)
+{
+    win32_frame_loop *frames = &state->frames;
+    game_render_commands *last = &state->renderCommands[frames->havePendingFrame ? (frames->writeIndex ^ 1) : frames->writeIndex];
+    u64 mainBytes = last->pushBufferSize;
+    u64 zoneBytes = RenderZoneBytesReserved(last);
+    if (!state->haveRenderer || !mainBytes || mainBytes > last->maxPushBufferSize || zoneBytes > last->subBufferZoneSize)
+        return 0;
+    SECURITY_ATTRIBUTES inherit = {sizeof(inherit), 0, TRUE};
+    HANDLE section = CreateFileMappingW(INVALID_HANDLE_VALUE, &inherit, PAGE_READWRITE, 0, (DWORD)(mainBytes + zoneBytes), 0);
+    u8 *view = section ? (u8 *)MapViewOfFile(section, FILE_MAP_ALL_ACCESS, 0, 0, 0) : 0;
+    if (!view)
+    {
+        if (section) CloseHandle(section);
+        return 0;
+    }
+    memcpy(view, last->pushBufferBase, (size_t)mainBytes);
+    memcpy(view + mainBytes, last->pushBufferBase + last->subBufferZoneOffset, (size_t)zoneBytes);
+    UnmapViewOfFile(view);
+    control->lastFrameSection = (u64)(umm)section;
+    control->lastFrameMainBytes = mainBytes;
+    control->lastFrameZoneBytes = zoneBytes;
+    control->lastFrame = *last;
+    return section;
+}
+
 internal void Win32StartNewProcess(win32_state *state)
 {
     win32_restart *restart = &state->restart;
@@ -172,6 +200,7 @@ internal void Win32StartNewProcess(win32_state *state)
                                    &restart->selfForNew))
         return;
     Win32FillRestartControl(state, restart->control);
+    HANDLE lastFrame = Win32ShareLastFrame(state, restart->control);
     static char line[WIN32_PATH_BYTES * 4];
     static WCHAR wideLine[WIN32_PATH_BYTES * 4];
     WCHAR wideExe[WIN32_WIDE_PATH_UNITS];
@@ -182,6 +211,7 @@ internal void Win32StartNewProcess(win32_state *state)
     b32 started = Win32Utf8ToWide(restart->exePath, wideExe, ArrayCount(wideExe)) &&
                   Win32Utf8ToWide(line, wideLine, ArrayCount(wideLine)) &&
                   CreateProcessW(wideExe, wideLine, 0, 0, TRUE, 0, 0, 0, &startup, &process);
+    if (lastFrame) CloseHandle(lastFrame);      // the new process holds its own handle (or none was made)
     if (!started)
     {
         char reason[256];
