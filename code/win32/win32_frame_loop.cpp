@@ -272,7 +272,9 @@ internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *co
         }
         if (Win32FrameIsSerial(state))
         {
+            Win32BeginBlock("draw this frame");
             Win32DrawAndPresent(state, commands);
+            Win32EndBlock("draw this frame");
         }
         else
         {
@@ -300,7 +302,8 @@ internal void Win32PaceFrame(win32_state *state)
     // start-up competes with our frames on few cores): frames go on, paced to WIN32_RESTART_SHARING_HZ.
     b32 sharing = Win32RestartWantsCpu(&state->restart);
     f64 targetSeconds = sharing ? Maximum(frames->targetSeconds, 1.0 / WIN32_RESTART_SHARING_HZ) : frames->targetSeconds;
-    if ((!options->unthrottled || sharing) && workSeconds < targetSeconds)
+    if (sharing && workSeconds < targetSeconds) Win32WaitWhileRestartStarts(&state->restart, frames->frameStart + targetSeconds);
+    else if (!options->unthrottled && workSeconds < targetSeconds)
     {
         Win32WaitForFrameEnd(frames->frameStart, targetSeconds, frames->sleepIsGranular, options->quitFilePath,
                              &state->window.closeRequested);

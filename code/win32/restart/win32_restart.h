@@ -87,6 +87,9 @@ internal void Win32DescribeNewProcessEnd(win32_restart *restart, char *why, u32 
 
 // Old side, any frame: a new process is starting and wants the CPU (Win32PaceFrame slows down).
 internal b32 Win32RestartWantsCpu(win32_restart *restart);
+// Old side, the pacing wait while the new process starts: until `until` (Win32Seconds) or, sooner,
+// until the new process moves on (prepared: the handover can begin at once).
+internal void Win32WaitWhileRestartStarts(win32_restart *restart, f64 until);
 
 // New side, right after the command line is read (--handover given): opens the channel, checks the
 // contract, takes the old window's place for the window about to open. False with the exit code.

@@ -183,3 +183,12 @@ internal b32 Win32RestartWantsCpu(win32_restart *restart)
     return restart->inProgress && restart->control &&
            InterlockedCompareExchange(&restart->control->newPhase, 0, 0) == RestartNew_Starting;
 }
+
+internal void Win32WaitWhileRestartStarts(win32_restart *restart, f64 until)
+{
+    for (f64 now = Win32Seconds(); now < until && Win32RestartWantsCpu(restart); now = Win32Seconds())
+    {
+        DWORD milliseconds = (DWORD)Minimum(1000.0 * (until - now) + 1.0, 250.0);
+        WaitForSingleObject(restart->toOld, milliseconds);
+    }
+}
