@@ -11,8 +11,10 @@
 #    flags (--game-arg log-frame-graph=1: the new process's game logs its frame graph again); an exe
 #    that crashes at start (a small program: the engine sees a new process end before it is ready) and
 #    one built with another GAME_CONTRACT_VERSION leave the old process running (`restart: failed:`)
-#    and are not tried again, and restart.request then restarts with the state kept; the exe started
-#    first ends with the last process's exit 0;
+#    and are not tried again, and restart.request then restarts with the state kept; a capsule saved
+#    after the last restart reaches back across it and replays with every hash equal; the --trace
+#    file every process wrote is valid JSON with each restart on it; the exe started first ends with
+#    the last process's exit 0;
 #  - the starter with --frames N and --screenshot: two published exes and restart.request; N counts
 #    every process's frames, the log holds every process's lines, and the exe started first ends with
 #    the last process's exit code (3: its screenshot folder was deleted before the end);
@@ -320,16 +322,46 @@ demo_restarts() {
     check_restart "$demo_log" 5 1 "demo, restart.request after the failures (the state went on)"
 }
 
+# demo_capsule_request: after the last restart, a capsule of the recording window, which the restarts
+# carried over (it must reach back across the last one).
+demo_capsule_request() {
+    mkdir -p "$run/capsules"
+    touch "$run/capsules/capsule.request"
+    require "a capsule is saved after the restarts" wait_for_log "$demo_log" "capsule: saved '" 60
+}
+
+# demo_trace_and_replay: once the demo ended, the --trace file every process wrote and the capsule's replay.
+demo_trace_and_replay() {
+    local trace="$out/demo_trace.json" capsule first last restart_frame
+    check "the --trace file the processes shared is valid JSON with every restart's line on its timeline (builds 2 to 5)" \
+        python3 -c "import json,sys; names=[e.get('name','') for e in json.load(open(sys.argv[1]))['traceEvents']]
+sys.exit(0 if all(any(n.startswith('restart: platform build %d running' % b) for n in names) for b in range(2, 6)) else 1)" "$trace"
+    check "every restart kept the capsule recording window (restart: capsule window kept: ..., 4 times)" \
+        test "$(count_of "$demo_log" "restart: capsule window kept:")" -eq 4
+    capsule=$(ls "$run"/capsules/*.capsule 2>/dev/null | head -n 1)
+    first=$(grep -F "capsule: saved '" "$demo_log" | tail -n 1 | sed -E 's/.*\(request; frames ([0-9]+)-([0-9]+),.*/\1/')
+    last=$(grep -F "capsule: saved '" "$demo_log" | tail -n 1 | sed -E 's/.*\(request; frames ([0-9]+)-([0-9]+),.*/\2/')
+    restart_frame=$(last_line "$demo_log" "restart: state written at frame" | sed -E 's/.* at frame ([0-9]+):.*/\1/')
+    check "the capsule saved after the last restart covers frames from before it (frames $first-$last, restart at $restart_frame)" \
+        test -n "$capsule" -a "${first:-x}" -lt "${restart_frame:-0}" -a "${last:-0}" -ge "${restart_frame:-x}"
+    [ -n "$capsule" ] || return
+    (cd "$out" && exec wine "$exe" --replay "Z:${capsule//\//\\}" --unthrottled --log demo_replay.log) >/dev/null 2>&1 &
+    wait_for_exit $! 120
+    check "... and replays across the restart, every frame's state hash equal (exit $LAST_EXIT_STATUS)" \
+        bash -c "test $LAST_EXIT_STATUS -eq 0 && grep -q \"replay: ran to its end: all [0-9]* frames' state hashes equal\" '$out/demo_replay.log'"
+}
+
 rm -f "$out/demo.quit"
 # NOTE: started from $out with a relative --log: a new process in another folder would write elsewhere.
 (cd "$out" && exec wine "$exe" --log "$demo_log_name" --quit-file demo.quit --size 320x180 --entities 512 \
-    --game-arg log-frame-graph=1) >/dev/null 2>&1 &
+    --game-arg log-frame-graph=1 --trace demo_trace.json) >/dev/null 2>&1 &
 demo_pid=$!
 if require "the demo starts" wait_for_log "$demo_log" "game: code version 1 running" 90; then
-    demo_restarts || fail "the demo's later checks were skipped: a restart they count on did not happen"
+    demo_restarts && demo_capsule_request || fail "the demo's later checks were skipped: a restart they count on did not happen"
     start_background_runs
     touch "$out/demo.quit"
     wait_for_exit "$demo_pid" 60
+    demo_trace_and_replay
     check "the exe started first ends with the last process's exit code 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
     check "the demo logged one clean exit, the last process's" test "$(count_of "$demo_log" "engine: exiting cleanly")" -eq 1
     check "every line of the log the processes share is whole (lines cut: $(grep -vc '^\[' "$demo_log"))" \
