@@ -44,6 +44,9 @@ suites=("${ordered[@]}")
 lanes=${TEST_LANES:-2}
 [ "$lanes" -ge 1 ] 2>/dev/null || lanes=1
 [ "$lanes" -gt "${#suites[@]}" ] && [ "${#suites[@]}" -gt 0 ] && lanes=${#suites[@]}
+# Side by side, a suite's engine gets less of the machine: its waits for log lines may take up to 3x
+# their bound (tests/suites/test_lib.sh: TEST_WAIT_SCALE; a wait that sees its line returns at once).
+[ "$lanes" -gt 1 ] && export TEST_WAIT_SCALE=${TEST_WAIT_SCALE:-3}
 
 # The dev build most suites start from, made once into the engine build cache beside Wine's start
 # and the first suites' unit tests (tests/suites/build_cache_warm_up.sh); a suite that needs it
