@@ -15,8 +15,11 @@ case "${WINEDLLOVERRIDES:-}" in
     *) export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:+$WINEDLLOVERRIDES;}winedbg.exe=d" ;;
 esac
 
+# NOTE: under a lock: misc/test.sh runs suites side by side, and a second suite must wait for the
+# first one's install (then a no-op) rather than use or rebuild a half-installed stand-in.
 msvc_standin_install() {
-    bash "$ENGINE_ROOT/tests/msvc_standin/install.sh" "$MSVC_STANDIN_DIR"
+    mkdir -p "$(dirname "$MSVC_STANDIN_DIR")" || return 1
+    (flock 9 && bash "$ENGINE_ROOT/tests/msvc_standin/install.sh" "$MSVC_STANDIN_DIR") 9>"$MSVC_STANDIN_DIR.lock"
 }
 
 # The DOS name of a Unix path through Wine's Z: drive (the root of the Unix file system).
