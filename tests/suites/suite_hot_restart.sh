@@ -21,7 +21,9 @@
 #  - ENGINE_RESTART_TEST_DIE_AT at every step of the handover: a new process dying leaves the old one
 #    running; the old one dying once the state is written leaves the new one running with it; the old
 #    one dying before that ends the new one too (the documented limit: the state died with the only
-#    process that had it).
+#    process that had it);
+#  - a build that keeps pointers into its own DLL in game state, restarted where the new process
+#    must load it at another address (ENGINE_RESTART_TEST_REBASE): the pointers move with it.
 # The demo runs in the suite's shell; once its F7 restart is done, the starter and the die-at runs
 # (two lanes) run beside it as background jobs whose checks are counted from their result files.
 # Figures (printed, not asserted): restart to first frame per restart, from the log (slower than
@@ -246,10 +248,39 @@ starter_run() {
 # start_background_runs: the starter's job and the two die-at lanes, once (after the demo's F7: a
 # window of theirs appearing takes the focus, and a key sent to the demo's window then goes nowhere).
 background_jobs=""
+# rebase_run: the fixture build that keeps a string literal, a function and a global of its DLL in
+# game state and uses them every frame (tests/fixtures/reload_game.cpp, GAME_TEST_POINTERS=1),
+# restarted with ENGINE_RESTART_TEST_REBASE=1: the new process finds the old one's address for the
+# build taken, loads it elsewhere, the pointers in game memory move with it, and the game runs on.
+rebase_run() {
+    local dir="$out/rebase" log="$out/rebase/rebase.log" pid
+    mkdir -p "$dir"
+    VARIANT_SOURCE="$ENGINE_ROOT/tests/fixtures/reload_game.cpp" build_variant ptr_store "$ENGINE_ROOT/code" -DGAME_TEST_POINTERS=1 || return
+    cp "$exe" "$out/ptr_store.dll" "$dir/"
+    (cd "$dir" && ENGINE_RESTART_TEST_REBASE=1 exec wine win32_platform.exe --game ptr_store.dll --log rebase.log \
+        --quit-file quit --size 320x180) >/dev/null 2>&1 &
+    pid=$!
+    if require "rebase: the pointer fixture runs" wait_for_log "$log" "frame: first frame presented" 90; then
+        touch "$dir/restart.request"
+        check "rebase: the new process runs the build that keeps pointers into itself" \
+            wait_for_log "$log" "restart: platform build 2 running" 90
+        check "rebase: it loaded elsewhere and the fixture's pointers in game memory moved with it" \
+            grep -qE "restart: the game build loaded at 0x[0-9a-f]+ here, at 0x[0-9a-f]+ in the old process: ([3-9]|[1-9][0-9]+) pointers into it in game memory moved with it" "$log"
+        sleep 2     # frames that call through the moved pointers
+        check "rebase: no crash after the move (the frames use the string, the function and the global)" \
+            bash -c "! grep -q 'crash:' '$log'"
+    fi
+    touch "$dir/quit"
+    wait_for_exit "$pid" 60
+    check "rebase: the run ends cleanly (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+}
+
 start_background_runs() {
     [ -n "$background_jobs" ] && return
     as_job starter starter_run &
     background_jobs="$!"
+    ( sleep 10; as_job rebase rebase_run ) &
+    background_jobs="$background_jobs $!"
     as_job die_lane_0 die_lane 0 &
     background_jobs="$background_jobs $!"
     ( sleep 5; as_job die_lane_1 die_lane 1 ) &
@@ -375,7 +406,7 @@ wait "$broken_builds"
 #- The background jobs' checks
 # shellcheck disable=SC2086 # process ids
 wait $background_jobs
-for job in broken_builds starter die_lane_0 die_lane_1; do count_job "$job"; done
+for job in broken_builds starter die_lane_0 die_lane_1 rebase; do count_job "$job"; done
 echo "note: a death at old-launched or old-writing ends the restart with the state in neither process (the documented limit: it lived only in the old one)"
 
 echo "figure: restart to first frame (ms, from the log) $(tr '\n' ' ' <"$out/first_frame_ms.txt")median $(median <"$out/first_frame_ms.txt"); suite $(($(date +%s) - started_at)) s, load $(uptime | sed 's/.*load average: //')"

@@ -65,6 +65,8 @@ struct win32_restart_control
     u64 lastFrameMainBytes;
     u64 lastFrameZoneBytes;
     game_render_commands lastFrame;
+    u64 gameModuleBase;         // where that build is loaded in the old process (the test hook
+    u64 gameModuleSize;         //   ENGINE_RESTART_TEST_REBASE keeps this range taken in the new one)
     u32 gameVersion;            // the game build the old process ran at launch (loaded again at the
     char gamePath[WIN32_PATH_BYTES];    //   handover when that changed meanwhile)
     char failure[256];          // the new process's reason (RestartNew_Failed), UTF-8
@@ -75,6 +77,8 @@ struct win32_restart_control
 // logging "restart: test hook: dying at <step>". Steps: old-launched, new-start, new-prepared,
 // old-writing, old-written, new-mapped, new-drawn, new-ready, old-ready.
 #define WIN32_RESTART_TEST_EXIT_CODE 99
+// A second test hook: ENGINE_RESTART_TEST_REBASE=1 makes the new process reserve the range the old
+// one has the game build at before it loads it, so it loads elsewhere and the pointers into it move.
 internal void Win32RestartTestHook(const char *step);
 
 // Old side: the block and its handles, inheritable, ready for the new process. False (logged).

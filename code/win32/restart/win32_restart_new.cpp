@@ -142,6 +142,7 @@ internal b32 Win32TakeHandedPlatform(win32_state *state, const win32_restart_sta
     if (header->gameVersion != state->game.version &&
         !Win32LoadHandedBuild(state, header->gamePath, header->gameVersion, why, whySize))
         return 0;
+    Win32MoveGamePointers(state, header);
     reloader->lastVersion = header->lastVersion;
     reloader->attempted = header->attempted;
     reloader->memoryLayout = header->memoryLayout;
@@ -216,6 +217,10 @@ internal b32 Win32ReceiveHandover(win32_state *state, int *exitCode)
                                      (f64)Megabytes(1), block->base);
         return 0;
     }
+    char rebase[8];
+    if (GetEnvironmentVariableA("ENGINE_RESTART_TEST_REBASE", rebase, sizeof(rebase)) && control->gameModuleBase &&
+        VirtualAlloc((void *)(umm)control->gameModuleBase, (SIZE_T)control->gameModuleSize, MEM_RESERVE, PAGE_NOACCESS))
+        Win32Log(LogLevel_Warning, "restart: test hook: the old process's game code range is taken here");
     if (!Win32LoadHandedBuild(state, control->gamePath, control->gameVersion, why, sizeof(why)))
     {
         *exitCode = Win32FailNewSide(state, "%s", why);

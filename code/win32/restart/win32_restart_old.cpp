@@ -162,6 +162,8 @@ internal void Win32FillRestartControl(win32_state *state, win32_restart_control 
     control->clientHeight = state->window.clientHeight;
     control->fullscreen = state->window.fullscreen;
     control->gameVersion = state->game.version;
+    control->gameModuleBase = (u64)(umm)state->game.moduleBase;
+    control->gameModuleSize = state->game.moduleSize;
     FormatText(control->gamePath, sizeof(control->gamePath), "%s", state->game.loadedPath);
 }
 

@@ -74,6 +74,8 @@ internal void Win32FillRestartHeader(win32_state *state, win32_restart_state_hea
     FormatText(header->gamePath, sizeof(header->gamePath), "%s", state->game.loadedPath);
     FormatText(header->fallbackPath, sizeof(header->fallbackPath), "%s", reloader->fallbackPath);
     header->memoryLayout = reloader->memoryLayout;
+    header->gameModuleBase = (u64)(umm)state->game.moduleBase;
+    header->gameModuleSize = state->game.moduleSize;
     win32_window *window = &state->window;
     RECT outer = {};
     GetWindowRect(window->handle, &outer);
@@ -230,4 +232,40 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
     Win32ReadRestartTables(state, view, header);
     if (header->capsuleBytes) Win32ReadCapsuleWindow(&state->capsuleRecorder, view + header->capsuleOffset, header->capsuleBytes);
     return 1;
+}
+
+// Moves the values in [from, from + size) found in the listed pages of image by (to - from).
+internal u64 Win32MovePointersInPages(u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize, u64 from, u64 size, u64 to)
+{
+    u64 moved = 0;
+    for (u64 page = 0; page < pageCount; ++page)
+    {
+        if (!Win32PageBit(bitmap, page)) continue;
+        u64 *values = (u64 *)(image + page * pageSize);
+        for (u64 index = 0; index < pageSize / sizeof(u64); ++index)
+        {
+            if (values[index] - from >= size) continue;
+            values[index] = values[index] - from + to;
+            ++moved;
+        }
+    }
+    return moved;
+}
+
+internal u64 Win32MoveGamePointers(win32_state *state, const win32_restart_state_header *header)
+{
+    u64 from = header->gameModuleBase;
+    u64 to = (u64)(umm)state->game.moduleBase;
+    if (!from || !to || from == to || header->gameModuleSize != state->game.moduleSize) return 0;
+    const u8 *bitmap = (const u8 *)header + header->bitmapOffset;
+    win32_memory_snapshot *snapshot = &state->snapshot;
+    u64 moved = Win32MovePointersInPages(snapshot->live, bitmap, header->pageCount, header->pageSize, from,
+                                         header->gameModuleSize, to);
+    if (state->loop.mode != LiveLoop_Off)
+        moved += Win32MovePointersInPages(state->loop.markedMemory, bitmap, header->pageCount, header->pageSize, from,
+                                          header->gameModuleSize, to);
+    Win32Log(LogLevel_Warning, "restart: the game build loaded at 0x%016llx here, at 0x%016llx in the old process: "
+             "%llu pointer%s into it in game memory moved with it", (unsigned long long)to, (unsigned long long)from,
+             (unsigned long long)moved, moved == 1 ? "" : "s");
+    return moved;
 }

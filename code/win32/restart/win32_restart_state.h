@@ -33,6 +33,8 @@ struct win32_restart_state_header
     u32 fallbackVersion;
     char gamePath[WIN32_PATH_BYTES];
     char fallbackPath[WIN32_PATH_BYTES];
+    u64 gameModuleBase;         // where the running build was loaded in the old process: pointers
+    u64 gameModuleSize;         //   into it in game memory move with it when it loads elsewhere here
     state_layout memoryLayout;  // the layout of the state in game memory
     // The window (outer rectangle), at the handover
     s32 windowLeft, windowTop, windowWidth, windowHeight;
@@ -80,6 +82,11 @@ internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u
                                    u64 listedPages, const char *halfwayHook, u64 *hash);
 internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap, u64 pageCount, u64 pageSize);
 internal u64 Win32CountListedPages(const u8 *bitmap, u64 pageCount);
+
+// New side, once the build runs: when it loaded at another address than in the old process, every
+// aligned 8-byte value in the sent pages of game memory (and of the live loop's mark) that points into
+// the old image is moved by the same distance (the same build: same layout). Returns the count.
+internal u64 Win32MoveGamePointers(win32_state *state, const win32_restart_state_header *header);
 
 // Old side, at the handover boundary: the section's size for the state as it is now.
 internal u64 Win32RestartStateSize(win32_state *state);
