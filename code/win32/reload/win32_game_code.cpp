@@ -257,13 +257,13 @@ internal b32 Win32ResolveGameExports(HMODULE module, win32_game_code *code, char
 
 // Copies the build to its private name under a new version. Retry when a linker still has it
 // open; Failed (logged, the build written off) on any other error.
-internal win32_load_outcome Win32CopyBuild(win32_reloader *reloader, win32_file_stamp stamp, char *copyPath,
-                                           umm copyPathSize, u32 *version)
+internal win32_load_outcome Win32CopyBuild(win32_reloader *reloader, const char *sourcePath, win32_file_stamp stamp,
+                                           char *copyPath, umm copyPathSize, u32 *version)
 {
     u32 lastVersion = reloader->lastVersion;
     *version = lastVersion + 1;
     FormatText(copyPath, copyPathSize, "%s%lu_%u.dll", reloader->copyPrefix, (unsigned long)GetCurrentProcessId(), *version);
-    if (!Win32CopyFileUtf8(reloader->sourcePath, copyPath, FALSE))
+    if (!Win32CopyFileUtf8(sourcePath, copyPath, FALSE))
     {
         DWORD error = GetLastError();
         // NOTE: a sharing violation means a linker still has the file open: try again soon rather
@@ -271,13 +271,13 @@ internal win32_load_outcome Win32CopyBuild(win32_reloader *reloader, win32_file_
         if (error == ERROR_SHARING_VIOLATION || error == ERROR_LOCK_VIOLATION)
         {
             if (!reloader->loggedCopyRetry)
-                Win32Log(LogLevel_Info, "reload: '%s' is still being written; retrying", reloader->sourcePath);
+                Win32Log(LogLevel_Info, "reload: '%s' is still being written; retrying", sourcePath);
             reloader->loggedCopyRetry = 1;
             return GameCodeLoad_Retry;
         }
         char reason[256];
         Win32ErrorText(error, reason, sizeof(reason));
-        Win32Log(LogLevel_Error, "reload: cannot copy '%s' to '%s': %s", reloader->sourcePath, copyPath, reason);
+        Win32Log(LogLevel_Error, "reload: cannot copy '%s' to '%s': %s", sourcePath, copyPath, reason);
         reloader->attempted = stamp;
         return GameCodeLoad_Failed;
     }
@@ -331,16 +331,16 @@ internal b32 Win32CheckCandidateExports(win32_reloader *reloader, HMODULE module
     return 1;
 }
 
-internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate,
-                                                       win32_load_figures *figures)
+internal win32_load_outcome Win32LoadGameCodeFrom(win32_reloader *reloader, const char *sourcePath,
+                                                  win32_game_code *candidate, win32_load_figures *figures)
 {
     memset(figures, 0, sizeof(*figures));
     Win32ResetGameCodeToStubs(candidate);
-    win32_file_stamp stamp = Win32GetFileStamp(reloader->sourcePath);
+    win32_file_stamp stamp = Win32GetFileStamp(sourcePath);
     f64 start = Win32Seconds();
     char copyPath[WIN32_PATH_BYTES];
     u32 version = 0;
-    win32_load_outcome copied = Win32CopyBuild(reloader, stamp, copyPath, sizeof(copyPath), &version);
+    win32_load_outcome copied = Win32CopyBuild(reloader, sourcePath, stamp, copyPath, sizeof(copyPath), &version);
     if (copied != GameCodeLoad_Loaded) return copied;
     f64 copiedAt = Win32Seconds();
     figures->copySeconds = copiedAt - start;
@@ -353,7 +353,7 @@ internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader,
         char reason[256];
         Win32ErrorText(GetLastError(), reason, sizeof(reason));
         Win32Log(LogLevel_Error, "reload: '%s' (%llu bytes) is not a loadable DLL: %s; keeping the code "
-                 "already loaded; will retry when the file changes", reloader->sourcePath,
+                 "already loaded; will retry when the file changes", sourcePath,
                  (unsigned long long)stamp.size, reason);
         Win32DeleteFileUtf8(copyPath);
         return GameCodeLoad_Failed;
@@ -370,6 +370,12 @@ internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader,
     FormatText(candidate->loadedPath, sizeof(candidate->loadedPath), "%s", copyPath);
     figures->checkSeconds = Win32Seconds() - loadedAt;
     return ok ? GameCodeLoad_Loaded : GameCodeLoad_Refused;
+}
+
+internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate,
+                                                       win32_load_figures *figures)
+{
+    return Win32LoadGameCodeFrom(reloader, reloader->sourcePath, candidate, figures);
 }
 
 internal void Win32DisposeRefusedGameCode(win32_game_code *refused)

@@ -120,6 +120,11 @@ enum win32_load_outcome
 // an interlocked exchange) and candidateLayout, never the pointer guard or the running code.
 internal win32_load_outcome Win32LoadGameCodeCandidate(win32_reloader *reloader, win32_game_code *candidate,
                                                        win32_load_figures *figures);
+// The same from another file than the game DLL (the new process of a hot restart loads the old
+// one's private copy of the build it runs), as version lastVersion + 1. Main thread, with no loader
+// thread running.
+internal win32_load_outcome Win32LoadGameCodeFrom(win32_reloader *reloader, const char *sourcePath,
+                                                  win32_game_code *candidate, win32_load_figures *figures);
 // Main thread: a build refused after its module loaded is freed (with its copy), unless one of its
 // DllMain's threads runs in it (win32_pointer_scan.h); *refused becomes stubs.
 internal void Win32DisposeRefusedGameCode(win32_game_code *refused);

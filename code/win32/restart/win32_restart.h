@@ -9,7 +9,8 @@
 // directory, and meanwhile this one keeps running frames. The steps:
 //   1. new: opens its window where the old one is, its renderer, and loads the game build the old
 //      one runs (its own copy, same reload version) -> "prepared"
-//   2. old, at the next frame boundary where no reload is half done: drains every queue, syncs the
+//   2. old, at the next frame boundary where no reload is half done and no capsule request waits:
+//      drains every queue, syncs the
 //      snapshot, writes the state section (win32_restart_state.h), duplicates it into the new
 //      process -> "state written"; it runs no frame from here on
 //   3. new: puts game memory back at the same base, takes the rest, draws its first frame -> "ready"
@@ -18,8 +19,8 @@
 // Safe by construction: until step 4 the old process keeps its memory untouched, and it carries on
 // (logging why) when the new one fails, dies or is not ready within the timeouts; the new one ends
 // when the old one gives up or dies before step 2. After step 2 the state lives in a section the new
-// process holds, so the old one dying no longer loses it. The one gap: the old process dying while
-// it writes the state (step 2), when it is the only holder.
+// process holds, so the old one dying no longer loses it. State is lost only when the old process
+// dies before it finished writing the state: it is then the only holder, as at any moment it runs alone.
 
 #define WIN32_RESTART_NEXT_EXE "win32_platform_next.exe"
 #define WIN32_RESTART_LOCK "platform_lock.tmp"
@@ -49,21 +50,15 @@ struct win32_restart
     char reason[64];
     char exePath[WIN32_PATH_BYTES];     // what the new process runs
     HANDLE newProcess;
-    DWORD newProcessId;
     HANDLE controlSection;
     win32_restart_control *control;
     HANDLE toOld, toNew, selfForNew;
     f64 startedAt;                      // Win32Seconds when the new process was started
     b32 deferLogged;
     // New side: from --handover until it took over
-    b32 newSide;
     b32 takingOver;
     HANDLE oldProcess;
-    f64 mappedAt;
     win32_restart_state_figures received;
-    char oldLoadedPath[WIN32_PATH_BYTES];   // the old process's copies, deleted once it has ended
-    char oldFallbackPath[WIN32_PATH_BYTES];
-    b32 oldCopiesPending;
 };
 
 // Main thread at start-up, once the reloader knows the game DLL: the paths, and the next exe as it

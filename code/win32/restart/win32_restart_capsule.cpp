@@ -55,21 +55,21 @@ internal u64 Win32CapsuleWindowSize(win32_capsule_recorder *recorder)
 {
     if (!recorder->on) return 0;
     u64 bitmapBytes = (recorder->pageCount + 7) / 8;
-    u64 size = Win32RestartAlign(sizeof(win32_restart_capsule_header)) +
-               Win32RestartAlign((recorder->frameSerial - Win32CapsuleFirstSentSerial(recorder)) * sizeof(capsule_frame));
+    u64 size = AlignPow2(sizeof(win32_restart_capsule_header), 16) +
+               AlignPow2((recorder->frameSerial - Win32CapsuleFirstSentSerial(recorder)) * sizeof(capsule_frame), 16);
     for (u32 index = 0; index < 2; ++index)
     {
         win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
         if (!Win32CheckpointIsSent(recorder, checkpoint)) continue;
-        size += Win32RestartAlign(sizeof(win32_restart_checkpoint_header)) + Win32RestartAlign(bitmapBytes) +
+        size += AlignPow2(sizeof(win32_restart_checkpoint_header), 16) + AlignPow2(bitmapBytes, 16) +
                 Win32CountListedPages(checkpoint->present, recorder->pageCount) * recorder->pageSize;
     }
     for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
     {
         win32_capsule_build_slot *build = &recorder->builds[slot];
         if (!build->used) continue;
-        size += Win32RestartAlign(sizeof(win32_restart_build_header)) + Win32RestartAlign(build->dllSize) +
-                Win32RestartAlign(build->pdbSize);
+        size += AlignPow2(sizeof(win32_restart_build_header), 16) + AlignPow2(build->dllSize, 16) +
+                AlignPow2(build->pdbSize, 16);
     }
     return size;
 }
@@ -87,10 +87,10 @@ internal u64 Win32WriteCapsuleWindow(win32_capsule_recorder *recorder, u8 *out)
     header->currentVersion = recorder->currentVersion;
     header->loopRewinds = recorder->loopRewinds;
     header->checkpointsCompleted = recorder->checkpointsCompleted;
-    u64 at = Win32RestartAlign(sizeof(*header));
+    u64 at = AlignPow2(sizeof(*header), 16);
     for (u64 serial = header->firstSerial; serial < recorder->frameSerial; ++serial, at += sizeof(capsule_frame))
         memcpy(out + at, Win32CapsuleFrame(recorder, serial), sizeof(capsule_frame));
-    at = Win32RestartAlign(at);
+    at = AlignPow2(at, 16);
     u64 bitmapBytes = (recorder->pageCount + 7) / 8;
     for (s32 index = 0; index < 2; ++index)
     {
@@ -103,9 +103,9 @@ internal u64 Win32WriteCapsuleWindow(win32_capsule_recorder *recorder, u8 *out)
         sent->frameSerial = checkpoint->frameSerial;
         sent->recordedSecondsAtStart = checkpoint->recordedSecondsAtStart;
         sent->layout = checkpoint->layout;
-        at += Win32RestartAlign(sizeof(*sent));
+        at += AlignPow2(sizeof(*sent), 16);
         memcpy(out + at, checkpoint->present, (size_t)bitmapBytes);
-        at += Win32RestartAlign(bitmapBytes);
+        at += AlignPow2(bitmapBytes, 16);
         u64 unused = 0;
         u64 bytes = Win32WriteListedPages(out + at, checkpoint->pages, checkpoint->present, recorder->pageCount,
                                           recorder->pageSize, 0, 0, &unused);
@@ -127,11 +127,11 @@ internal u64 Win32WriteCapsuleWindow(win32_capsule_recorder *recorder, u8 *out)
         sent->lastSerial = build->lastSerial;
         FormatText(sent->dllName, sizeof(sent->dllName), "%s", build->dllName);
         FormatText(sent->pdbName, sizeof(sent->pdbName), "%s", build->pdbName);
-        at += Win32RestartAlign(sizeof(*sent));
+        at += AlignPow2(sizeof(*sent), 16);
         memcpy(out + at, build->dll, (size_t)build->dllSize);
-        at += Win32RestartAlign(build->dllSize);
+        at += AlignPow2(build->dllSize, 16);
         if (sent->pdbSize) memcpy(out + at, build->pdb, (size_t)sent->pdbSize);
-        at += Win32RestartAlign(sent->pdbSize);
+        at += AlignPow2(sent->pdbSize, 16);
         ++header->buildCount;
     }
     return at;
@@ -146,7 +146,7 @@ internal b32 Win32ReadCapsuleBuild(win32_capsule_recorder *recorder, const win32
     build->pdb = sent->pdbSize ? (u8 *)VirtualAlloc(0, (SIZE_T)sent->pdbSize, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE) : 0;
     if (!build->dll || (sent->pdbSize && !build->pdb)) return 0;
     memcpy(build->dll, bytes, (size_t)sent->dllSize);
-    if (sent->pdbSize) memcpy(build->pdb, bytes + Win32RestartAlign(sent->dllSize), (size_t)sent->pdbSize);
+    if (sent->pdbSize) memcpy(build->pdb, bytes + AlignPow2(sent->dllSize, 16), (size_t)sent->pdbSize);
     build->used = 1;
     build->reloadVersion = sent->reloadVersion;
     build->dllSize = sent->dllSize;
@@ -171,18 +171,18 @@ internal b32 Win32ReadCapsuleWindow(win32_capsule_recorder *recorder, const u8 *
     recorder->recordedSeconds = header->recordedSeconds;
     recorder->loopRewinds = header->loopRewinds;
     recorder->checkpointsCompleted = header->checkpointsCompleted;
-    u64 at = Win32RestartAlign(sizeof(*header));
+    u64 at = AlignPow2(sizeof(*header), 16);
     for (u64 serial = header->firstSerial; serial < header->frameSerial; ++serial, at += sizeof(capsule_frame))
         memcpy(Win32CapsuleFrame(recorder, serial), in + at, sizeof(capsule_frame));
-    at = Win32RestartAlign(at);
+    at = AlignPow2(at, 16);
     u64 bitmapBytes = (recorder->pageCount + 7) / 8;
     for (u32 sentIndex = 0; sentIndex < header->checkpointCount; ++sentIndex)
     {
         const win32_restart_checkpoint_header *sent = (const win32_restart_checkpoint_header *)(in + at);
-        at += Win32RestartAlign(sizeof(*sent));
+        at += AlignPow2(sizeof(*sent), 16);
         win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[sent->index & 1];
         memcpy(checkpoint->present, in + at, (size_t)bitmapBytes);
-        at += Win32RestartAlign(bitmapBytes);
+        at += AlignPow2(bitmapBytes, 16);
         Win32ReadListedPages(checkpoint->pages, in + at, checkpoint->present, recorder->pageCount, recorder->pageSize);
         at += sent->presentPages * recorder->pageSize;
         checkpoint->frameIndex = sent->frameIndex;
@@ -197,9 +197,9 @@ internal b32 Win32ReadCapsuleWindow(win32_capsule_recorder *recorder, const u8 *
     for (u32 sentIndex = 0; sentIndex < header->buildCount; ++sentIndex)
     {
         const win32_restart_build_header *sent = (const win32_restart_build_header *)(in + at);
-        at += Win32RestartAlign(sizeof(*sent));
+        at += AlignPow2(sizeof(*sent), 16);
         buildsTaken = Win32ReadCapsuleBuild(recorder, sent, in + at) && buildsTaken;
-        at += Win32RestartAlign(sent->dllSize) + Win32RestartAlign(sent->pdbSize);
+        at += AlignPow2(sent->dllSize, 16) + AlignPow2(sent->pdbSize, 16);
     }
     recorder->currentBuild = header->currentBuild;
     recorder->currentVersion = header->currentVersion;

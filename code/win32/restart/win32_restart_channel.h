@@ -56,8 +56,6 @@ struct win32_restart_control
     u64 memorySize;             // permanent + transient storage
     s32 windowLeft, windowTop;  // the old window's outer rectangle
     s32 windowWidth, windowHeight;
-    s32 clientWidth, clientHeight;
-    b32 fullscreen;
     // The old process's last filled frame (its render commands; the stream and the used sub-buffer
     // zone in an inherited section): the new one draws it once, unseen, before it says prepared, so
     // the driver's shader variants are compiled before its first frame (llvmpipe: most of a second).

@@ -20,7 +20,6 @@ internal int Win32FailNewSide(win32_state *state, const char *format, ...)
 internal b32 Win32BeginNewSide(win32_state *state, int *exitCode)
 {
     win32_restart *restart = &state->restart;
-    restart->newSide = 1;
     restart->takingOver = 1;
     Win32RestartTestHook("new-start");
     char why[256];
@@ -64,20 +63,10 @@ internal b32 Win32LoadHandedBuild(win32_state *state, const char *path, u32 vers
         Win32ResetGameCodeToStubs(&state->game);
         return 1;   // the old process ran no game code: neither does this one, until a build appears
     }
-    char sourcePath[WIN32_PATH_BYTES];
-    FormatText(sourcePath, sizeof(sourcePath), "%s", reloader->sourcePath);
-    FormatText(reloader->sourcePath, sizeof(reloader->sourcePath), "%s", path);
     win32_game_code candidate;
     win32_load_figures figures;
-    win32_load_outcome outcome = GameCodeLoad_Retry;
-    for (u32 attempt = 0; attempt < 50 && outcome == GameCodeLoad_Retry; ++attempt)
-    {
-        reloader->lastVersion = version - 1;
-        memset(&reloader->attempted, 0, sizeof(reloader->attempted));
-        outcome = Win32LoadGameCodeCandidate(reloader, &candidate, &figures);
-        if (outcome == GameCodeLoad_Retry) Sleep(10);
-    }
-    FormatText(reloader->sourcePath, sizeof(reloader->sourcePath), "%s", sourcePath);
+    reloader->lastVersion = version - 1;    // loaded as the old process's version (the header sets the rest)
+    win32_load_outcome outcome = Win32LoadGameCodeFrom(reloader, path, &candidate, &figures);
     if (outcome == GameCodeLoad_Refused) Win32DisposeRefusedGameCode(&candidate);
     if (outcome != GameCodeLoad_Loaded)
     {

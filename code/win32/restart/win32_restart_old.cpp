@@ -1,13 +1,5 @@
 //~ Hot restart, the old side: the triggers, starting the new process, the handover (win32_restart.h)
 
-// The path of the exe this process runs (UTF-8); false when it cannot be had whole.
-internal b32 Win32OwnExePath(char *path, u32 pathSize)
-{
-    WCHAR wide[WIN32_WIDE_PATH_UNITS];
-    DWORD length = GetModuleFileNameW(0, wide, ArrayCount(wide));
-    return length > 0 && length < ArrayCount(wide) && Win32WideToUtf8(wide, length, path, pathSize);
-}
-
 // Copies earlier runs left beside the exe (their process gone) are deleted at a fresh start.
 internal void Win32DeleteStaleRunCopies(win32_restart *restart)
 {
@@ -48,23 +40,18 @@ internal void Win32InitRestart(win32_state *state)
 internal b32 Win32RestartTriggered(win32_state *state, b32 f7Pressed)
 {
     win32_restart *restart = &state->restart;
-    b32 requested = 0;
     if (f7Pressed)
     {
         FormatText(restart->reason, sizeof(restart->reason), "F7 was pressed");
-        requested = 1;
+        return Win32GetModulePathUtf8(0, restart->exePath, sizeof(restart->exePath));
     }
-    else if (++restart->framesSincePoll >= WIN32_RESTART_POLL_FRAMES)
+    if (++restart->framesSincePoll < WIN32_RESTART_POLL_FRAMES) return 0;
+    restart->framesSincePoll = 0;
+    if (Win32FileExists(restart->requestPath) && Win32DeleteFileUtf8(restart->requestPath))
     {
-        restart->framesSincePoll = 0;
-        if (Win32FileExists(restart->requestPath) && Win32DeleteFileUtf8(restart->requestPath))
-        {
-            FormatText(restart->reason, sizeof(restart->reason), "%s was found", WIN32_RESTART_REQUEST);
-            requested = 1;
-        }
+        FormatText(restart->reason, sizeof(restart->reason), "%s was found", WIN32_RESTART_REQUEST);
+        return Win32GetModulePathUtf8(0, restart->exePath, sizeof(restart->exePath));
     }
-    if (requested) return Win32OwnExePath(restart->exePath, sizeof(restart->exePath));
-    if (restart->framesSincePoll != 0) return 0;
 
     win32_file_stamp stamp = Win32GetFileStamp(restart->nextExePath);
     if (!stamp.exists || Win32SameFileStamp(stamp, restart->nextSeen) || Win32FileExists(restart->lockPath)) return 0;
@@ -158,9 +145,6 @@ internal void Win32FillRestartControl(win32_state *state, win32_restart_control 
     control->windowTop = outer.top;
     control->windowWidth = outer.right - outer.left;
     control->windowHeight = outer.bottom - outer.top;
-    control->clientWidth = state->window.clientWidth;
-    control->clientHeight = state->window.clientHeight;
-    control->fullscreen = state->window.fullscreen;
     control->gameVersion = state->game.version;
     control->gameModuleBase = (u64)(umm)state->game.moduleBase;
     control->gameModuleSize = state->game.moduleSize;
@@ -226,7 +210,6 @@ internal void Win32StartNewProcess(win32_state *state)
     CloseHandle(process.hThread);
     AllowSetForegroundWindow(process.dwProcessId);
     restart->newProcess = process.hProcess;
-    restart->newProcessId = process.dwProcessId;
     restart->inProgress = 1;
     restart->deferLogged = 0;
     restart->startedAt = Win32Seconds();

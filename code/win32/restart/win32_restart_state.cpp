@@ -1,10 +1,5 @@
 //~ The hot restart's state section: the bodies behind win32/restart/win32_restart_state.h
 
-internal u64 Win32RestartAlign(u64 size)
-{
-    return (size + 15) & ~(u64)15;
-}
-
 internal u64 Win32CountListedPages(const u8 *bitmap, u64 pageCount)
 {
     u64 count = 0;
@@ -27,14 +22,14 @@ internal u64 Win32RestartStateSize(win32_state *state)
 {
     win32_memory_snapshot *snapshot = &state->snapshot;
     u64 pageBytes = Win32CountSentPages(snapshot) * snapshot->pageSize;
-    u64 size = Win32RestartAlign(sizeof(win32_restart_state_header)) + Win32RestartAlign((snapshot->pageCount + 7) / 8) +
-               pageBytes + Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable)) +
-               Win32RestartAlign(Win32CapsuleWindowSize(&state->capsuleRecorder));
+    u64 size = AlignPow2(sizeof(win32_restart_state_header), 16) + AlignPow2((snapshot->pageCount + 7) / 8, 16) +
+               pageBytes + AlignPow2((u64)state->tunables.count * sizeof(win32_tunable), 16) +
+               AlignPow2(Win32CapsuleWindowSize(&state->capsuleRecorder), 16);
     win32_live_loop *loop = &state->loop;
     if (Win32LoopIsKept(loop))
     {
-        size += Win32RestartAlign((u64)loop->recordedFrames * sizeof(game_input)) +
-                Win32RestartAlign((u64)loop->recordedFrames * sizeof(capsule_frame)) + pageBytes;
+        size += AlignPow2((u64)loop->recordedFrames * sizeof(game_input), 16) +
+                AlignPow2((u64)loop->recordedFrames * sizeof(capsule_frame), 16) + pageBytes;
     }
     return size;
 }
@@ -64,7 +59,6 @@ internal void Win32FillRestartHeader(win32_state *state, win32_restart_state_hea
 {
     header->frameCount = state->frames.frameCount;
     header->crashCount = state->frames.crashCount;
-    header->platformBuild = state->restart.platformBuild;
     win32_reloader *reloader = &state->reloader;
     header->gameVersion = state->game.version;
     header->lastVersion = reloader->lastVersion;
@@ -109,20 +103,20 @@ internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win
     header->sentPages = Win32CountSentPages(snapshot);
     Win32FillRestartHeader(state, header);
 
-    u64 at = Win32RestartAlign(sizeof(*header));
+    u64 at = AlignPow2(sizeof(*header), 16);
     u64 bitmapBytes = (snapshot->pageCount + 7) / 8;
     header->bitmapOffset = at;
     memcpy(view + at, snapshot->everWritten, (size_t)bitmapBytes);
-    at += Win32RestartAlign(bitmapBytes);
+    at += AlignPow2(bitmapBytes, 16);
     header->pagesOffset = at;
     at += Win32WriteListedPages(view + at, snapshot->live, snapshot->everWritten, snapshot->pageCount,
                                 snapshot->pageSize, header->sentPages, "old-writing", &header->hash);
     header->tunablesOffset = at;
     memcpy(view + at, state->tunables.entries, (size_t)state->tunables.count * sizeof(win32_tunable));
-    at += Win32RestartAlign((u64)state->tunables.count * sizeof(win32_tunable));
+    at += AlignPow2((u64)state->tunables.count * sizeof(win32_tunable), 16);
     header->capsuleOffset = at;
     header->capsuleBytes = Win32WriteCapsuleWindow(&state->capsuleRecorder, view + at);
-    at += Win32RestartAlign(header->capsuleBytes);
+    at += AlignPow2(header->capsuleBytes, 16);
 
     win32_live_loop *loop = &state->loop;
     header->loopMode = Win32LoopIsKept(loop) ? (u32)loop->mode : (u32)LiveLoop_Off;
@@ -134,10 +128,10 @@ internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win
         header->loopRewindCount = loop->rewindCount;
         header->loopInputsOffset = at;
         memcpy(view + at, loop->inputs, (size_t)loop->recordedFrames * sizeof(game_input));
-        at += Win32RestartAlign((u64)loop->recordedFrames * sizeof(game_input));
+        at += AlignPow2((u64)loop->recordedFrames * sizeof(game_input), 16);
         header->loopRecordsOffset = at;
         memcpy(view + at, loop->records, (size_t)loop->recordedFrames * sizeof(capsule_frame));
-        at += Win32RestartAlign((u64)loop->recordedFrames * sizeof(capsule_frame));
+        at += AlignPow2((u64)loop->recordedFrames * sizeof(capsule_frame), 16);
         header->loopMarkedOffset = at;
         u64 unused = 0;
         at += Win32WriteListedPages(view + at, loop->markedMemory, snapshot->everWritten, snapshot->pageCount,

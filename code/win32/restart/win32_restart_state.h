@@ -24,7 +24,7 @@ struct win32_restart_state_header
     // The frame loop
     s64 frameCount;
     u32 crashCount;
-    u32 platformBuild;          // the old process's
+    u32 pad0;
     // The running game build (loaded again by the new process when its launch-time guess differs)
     u32 gameVersion;
     u32 lastVersion;            // reload versions only ever increase, across the restart too
@@ -74,10 +74,9 @@ struct win32_restart_state_figures
     u64 hash;
 };
 
-// Pieces the capsule window's sending shares: sizes rounded up to 16 bytes; the pages a bitmap
+// Pieces the capsule window's sending shares (sizes are rounded up to 16 bytes): the pages a bitmap
 // lists, copied out in page order (hashed into *hash; the test hook step halfwayHook runs half-way,
 // 0: none) and back, and counted.
-internal u64 Win32RestartAlign(u64 size);
 internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize,
                                    u64 listedPages, const char *halfwayHook, u64 *hash);
 internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap, u64 pageCount, u64 pageSize);
@@ -94,8 +93,9 @@ internal u64 Win32RestartStateSize(win32_state *state);
 // hook half-way through the pages.
 internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win32_restart_state_figures *figures);
 // New side, before its first frame: checks the header, puts game memory back (at the same base,
-// byte for byte), and the named tasks, tunables, live loop, frame count and edit status. The game
-// build, window and trace are the new side's own steps (win32_restart.h). False with *why.
+// byte for byte), and the named tasks, tunables, live loop, capsule window, frame count and edit
+// status. The game build, window and trace are the new side's own steps (win32_restart.h). False
+// with *why.
 internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size, win32_restart_state_figures *figures,
                                    char *why, u32 whySize);
 
