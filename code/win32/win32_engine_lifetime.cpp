@@ -206,6 +206,9 @@ internal b32 Win32PresentLastFrame(win32_state *state)
     return !screenshotFailed;
 }
 
+// Says what the queues went through, then stops every thread (queues, game code, watchdog) and
+// gives back the devices (sound, OpenGL). At exit, and in the old process of a hot restart once the
+// new one took over.
 internal void Win32StopEngine(win32_state *state)
 {
     work_queue_system *queues = &state->queues;
@@ -271,6 +274,33 @@ internal int Win32ShutDown(win32_state *state)
     return screenshotWritten ? 0 : 3;
 }
 
+// The old process of a hot restart, once the new one took over: it runs no more frames. Everything
+// the engine holds is given back (threads, devices, game memory, the log: the new process's now),
+// a capsule being written is finished first; then the restart's waiter takes over this process
+// (win32_restart.h). Never returns.
+internal int Win32EndHandedOver(win32_state *state)
+{
+    // The new window is in front now: this one goes at once, before the slower stops below.
+    ShowWindow(state->window.handle, SW_HIDE);
+    MSG message;
+    while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
+    Win32FinishQuitBound();
+    // NOTE: later lines reach the console only: the log file is the new process's now.
+    Win32CloseLog();
+    Win32StopCapsuleWriter(&state->capsuleWriter);
+    Win32StopEngine(state);
+    Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
+    Win32FreeGameMemory(&state->memoryBlock);
+    // NOTE: every thread that used the platform arena (render buffers, debug events, the trace) has
+    // stopped: the waiter keeps only the restart's own handles and a few statics.
+    VirtualFree(state->platformArena.base, 0, MEM_RELEASE);
+    state->platformArena = {};
+    int exitCode = Win32EndAsRestartedProcess(&state->restart, state->window.handle);
+    // NOTE: no orderly exit: the CRT's and DLLs' exit paths have nothing left to do that matters.
+    TerminateProcess(GetCurrentProcess(), (UINT)exitCode);
+    return exitCode;
+}
+
 // The new side of a hot restart that did not take over ends here, at once: the old process carries on.
 internal int Win32EndUntaken(int exitCode)
 {
@@ -298,5 +328,6 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
         Win32RunFrame(&state);
         if (state.restart.takingOver && !Win32FinishHandover(&state, &exitCode)) return Win32EndUntaken(exitCode);
     }
+    if (state.restart.handedOver) return Win32EndHandedOver(&state);
     return Win32ShutDown(&state);
 }

@@ -129,11 +129,12 @@ internal b32 Win32ReadFrameInput(win32_state *state)
 }
 
 // Between frames, when nothing runs in game memory or game code: keep the pre-frame snapshot,
-// swap in a new build, step the live loop, then run the main-thread tasks.
-internal void Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
+// swap in a new build, step the live loop, then run the main-thread tasks. False when a hot
+// restart handed the game over: this process runs no more frames.
+internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 {
     // NOTE: before the sync: a handover drains, syncs and sends memory as the last frame left it.
-    Win32RestartBetweenFrames(state, state->frames.restartKeyPressed);
+    if (Win32RestartBetweenFrames(state, state->frames.restartKeyPressed)) return 0;
     Win32BeginBlock("snapshot+reload");
     Win32SyncMemorySnapshot(&state->snapshot);
     Win32ReplayBeforeReload(&state->replay, state);
@@ -161,6 +162,7 @@ internal void Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
     Win32BindNamedTasks(&state->namedTasks, &state->game);
     RunMainThreadTasks(&state->queues.tasks);
     Win32EndBlock("main-thread tasks");
+    return 1;
 }
 
 // The game's update into this frame's buffer: a job on a worker while the main thread draws the
@@ -317,7 +319,7 @@ internal void Win32PaceFrame(win32_state *state)
 internal void Win32RunFrame(win32_state *state)
 {
     b32 loopTogglePressed = Win32ReadFrameInput(state);
-    Win32BetweenFrames(state, loopTogglePressed);
+    if (!Win32BetweenFrames(state, loopTogglePressed)) return;
     game_render_commands *commands = Win32UpdateGame(state);
     Win32RunSoundAndDebugEndFrame(state);
     Win32RecoverOrPresent(state, commands);
@@ -328,6 +330,7 @@ internal void Win32RunFrame(win32_state *state)
 internal b32 Win32RunIsOver(win32_state *state)
 {
     win32_frame_loop *frames = &state->frames;
+    if (state->restart.handedOver) return 1;
     if (state->window.closeRequested || state->input.quitRequested || frames->quitFileSeen) return 1;
     if (state->replay.on && state->replay.finished) return 1;
     return state->options.frameLimit && frames->frameCount >= state->options.frameLimit;

@@ -24,10 +24,11 @@ internal WORK_QUEUE_ENTRY_RUNNER(Win32RunWorkQueueEntry);
 internal void Win32ResetRenderCommands(win32_state *state, u32 bufferIndex);
 // Draws a filled command buffer and presents it (main thread: it owns the GL context).
 internal void Win32DrawAndPresent(win32_state *state, game_render_commands *commands);
-// One whole frame, from input to pacing.
+// One whole frame, from input to pacing; it stops between frames when a hot restart handed the
+// game over (the run is then over).
 internal void Win32RunFrame(win32_state *state);
 // True when the run should end: a close or quit request, the quit file, --frames reached, a
-// replay finished.
+// replay finished, the game handed over to a new process by a hot restart.
 internal b32 Win32RunIsOver(win32_state *state);
 
 #endif  // WIN32_FRAME_LOOP_H

@@ -94,6 +94,18 @@ state_of() { echo "$1" | grep -oE '[0-9.]+ MB \([0-9]+ pages\), hash 0x[0-9a-f]{
 # frames_so_far LOG: the game's count in its last "code version V running: ..., K frames simulated so far".
 frames_so_far() { grep -oE "code version [0-9]+ running: .* [0-9]+ frames simulated so far" "$1" | tail -n 1 | awk '{print $(NF-4)}'; }
 
+# live_engines LOG: the engine processes (not zombies) whose command line names --log LOG.
+live_engines() { ps -eo stat=,args= | awk -v wanted="$1" '$1 !~ /^Z/ && /win32_platform/ && index($0, wanted) {n++} END {print n + 0}'; }
+# wait_until_at_most_engines LOG N SECONDS: true once at most N of them are alive.
+wait_until_at_most_engines() {
+    local deadline=$((SECONDS + $3))
+    while [ "$SECONDS" -lt "$deadline" ]; do
+        [ "$(live_engines "$1")" -le "$2" ] && return 0
+        sleep 0.5
+    done
+    return 1
+}
+
 # check_restart LOG BUILD VERSION LABEL: the checks of one restart into platform build BUILD (the
 # old process runs game code version VERSION and wrote the state last).
 check_restart() {
@@ -115,8 +127,16 @@ check_restart() {
         grep -q "restart: platform build $build running (state kept: [0-9.]* MB at 0x0000020000000000, game code version $version)" "$log"
     check "$label: the window is kept (client 320x180 from --size, windowed)" \
         wait_for_regex "$log" "restart: window kept at -?[0-9]+,-?[0-9]+, client 320x180, windowed" $((build - 1)) 30
-    check "$label: the old process says it handed over and waits" \
-        wait_for_log "$log" "restart: handed over to platform build $build; this process now waits for it to end" 30
+    # The first process of the run waits; every later one relays its successor to it and exits.
+    if [ "$build" -eq 2 ]; then
+        check "$label: the old process (the first of the run) says it handed over and waits" \
+            wait_for_log "$log" "restart: handed over to platform build $build; this process now waits for it to end" 30
+    else
+        check "$label: the old process says it handed over, relayed the new one to the first process and exits" \
+            wait_for_regex "$log" "restart: handed over to platform build $build; the first process of the run \(pid [0-9]+\) waits for it now, and this process exits" 1 30
+        check "$label: one waiter, whatever the count: at most 2 live engine processes ($(live_engines "$log") after the old one ended)" \
+            wait_until_at_most_engines "$log" 2 30
+    fi
     grep -F "restart: restart to first frame" "$log" | tail -n 1 | sed -E 's/.*restart to first frame ([0-9.]+) ms.*/\1/' >>"$out/first_frame_ms.txt"
 }
 

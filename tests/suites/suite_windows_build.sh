@@ -78,6 +78,8 @@ check "build.bat exits 0 (exit $status; see build_debug.txt)" test "$status" -eq
 check "build.bat rewrote code\\render\\embedded_shaders.h from the edited data\\shaders\\final.frag" \
     grep -qF "$shader_mark" "$engine/code/render/embedded_shaders.h"
 check "build.bat wrote build\\win32_platform.exe" test -f "$build/win32_platform.exe"
+dev_exe_for_hooks="$out/development_exe_for_hooks.exe"
+cp "$build/win32_platform.exe" "$dev_exe_for_hooks" 2>/dev/null
 check "build.bat wrote build\\game.dll" test -f "$build/game.dll"
 check "build.bat wrote build\\starter.dll (the starter game)" test -f "$build/starter.dll"
 check "build.bat published build\\win32_platform_next.exe, byte for byte the exe" cmp "$build/win32_platform.exe" "$build/win32_platform_next.exe"
@@ -271,6 +273,9 @@ status=$?
 check "build.bat release exits 0 (exit $status; see build_release.txt)" test "$status" -eq 0
 check "with no engine running, build.bat release replaced win32_platform.exe (byte for byte win32_platform_next.exe)" \
     cmp "$build/win32_platform.exe" "$build/win32_platform_next.exe"
+check "the release exe carries no test hook (no ENGINE_RESTART_TEST_ name in it)" \
+    bash -c "! grep -aq ENGINE_RESTART_TEST_ '$build/win32_platform.exe'"
+check "... while a development exe has them (the check above can fail)" grep -aq ENGINE_RESTART_TEST_DIE_AT "$dev_exe_for_hooks"
 wait "$crash_matrix_builds"
 msvc_standin_build_bat "$engine" test >"$out/build_test.txt"
 status=$?

@@ -7,3 +7,4 @@
 #include "win32/restart/win32_restart_old.cpp"
 #include "win32/restart/win32_restart_handover.cpp"
 #include "win32/restart/win32_restart_new.cpp"
+#include "win32/restart/win32_restart_waiter.cpp"

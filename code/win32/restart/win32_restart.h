@@ -14,8 +14,12 @@
 //      snapshot, writes the state section (win32_restart_state.h), duplicates it into the new
 //      process -> "state written"; it runs no frame from here on
 //   3. new: puts game memory back at the same base, takes the rest, draws its first frame -> "ready"
-//   4. old: lets go -> "released"; new -> "took over"; the old process hides its window, frees
-//      game memory and waits for the new one, then exits with its exit code.
+//   4. old: lets go -> "released"; new -> "took over"; the old process runs no more frames: the
+//      engine's lifetime stops and frees everything (window, GL, threads, game memory). The first
+//      process of the run (the one a script or a debugger started) then waits for the new one and
+//      exits with the exit code of whichever process runs the engine last; a later process relays
+//      its successor to that first one and exits (win32_restart_relay): one waiter, however many
+//      restarts.
 // Safe by construction: until step 4 the old process keeps its memory untouched, and it carries on
 // (logging why) when the new one fails, dies or is not ready within the timeouts; the new one ends
 // when the old one gives up or dies before step 2. After step 2 the state lives in a section the new
@@ -59,15 +63,27 @@ struct win32_restart
     b32 takingOver;
     HANDLE oldProcess;
     win32_restart_state_figures received;
+    // The relay to the run's one waiter (win32_restart_relay; handles inheritable)
+    b32 isWaiter;                       // this is the first process of the run, which made the relay
+    HANDLE relaySection, relayWake, waiterProcess;
+    win32_restart_relay *relay;
+    b32 handedOver;                     // the new process took over: run no more frames
+    b32 relayed;                        // ... and the run's waiter waits for it: this process exits
 };
 
 // Main thread at start-up, once the reloader knows the game DLL: the paths, and the next exe as it
 // is now (not a reason to restart).
 internal void Win32InitRestart(win32_state *state);
 // Main thread, between frames, before the snapshot sync: looks for a trigger, starts a new process,
-// follows it, and hands over when it is prepared. Does not return once the new process took over
-// (this process then waits for it and exits with its exit code). f7Pressed: this frame's F7.
-internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed);
+// follows it, and hands over when it is prepared. Returns true once the new process took over
+// (restart->handedOver): this process must then run no more frames; the engine's lifetime stops
+// the engine and calls Win32EndAsRestartedProcess. f7Pressed: this frame's F7.
+internal b32 Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed);
+// After the handover, once the engine is stopped and its memory freed: destroys the window (nothing
+// else is left to it) and, when the new process was relayed to the run's first process at the
+// handover, returns 0 (this process exits); else (this is the first process, or the relay failed)
+// waits for whichever process runs the engine last and returns its exit code.
+internal int Win32EndAsRestartedProcess(win32_restart *restart, HWND window);
 
 //~ Between the old side's files (win32_restart_old.cpp, win32_restart_handover.cpp)
 // Looks for a trigger (F7, the request file, a new complete next exe); fills exePath and reason.
@@ -77,6 +93,16 @@ internal void Win32StartNewProcess(win32_state *state);
 // Gives up on the restart under way: the new process is told, ended when it still runs, the
 // failure logged; this process carries on.
 internal void Win32AbandonRestart(win32_state *state, const char *why);
+// Old side, at the handover, once the new process took over: a later process of the run hands the
+// new one to the run's first process (the waiter); true once it was adopted (this process exits).
+internal b32 Win32RelayToWaiter(win32_restart *restart);
+// The line that says whether this process waits or exits now that it handed over.
+internal void Win32LogHandedOver(win32_restart *restart);
+// The relay's handles into the new process's control block (made at the first restart). False when
+// there is none (this process then waits itself).
+internal b32 Win32PrepareRestartRelay(win32_restart *restart, win32_restart_control *control);
+// New side: keeps the relay's handles the old process passed on, to pass them on in turn.
+internal void Win32TakeRestartRelay(win32_restart *restart, win32_restart_control *control);
 // Why the new process failed or ended, for the failure line.
 internal void Win32DescribeNewProcessEnd(win32_restart *restart, char *why, u32 whySize);
 

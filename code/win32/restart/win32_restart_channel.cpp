@@ -1,5 +1,6 @@
 //~ The hot restart's channel: the bodies behind win32/restart/win32_restart_channel.h
 
+#if ENGINE_DEVELOPMENT
 internal void Win32RestartTestHook(const char *step)
 {
     char wanted[64];
@@ -9,6 +10,16 @@ internal void Win32RestartTestHook(const char *step)
     // NOTE: abrupt on purpose, like a kill: no shutdown, no handle closed in order.
     TerminateProcess(GetCurrentProcess(), WIN32_RESTART_TEST_EXIT_CODE);
 }
+
+internal b32 Win32RestartTestRebase(void)
+{
+    char rebase[8];
+    return GetEnvironmentVariableA("ENGINE_RESTART_TEST_REBASE", rebase, sizeof(rebase)) != 0;
+}
+#else
+internal void Win32RestartTestHook(const char *step) { (void)step; }
+internal b32 Win32RestartTestRebase(void) { return 0; }
+#endif
 
 internal HANDLE Win32InheritableEvent(void)
 {

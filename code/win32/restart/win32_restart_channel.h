@@ -12,7 +12,7 @@
 // process holds it whether or not the old one lives.
 
 #define WIN32_RESTART_MAGIC 0x54525352u         // "RSRT"
-#define WIN32_RESTART_FORMAT 1                  // this block's and the state section's layout
+#define WIN32_RESTART_FORMAT 2                  // this block's and the state section's layout
 
 // What the new process has reached (newPhase); the old one acts on each.
 enum win32_restart_new_phase
@@ -68,16 +68,39 @@ struct win32_restart_control
     u32 gameVersion;            // the game build the old process ran at launch (loaded again at the
     char gamePath[WIN32_PATH_BYTES];    //   handover when that changed meanwhile)
     char failure[256];          // the new process's reason (RestartNew_Failed), UTF-8
+    // The run's waiter (win32_restart_relay below): handles valid in the new process (inherited)
+    u64 waiterProcess;          // the first process of the run (SYNCHRONIZE | PROCESS_DUP_HANDLE)
+    u64 relaySection;           // its win32_restart_relay
+    u64 relayWake;              // auto-reset event: engineProcess was set
 };
 
-// The test hook (docs/hot-restart.md): ENGINE_RESTART_TEST_DIE_AT=<step> ends the process the step
-// belongs to abruptly (TerminateProcess, exit code WIN32_RESTART_TEST_EXIT_CODE) at that step, after
-// logging "restart: test hook: dying at <step>". Steps: old-launched, new-start, new-prepared,
-// old-writing, old-written, new-mapped, new-drawn, new-ready, old-ready.
+// The relay: the first process of a run (the one a script or a debugger started) is the only one
+// that waits once it handed over. Every later process that hands over duplicates its successor's
+// handle into the first process, sets engineProcess and wakes it, waits until it was adopted, and
+// exits; so whatever the number of restarts, one waiter remains and it returns the exit code of the
+// process that runs the engine last. The first process creates the block at its first restart;
+// every new process inherits the handles and passes the same values on.
+struct win32_restart_relay
+{
+    volatile LONG64 engineProcess;  // a handle in the waiter to the process that runs the engine now; 0: none waiting
+    volatile LONG adopted;          // the waiter took engineProcess (it closes the one it waited on before)
+    volatile LONG waiterPid;        // for the relaying process's log line
+};
+// How long a relaying process waits for the waiter to adopt its successor before it waits itself.
+#define WIN32_RESTART_RELAY_SECONDS 10.0
+
+// Fault injection for the restart suites, in development builds only (ENGINE_DEVELOPMENT=1: what
+// misc/build.sh and build.bat build by default; a release build reads no such variable and has no
+// such code). ENGINE_RESTART_TEST_DIE_AT=<step> ends the process the step belongs to abruptly
+// (TerminateProcess, exit code WIN32_RESTART_TEST_EXIT_CODE) at that step, after logging
+// "restart: test hook: dying at <step>". Steps: old-launched, new-start, new-prepared, old-writing,
+// old-written, new-mapped, new-drawn, new-ready, old-ready.
 #define WIN32_RESTART_TEST_EXIT_CODE 99
-// A second test hook: ENGINE_RESTART_TEST_REBASE=1 makes the new process reserve the range the old
-// one has the game build at before it loads it, so it loads elsewhere and the pointers into it move.
+// ENGINE_RESTART_TEST_REBASE=1 (development builds too) makes the new process reserve the range
+// the old one has the game build at before it loads it, so it loads elsewhere and the pointers
+// into it move. Both do nothing in a release build.
 internal void Win32RestartTestHook(const char *step);
+internal b32 Win32RestartTestRebase(void);
 
 // Old side: the block and its handles, inheritable, ready for the new process. False (logged).
 internal b32 Win32CreateRestartChannel(HANDLE *section, win32_restart_control **control, HANDLE *toOld, HANDLE *toNew,

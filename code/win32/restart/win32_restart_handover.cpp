@@ -25,34 +25,6 @@ internal b32 Win32AwaitNewPhase(win32_restart *restart, LONG wanted, f64 seconds
     }
 }
 
-// After the handover: this process only waits for the new one and passes on its exit code.
-internal void Win32BecomeRestartWaiter(win32_state *state)
-{
-    win32_restart *restart = &state->restart;
-    Win32Log(LogLevel_Info, "restart: handed over to platform build %u; this process now waits for it to end",
-             restart->platformBuild + 1);
-    ShowWindow(state->window.handle, SW_HIDE);
-    MSG message;
-    while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);    // the hide takes effect now
-    Win32FinishQuitBound();
-    // NOTE: later lines reach the console only: the log file is the new process's now.
-    Win32CloseLog();
-    Win32StopCapsuleWriter(&state->capsuleWriter);  // a capsule being written is finished first
-    Win32StopEngine(state);
-    Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
-    Win32FreeGameMemory(&state->memoryBlock);
-    // NOTE: window messages still come (the hidden window's); they are dispatched, never read.
-    HANDLE newProcess = restart->newProcess;
-    while (MsgWaitForMultipleObjects(1, &newProcess, FALSE, INFINITE, QS_ALLINPUT) != WAIT_OBJECT_0)
-    {
-        MSG message;
-        while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
-    }
-    DWORD exitCode = 0;
-    GetExitCodeProcess(newProcess, &exitCode);
-    TerminateProcess(GetCurrentProcess(), exitCode);
-}
-
 // Writes the state into a section of its own and gives the new process a handle to it. False (*why).
 internal b32 Win32SendRestartState(win32_state *state, char *why, u32 whySize)
 {
@@ -118,7 +90,15 @@ internal void Win32HandOver(win32_state *state)
         handedOver = Win32AwaitNewPhase(restart, RestartNew_TookOver, WIN32_RESTART_RELEASE_SECONDS, "taking over", why,
                                         sizeof(why));
     }
-    if (handedOver) Win32BecomeRestartWaiter(state);
+    if (handedOver)
+    {
+        // NOTE: the relay first, before this process stops anything: the waiter then never sees this
+        // process end without knowing its successor.
+        restart->relayed = Win32RelayToWaiter(restart);
+        Win32LogHandedOver(restart);
+        restart->handedOver = 1;
+        return;
+    }
     if (traceWasOn)
     {
         trace->on = 1;
@@ -136,20 +116,20 @@ internal b32 Win32HandoverMustWait(win32_state *state)
     return writer->keyPending || writer->requestPending;
 }
 
-internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed)
+internal b32 Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed)
 {
     win32_restart *restart = &state->restart;
-    if (restart->takingOver) return;
+    if (restart->takingOver) return 0;
     if (!restart->inProgress)
     {
-        if (!Win32RestartTriggered(state, f7Pressed)) return;
+        if (!Win32RestartTriggered(state, f7Pressed)) return 0;
         if (state->replay.on)
         {
             Win32Log(LogLevel_Warning, "restart: not during a replay (%s); ignored", restart->reason);
-            return;
+            return 0;
         }
         Win32StartNewProcess(state);
-        return;
+        return 0;
     }
     LONG phase = InterlockedCompareExchange(&restart->control->newPhase, 0, 0);
     char why[512];
@@ -157,7 +137,7 @@ internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed)
     {
         Win32DescribeNewProcessEnd(restart, why, sizeof(why));
         Win32AbandonRestart(state, why);
-        return;
+        return 0;
     }
     if (phase == RestartNew_Starting)
     {
@@ -166,16 +146,17 @@ internal void Win32RestartBetweenFrames(win32_state *state, b32 f7Pressed)
             FormatText(why, sizeof(why), "the new process was not prepared within %.0f s", WIN32_RESTART_PREPARE_SECONDS);
             Win32AbandonRestart(state, why);
         }
-        return;
+        return 0;
     }
-    if (phase != RestartNew_Prepared) return;
+    if (phase != RestartNew_Prepared) return 0;
     if (Win32HandoverMustWait(state))
     {
         if (!restart->deferLogged) Win32Log(LogLevel_Info, "restart: waiting for a reload or a capsule request to finish first");
         restart->deferLogged = 1;
-        return;
+        return 0;
     }
     Win32HandOver(state);
+    return restart->handedOver;
 }
 
 internal b32 Win32RestartWantsCpu(win32_restart *restart)

@@ -34,6 +34,7 @@ internal b32 Win32BeginNewSide(win32_state *state, int *exitCode)
     restart->toNew = (HANDLE)(umm)control->toNew;
     restart->oldProcess = (HANDLE)(umm)control->oldProcess;
     restart->platformBuild = control->platformBuild;
+    Win32TakeRestartRelay(restart, control);
     Win32Log(LogLevel_Info, "restart: platform build %u starting, to take over the running game (pid %lu)",
              restart->platformBuild, (unsigned long)GetCurrentProcessId());
     if (control->contractVersion != GAME_CONTRACT_VERSION)
@@ -206,8 +207,7 @@ internal b32 Win32ReceiveHandover(win32_state *state, int *exitCode)
                                      (f64)Megabytes(1), block->base);
         return 0;
     }
-    char rebase[8];
-    if (GetEnvironmentVariableA("ENGINE_RESTART_TEST_REBASE", rebase, sizeof(rebase)) && control->gameModuleBase &&
+    if (Win32RestartTestRebase() && control->gameModuleBase &&
         VirtualAlloc((void *)(umm)control->gameModuleBase, (SIZE_T)control->gameModuleSize, MEM_RESERVE, PAGE_NOACCESS))
         Win32Log(LogLevel_Warning, "restart: test hook: the old process's game code range is taken here");
     if (!Win32LoadHandedBuild(state, control->gamePath, control->gameVersion, why, sizeof(why)))

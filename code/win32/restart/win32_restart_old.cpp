@@ -186,6 +186,7 @@ internal void Win32StartNewProcess(win32_state *state)
                                    &restart->selfForNew))
         return;
     Win32FillRestartControl(state, restart->control);
+    Win32PrepareRestartRelay(restart, restart->control);
     HANDLE lastFrame = Win32ShareLastFrame(state, restart->control);
     static char line[WIN32_PATH_BYTES * 4];
     static WCHAR wideLine[WIN32_PATH_BYTES * 4];
