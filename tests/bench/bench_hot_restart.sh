@@ -67,8 +67,8 @@ figure_line() {
 # processes_line: the live engine processes of this run (zombies left out) a second after the old
 # one handed over: how many, their total RSS, and the first one's (the run's waiter after a restart).
 processes_line() {
-    ps -eo pid=,stat=,rss=,args= | awk -v wanted="$log" -v first="$engine_pid" '
-        $2 !~ /^Z/ && /win32_platform/ && index($0, wanted) { n++; total += $3; if ($1 == first) waiter = $3 }
+    ps -eo pid=,stat=,rss=,comm=,args= | awk -v wanted="$log" -v first="$engine_pid" '
+        $2 !~ /^Z/ && $4 ~ /^win32_platform/ && index($0, wanted) { n++; total += $3; if ($1 == first) waiter = $3 }
         END { printf "%d processes, %.0f MB RSS in all, first %.0f MB", n, total / 1024, waiter / 1024 }'
 }
 printf '%-8s %10s %10s %10s %10s %10s %12s  %-52s %s\n' restart total start handover mapping "first fr." "publish->run" \

@@ -95,7 +95,8 @@ state_of() { echo "$1" | grep -oE '[0-9.]+ MB \([0-9]+ pages\), hash 0x[0-9a-f]{
 frames_so_far() { grep -oE "code version [0-9]+ running: .* [0-9]+ frames simulated so far" "$1" | tail -n 1 | awk '{print $(NF-4)}'; }
 
 # live_engines LOG: the engine processes (not zombies) whose command line names --log LOG.
-live_engines() { ps -eo stat=,args= | awk -v wanted="$1" '$1 !~ /^Z/ && /win32_platform/ && index($0, wanted) {n++} END {print n + 0}'; }
+# (Wine names its processes after the exe: the command name, not the awk program, is matched.)
+live_engines() { ps -eo stat=,comm=,args= | awk -v wanted="$1" '$1 !~ /^Z/ && $2 ~ /^win32_platform/ && index($0, wanted) {n++} END {print n + 0}'; }
 # wait_until_at_most_engines LOG N SECONDS: true once at most N of them are alive.
 wait_until_at_most_engines() {
     local deadline=$((SECONDS + $3))
