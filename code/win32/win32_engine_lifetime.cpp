@@ -290,6 +290,8 @@ internal int Win32EndHandedOver(win32_state *state)
     Win32StopCapsuleWriter(&state->capsuleWriter);
     Win32StopEngine(state);
     Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
+    Win32StopStateHasher(&state->snapshot);
+    Win32StopSymbolLoader();
     Win32FreeGameMemory(&state->memoryBlock);
     // NOTE: every thread that used the platform arena (render buffers, debug events, the trace) has
     // stopped: the waiter keeps only the restart's own handles and a few statics.

@@ -7,6 +7,8 @@ internal b32 Win32LoadDbgHelp(win32_symbols *symbols)
 {
     HMODULE dbghelp = LoadLibraryW(L"dbghelp.dll");
     if (!dbghelp) return 0;
+    symbols->dbghelp = dbghelp;
+    symbols->SymCleanup = (dbghelp_sym_cleanup *)(void *)GetProcAddress(dbghelp, "SymCleanup");
     dbghelp_sym_set_options *SymSetOptions = (dbghelp_sym_set_options *)(void *)GetProcAddress(dbghelp, "SymSetOptions");
     dbghelp_sym_initialize_w *SymInitializeW = (dbghelp_sym_initialize_w *)(void *)GetProcAddress(dbghelp, "SymInitializeW");
     symbols->SymSetSearchPathW = (dbghelp_sym_set_search_path_w *)(void *)GetProcAddress(dbghelp, "SymSetSearchPathW");
@@ -134,6 +136,7 @@ internal DWORD WINAPI Win32SymbolThread(void *parameter)
     for (;;)
     {
         WaitForSingleObject(symbols->requestEvent, INFINITE);
+        if (InterlockedCompareExchange(&symbols->stopRequested, 0, 0)) return 0;
         for (;;)
         {
             win32_symbol_request request;
@@ -165,13 +168,12 @@ internal void Win32RequestModuleSymbols(HMODULE module)
         InitializeCriticalSection(&symbols->dbghelpLock);
         InitializeCriticalSection(&symbols->requestLock);
         symbols->requestEvent = CreateEventW(0, FALSE, FALSE, 0);
-        HANDLE thread = CreateThread(0, 0, Win32SymbolThread, symbols, 0, 0);
-        if (thread) Win32NotePlatformThread(GetThreadId(thread), "symbol loader");     // never runs game code
-        if (thread) CloseHandle(thread);
+        symbols->thread = CreateThread(0, 0, Win32SymbolThread, symbols, 0, 0);
+        if (symbols->thread) Win32NotePlatformThread(GetThreadId(symbols->thread), "symbol loader");     // never runs game code
         symbols->started = 2;
         Win32RequestModuleSymbols(GetModuleHandleW(0));
     }
-    if (symbols->started != 2) return;
+    if (symbols->started != 2 || symbols->stopRequested) return;
 
     win32_symbol_request request = {};
     request.base = (u64)module;
@@ -300,4 +302,23 @@ internal void Win32LogSymbolCosts(void)
     else if (firstCount)
         Win32Log(LogLevel_Info, "symbols: naming an address at report time: first in a module median %.1f us (%u), "
                  "no later one", firstMedian, firstCount);
+}
+
+internal void Win32StopSymbolLoader(void)
+{
+    win32_symbols *symbols = &globalSymbols;
+    if (symbols->started != 2 || InterlockedExchange(&symbols->stopRequested, 1)) return;
+    if (symbols->thread)
+    {
+        SetEvent(symbols->requestEvent);
+        WaitForSingleObject(symbols->thread, INFINITE);
+        CloseHandle(symbols->thread);
+        symbols->thread = 0;
+    }
+    EnterCriticalSection(&symbols->dbghelpLock);
+    if (symbols->available && symbols->SymCleanup) symbols->SymCleanup(symbols->process);
+    symbols->available = 0;
+    if (symbols->dbghelp) FreeLibrary(symbols->dbghelp);
+    symbols->dbghelp = 0;
+    LeaveCriticalSection(&symbols->dbghelpLock);
 }

@@ -20,6 +20,7 @@
 typedef DWORD WINAPI dbghelp_sym_set_options(DWORD options);
 
 typedef BOOL WINAPI dbghelp_sym_initialize_w(HANDLE process, PCWSTR searchPath, BOOL invadeProcess);
+typedef BOOL WINAPI dbghelp_sym_cleanup(HANDLE process);
 
 typedef BOOL WINAPI dbghelp_sym_set_search_path_w(HANDLE process, PCWSTR searchPath);
 
@@ -65,6 +66,10 @@ struct win32_symbols
     CRITICAL_SECTION dbghelpLock;   // every DbgHelp call, and modules[]
     CRITICAL_SECTION requestLock;   // requests[] only: held for a copy, never during a load
     HANDLE requestEvent;
+    HANDLE thread;
+    volatile LONG stopRequested;    // Win32StopSymbolLoader: the thread ends at its next wake
+    HMODULE dbghelp;
+    dbghelp_sym_cleanup *SymCleanup;
     win32_symbol_request requests[WIN32_SYMBOL_REQUESTS];
     u32 requestCount;
     win32_symbol_module modules[WIN32_SYMBOL_MODULES];
@@ -80,6 +85,11 @@ struct win32_symbols
     f32 laterCosts[WIN32_SYMBOL_COST_SAMPLES];
     u32 laterCount;
 };
+
+// Main thread, once nothing can report a crash any more (the old process of a hot restart, its
+// engine stopped): ends the loader thread (a load under way is finished first) and gives back
+// everything dbghelp holds. Later requests are ignored.
+internal void Win32StopSymbolLoader(void);
 
 // Queues the symbols of a loaded module (the exe, a game copy) for loading on the background
 // thread, which the first call starts. Returns at once: never waits for a load.

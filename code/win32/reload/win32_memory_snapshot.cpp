@@ -62,12 +62,11 @@ internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageC
     {
         snapshot->hashWake = CreateEventW(0, FALSE, FALSE, 0);
         snapshot->hashDone = CreateEventW(0, FALSE, FALSE, 0);
-        HANDLE thread = (snapshot->hashWake && snapshot->hashDone) ?
-                        CreateThread(0, 0, Win32StateHashThread, snapshot, 0, 0) : 0;
-        if (thread)
+        snapshot->hashThread = (snapshot->hashWake && snapshot->hashDone) ?
+                               CreateThread(0, 0, Win32StateHashThread, snapshot, 0, 0) : 0;
+        if (snapshot->hashThread)
         {
-            Win32NotePlatformThread(GetThreadId(thread), "state hasher");
-            CloseHandle(thread);
+            Win32NotePlatformThread(GetThreadId(snapshot->hashThread), "state hasher");
             snapshot->hashInBackground = 1;
         }
         else Win32Log(LogLevel_Warning, "snapshot: no state hasher thread; the state hash is kept on the main thread");
@@ -116,6 +115,7 @@ internal DWORD WINAPI Win32StateHashThread(void *parameter)
     for (;;)
     {
         WaitForSingleObject(snapshot->hashWake, INFINITE);
+        if (InterlockedCompareExchange(&snapshot->hashStopRequested, 0, 0)) return 0;
         Win32RehashChangedPages(snapshot);
         InterlockedExchange(&snapshot->hashBusy, 0);
         SetEvent(snapshot->hashDone);
@@ -130,6 +130,18 @@ internal void Win32WaitForStateHash(win32_memory_snapshot *snapshot)
     f64 start = Win32Seconds();
     while (snapshot->hashBusy) WaitForSingleObject(snapshot->hashDone, 100);
     snapshot->hashWaitSeconds = Win32Seconds() - start;
+}
+
+internal void Win32StopStateHasher(win32_memory_snapshot *snapshot)
+{
+    if (!snapshot->hashThread) return;
+    Win32WaitForStateHash(snapshot);
+    InterlockedExchange(&snapshot->hashStopRequested, 1);
+    SetEvent(snapshot->hashWake);
+    WaitForSingleObject(snapshot->hashThread, INFINITE);
+    CloseHandle(snapshot->hashThread);
+    snapshot->hashThread = 0;
+    snapshot->hashInBackground = 0;
 }
 
 internal u64 Win32CurrentStateHash(win32_memory_snapshot *snapshot)

@@ -61,6 +61,8 @@ struct win32_memory_snapshot
     b32 hashInBackground;
     HANDLE hashWake;
     HANDLE hashDone;
+    HANDLE hashThread;
+    volatile LONG hashStopRequested;
     volatile LONG hashBusy;
     u64 hashJobSync;            // the sync whose pages the hasher is hashing
     f64 hashWaitSeconds;        // the main thread's last wait for the hasher
@@ -129,6 +131,9 @@ internal u64 Win32MixPageHash(u64 page, u64 pageHash);
 // Main thread at start-up (after Win32InitMemorySnapshot): keeps stateHash over the first
 // hashPageCount pages, on a thread of its own when inBackground. False (logged) without memory for it.
 internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount, b32 inBackground);
+// Main thread, when no sync follows (the old process of a hot restart): the hasher thread ends,
+// once done with the last sync; the state hash is then kept on the main thread.
+internal void Win32StopStateHasher(win32_memory_snapshot *snapshot);
 // Main thread: the state hash as of the last sync (waits for the hasher when it is still at it).
 internal u64 Win32CurrentStateHash(win32_memory_snapshot *snapshot);
 // Main thread: the state hash right after sync number `sync` (a recent one); false when no longer kept.
