@@ -2,8 +2,8 @@
 // window, input, sound, the job system and the GL context, and hot-reloads game.dll each frame.
 // May include every layer but game_kit/ and demo/ (the game reaches the exe through contract/ only).
 // build.bat compiles this one file with cl; misc/build.sh with MinGW g++. Every module is a pair:
-// win32/win32_inc.h includes all the headers (the interfaces) first, then the bodies follow in any
-// order. tests/suites/suite_layout.sh compiles each body alone after the lines up to win32_inc.h.
+// win32/win32.h includes all the headers (the interfaces) first, then the bodies follow in any
+// order. tests/suites/suite_layout.sh compiles each body alone after the lines up to win32.h.
 
 #ifndef _WIN32_WINNT
 #define _WIN32_WINNT 0x0A00     // Windows 10: GetSystemTimePreciseAsFileTime
@@ -32,7 +32,7 @@
 // OpenGL: loader, context, renderer, image writers
 #include "render/render.cpp"
 
-#include "win32/win32_inc.h"
+#include "win32/win32.h"
 
 //- Bodies (any order: each uses only the headers above)
 #include "win32/win32_sound.cpp"

@@ -2,7 +2,7 @@
 #define WIN32_STATE_H
 //~ The platform's state: everything the exe owns, in one place the frame loop passes around.
 // It holds a part of nearly every module (window, sound, reloader, snapshot, live loop, ...), so its
-// header comes after theirs in win32_inc.h; the headers above it name it only through a pointer.
+// header comes after theirs in win32.h; the headers above it name it only through a pointer.
 // Notices (the lines shown on screen for a few seconds) are posted into it.
 
 #define WIN32_PUSH_BUFFER_SIZE Megabytes(4)        // the main command stream of a frame

@@ -62,7 +62,7 @@ check "base/, contract/, jobs/ and platform/ include no OS header (found in: $os
 for entry in code/os/os.cpp code/platform/platform.cpp code/jobs/jobs.cpp code/render/render.cpp \
              code/game_kit/game_kit.cpp code/win32/win32_main.cpp code/win32/guard/guard.cpp code/win32/reload/reload.cpp \
              code/win32/capsule/capsule.cpp code/win32/capsule/capsule.h \
-             code/win32/win32_inc.h code/win32/guard/guard.h code/win32/reload/reload.h \
+             code/win32/win32.h code/win32/guard/guard.h code/win32/reload/reload.h \
              code/demo/demo_main.cpp code/starter/starter_main.cpp; do
     layer=$(dirname "${entry#code/}")
     check "$entry exists and its first line names its layer ($layer/)" grep -q "^// $layer/" <(head -n 1 "$entry")
@@ -82,7 +82,7 @@ done
 #- win32/ modules are pairs: x.h (the interface) included by the layer's header entry before any
 #  body, x.cpp (the bodies) by its body entry. (The exe's portable logic lives in platform/, a layer of
 #  its own with the same rule, checked below.)
-for pair in win32:win32_inc.h win32/guard:guard.h win32/reload:reload.h win32/capsule:capsule.h; do
+for pair in win32:win32.h win32/guard:guard.h win32/reload:reload.h win32/capsule:capsule.h; do
     layer_dir="code/${pair%%:*}"
     headers="$layer_dir/${pair#*:}"
     for source in "$layer_dir"/*.cpp; do
@@ -92,10 +92,10 @@ for pair in win32:win32_inc.h win32/guard:guard.h win32/reload:reload.h win32/ca
             grep -qF "#include \"${header#code/}\"" "$headers"
     done
 done
-check "code/win32/win32_inc.h includes guard/guard.h, reload/reload.h and capsule/capsule.h in that order" \
-    grep -qzE '#include "win32/guard/guard.h".*#include "win32/reload/reload.h".*#include "win32/capsule/capsule.h"' code/win32/win32_inc.h
-check "code/win32/win32_main.cpp includes win32_inc.h before any win32 body" \
-    python3 -c 'import re, sys; s = open(sys.argv[1]).read(); h = s.find("#include \"win32/win32_inc.h\""); b = re.search(r"#include \"win32/.*\.cpp\"", s); sys.exit(not (0 <= h < b.start()))' code/win32/win32_main.cpp
+check "code/win32/win32.h includes guard/guard.h, reload/reload.h and capsule/capsule.h in that order" \
+    grep -qzE '#include "win32/guard/guard.h".*#include "win32/reload/reload.h".*#include "win32/capsule/capsule.h"' code/win32/win32.h
+check "code/win32/win32_main.cpp includes win32.h before any win32 body" \
+    python3 -c 'import re, sys; s = open(sys.argv[1]).read(); h = s.find("#include \"win32/win32.h\""); b = re.search(r"#include \"win32/.*\.cpp\"", s); sys.exit(not (0 <= h < b.start()))' code/win32/win32_main.cpp
 
 #- No .cpp declares a function whose body is in another file: it comes from that module's header
 prototypes=$(python3 tests/tools/cross_file_prototypes.py $(find code -name '*.cpp' -o -name '*.h'))
@@ -108,15 +108,15 @@ check "the prototype check finds a body's forward declaration of another body's 
     bash -c "! python3 tests/tools/cross_file_prototypes.py '$cross_dir/code/win32/a.cpp' '$cross_dir/code/win32/b.cpp' >/dev/null"
 
 #- Every win32 module body compiles after the headers alone (syntax only). The prologue (system
-#  headers, the lower layers' entries: the lines of win32_main.cpp up to win32_inc.h, without it)
-#  is precompiled once; each module is then win32_inc.h plus its one body. A body that used
+#  headers, the lower layers' entries: the lines of win32_main.cpp up to win32.h, without it)
+#  is precompiled once; each module is then win32.h plus its one body. A body that used
 #  another body's definitions, or relied on the order of bodies, fails here.
 module_dir="$BUILD_DIR/suite_layout_modules"
 rm -rf "$module_dir"; mkdir -p "$module_dir"
-sed -n '1,/^#include "win32\/win32_inc.h"/p' code/win32/win32_main.cpp | grep -v '^#include "win32/win32_inc.h"' \
+sed -n '1,/^#include "win32\/win32.h"/p' code/win32/win32_main.cpp | grep -v '^#include "win32/win32.h"' \
     >"$module_dir/prologue.h"
 module_flags="$MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -I$module_dir"
-check "win32_main.cpp's prologue (everything before win32_inc.h) precompiles" \
+check "win32_main.cpp's prologue (everything before win32.h) precompiles" \
     $MINGW_CXX $module_flags -x c++-header "$module_dir/prologue.h" -o "$module_dir/prologue.h.gch"
 # compile_module NAME PRELUDE BODY: the prologue, PRELUDE (lines), then #include BODY, syntax only.
 compile_module() {
@@ -126,11 +126,11 @@ compile_module() {
 for source in $(find code/win32 -name '*.cpp' | sort); do
     case "$source" in code/win32/win32_main.cpp|*/guard.cpp|*/reload.cpp|*/capsule.cpp) continue ;; esac
     name=$(echo "${source#code/}" | tr '/' '_')
-    if compile_module "$name" '#include "win32/win32_inc.h"' "${source#code/}"; then pass
+    if compile_module "$name" '#include "win32/win32.h"' "${source#code/}"; then pass
     else fail "$source does not compile after the win32 headers alone"; grep -m 3 error "$module_dir/$name.txt" | sed 's/^/    /'; fi
 done
 # guard/ never uses reload/: its bodies see only the headers up to guard/guard.h.
-guard_headers=$(sed -n '1,/^#include "win32\/guard\/guard.h"/p' code/win32/win32_inc.h)
+guard_headers=$(sed -n '1,/^#include "win32\/guard\/guard.h"/p' code/win32/win32.h)
 for source in code/win32/guard/*.cpp; do
     [ "$source" = code/win32/guard/guard.cpp ] && continue
     name=guard_only_$(basename "$source" .cpp)
@@ -143,9 +143,9 @@ printf 'internal void Win32UsesAnotherBody(char *out)\n{\n    Win32FillMessageIn
     >"$module_dir/uses_another_body.cpp"
 uses_another_body_fails() {
     ! grep -q Win32FillMessageInserts code/win32/*.h code/win32/*/*.h &&
-        compile_module after_log_body "$(printf '#include "win32/win32_inc.h"\n#include "win32/win32_log.cpp"')" \
+        compile_module after_log_body "$(printf '#include "win32/win32.h"\n#include "win32/win32_log.cpp"')" \
             uses_another_body.cpp &&
-        ! compile_module headers_only '#include "win32/win32_inc.h"' uses_another_body.cpp
+        ! compile_module headers_only '#include "win32/win32.h"' uses_another_body.cpp
 }
 check "the per-module compile fails for a body that uses a function only another body defines (which the unity order hides)" \
     uses_another_body_fails

@@ -4,7 +4,7 @@
 // frames), the reload loader thread, named tasks bound by export name, the live loop, and the
 // per-frame reload step that ties them together.
 // May include base/, contract/, jobs/, guard/ and the win32/ headers included before it in
-// win32/win32_inc.h.
+// win32/win32.h.
 
 #include "win32/reload/win32_game_exports.h"
 #include "win32/reload/win32_game_threads.h"
