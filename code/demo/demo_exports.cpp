@@ -21,7 +21,9 @@ internal void DemoInitializeGameState(game_memory *memory, game_state *state)
                     arenaBase, memory->platform.Log);
     state->camera.position = V3(0.0f, 6.0f, 12.0f);
     state->camera.pitch = -0.05f;
-    state->overlayVisible = GAME_DEBUG_OVERLAY_AT_START;
+    // --game-arg overlay=0 starts with the overlay hidden (F1 shows it): a screenshot then holds no
+    // frame times or timeline, which differ from run to run.
+    state->overlayVisible = GameArgumentU32(&memory->arguments, "overlay", 0, 1, GAME_DEBUG_OVERLAY_AT_START);
     // --entities N on the exe's command line (the game argument entities=N).
     u32 entityCount = GameArgumentU32(&memory->arguments, "entities", 1, DEMO_MAX_ENTITY_COUNT, DEMO_DEFAULT_ENTITY_COUNT);
     DemoSpawnEntities(state, entityCount);
