@@ -200,7 +200,24 @@ static void StartCompile(unit *u, const wchar_t *flags)
     startup.hStdError = output;
     PROCESS_INFORMATION process = {};
     GetSystemTimeAsFileTime(&u->started);
-    if (!CreateProcessW(0, commandLine, 0, 0, TRUE, 0, 0, 0, &startup, &process)) Fail("cannot start cl");
+    // NOTE: a start can fail for a moment (cl.exe being replaced by an installer, a scanner holding
+    // it, a loaded machine): tried again with a growing pause before giving up with the reason.
+    DWORD error = 0;
+    for (int attempt = 0; attempt < 6; ++attempt)
+    {
+        if (attempt) Sleep(50u << attempt);
+        if (CreateProcessW(0, commandLine, 0, 0, TRUE, 0, 0, 0, &startup, &process)) { error = 0; break; }
+        error = GetLastError();
+        if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND) break;     // no cl on PATH: final
+    }
+    if (error)
+    {
+        char reason[256] = "";
+        FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, 0, error, 0, reason, sizeof(reason), 0);
+        for (size_t end = strlen(reason); end && (reason[end - 1] == '\r' || reason[end - 1] == '\n'); --end) reason[end - 1] = 0;
+        printf("game_units: cannot start cl for %ls (error %lu: %s)\n", u->source, (unsigned long)error, reason);
+        exit(1);
+    }
     CloseHandle(output);
     CloseHandle(process.hThread);
     u->process = process.hProcess;
