@@ -106,4 +106,23 @@ inline m4x4 Transpose(m4x4 a)
     return r;
 }
 
+//~ Figures
+// The median of up to MEDIAN_MAX_SAMPLES samples (later ones are left out), 0 for none: the upper
+// middle one of an even count.
+#define MEDIAN_MAX_SAMPLES 512
+inline f64 MedianOfSamples(const f32 *samples, u32 count)
+{
+    if (!count) return 0.0;
+    f32 sorted[MEDIAN_MAX_SAMPLES];
+    count = count < MEDIAN_MAX_SAMPLES ? count : MEDIAN_MAX_SAMPLES;
+    for (u32 index = 0; index < count; ++index)
+    {
+        f32 value = samples[index];
+        u32 at = index;
+        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
+        sorted[at] = value;
+    }
+    return (f64)sorted[count / 2];
+}
+
 #endif // BASE_MATH_H

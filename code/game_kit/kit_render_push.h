@@ -35,17 +35,6 @@ inline void BeginRenderCommands(game_render_commands *commands, u8 *buffer, u32 
     commands->clearColor = V4(0, 0, 0, 1);
 }
 
-// The platform calls this before handing a buffer to the game for a new frame.
-inline void ResetRenderCommands(game_render_commands *commands)
-{
-    commands->pushBufferSize = 0;
-    commands->entryCount = 0;
-    commands->refusedEntryCount = 0;
-    commands->lastEntry = 0;
-    commands->subBufferZoneUsed = 0;
-    commands->refusedSubBufferEntryCount = 0;
-}
-
 // Splits a buffer between the main stream (first mainSize bytes) and the sub-buffer zone (the
 // rest). Call after BeginRenderCommands; mainSize is rounded down to 16 bytes.
 inline void SetSubBufferZone(game_render_commands *commands, u32 mainSize)

@@ -2,6 +2,7 @@
 
 #include "platform/platform_capsule_checks.h"
 #include "base/base_format.h"
+#include "base/base_hash.h"
 #include <string.h>
 
 //~ Checksum
@@ -9,13 +10,11 @@
 // slower than the compressor on zero pages; the lanes run at several GB/s), a shift to mix high bits
 // down, then the lanes, the tail bytes and the length folded together and mixed once more. Any
 // change confined to one word changes the result.
-#define CAPSULE_FNV_BASIS 0xcbf29ce484222325ull
-#define CAPSULE_FNV_PRIME 0x100000001b3ull
 
 void CapsuleChecksumBegin(capsule_checksum_state *state)
 {
     memset(state, 0, sizeof(*state));
-    for (u32 lane = 0; lane < 4; ++lane) state->lanes[lane] = CAPSULE_FNV_BASIS + lane;
+    for (u32 lane = 0; lane < 4; ++lane) state->lanes[lane] = FNV64_OFFSET_BASIS + lane;
 }
 
 internal inline void CapsuleChecksumBlock(u64 *lanes, const u8 *block)
@@ -24,7 +23,7 @@ internal inline void CapsuleChecksumBlock(u64 *lanes, const u8 *block)
     {
         u64 word;
         memcpy(&word, block + 8 * lane, 8);
-        u64 value = (lanes[lane] ^ word) * CAPSULE_FNV_PRIME;
+        u64 value = (lanes[lane] ^ word) * FNV64_PRIME;
         lanes[lane] = value ^ (value >> 29);
     }
 }
@@ -53,9 +52,9 @@ void CapsuleChecksumAdd(capsule_checksum_state *state, const void *bytes, u64 si
 
 u64 CapsuleChecksumEnd(capsule_checksum_state *state)
 {
-    u64 hash = CAPSULE_FNV_BASIS;
-    for (u32 lane = 0; lane < 4; ++lane) hash = (hash ^ state->lanes[lane]) * CAPSULE_FNV_PRIME;
-    for (u32 index = 0; index < state->pendingCount; ++index) hash = (hash ^ state->pending[index]) * CAPSULE_FNV_PRIME;
+    u64 hash = FNV64_OFFSET_BASIS;
+    for (u32 lane = 0; lane < 4; ++lane) hash = (hash ^ state->lanes[lane]) * FNV64_PRIME;
+    for (u32 index = 0; index < state->pendingCount; ++index) hash = (hash ^ state->pending[index]) * FNV64_PRIME;
     hash ^= state->total;
     hash ^= hash >> 33;
     hash *= 0xff51afd7ed558ccdull;

@@ -5,6 +5,7 @@
 
 #include "render/opengl_renderer.h"
 #include "base/base_format.h"
+#include "base/base_hash.h"
 #include "render/embedded_shaders.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,18 +34,12 @@ const char *OpenGLEmbeddedShaderText(void *context, const char *fileName)
 global opengl_shader_text globalVertexText;
 global opengl_shader_text globalFragmentText;
 
-internal u64 OpenGLHashText(u64 hash, const char *text)
-{
-    for (const char *at = text; *at; ++at) hash = (hash ^ (u8)*at) * 1099511628211ull;
-    return hash;
-}
-
 u64 OpenGLProgramTextHash(u32 id, opengl_shader_lookup *lookup, void *context)
 {
     const opengl_program_files *files = openGLProgramFiles + id;
     if (!OpenGLResolveShaderText(&globalVertexText, files->vertexFile, lookup, context) ||
         !OpenGLResolveShaderText(&globalFragmentText, files->fragmentFile, lookup, context)) return 0;
-    return OpenGLHashText(OpenGLHashText(14695981039346656037ull, globalVertexText.text), globalFragmentText.text);
+    return Fnv1aText(Fnv1aText(FNV64_OFFSET_BASIS, globalVertexText.text), globalFragmentText.text);
 }
 
 internal GLuint OpenGLCompileShader(GLenum type, const opengl_shader_text *source, char *error, u32 errorSize)

@@ -16,11 +16,11 @@ internal HANDLE Win32CreateLogFileLock(const char *logPath)
 {
     char fullPath[WIN32_PATH_BYTES];
     if (!Win32GetFullPathUtf8(logPath, fullPath, sizeof(fullPath))) return 0;
-    u64 hash = 14695981039346656037ull;
+    u64 hash = FNV64_OFFSET_BASIS;
     for (const char *c = fullPath; *c; ++c)
     {
         char folded = (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : (*c == '/' ? '\\' : *c);
-        hash = (hash ^ (u8)folded) * 1099511628211ull;
+        hash = Fnv1aStep(hash, (u8)folded);
     }
     WCHAR name[64];
     _snwprintf(name, ArrayCount(name), L"Local\\HandmadeEngineLog_%016llx", (unsigned long long)hash);

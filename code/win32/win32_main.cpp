@@ -21,6 +21,7 @@
 #include "contract/game_platform.h"
 #include "base/base_arena.h"
 #include "base/base_format.h"
+#include "base/base_hash.h"
 #include "render/render_command_validation.h"
 
 // The exe's portable logic: options, sound cursor, pointer scan, PE reader, state layouts

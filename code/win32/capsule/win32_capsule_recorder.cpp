@@ -193,15 +193,6 @@ internal void Win32HoldCapsuleBuild(win32_capsule_recorder *recorder, win32_game
 }
 
 //~ Checkpoints
-internal u64 Win32CountBits(const u8 *bitmap, u64 bitCount)
-{
-    u64 count = 0;
-    for (u64 index = 0; index < bitCount / 8; ++index)
-        for (u8 byte = bitmap[index]; byte; byte &= (u8)(byte - 1)) ++count;
-    for (u64 index = bitCount & ~7ull; index < bitCount; ++index) count += (bitmap[index / 8] >> (index % 8)) & 1;
-    return count;
-}
-
 // Starts a checkpoint at this frame in the given buffer: every page written so far is pending.
 internal void Win32StartCapsuleCheckpoint(win32_capsule_recorder *recorder, s32 index, win32_state *state)
 {
@@ -212,7 +203,7 @@ internal void Win32StartCapsuleCheckpoint(win32_capsule_recorder *recorder, s32 
     // NOTE: everWritten also has bits for the frame scratch after pageCount: cleared here.
     if (recorder->pageCount % 8) checkpoint->present[bitmapBytes - 1] &= (u8)((1u << (recorder->pageCount % 8)) - 1);
     memcpy(checkpoint->pending, checkpoint->present, (size_t)bitmapBytes);
-    checkpoint->pendingPages = Win32CountBits(checkpoint->present, recorder->pageCount);
+    checkpoint->pendingPages = CountBits(checkpoint->present, recorder->pageCount);
     checkpoint->scanCursor = 0;
     // NOTE: spread over about a quarter of the window, so one is complete well before the next starts.
     f64 dt = state->input.dtForFrame > 0.0f ? (f64)state->input.dtForFrame : 1.0 / 60.0;
@@ -437,7 +428,7 @@ internal f64 Win32CapsuleMedianUpkeep(win32_capsule_recorder *recorder, u32 part
 {
     const f32 *samples = part == 2 ? recorder->checkpointSeconds : part == 1 ? recorder->hashSeconds :
                          recorder->upkeepSeconds;
-    return Win32MedianOfSamples(samples, (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES));
+    return MedianOfSamples(samples, (u32)Minimum(recorder->upkeepCount, (u64)WIN32_CAPSULE_UPKEEP_SAMPLES));
 }
 
 internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder)

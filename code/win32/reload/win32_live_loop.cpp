@@ -21,15 +21,13 @@ internal b32 Win32InitLiveLoop(win32_live_loop *loop, u64 memorySize, u64 perman
 // clock), so it is restored with the loop but not part of the state compared.
 internal u64 Win32HashWrittenMemory(win32_memory_snapshot *snapshot, u64 permanentSize)
 {
-    u64 hash = 14695981039346656037ull;
+    u64 hash = FNV64_OFFSET_BASIS;
     u64 permanentPages = permanentSize / snapshot->pageSize;
     for (u64 page = 0; page < permanentPages; ++page)
     {
         if (!Win32PageBit(snapshot->everWritten, page)) continue;
-        hash ^= page;
-        hash *= 1099511628211ull;
-        hash ^= Win32HashMemory(snapshot->live + page * snapshot->pageSize, snapshot->pageSize);
-        hash *= 1099511628211ull;
+        hash = Fnv1aStep(hash, page);
+        hash = Fnv1aStep(hash, HashMemory(snapshot->live + page * snapshot->pageSize, snapshot->pageSize));
     }
     return hash;
 }

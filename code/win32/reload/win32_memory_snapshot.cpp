@@ -13,35 +13,6 @@ internal ULONG_PTR Win32ListWatchedPages(win32_memory_snapshot *snapshot)
     return count;
 }
 
-internal u64 Win32HashPage(const u8 *page, u32 pageSize)
-{
-    const u64 *words = (const u64 *)page;
-    u64 lanes[4] = {0, 0, 0, 0};
-    for (u32 wordIndex = 0; wordIndex + 4 <= pageSize / 8; wordIndex += 4)
-    {
-        // NOTE: (0 ^ 0) * K = 0, so zeros leave a lane at zero; the rotation carries high bits down.
-        for (u32 lane = 0; lane < 4; ++lane)
-        {
-            u64 mixed = lanes[lane] ^ words[wordIndex + lane];
-            lanes[lane] = ((mixed << 29) | (mixed >> 35)) * 0x9E3779B97F4A7C15ull;
-        }
-    }
-    if (!(lanes[0] | lanes[1] | lanes[2] | lanes[3])) return 0;
-    u64 hash = lanes[0] ^ (lanes[1] * 0xC2B2AE3D27D4EB4Full) ^ (lanes[2] * 0x165667B19E3779F9ull) ^
-               (lanes[3] * 0x27D4EB2F165667C5ull);
-    return hash ? hash : 1;
-}
-
-internal u64 Win32MixPageHash(u64 page, u64 pageHash)
-{
-    if (!pageHash) return 0;
-    u64 x = pageHash ^ (page * 0xFF51AFD7ED558CCDull);
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ull;
-    x ^= x >> 29;
-    return x;
-}
-
 internal DWORD WINAPI Win32StateHashThread(void *parameter);
 
 internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount, b32 inBackground)
@@ -98,8 +69,8 @@ internal void Win32RehashChangedPages(win32_memory_snapshot *snapshot)
     for (u64 index = 0; index < snapshot->changedPageCount; ++index)
     {
         u64 page = snapshot->changedPages[index];
-        u64 pageHash = Win32HashPage(snapshot->copy + page * snapshot->pageSize, snapshot->pageSize);
-        snapshot->stateHash ^= Win32MixPageHash(page, snapshot->pageHashes[page]) ^ Win32MixPageHash(page, pageHash);
+        u64 pageHash = HashPage(snapshot->copy + page * snapshot->pageSize, snapshot->pageSize);
+        snapshot->stateHash ^= MixPageHash(page, snapshot->pageHashes[page]) ^ MixPageHash(page, pageHash);
         snapshot->pageHashes[page] = pageHash;
     }
     snapshot->changedPageCount = 0;
@@ -401,25 +372,9 @@ internal b32 Win32MarkPagesChangedSinceSync(win32_memory_snapshot *snapshot, u8 
     return 1;
 }
 
-internal f64 Win32MedianOfSamples(const f32 *samples, u32 count)
-{
-    if (!count) return 0.0;
-    f32 sorted[WIN32_MEDIAN_MAX_SAMPLES];
-    count = Minimum(count, (u32)WIN32_MEDIAN_MAX_SAMPLES);
-    memcpy(sorted, samples, count * sizeof(f32));
-    for (u32 index = 1; index < count; ++index)
-    {
-        f32 value = sorted[index];
-        u32 at = index;
-        for (; at > 0 && sorted[at - 1] > value; --at) sorted[at] = sorted[at - 1];
-        sorted[at] = value;
-    }
-    return (f64)sorted[count / 2];
-}
-
 internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
 {
-    return Win32MedianOfSamples(snapshot->recentSyncSeconds,
+    return MedianOfSamples(snapshot->recentSyncSeconds,
                                 (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS));
 }
 
@@ -433,15 +388,3 @@ internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot)
     memset(snapshot->writtenSinceMark, 0, (size_t)((snapshot->pageCount + 7) / 8));
 }
 
-internal u64 Win32HashMemory(const void *memory, u64 size)
-{
-    const u64 *words = (const u64 *)memory;
-    u64 wordCount = size / 8;
-    u64 hash = 14695981039346656037ull;
-    for (u64 wordIndex = 0; wordIndex < wordCount; ++wordIndex)
-    {
-        hash ^= words[wordIndex];
-        hash *= 1099511628211ull;
-    }
-    return hash;
-}

@@ -47,7 +47,7 @@ struct win32_memory_snapshot
     u64 hotPageCount;
     // The state hash (capsules, win32/capsule/): over the copy's pages below hashPageCount (the
     // permanent storage), kept current page by page as the sync copies them, so a frame pays for
-    // the pages it wrote only. stateHash is the XOR of Win32MixPageHash(page, its hash); a zero
+    // the pages it wrote only. stateHash is the XOR of MixPageHash(page, its hash); a zero
     // page contributes nothing, so pages never written need no hashing.
     u64 hashPageCount;
     u64 *pageHashes;            // per page below hashPageCount (0: zero page)
@@ -106,9 +106,6 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot);
 // (after pageCount). Its watch is never re-armed, so every page written since start is listed.
 // Returns the bytes from snapshot->live that the scan must cover.
 internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot);
-// The median of up to WIN32_MEDIAN_MAX_SAMPLES samples (figures the run report gives), 0 for none.
-#define WIN32_MEDIAN_MAX_SAMPLES 512
-internal f64 Win32MedianOfSamples(const f32 *samples, u32 count);
 // The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
 internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot);
 // Whether a page's bit is set in one of the snapshot's page bitmaps (everWritten, writtenSinceMark).
@@ -124,10 +121,6 @@ internal void Win32StopMarkingCopiedPages(win32_memory_snapshot *snapshot);
 // from the copy (a cold page whose watch fired since the last sync, and every hot page), e.g. what
 // game code wrote after this frame's sync. False when the watch cannot be read.
 internal b32 Win32MarkPagesChangedSinceSync(win32_memory_snapshot *snapshot, u8 *bitmap);
-// The hash of one page for the state hash: 0 for a page of zeros, else (nearly always) not. Four
-// independent lanes so it runs at memory speed.
-internal u64 Win32HashPage(const u8 *page, u32 pageSize);
-internal u64 Win32MixPageHash(u64 page, u64 pageHash);
 // Main thread at start-up (after Win32InitMemorySnapshot): keeps stateHash over the first
 // hashPageCount pages, on a thread of its own when inBackground. False (logged) without memory for it.
 internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount, b32 inBackground);
@@ -138,7 +131,5 @@ internal void Win32StopStateHasher(win32_memory_snapshot *snapshot);
 internal u64 Win32CurrentStateHash(win32_memory_snapshot *snapshot);
 // Main thread: the state hash right after sync number `sync` (a recent one); false when no longer kept.
 internal b32 Win32StateHashOfSync(win32_memory_snapshot *snapshot, u64 sync, u64 *hash);
-// 64-bit FNV-1a over 8-byte words: used by tests and the live-loop log to compare memory states.
-internal u64 Win32HashMemory(const void *memory, u64 size);
 
 #endif  // WIN32_MEMORY_SNAPSHOT_H

@@ -398,7 +398,7 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_f
     f64 restoredAt = Win32Seconds();
     if (state->options.verifyRollback)
     {
-        u64 hash = Win32HashMemory(state->snapshot.live, state->snapshot.size);
+        u64 hash = HashMemory(state->snapshot.live, state->snapshot.size);
         if (hash == state->preFrameHash)
             Win32Log(LogLevel_Info, "rollback: game memory equals the pre-frame state (hash %016llx)",
                      (unsigned long long)hash);

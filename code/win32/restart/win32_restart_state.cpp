@@ -46,7 +46,7 @@ internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u
         if (!Win32PageBit(bitmap, page)) continue;
         const u8 *source = image + page * pageSize;
         memcpy(out + written * pageSize, source, (size_t)pageSize);
-        mixed ^= Win32MixPageHash(page, Win32HashPage(source, (u32)pageSize));
+        mixed ^= MixPageHash(page, HashPage(source, (u32)pageSize));
         ++written;
         if (halfwayHook && written == listedPages / 2) Win32RestartTestHook(halfwayHook);
     }
@@ -153,7 +153,7 @@ internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap,
         if (!Win32PageBit(bitmap, page)) continue;
         u8 *target = image + page * pageSize;
         memcpy(target, packed + read * pageSize, (size_t)pageSize);
-        mixed ^= Win32MixPageHash(page, Win32HashPage(target, (u32)pageSize));
+        mixed ^= MixPageHash(page, HashPage(target, (u32)pageSize));
         ++read;
     }
     return mixed;

@@ -7,8 +7,8 @@
 // bitmap, then those pages of game memory (permanent + transient; a page never written is still zero
 // and is not sent), then the tunables' table and, while the live loop records or plays, its inputs,
 // records and marked memory (the same pages), and the capsule recording window. The frame scratch is not sent: it holds nothing from
-// one frame to the next. Both sides hash the pages they send and receive (Win32MixPageHash of each
-// page's Win32HashPage); equal hashes mean game memory came across byte for byte.
+// one frame to the next. Both sides hash the pages they send and receive (MixPageHash of each
+// page's HashPage); equal hashes mean game memory came across byte for byte.
 
 struct win32_restart_state_header
 {
