@@ -9,6 +9,7 @@
 // above it name it only through a pointer.
 struct win32_state;
 
+#include "win32/win32_platform_api_list.h"
 #include "win32/win32_sound.h"
 #include "win32/win32_text.h"
 #include "win32/win32_log.h"

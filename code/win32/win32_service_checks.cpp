@@ -2,12 +2,9 @@
 
 global win32_service_checks globalServiceChecks;
 
-global const char *globalCheckedServiceNames[] = {
-    "AddWorkQueueEntry", "CompleteAllWork", "ParallelFor", "SubmitJobGraph", "WaitForJobGraph", "AddTask",
-    "CancelTask", "CancelTaskAndWait", "AddNamedTask", "CancelNamedTask", "DEBUGReadEntireFile",
-    "DEBUGWriteEntireFile", "DEBUGFreeFileMemory", "DEBUGRecordEvent", "Log", "StartGameThread",
-    "GameThreadShouldStop", "JoinGameThread",
-};
+#define WIN32_SERVICE_NAME(Name, Result, Parameters, Arguments, Forwarding) #Name,
+global const char *globalCheckedServiceNames[] = {PLATFORM_API_SERVICES(WIN32_SERVICE_NAME)};
+#undef WIN32_SERVICE_NAME
 
 //~ What the game may hand over
 internal b32 Win32InRange(const void *address, u64 size, const void *base, u64 rangeSize)
@@ -321,12 +318,12 @@ internal void Win32CheckedCancelNamedTask(const char *exportName)
     globalServiceChecks.next.CancelNamedTask(exportName);
 }
 
-internal void Win32CheckedDebugRecordEvent(const char *name, u32 type, u32 flags)
+internal void Win32CheckedDEBUGRecordEvent(const char *name, u32 type, u32 flags)
 {
     void *caller = WIN32_CALLER_ADDRESS();
     if (!Win32GameNameUsable(name, WIN32_MAX_SERVICE_NAME) || type > DebugEvent_EndBlock)
     {
-        Win32RefuseService(CheckedService_RecordEvent, caller, "the name (%p) is null or unreadable, or the type (%u) "
+        Win32RefuseService(CheckedService_DEBUGRecordEvent, caller, "the name (%p) is null or unreadable, or the type (%u) "
                            "is not a debug_event_type", (const void *)name, type);
         return;
     }
@@ -376,10 +373,10 @@ internal b32 Win32CheckedJoinGameThread(platform_game_thread *thread)
     return globalServiceChecks.next.JoinGameThread(thread);
 }
 
-internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32CheckedReadEntireFile)
+internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32CheckedDEBUGReadEntireFile)
 {
     void *caller = WIN32_CALLER_ADDRESS();
-    if (!Win32CheckFileName(CheckedService_ReadEntireFile, caller, fileName))
+    if (!Win32CheckFileName(CheckedService_DEBUGReadEntireFile, caller, fileName))
     {
         debug_read_file_result none = {};
         return none;
@@ -387,20 +384,20 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32CheckedReadEntireFile)
     return globalServiceChecks.next.DEBUGReadEntireFile(fileName);
 }
 
-internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32CheckedWriteEntireFile)
+internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32CheckedDEBUGWriteEntireFile)
 {
     void *caller = WIN32_CALLER_ADDRESS();
-    if (!Win32CheckFileName(CheckedService_WriteEntireFile, caller, fileName)) return 0;
+    if (!Win32CheckFileName(CheckedService_DEBUGWriteEntireFile, caller, fileName)) return 0;
     if (memorySize && !Win32GameMemoryUsable(memory, memorySize))
     {
-        Win32RefuseService(CheckedService_WriteEntireFile, caller, "the %u bytes at %p to write to '%s' are not "
+        Win32RefuseService(CheckedService_DEBUGWriteEntireFile, caller, "the %u bytes at %p to write to '%s' are not "
                            "readable memory of the game", memorySize, memory, fileName);
         return 0;
     }
     return globalServiceChecks.next.DEBUGWriteEntireFile(fileName, memorySize, memory);
 }
 
-internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32CheckedFreeFileMemory)
+internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32CheckedDEBUGFreeFileMemory)
 {
     void *caller = WIN32_CALLER_ADDRESS();
     if (!memory) return;
@@ -408,7 +405,7 @@ internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32CheckedFreeFileMemory)
     {
         const char *where = Win32InRange(memory, 1, globalServiceChecks.gameMemoryBase, globalServiceChecks.gameMemorySize)
                                 ? "it lies in game memory (permanent or transient storage)" : "it was never handed out, or was freed already";
-        Win32RefuseService(CheckedService_FreeFileMemory, caller, "%p is not memory DEBUGReadEntireFile returned: %s",
+        Win32RefuseService(CheckedService_DEBUGFreeFileMemory, caller, "%p is not memory DEBUGReadEntireFile returned: %s",
                            memory, where);
         return;
     }
@@ -444,24 +441,9 @@ internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues
     globalServiceChecks.game = game;
     globalServiceChecks.installed = 1;
     Win32StartStallDetector(queues);
-    api->AddWorkQueueEntry = Win32CheckedAddWorkQueueEntry;
-    api->CompleteAllWork = Win32CheckedCompleteAllWork;
-    api->ParallelFor = Win32CheckedParallelFor;
-    api->SubmitJobGraph = Win32CheckedSubmitJobGraph;
-    api->WaitForJobGraph = Win32CheckedWaitForJobGraph;
-    api->AddTask = Win32CheckedAddTask;
-    api->CancelTask = Win32CheckedCancelTask;
-    api->CancelTaskAndWait = Win32CheckedCancelTaskAndWait;
-    api->AddNamedTask = Win32CheckedAddNamedTask;
-    api->CancelNamedTask = Win32CheckedCancelNamedTask;
-    api->DEBUGReadEntireFile = Win32CheckedReadEntireFile;
-    api->DEBUGWriteEntireFile = Win32CheckedWriteEntireFile;
-    api->DEBUGFreeFileMemory = Win32CheckedFreeFileMemory;
-    api->DEBUGRecordEvent = Win32CheckedDebugRecordEvent;
-    api->Log = Win32CheckedLog;
-    api->StartGameThread = Win32CheckedStartGameThread;
-    api->GameThreadShouldStop = Win32CheckedGameThreadShouldStop;
-    api->JoinGameThread = Win32CheckedJoinGameThread;
+#define WIN32_CHECK_SERVICE(Name, Result, Parameters, Arguments, Forwarding) api->Name = Win32Checked##Name;
+    PLATFORM_API_SERVICES(WIN32_CHECK_SERVICE)
+#undef WIN32_CHECK_SERVICE
 }
 
 internal b32 Win32CheckSoundBuffer(const game_sound_output_buffer *handed, game_sound_output_buffer *returned,

@@ -42,15 +42,9 @@ struct win32_service_checks
 #define WIN32_CALLER_ADDRESS() __builtin_return_address(0)
 #endif
 
-enum win32_checked_service
-{
-    CheckedService_AddWorkQueueEntry, CheckedService_CompleteAllWork, CheckedService_ParallelFor,
-    CheckedService_SubmitJobGraph, CheckedService_WaitForJobGraph, CheckedService_AddTask,
-    CheckedService_CancelTask, CheckedService_CancelTaskAndWait, CheckedService_AddNamedTask,
-    CheckedService_CancelNamedTask, CheckedService_ReadEntireFile, CheckedService_WriteEntireFile,
-    CheckedService_FreeFileMemory, CheckedService_RecordEvent, CheckedService_Log, CheckedService_StartGameThread,
-    CheckedService_GameThreadShouldStop, CheckedService_JoinGameThread,
-};
+#define WIN32_CHECKED_SERVICE_ENUM(Name, Result, Parameters, Arguments, Forwarding) CheckedService_##Name,
+enum win32_checked_service { PLATFORM_API_SERVICES(WIN32_CHECKED_SERVICE_ENUM) };
+#undef WIN32_CHECKED_SERVICE_ENUM
 
 //~ Checked services
 #define WIN32_DRAIN_ADD_SECONDS 2.0

@@ -117,18 +117,24 @@ internal void Win32WatchdogLeavePlatform(void)
     if (slot) InterlockedDecrement(&slot->platformDepth);
 }
 
-internal void Win32WatchedAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data)
+// Marks the thread "in the platform" for the wrapper's scope (a service's result is returned from
+// inside it, whatever its type, void included).
+struct win32_in_platform_scope
 {
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.AddWorkQueueEntry(queue, callback, data);
-    Win32WatchdogLeavePlatform();
-}
-internal void Win32WatchedCompleteAllWork(platform_work_queue *queue)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.CompleteAllWork(queue);
-    Win32WatchdogLeavePlatform();
-}
+    win32_in_platform_scope() { Win32WatchdogEnterPlatform(); }
+    ~win32_in_platform_scope() { Win32WatchdogLeavePlatform(); }
+};
+#define WIN32_WATCHED_Plain(Name, Result, Parameters, Arguments) \
+    internal Result Win32Watched##Name Parameters \
+    { \
+        win32_in_platform_scope inPlatform; \
+        return globalWatchdog.original.Name Arguments; \
+    }
+#define WIN32_WATCHED_ByHand(Name, Result, Parameters, Arguments)
+#define WIN32_WATCHED_SERVICE(Name, Result, Parameters, Arguments, Forwarding) \
+    WIN32_WATCHED_##Forwarding(Name, Result, Parameters, Arguments)
+PLATFORM_API_SERVICES(WIN32_WATCHED_SERVICE)
+#undef WIN32_WATCHED_SERVICE
 
 // The game's parallel-for callback is game code again, wherever the platform runs it.
 internal PLATFORM_PARALLEL_FOR_CALLBACK(Win32WatchedParallelForBatch)
@@ -151,98 +157,6 @@ internal void Win32WatchedParallelFor(platform_work_queue *queue, u32 count, u32
     globalWatchdog.original.ParallelFor(queue, count, minBatch, Win32WatchedParallelForBatch, &call);
     Win32WatchdogLeavePlatform();
 }
-internal b32 Win32WatchedSubmitJobGraph(platform_work_queue *queue, job_graph *graph)
-{
-    Win32WatchdogEnterPlatform();
-    b32 result = globalWatchdog.original.SubmitJobGraph(queue, graph);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal void Win32WatchedWaitForJobGraph(job_graph *graph)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.WaitForJobGraph(graph);
-    Win32WatchdogLeavePlatform();
-}
-internal u64 Win32WatchedAddTask(task_manager *manager, u32 taskFlags, platform_work_queue_callback *callback, void *data)
-{
-    Win32WatchdogEnterPlatform();
-    u64 result = globalWatchdog.original.AddTask(manager, taskFlags, callback, data);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal void Win32WatchedCancelTask(task_manager *manager, u64 taskId)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.CancelTask(manager, taskId);
-    Win32WatchdogLeavePlatform();
-}
-internal void Win32WatchedCancelTaskAndWait(task_manager *manager, u64 taskId)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.CancelTaskAndWait(manager, taskId);
-    Win32WatchdogLeavePlatform();
-}
-internal b32 Win32WatchedAddNamedTask(u32 taskFlags, const char *exportName, void *data)
-{
-    Win32WatchdogEnterPlatform();
-    b32 result = globalWatchdog.original.AddNamedTask(taskFlags, exportName, data);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal void Win32WatchedCancelNamedTask(const char *exportName)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.CancelNamedTask(exportName);
-    Win32WatchdogLeavePlatform();
-}
-internal platform_game_thread *Win32WatchedStartGameThread(const char *name, platform_game_thread_proc *proc, void *data)
-{
-    Win32WatchdogEnterPlatform();
-    platform_game_thread *result = globalWatchdog.original.StartGameThread(name, proc, data);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal b32 Win32WatchedGameThreadShouldStop(platform_game_thread *thread)
-{
-    Win32WatchdogEnterPlatform();
-    b32 result = globalWatchdog.original.GameThreadShouldStop(thread);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal b32 Win32WatchedJoinGameThread(platform_game_thread *thread)
-{
-    Win32WatchdogEnterPlatform();
-    b32 result = globalWatchdog.original.JoinGameThread(thread);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal void Win32WatchedDebugRecordEvent(const char *name, u32 type, u32 flags)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.DEBUGRecordEvent(name, type, flags);
-    Win32WatchdogLeavePlatform();
-}
-internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32WatchedReadEntireFile)
-{
-    Win32WatchdogEnterPlatform();
-    debug_read_file_result result = globalWatchdog.original.DEBUGReadEntireFile(fileName);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WatchedWriteEntireFile)
-{
-    Win32WatchdogEnterPlatform();
-    b32 result = globalWatchdog.original.DEBUGWriteEntireFile(fileName, memorySize, memory);
-    Win32WatchdogLeavePlatform();
-    return result;
-}
-internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32WatchedFreeFileMemory)
-{
-    Win32WatchdogEnterPlatform();
-    globalWatchdog.original.DEBUGFreeFileMemory(memory);
-    Win32WatchdogLeavePlatform();
-}
 internal PLATFORM_LOG(Win32WatchedLog)
 {
     char message[2048];
@@ -259,24 +173,10 @@ internal void Win32WatchPlatformApi(platform_api *api)
 {
     if (!globalWatchdog.enabled) return;
     globalWatchdog.original = *api;
-    if (api->AddWorkQueueEntry) api->AddWorkQueueEntry = Win32WatchedAddWorkQueueEntry;
-    if (api->CompleteAllWork) api->CompleteAllWork = Win32WatchedCompleteAllWork;
-    if (api->ParallelFor) api->ParallelFor = Win32WatchedParallelFor;
-    if (api->SubmitJobGraph) api->SubmitJobGraph = Win32WatchedSubmitJobGraph;
-    if (api->WaitForJobGraph) api->WaitForJobGraph = Win32WatchedWaitForJobGraph;
-    if (api->AddTask) api->AddTask = Win32WatchedAddTask;
-    if (api->CancelTask) api->CancelTask = Win32WatchedCancelTask;
-    if (api->CancelTaskAndWait) api->CancelTaskAndWait = Win32WatchedCancelTaskAndWait;
-    if (api->AddNamedTask) api->AddNamedTask = Win32WatchedAddNamedTask;
-    if (api->CancelNamedTask) api->CancelNamedTask = Win32WatchedCancelNamedTask;
-    if (api->StartGameThread) api->StartGameThread = Win32WatchedStartGameThread;
-    if (api->GameThreadShouldStop) api->GameThreadShouldStop = Win32WatchedGameThreadShouldStop;
-    if (api->JoinGameThread) api->JoinGameThread = Win32WatchedJoinGameThread;
-    if (api->DEBUGRecordEvent) api->DEBUGRecordEvent = Win32WatchedDebugRecordEvent;
-    if (api->DEBUGReadEntireFile) api->DEBUGReadEntireFile = Win32WatchedReadEntireFile;
-    if (api->DEBUGWriteEntireFile) api->DEBUGWriteEntireFile = Win32WatchedWriteEntireFile;
-    if (api->DEBUGFreeFileMemory) api->DEBUGFreeFileMemory = Win32WatchedFreeFileMemory;
-    if (api->Log) api->Log = Win32WatchedLog;
+#define WIN32_WATCH_SERVICE(Name, Result, Parameters, Arguments, Forwarding) \
+    if (api->Name) api->Name = Win32Watched##Name;
+    PLATFORM_API_SERVICES(WIN32_WATCH_SERVICE)
+#undef WIN32_WATCH_SERVICE
 }
 
 //~ The watchdog thread
