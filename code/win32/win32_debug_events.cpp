@@ -1,6 +1,7 @@
 //~ Debug event recording: the bodies behind win32/win32_debug_events.h
 
-win32_debug_events globalDebugEvents;
+global win32_debug_events globalDebugEvents;
+internal u64 Win32DebugTicksPerSecond(void) { return globalDebugEvents.info.ticksPerSecond; }
 
 internal u64 Win32DebugClock(void)
 {

@@ -22,7 +22,8 @@ struct win32_debug_events
 
 // NOTE: a global, not part of win32_state: worker threads record their blocks through
 // Win32BeginBlock/Win32EndBlock and the game's DEBUGRecordEvent, which carry no state pointer.
-extern win32_debug_events globalDebugEvents;
+// The clock's ticks per second that every recorded block uses (the trace's time base).
+internal u64 Win32DebugTicksPerSecond(void);
 
 // The clock debug events are stamped with (any thread).
 internal u64 Win32DebugClock(void);

@@ -59,7 +59,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
         Win32Log(LogLevel_Warning, "debug: no event recording (out of platform memory or TLS slots)");
     else if (options->tracePath && !options->handover)     // a hot restart's new side goes on with the old trace
         Win32OpenTrace(options->tracePath, options->traceFrames, &state->platformArena,
-                       globalDebugEvents.info.ticksPerSecond, Win32DebugClock());
+                       Win32DebugTicksPerSecond(), Win32DebugClock());
 
     game_memory *memory = &state->memory;
     if (!Win32AllocateGameMemory(&state->memoryBlock, memory, WIN32_PERMANENT_STORAGE_SIZE, WIN32_TRANSIENT_STORAGE_SIZE,

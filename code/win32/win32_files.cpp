@@ -26,7 +26,8 @@ internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory)
     VirtualFree(block, 0, MEM_RELEASE);
 }
 
-char globalDataDirectory[WIN32_PATH_BYTES];
+global char globalDataDirectory[WIN32_PATH_BYTES];
+internal const char *Win32DataDirectory(void) { return globalDataDirectory; }
 
 internal b32 Win32IsAbsolutePath(const char *path)
 {

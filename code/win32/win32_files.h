@@ -17,7 +17,7 @@ internal DEBUG_PLATFORM_FREE_FILE_MEMORY(Win32FreeFileMemory);
 // current directory. Relative names the game reads or writes resolve against it (against the
 // current directory itself when none exists): the same folder for both, so a file written is found
 // again by the same name. Paths are UTF-8 (win32_text.cpp converts them at each call).
-extern char globalDataDirectory[WIN32_PATH_BYTES];
+internal const char *Win32DataDirectory(void);
 
 // Logs the folder found, or that there is none (then names are read from the current directory).
 internal b32 Win32FindDataDirectory(const char *exeDirectory);

@@ -1,6 +1,9 @@
 //~ Win32 log: the bodies behind win32/win32_log.h
 
-win32_log_state globalLog;
+global win32_log_state globalLog;
+
+internal void Win32LockLog(void) { EnterCriticalSection(&globalLog.lock); }
+internal void Win32UnlockLog(void) { LeaveCriticalSection(&globalLog.lock); }
 
 internal u32 Win32LogErrorCount(void)
 {
@@ -35,7 +38,7 @@ internal b32 Win32InitLog(const char *logPath, b32 interactive, b32 append)
     globalLog.file = INVALID_HANDLE_VALUE;
     globalLog.console = GetStdHandle(STD_ERROR_HANDLE);
     if (globalLog.console == 0) globalLog.console = INVALID_HANDLE_VALUE;
-    if (globalCommandLineIsAnsi)
+    if (Win32CommandLineIsAnsi())
     {
         Win32Log(LogLevel_Warning, "command line: shell32 unavailable; arguments went through the ANSI code page "
                  "(letters outside it arrive as '?')");

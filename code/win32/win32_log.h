@@ -21,9 +21,11 @@ struct win32_log_state
     u64 recentWritten;
 };
 
-// NOTE: a global, not part of win32_state: every thread logs through Win32Log (the game through
-// platform_api.Log), which carries no state pointer.
-extern win32_log_state globalLog;
+// NOTE: the log's state is a global of win32_log.cpp, not part of win32_state: every thread logs
+// through Win32Log (the game through platform_api.Log), which carries no state pointer.
+// The log's lock, for a writer whose lines must not interleave with the log's (the trace's instants).
+internal void Win32LockLog(void);
+internal void Win32UnlockLog(void);
 
 // Lines logged so far at each level (for the exit report).
 internal u32 Win32LogErrorCount(void);

@@ -72,6 +72,6 @@ int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR command
     // NOTE: __argv went through the ANSI code page (a path with letters outside it arrives as '?').
     int argc = __argc;
     char **argv = __argv;
-    if (!Win32GetUtf8CommandLine(&argc, &argv)) globalCommandLineIsAnsi = 1;   // Win32InitLog warns
+    if (!Win32GetUtf8CommandLine(&argc, &argv)) Win32NoteAnsiCommandLine();   // Win32InitLog warns
     return Win32Main(instance, argc, argv);
 }

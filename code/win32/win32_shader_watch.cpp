@@ -138,9 +138,9 @@ internal void Win32PollShaderFiles(win32_state *state)
     {
         watch->started = 1;
         watch->noticeIndex = -1;
-        if (globalDataDirectory[0])
+        if (Win32DataDirectory()[0])
         {
-            FormatText(watch->folder, sizeof(watch->folder), "%sshaders\\", globalDataDirectory);
+            FormatText(watch->folder, sizeof(watch->folder), "%sshaders\\", Win32DataDirectory());
             if (!Win32IsDirectoryUtf8(watch->folder)) watch->folder[0] = 0;
         }
         for (u32 index = 0; index < ArrayCount(openGLEmbeddedShaders); ++index)

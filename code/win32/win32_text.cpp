@@ -159,7 +159,9 @@ internal void Win32DebugOutputUtf8(const char *text)
     OutputDebugStringW(wide);
 }
 
-b32 globalCommandLineIsAnsi;
+global b32 globalCommandLineIsAnsi;
+internal void Win32NoteAnsiCommandLine(void) { globalCommandLineIsAnsi = 1; }
+internal b32 Win32CommandLineIsAnsi(void) { return globalCommandLineIsAnsi; }
 
 internal b32 Win32GetUtf8CommandLine(int *argc, char ***argv)
 {

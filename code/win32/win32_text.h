@@ -64,8 +64,9 @@ internal void Win32DebugOutputUtf8(const char *text);
 // The command line as UTF-8 argv, from GetCommandLineW (split by CommandLineToArgvW), so a path
 // argument reaches the options parser exactly as the user typed it. The strings live in memory
 // of their own for the whole run. False only if shell32 cannot be loaded: the caller then keeps
-// the CRT's ANSI argv and sets globalCommandLineIsAnsi, which Win32InitLog reports.
-extern b32 globalCommandLineIsAnsi;
+// the CRT's ANSI argv and calls Win32NoteAnsiCommandLine, which Win32InitLog then reports.
+internal void Win32NoteAnsiCommandLine(void);
+internal b32 Win32CommandLineIsAnsi(void);
 
 typedef LPWSTR *WINAPI command_line_to_argv_w(LPCWSTR commandLine, int *argc);
 

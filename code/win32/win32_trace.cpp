@@ -1,6 +1,7 @@
 //~ --trace FILE: the bodies behind win32/win32_trace.h
 
-win32_trace_file globalTraceFile;
+global win32_trace_file globalTraceFile;
+internal win32_trace_file *Win32TheTraceFile(void) { return &globalTraceFile; }
 
 internal void Win32TraceFlush(void)
 {
@@ -89,13 +90,13 @@ internal void Win32TraceNoteLogLine(const char *message)
 internal void Win32TraceWriteInstants(void)
 {
     win32_trace_file *trace = &globalTraceFile;
-    EnterCriticalSection(&globalLog.lock);
+    Win32LockLog();
     for (u32 index = 0; index < trace->instantCount; ++index)
         Win32TraceInstant(trace->instants[index].text, trace->instants[index].clock);
     trace->instantCount = 0;
     u32 dropped = trace->instantsDropped;
     trace->instantsDropped = 0;
-    LeaveCriticalSection(&globalLog.lock);
+    Win32UnlockLog();
     if (dropped)
     {
         char text[120];

@@ -38,8 +38,9 @@ struct win32_trace_file
     u32 used;
 };
 
-// NOTE: a global: Win32Log (any thread) adds instants without a state pointer.
-extern win32_trace_file globalTraceFile;
+// NOTE: a global of win32_trace.cpp: Win32Log (any thread) adds instants without a state pointer.
+// The trace ring's writer (win32_trace_ring.cpp) and a hot restart reach it through these.
+internal win32_trace_file *Win32TheTraceFile(void);
 
 // Writes what the buffer holds before the closing "]}" and closes the array again.
 internal void Win32TraceFlush(void);

@@ -83,7 +83,7 @@ internal void Win32TraceMarkGap(u32 thread, u32 dropped)
 
 internal void Win32TraceDrain(void)
 {
-    win32_trace_file *trace = &globalTraceFile;
+    win32_trace_file *trace = Win32TheTraceFile();
     win32_trace_rings *rings = &globalTraceRings;
     if (!trace->on || GetCurrentThreadId() != trace->mainThreadId) return;
     for (u32 thread = 0; thread < DEBUG_MAX_THREADS; ++thread)
@@ -120,7 +120,7 @@ internal void Win32TraceDrain(void)
 // else a new one). False (logged) when either cannot be had.
 internal b32 Win32PrepareTrace(const char *path, b32 continuing, memory_arena *arena)
 {
-    win32_trace_file *trace = &globalTraceFile;
+    win32_trace_file *trace = Win32TheTraceFile();
     win32_trace_rings *rings = &globalTraceRings;
     trace->buffer = (char *)PushSize(arena, WIN32_TRACE_BUFFER_BYTES);
     win32_trace_record *records = PushArray(arena, DEBUG_MAX_THREADS * WIN32_TRACE_RING_RECORDS, win32_trace_record);
@@ -145,7 +145,7 @@ internal b32 Win32PrepareTrace(const char *path, b32 continuing, memory_arena *a
 
 internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond, u64 startClock)
 {
-    win32_trace_file *trace = &globalTraceFile;
+    win32_trace_file *trace = Win32TheTraceFile();
     if (!Win32PrepareTrace(path, 0, arena)) return 0;
     trace->frameLimit = frameLimit;
     trace->startClock = startClock;
@@ -163,7 +163,7 @@ internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *aren
 internal b32 Win32ContinueTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond,
                                 u64 startClock, s64 tailOffset, s64 framesWritten)
 {
-    win32_trace_file *trace = &globalTraceFile;
+    win32_trace_file *trace = Win32TheTraceFile();
     if (!Win32PrepareTrace(path, 1, arena)) return 0;
     trace->frameLimit = frameLimit;
     trace->startClock = startClock;
@@ -181,7 +181,7 @@ internal b32 Win32ContinueTrace(const char *path, s64 frameLimit, memory_arena *
 
 internal void Win32TraceFrame(u64 frameIndex, u64 frameBeginClock)
 {
-    win32_trace_file *trace = &globalTraceFile;
+    win32_trace_file *trace = Win32TheTraceFile();
     if (!trace->on || !frameBeginClock) return;     // before the first frame: nothing recorded yet
     if (trace->frameLimit && trace->framesWritten >= trace->frameLimit) return;
     ++trace->framesWritten;

@@ -1,7 +1,12 @@
 //~ Crash containment for calls into game code: the bodies behind win32/guard/win32_crash_guard.h
 
 
-win32_crash_guard_globals globalCrashGuard;
+global win32_crash_guard_globals globalCrashGuard;
+
+internal win32_crash_guard *Win32CurrentCrashGuard(void)
+{
+    return (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+}
 
 internal const char *Win32ExceptionName(DWORD code)
 {

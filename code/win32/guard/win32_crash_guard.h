@@ -55,7 +55,8 @@ struct win32_crash_guard_globals
     CRITICAL_SECTION firstCrashLock;
 };
 
-extern win32_crash_guard_globals globalCrashGuard;
+// The calling thread's innermost guard (0 outside any guarded call).
+internal win32_crash_guard *Win32CurrentCrashGuard(void);
 
 // "access violation", "stack overflow", ...: a report's name for an exception code (any thread).
 internal const char *Win32ExceptionName(DWORD code);

@@ -36,7 +36,7 @@ internal void Win32EndGameWait(win32_game_wait *saved, b32 begun)
     b32 abandoned = AtomicLoadU64(&globalStall.abandonSerial[index]) == ended.serial;
     saved->serial = ended.serial;       // serials only grow, nested waits included
     globalStall.waits[index] = *saved;
-    win32_crash_guard *guard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
+    win32_crash_guard *guard = Win32CurrentCrashGuard();
     if (!abandoned || !guard || guard != ended.guard || !guard->active || !globalStall.restoreContext) return;
     win32_crash_report report = {};
     report.code = WIN32_HANG_CODE;

@@ -1,6 +1,6 @@
 //~ Threads of the game's own: the bodies behind win32/reload/win32_game_threads.h
 
-win32_game_threads globalGameThreads;
+global win32_game_threads globalGameThreads;
 
 //~ Records
 internal platform_game_thread *Win32ClaimGameThread(u32 kind, LONG owners)

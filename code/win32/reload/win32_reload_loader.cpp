@@ -1,6 +1,7 @@
 //~ The reload loader: the bodies behind win32/reload/win32_reload_loader.h
 
-win32_reload_loader globalReloadLoader;
+global win32_reload_loader globalReloadLoader;
+internal win32_reload_loader *Win32TheReloadLoader(void) { return &globalReloadLoader; }
 
 // Loader thread, a build loaded: its copy's bytes for Win32TakePrereadBuild (none when they cannot be read).
 internal void Win32PrereadBuild(win32_reload_loader *loader)
@@ -158,6 +159,12 @@ internal b32 Win32StartReloadLoader(win32_reloader *reloader, const s64 *frameCo
 internal b32 Win32ReloadLoaderRunning(void)
 {
     return globalReloadLoader.thread != 0;
+}
+
+internal b32 Win32ReloadLoaderIdle(void)
+{
+    return !Win32ReloadLoaderRunning() ||
+           InterlockedCompareExchange(&globalReloadLoader.phase, 0, 0) == ReloadLoader_Watching;
 }
 
 internal void Win32SetReloadLoaderPhase(win32_reload_loader_phase phase)

@@ -70,7 +70,11 @@ struct win32_reload_loader
     win32_pending_delete deletes[WIN32_RELOAD_DELETES];
 };
 
-extern win32_reload_loader globalReloadLoader;
+// The loader (a global of win32_reload_loader.cpp: its thread and the frame loop share it).
+internal win32_reload_loader *Win32TheReloadLoader(void);
+// Any thread: true while the loader is idle (watching the DLL, or not started), so no build is half
+// loaded: a hot restart's handover waits for it.
+internal b32 Win32ReloadLoaderIdle(void);
 
 // Main thread, once the first build was tried: starts the loader thread. False (logged) when it
 // cannot start; the reload step then loads on the main thread as before.

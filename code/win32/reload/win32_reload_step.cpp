@@ -291,7 +291,7 @@ internal b32 Win32ReloadOnMainThread(win32_state *state)
 // One step of the hand-over with the reload loader (win32_reload_loader.h).
 internal b32 Win32ReloadFromLoader(win32_state *state)
 {
-    win32_reload_loader *loader = &globalReloadLoader;
+    win32_reload_loader *loader = Win32TheReloadLoader();
     if (InterlockedExchange(&loader->failedBuilds, 0)) Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
     LONG phase = InterlockedCompareExchange(&loader->phase, 0, 0);
     if (phase == ReloadLoader_Refused)

@@ -1,7 +1,9 @@
 //~ Threads still inside old game code: the bodies behind win32/reload/win32_thread_scan.h
 
 win32_thread_scan_state globalThreadScan;
-volatile LONG globalThreadsStarted;
+// Threads that started in this process since it did (a TLS callback of the exe counts every
+// DLL_THREAD_ATTACH): a change says a thread may exist that a precheck never saw.
+global volatile LONG globalThreadsStarted;
 
 // NOTE: a TLS callback of the exe runs on every new thread before its start routine (the loader
 // calls it with DLL_THREAD_ATTACH), in both toolchains: MinGW's CRT and MSVC's bracket .CRT$XLA to

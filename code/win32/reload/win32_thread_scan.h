@@ -70,10 +70,6 @@ struct win32_thread_precheck
     f64 seconds;
 };
 
-// Threads that started in this process since it did (a TLS callback of the exe counts every
-// DLL_THREAD_ATTACH): a change says a thread may exist that a precheck never saw.
-extern volatile LONG globalThreadsStarted;
-
 struct win32_thread_scan_state
 {
     win32_thread_precheck precheck;     // written by the loader thread before it publishes a build

@@ -70,7 +70,7 @@ internal void Win32HandOver(win32_state *state)
     DrainWorkQueueSystem(&state->queues);
     Win32SyncMemorySnapshot(&state->snapshot);      // everWritten now lists every page written
     Win32SettleCapsuleHash(&state->capsuleRecorder);
-    win32_trace_file *trace = &globalTraceFile;
+    win32_trace_file *trace = Win32TheTraceFile();
     b32 traceWasOn = trace->on;
     Win32EndBlock("restart: handover");
     if (traceWasOn)
@@ -110,8 +110,7 @@ internal void Win32HandOver(win32_state *state)
 // A reload half done or a capsule being queued: the handover waits for the next frame boundary.
 internal b32 Win32HandoverMustWait(win32_state *state)
 {
-    LONG loaderPhase = InterlockedCompareExchange(&globalReloadLoader.phase, 0, 0);
-    if (Win32ReloadLoaderRunning() && loaderPhase != ReloadLoader_Watching) return 1;
+    if (!Win32ReloadLoaderIdle()) return 1;
     win32_capsule_writer *writer = &state->capsuleWriter;
     return writer->keyPending || writer->requestPending;
 }

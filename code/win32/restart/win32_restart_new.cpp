@@ -153,7 +153,7 @@ internal b32 Win32TakeHandedPlatform(win32_state *state, const win32_restart_sta
     platform_options *options = &state->options;
     if (options->tracePath && header->traceOn)
         Win32ContinueTrace(options->tracePath, options->traceFrames, &state->platformArena,
-                           globalDebugEvents.info.ticksPerSecond, header->traceStartClock, header->traceTailOffset,
+                           Win32DebugTicksPerSecond(), header->traceStartClock, header->traceTailOffset,
                            header->traceFramesWritten);
     return 1;
 }
