@@ -82,7 +82,7 @@ struct win32_restart_control
 // every new process inherits the handles and passes the same values on.
 struct win32_restart_relay
 {
-    volatile LONG64 engineProcess;  // a handle in the waiter to the process that runs the engine now; 0: none waiting
+    volatile u64 engineProcess;     // a handle in the waiter to the process that runs the engine now; 0: none waiting
     volatile LONG adopted;          // the waiter took engineProcess (it closes the one it waited on before)
     volatile LONG waiterPid;        // for the relaying process's log line
 };

@@ -60,7 +60,7 @@ internal b32 Win32RelayToWaiter(win32_restart *restart)
                          SYNCHRONIZE | PROCESS_QUERY_LIMITED_INFORMATION, FALSE, 0))
         return 0;
     InterlockedExchange(&relay->adopted, 0);
-    InterlockedExchange64(&relay->engineProcess, (LONG64)(umm)remote);
+    AtomicExchangeU64(&relay->engineProcess, (u64)(umm)remote);
     SetEvent(restart->relayWake);
     for (f64 deadline = Win32Seconds() + WIN32_RESTART_RELAY_SECONDS; Win32Seconds() < deadline;)
     {
@@ -96,7 +96,7 @@ internal int Win32WaitForRestartedEngine(win32_restart *restart)
         DWORD which = WaitForMultipleObjects(relay ? 2 : 1, handles, FALSE, INFINITE);
         // NOTE: the relay is read whichever woke us: a relaying process exits only once it was adopted,
         // so its end is never seen before its successor is known.
-        HANDLE next = relay ? (HANDLE)(umm)InterlockedExchange64(&relay->engineProcess, 0) : 0;
+        HANDLE next = relay ? (HANDLE)(umm)AtomicExchangeU64(&relay->engineProcess, 0) : 0;
         if (next)
         {
             CloseHandle(engine);
