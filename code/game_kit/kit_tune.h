@@ -42,7 +42,7 @@ const game_tunable_table *KitTunables(void);
     template <int Unused> game_tunable kit_tune_##name<Unused>::entry =                                    \
         {#name, __FILE__, &kit_tune_##name<Unused>::value, tuneType, __LINE__,                             \
          {(f64)(c0), (f64)(c1), (f64)(c2), (f64)(c3)}, (f64)(lo), (f64)(hi)};                              \
-    static kit_tune_registrar kitTuneRegistrar_##name(&kit_tune_##name<0>::entry);
+    global kit_tune_registrar kitTuneRegistrar_##name(&kit_tune_##name<0>::entry);
 
 #define TUNE_F32(name, value, lo, hi) \
     KIT_TUNE_DECLARE(name, f32, f32, value, GameTunable_F32, value, 0, 0, 0, lo, hi)

@@ -68,7 +68,7 @@ void OSWaitSemaphore(os_semaphore *semaphore)
 //~ Time and scheduling
 u64 OSGetTimeNanoseconds(void)
 {
-    static LARGE_INTEGER frequency; // NOTE: constant for the life of the process
+    local_persist LARGE_INTEGER frequency; // NOTE: constant for the life of the process
     if (frequency.QuadPart == 0)
     {
         QueryPerformanceFrequency(&frequency);

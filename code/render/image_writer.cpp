@@ -51,8 +51,8 @@ internal void ImageRemoveFile(const char *path) { remove(path); }
 u32 ImageCrc32(u32 crc, const u8 *data, umm size)
 {
     // NOTE: table built on first use; 1 KB, and screenshots are rare enough that the branch is free.
-    static u32 table[256];
-    static b32 tableReady;
+    local_persist u32 table[256];
+    local_persist b32 tableReady;
     if (!tableReady)
     {
         for (u32 n = 0; n < 256; ++n)

@@ -315,7 +315,7 @@ internal int Win32Main(HINSTANCE instance, int argc, char **argv)
 {
     // NOTE: static storage, not the main thread's stack: the state holds the input, the renderer and
     // the queue tables, and the update job reads its gameCall from a worker.
-    static win32_state state;
+    local_persist win32_state state;
     int exitCode = 0;
     state.argc = argc;
     state.argv = argv;

@@ -107,7 +107,7 @@ internal void Win32PollTuneRequest(win32_state *state)
     FormatText(taken, sizeof(taken), "%s.taken", tunables->requestPath);
     if (!Win32MoveFileUtf8(tunables->requestPath, taken, MOVEFILE_REPLACE_EXISTING)) return;
     HANDLE file = Win32OpenFileUtf8(taken, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
-    static char text[64 * 1024];
+    local_persist char text[64 * 1024];
     DWORD read = 0;
     b32 ok = file != INVALID_HANDLE_VALUE && ReadFile(file, text, sizeof(text) - 1, &read, 0);
     if (file != INVALID_HANDLE_VALUE) CloseHandle(file);

@@ -52,8 +52,8 @@ internal b32 Win32ReplaceFileAtomically(const char *path, const char *text, umm 
 internal void Win32WriteTunableBack(win32_tunables *tunables, u32 index)
 {
     win32_tunable *entry = &tunables->entries[index];
-    static char source[WIN32_TUNE_MAX_SOURCE_BYTES];
-    static char rewritten[WIN32_TUNE_MAX_SOURCE_BYTES + 4096];
+    local_persist char source[WIN32_TUNE_MAX_SOURCE_BYTES];
+    local_persist char rewritten[WIN32_TUNE_MAX_SOURCE_BYTES + 4096];
     char path[WIN32_PATH_BYTES];
     umm size = 0;
     if (!Win32ResolveTunableFile(tunables, entry->file, path, sizeof(path)) ||

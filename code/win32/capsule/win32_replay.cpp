@@ -159,7 +159,7 @@ internal void Win32PointReloaderAt(win32_state *state, const char *path, const s
     u32 fallbackVersion = reloader->fallbackVersion;
     char fallbackPath[WIN32_PATH_BYTES];
     memcpy(fallbackPath, reloader->fallbackPath, sizeof(fallbackPath));
-    static state_layout layout;
+    local_persist state_layout layout;
     layout = *memoryLayout;
     Win32InitReloader(reloader, path, 1);
     reloader->lastVersion = lastVersion;
@@ -184,7 +184,7 @@ internal b32 Win32ReadGameRootStruct(const char *path, char *rootStruct, umm roo
     if (!Win32Utf8ToWide(path, wide, ArrayCount(wide))) return 0;
     HMODULE module = LoadLibraryExW(wide, 0, DONT_RESOLVE_DLL_REFERENCES);
     if (!module) return 0;
-    static state_layout layout;
+    local_persist state_layout layout;
     char error[200] = "";
     win32_layout_copy copy = {{}, &layout, 0, error, sizeof(error), 0};
     copy.source = (const game_state_layout *)(void *)GetProcAddress(module, GAME_STATE_LAYOUT_EXPORT_NAME);
@@ -243,7 +243,7 @@ internal b32 Win32StartReplay(win32_replay *replay, win32_state *state)
     capsule_info *info = &replay->capsule.info;
     state->memory.arguments = info->arguments;
     Win32RestoreReplayCheckpoint(replay, state);
-    static state_layout noLayout;
+    local_persist state_layout noLayout;
     const state_layout *layout = replay->capsule.layout ? replay->capsule.layout : &noLayout;
     replay->pass = state->options.replayCompare ? ReplayPass_CompareNew : ReplayPass_Run;
     if (state->options.replayGamePath || (state->options.replayLoop && Win32FileExists(other ? other : "")))

@@ -58,7 +58,7 @@ internal void Win32EndCompareNewPass(win32_replay *replay, win32_state *state)
     }
     // Pass 2: the checkpoint again, in the capsule's layout, with the capsule's builds.
     Win32RestoreReplayCheckpoint(replay, state);
-    static state_layout noLayout;
+    local_persist state_layout noLayout;
     state->reloader.memoryLayout = replay->capsule.layout ? *replay->capsule.layout : noLayout;
     replay->pass = ReplayPass_CompareOld;
     replay->cursor = 0;
@@ -68,7 +68,7 @@ internal void Win32EndCompareNewPass(win32_replay *replay, win32_state *state)
 
 internal void Win32FinishCompare(win32_replay *replay, win32_state *state)
 {
-    static state_difference difference;
+    local_persist state_difference difference;
     char text[512];
     if (!replay->newState)
     {

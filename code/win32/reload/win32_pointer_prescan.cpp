@@ -67,7 +67,7 @@ internal pointer_scan_result Win32RescanMarkedPages(const u8 *bitmap, u64 scanne
     // NOTE: the split is on an 8-page boundary, so the upper half's bitmap starts at a whole byte.
     u64 lowerPages = (scannedSize / snapshot->pageSize / 2) & ~7ull;
     u64 lowerSize = lowerPages * snapshot->pageSize;
-    static win32_rescan_half upper;
+    local_persist win32_rescan_half upper;
     upper.memory = snapshot->live + lowerSize;
     upper.size = scannedSize - lowerSize;
     upper.pageSize = snapshot->pageSize;

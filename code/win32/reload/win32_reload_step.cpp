@@ -99,7 +99,7 @@ internal b32 Win32CandidateLayoutChanged(win32_reloader *reloader, char *differe
 internal b32 Win32MigrateGameState(win32_state *state, win32_game_code *candidate, const char *differences)
 {
     win32_reloader *reloader = &state->reloader;
-    static game_layout_field oldFields[STATE_LAYOUT_MAX_FIELDS];
+    local_persist game_layout_field oldFields[STATE_LAYOUT_MAX_FIELDS];
     game_state_layout oldView = Win32LayoutView(&reloader->memoryLayout, oldFields);
     // The snapshot was synced at the top of this frame and nothing has run since: it holds
     // the state exactly as the old code left it.

@@ -149,7 +149,7 @@ internal void Win32PrecheckThreads(pointer_scan_target image)
 {
     win32_thread_precheck *precheck = &globalThreadScan.precheck;
     Assert(!precheck->valid && !precheck->count);
-    static win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
+    local_persist win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
         GetModuleHandleW(L"ntdll.dll"), "NtGetNextThread");
     if (!getNextThread || !image.begin) return;
     f64 start = Win32Seconds();
@@ -213,7 +213,7 @@ internal win32_thread_scan_result Win32ScanThreadsInImages(const pointer_scan_ta
     targetCount = Minimum(targetCount, (u32)ArrayCount(images));
     for (u32 targetIndex = 0; targetIndex < targetCount; ++targetIndex) images[targetIndex] = Win32ScanImageOf(targets[targetIndex]);
     DWORD access = THREAD_SUSPEND_RESUME | THREAD_GET_CONTEXT | THREAD_QUERY_INFORMATION;
-    static win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
+    local_persist win32_nt_get_next_thread *getNextThread = (win32_nt_get_next_thread *)(void *)GetProcAddress(
         GetModuleHandleW(L"ntdll.dll"), "NtGetNextThread");
     win32_thread_precheck *precheck = &globalThreadScan.precheck;
     if (targetCount == 1 && precheck->valid && precheck->complete && targets[0].begin == precheck->imageBase &&

@@ -188,8 +188,8 @@ internal void Win32StartNewProcess(win32_state *state)
     Win32FillRestartControl(state, restart->control);
     Win32PrepareRestartRelay(restart, restart->control);
     HANDLE lastFrame = Win32ShareLastFrame(state, restart->control);
-    static char line[WIN32_PATH_BYTES * 4];
-    static WCHAR wideLine[WIN32_PATH_BYTES * 4];
+    local_persist char line[WIN32_PATH_BYTES * 4];
+    local_persist WCHAR wideLine[WIN32_PATH_BYTES * 4];
     WCHAR wideExe[WIN32_WIDE_PATH_UNITS];
     Win32BuildRestartCommandLine(state, (u64)(umm)restart->controlSection, line, sizeof(line));
     STARTUPINFOW startup = {};
