@@ -1,6 +1,6 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
-// between two states, the capsule file and its compressor, tunables as text. No OS headers, so the unit tests build
+// between two states, the capsule file and its compressor, tunables as text, packed page lists. No OS headers, so the unit tests build
 // it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit
 // tests include this file once: every header, then every body, so the order of the bodies does not
 // matter. The guard makes a second include harmless.
@@ -20,6 +20,7 @@
 #include "platform/platform_capsule_checks.h"
 #include "platform/platform_tune_source.h"
 #include "platform/platform_capsule_tunes.h"
+#include "platform/platform_page_list.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -33,5 +34,6 @@
 #include "platform/platform_capsule_checks.cpp"
 #include "platform/platform_tune_source.cpp"
 #include "platform/platform_capsule_tunes.cpp"
+#include "platform/platform_page_list.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP

@@ -448,9 +448,9 @@ internal void BenchData(const char *name, const u8 *data, u64 size)
     rounds = 0;
     f64 checksumSeconds = 0;
     for (start = NowSeconds(); checksumSeconds < 0.1; ++rounds, checksumSeconds = NowSeconds() - start) checksum += CapsuleChecksum(data, size);
-    u64 fnv = CAPSULE_FNV_BASIS;     // the byte-at-a-time FNV-1a the checksum's lanes replace
+    u64 fnv = FNV64_OFFSET_BASIS;    // the byte-at-a-time FNV-1a the checksum's lanes replace
     f64 fnvStart = NowSeconds();
-    for (u64 index = 0; index < size; ++index) fnv = (fnv ^ data[index]) * CAPSULE_FNV_PRIME;
+    for (u64 index = 0; index < size; ++index) fnv = Fnv1aStep(fnv, data[index]);
     f64 fnvSeconds = NowSeconds() - fnvStart;
     printf("FIGURE capsule %s: %.1f MB -> %.2f MB (ratio %.1f:1), compress %.0f MB/s, decompress %.0f MB/s, "
            "checksum %.0f MB/s (byte FNV-1a %.0f MB/s)\n", name, size / 1e6, total / 1e6, (f64)size / (f64)total,

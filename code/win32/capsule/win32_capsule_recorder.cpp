@@ -236,7 +236,7 @@ internal void Win32ContinueCapsuleCheckpoint(win32_capsule_recorder *recorder, u
     for (; page < recorder->pageCount && budget; ++page)
     {
         if (!checkpoint->pending[page / 8]) { page |= 7; continue; }
-        if (!Win32PageBit(checkpoint->pending, page)) continue;
+        if (!BitmapBit(checkpoint->pending, page)) continue;
         u64 offset = page * recorder->pageSize;
         memcpy(checkpoint->pages + offset, snapshot->copy + offset, recorder->pageSize);
         checkpoint->pending[page / 8] &= (u8)~(1u << (page % 8));

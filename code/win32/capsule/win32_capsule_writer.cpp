@@ -32,7 +32,7 @@ internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents
     u32 pageSize = job->info.pageSize;
     u64 count = 0;
     for (u64 page = 0; page < job->pageCount; ++page)
-        if (Win32PageBit(job->present, page) && !Win32PageIsZero(job->image + page * pageSize, pageSize)) ++count;
+        if (BitmapBit(job->present, page) && !Win32PageIsZero(job->image + page * pageSize, pageSize)) ++count;
     u64 indexBytes = AlignPow2(count * sizeof(u32), 4096);
     u8 *packed = (u8 *)VirtualAlloc(0, (SIZE_T)(indexBytes + count * pageSize + 4096), MEM_RESERVE | MEM_COMMIT,
                                     PAGE_READWRITE);
@@ -44,7 +44,7 @@ internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents
         for (u64 page = 0; page < job->pageCount && at < count; ++page)
         {
             const u8 *source = job->image + page * pageSize;
-            if (!Win32PageBit(job->present, page) || Win32PageIsZero(source, pageSize)) continue;
+            if (!BitmapBit(job->present, page) || Win32PageIsZero(source, pageSize)) continue;
             indices[at] = (u32)page;
             memcpy(data + at * pageSize, source, pageSize);
             ++at;

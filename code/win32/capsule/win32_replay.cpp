@@ -139,7 +139,7 @@ internal void Win32RestoreReplayCheckpoint(win32_replay *replay, win32_state *st
     win32_memory_snapshot *snapshot = &state->snapshot;
     u8 *live = (u8 *)state->memoryBlock.base;
     for (u64 page = 0; page < snapshot->pageCount; ++page)
-        if (Win32PageBit(snapshot->everWritten, page)) memset(live + page * snapshot->pageSize, 0, snapshot->pageSize);
+        if (BitmapBit(snapshot->everWritten, page)) memset(live + page * snapshot->pageSize, 0, snapshot->pageSize);
     capsule_contents *capsule = &replay->capsule;
     for (u32 index = 0; index < capsule->checkpointPageCount; ++index)
     {

@@ -8,7 +8,7 @@ internal void Win32KeepCompareState(win32_replay *replay, win32_state *state)
     if (!replay->newState) return;
     win32_memory_snapshot *snapshot = &state->snapshot;
     for (u64 page = 0; page < size / snapshot->pageSize; ++page)
-        if (Win32PageBit(snapshot->everWritten, page))
+        if (BitmapBit(snapshot->everWritten, page))
             memcpy(replay->newState + page * snapshot->pageSize, snapshot->copy + page * snapshot->pageSize,
                    snapshot->pageSize);
     replay->newLayout = state->reloader.memoryLayout;

@@ -25,7 +25,7 @@ internal u64 Win32HashWrittenMemory(win32_memory_snapshot *snapshot, u64 permane
     u64 permanentPages = permanentSize / snapshot->pageSize;
     for (u64 page = 0; page < permanentPages; ++page)
     {
-        if (!Win32PageBit(snapshot->everWritten, page)) continue;
+        if (!BitmapBit(snapshot->everWritten, page)) continue;
         hash = Fnv1aStep(hash, page);
         hash = Fnv1aStep(hash, HashMemory(snapshot->live + page * snapshot->pageSize, snapshot->pageSize));
     }
@@ -39,7 +39,7 @@ internal void Win32StartLoopRecording(win32_live_loop *loop, win32_memory_snapsh
     u64 copied = 0;
     for (u64 page = 0; page < snapshot->pageCount; ++page)
     {
-        if (!Win32PageBit(snapshot->everWritten, page)) continue;
+        if (!BitmapBit(snapshot->everWritten, page)) continue;
         memcpy(loop->markedMemory + page * snapshot->pageSize, snapshot->live + page * snapshot->pageSize,
                snapshot->pageSize);
         ++copied;
@@ -61,7 +61,7 @@ internal void Win32RewindLoop(win32_live_loop *loop, win32_memory_snapshot *snap
     u64 restored = 0;
     for (u64 page = 0; page < snapshot->pageCount; ++page)
     {
-        if (!Win32PageBit(snapshot->writtenSinceMark, page)) continue;
+        if (!BitmapBit(snapshot->writtenSinceMark, page)) continue;
         memcpy(snapshot->live + page * snapshot->pageSize, loop->markedMemory + page * snapshot->pageSize,
                snapshot->pageSize);
         ++restored;

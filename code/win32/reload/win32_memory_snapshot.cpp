@@ -48,7 +48,7 @@ internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageC
 // The copy's page is about to change: a checkpoint being built keeps its old contents first.
 internal void Win32PreserveCopyPage(win32_memory_snapshot *snapshot, u64 page)
 {
-    if (!snapshot->preserveBits || !Win32PageBit(snapshot->preserveBits, page)) return;
+    if (!snapshot->preserveBits || !BitmapBit(snapshot->preserveBits, page)) return;
     u64 offset = page * snapshot->pageSize;
     memcpy(snapshot->preserveTarget + offset, snapshot->copy + offset, snapshot->pageSize);
     snapshot->preserveBits[page / 8] &= (u8)~(1u << (page % 8));
@@ -376,11 +376,6 @@ internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot)
 {
     return MedianOfSamples(snapshot->recentSyncSeconds,
                                 (u32)Minimum(snapshot->syncCount, (u64)WIN32_SNAPSHOT_RECENT_SYNCS));
-}
-
-internal b32 Win32PageBit(const u8 *bitmap, u64 page)
-{
-    return (bitmap[page / 8] >> (page % 8)) & 1;
 }
 
 internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot)

@@ -108,8 +108,6 @@ internal u64 Win32RestoreMemorySnapshot(win32_memory_snapshot *snapshot);
 internal u64 Win32NoteScratchPages(win32_memory_snapshot *snapshot);
 // The median of the last WIN32_SNAPSHOT_RECENT_SYNCS syncs' times (the run report).
 internal f64 Win32MedianSyncSeconds(win32_memory_snapshot *snapshot);
-// Whether a page's bit is set in one of the snapshot's page bitmaps (everWritten, writtenSinceMark).
-internal b32 Win32PageBit(const u8 *bitmap, u64 page);
 // Main thread, when the live loop marks or restores memory: no page counts as written since.
 internal void Win32ClearWrittenSinceMark(win32_memory_snapshot *snapshot);
 // Main thread, between frames: from now on every page a sync copies into snapshot->copy is marked in

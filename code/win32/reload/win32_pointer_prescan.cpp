@@ -105,13 +105,13 @@ internal b32 Win32FinishPointerPrescan(const pointer_scan_target *targets, u32 t
     u8 *rescan = snapshot->copiedSinceMark;
     if (!Win32MarkPagesChangedSinceSync(snapshot, rescan)) return 0;
     for (u64 page = snapshot->pageCount; page < scannedSize / snapshot->pageSize; ++page)
-        if (Win32PageBit(snapshot->everWritten, page)) rescan[page / 8] |= (u8)(1u << (page % 8));
+        if (BitmapBit(snapshot->everWritten, page)) rescan[page / 8] |= (u8)(1u << (page % 8));
     *result = Win32RescanMarkedPages(rescan, scannedSize, targets, targetCount, hits, maxHits);
     prescan->rescanBytes = result->bytesScanned;
     for (u32 hitIndex = 0; hitIndex < prescan->result.hitsKept; ++hitIndex)
     {
         const pointer_scan_hit *hit = prescan->hits + hitIndex;
-        if (Win32PageBit(rescan, hit->memoryOffset / snapshot->pageSize)) continue;
+        if (BitmapBit(rescan, hit->memoryOffset / snapshot->pageSize)) continue;
         if (result->hitsKept < maxHits) hits[result->hitsKept++] = *hit;
         ++result->hitCount;
     }

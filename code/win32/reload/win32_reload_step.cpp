@@ -35,7 +35,7 @@ internal void Win32ZeroGameMemory(win32_memory_snapshot *snapshot, game_memory *
         return;
     }
     for (u64 page = 0; page < snapshot->pageCount; ++page)
-        if (Win32PageBit(snapshot->everWritten, page))
+        if (BitmapBit(snapshot->everWritten, page))
             memset(snapshot->live + page * snapshot->pageSize, 0, snapshot->pageSize);
 }
 

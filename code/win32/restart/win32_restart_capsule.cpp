@@ -62,7 +62,7 @@ internal u64 Win32CapsuleWindowSize(win32_capsule_recorder *recorder)
         win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[index];
         if (!Win32CheckpointIsSent(recorder, checkpoint)) continue;
         size += AlignPow2(sizeof(win32_restart_checkpoint_header), 16) + AlignPow2(bitmapBytes, 16) +
-                Win32CountListedPages(checkpoint->present, recorder->pageCount) * recorder->pageSize;
+                CountBits(checkpoint->present, recorder->pageCount) * recorder->pageSize;
     }
     for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
     {
@@ -107,8 +107,8 @@ internal u64 Win32WriteCapsuleWindow(win32_capsule_recorder *recorder, u8 *out)
         memcpy(out + at, checkpoint->present, (size_t)bitmapBytes);
         at += AlignPow2(bitmapBytes, 16);
         u64 unused = 0;
-        u64 bytes = Win32WriteListedPages(out + at, checkpoint->pages, checkpoint->present, recorder->pageCount,
-                                          recorder->pageSize, 0, 0, &unused);
+        u64 bytes = PackListedPages(out + at, checkpoint->pages, checkpoint->present, recorder->pageCount,
+                                    recorder->pageSize, 0, 0, 0, &unused);
         sent->presentPages = bytes / recorder->pageSize;
         at += bytes;
         ++header->checkpointCount;
@@ -183,7 +183,7 @@ internal b32 Win32ReadCapsuleWindow(win32_capsule_recorder *recorder, const u8 *
         win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[sent->index & 1];
         memcpy(checkpoint->present, in + at, (size_t)bitmapBytes);
         at += AlignPow2(bitmapBytes, 16);
-        Win32ReadListedPages(checkpoint->pages, in + at, checkpoint->present, recorder->pageCount, recorder->pageSize);
+        UnpackListedPages(checkpoint->pages, in + at, checkpoint->present, recorder->pageCount, recorder->pageSize);
         at += sent->presentPages * recorder->pageSize;
         checkpoint->frameIndex = sent->frameIndex;
         checkpoint->frameSerial = sent->frameSerial;

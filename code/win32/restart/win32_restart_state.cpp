@@ -1,16 +1,9 @@
 //~ The hot restart's state section: the bodies behind win32/restart/win32_restart_state.h
 
-internal u64 Win32CountListedPages(const u8 *bitmap, u64 pageCount)
-{
-    u64 count = 0;
-    for (u64 page = 0; page < pageCount; ++page) count += Win32PageBit(bitmap, page);
-    return count;
-}
-
 // Pages of game memory (not the frame scratch) game code ever wrote.
 internal u64 Win32CountSentPages(win32_memory_snapshot *snapshot)
 {
-    return Win32CountListedPages(snapshot->everWritten, snapshot->pageCount);
+    return CountBits(snapshot->everWritten, snapshot->pageCount);
 }
 
 internal b32 Win32LoopIsKept(win32_live_loop *loop)
@@ -34,25 +27,8 @@ internal u64 Win32RestartStateSize(win32_state *state)
     return size;
 }
 
-// Copies the pages bitmap lists from image into out (in page order), hashing them. Returns the bytes
-// written. halfwayHook: the test hook step to run half-way (0: none).
-internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize,
-                                   u64 listedPages, const char *halfwayHook, u64 *hash)
-{
-    u64 written = 0;
-    u64 mixed = 0;
-    for (u64 page = 0; page < pageCount; ++page)
-    {
-        if (!Win32PageBit(bitmap, page)) continue;
-        const u8 *source = image + page * pageSize;
-        memcpy(out + written * pageSize, source, (size_t)pageSize);
-        mixed ^= MixPageHash(page, HashPage(source, (u32)pageSize));
-        ++written;
-        if (halfwayHook && written == listedPages / 2) Win32RestartTestHook(halfwayHook);
-    }
-    *hash = mixed;
-    return written * pageSize;
-}
+// The fault injection's half-way step of a state write (a step name, for Win32RestartTestHook).
+internal void Win32RestartHalfwayHook(void *step) { Win32RestartTestHook((const char *)step); }
 
 // The header's fields that describe the platform beyond game memory.
 internal void Win32FillRestartHeader(win32_state *state, win32_restart_state_header *header)
@@ -109,8 +85,8 @@ internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win
     memcpy(view + at, snapshot->everWritten, (size_t)bitmapBytes);
     at += AlignPow2(bitmapBytes, 16);
     header->pagesOffset = at;
-    at += Win32WriteListedPages(view + at, snapshot->live, snapshot->everWritten, snapshot->pageCount,
-                                snapshot->pageSize, header->sentPages, "old-writing", &header->hash);
+    at += PackListedPages(view + at, snapshot->live, snapshot->everWritten, snapshot->pageCount, snapshot->pageSize,
+                          header->sentPages, Win32RestartHalfwayHook, (void *)"old-writing", &header->hash);
     header->tunablesOffset = at;
     memcpy(view + at, state->tunables.entries, (size_t)state->tunables.count * sizeof(win32_tunable));
     at += AlignPow2((u64)state->tunables.count * sizeof(win32_tunable), 16);
@@ -134,29 +110,13 @@ internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win
         at += AlignPow2((u64)loop->recordedFrames * sizeof(capsule_frame), 16);
         header->loopMarkedOffset = at;
         u64 unused = 0;
-        at += Win32WriteListedPages(view + at, loop->markedMemory, snapshot->everWritten, snapshot->pageCount,
-                                    snapshot->pageSize, header->sentPages, 0, &unused);
+        at += PackListedPages(view + at, loop->markedMemory, snapshot->everWritten, snapshot->pageCount,
+                              snapshot->pageSize, header->sentPages, 0, 0, &unused);
     }
     Assert(at <= size);
     figures->bytes = header->sentPages * header->pageSize;
     figures->pages = header->sentPages;
     figures->hash = header->hash;
-}
-
-// Puts the listed pages back from packed (page order) into image; returns their hash.
-internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap, u64 pageCount, u64 pageSize)
-{
-    u64 read = 0;
-    u64 mixed = 0;
-    for (u64 page = 0; page < pageCount; ++page)
-    {
-        if (!Win32PageBit(bitmap, page)) continue;
-        u8 *target = image + page * pageSize;
-        memcpy(target, packed + read * pageSize, (size_t)pageSize);
-        mixed ^= MixPageHash(page, HashPage(target, (u32)pageSize));
-        ++read;
-    }
-    return mixed;
 }
 
 // The named tasks, the tunables and the live loop.
@@ -188,7 +148,7 @@ internal void Win32ReadRestartTables(win32_state *state, const u8 *view, const w
         loop->rewindCount = header->loopRewindCount;
         memcpy(loop->inputs, view + header->loopInputsOffset, (size_t)loop->recordedFrames * sizeof(game_input));
         memcpy(loop->records, view + header->loopRecordsOffset, (size_t)loop->recordedFrames * sizeof(capsule_frame));
-        Win32ReadListedPages(loop->markedMemory, view + header->loopMarkedOffset, view + header->bitmapOffset,
+        UnpackListedPages(loop->markedMemory, view + header->loopMarkedOffset, view + header->bitmapOffset,
                              header->pageCount, header->pageSize);
         // Every page restored counts as written since the mark, so a rewind puts each one back.
         win32_memory_snapshot *snapshot = &state->snapshot;
@@ -216,7 +176,7 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
                    (unsigned long long)snapshot->pageCount, snapshot->pageSize);
         return 0;
     }
-    figures->hash = Win32ReadListedPages(snapshot->live, view + header->pagesOffset, view + header->bitmapOffset,
+    figures->hash = UnpackListedPages(snapshot->live, view + header->pagesOffset, view + header->bitmapOffset,
                                          header->pageCount, header->pageSize);
     figures->pages = header->sentPages;
     figures->bytes = header->sentPages * header->pageSize;
@@ -228,24 +188,6 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
     return 1;
 }
 
-// Moves the values in [from, from + size) found in the listed pages of image by (to - from).
-internal u64 Win32MovePointersInPages(u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize, u64 from, u64 size, u64 to)
-{
-    u64 moved = 0;
-    for (u64 page = 0; page < pageCount; ++page)
-    {
-        if (!Win32PageBit(bitmap, page)) continue;
-        u64 *values = (u64 *)(image + page * pageSize);
-        for (u64 index = 0; index < pageSize / sizeof(u64); ++index)
-        {
-            if (values[index] - from >= size) continue;
-            values[index] = values[index] - from + to;
-            ++moved;
-        }
-    }
-    return moved;
-}
-
 internal u64 Win32MoveGamePointers(win32_state *state, const win32_restart_state_header *header)
 {
     u64 from = header->gameModuleBase;
@@ -253,10 +195,10 @@ internal u64 Win32MoveGamePointers(win32_state *state, const win32_restart_state
     if (!from || !to || from == to || header->gameModuleSize != state->game.moduleSize) return 0;
     const u8 *bitmap = (const u8 *)header + header->bitmapOffset;
     win32_memory_snapshot *snapshot = &state->snapshot;
-    u64 moved = Win32MovePointersInPages(snapshot->live, bitmap, header->pageCount, header->pageSize, from,
+    u64 moved = MovePointersInListedPages(snapshot->live, bitmap, header->pageCount, header->pageSize, from,
                                          header->gameModuleSize, to);
     if (state->loop.mode != LiveLoop_Off)
-        moved += Win32MovePointersInPages(state->loop.markedMemory, bitmap, header->pageCount, header->pageSize, from,
+        moved += MovePointersInListedPages(state->loop.markedMemory, bitmap, header->pageCount, header->pageSize, from,
                                           header->gameModuleSize, to);
     Win32Log(LogLevel_Warning, "restart: the game build loaded at 0x%016llx here, at 0x%016llx in the old process: "
              "%llu pointer%s into it in game memory moved with it", (unsigned long long)to, (unsigned long long)from,

@@ -74,13 +74,8 @@ struct win32_restart_state_figures
     u64 hash;
 };
 
-// Pieces the capsule window's sending shares (sizes are rounded up to 16 bytes): the pages a bitmap
-// lists, copied out in page order (hashed into *hash; the test hook step halfwayHook runs half-way,
-// 0: none) and back, and counted.
-internal u64 Win32WriteListedPages(u8 *out, const u8 *image, const u8 *bitmap, u64 pageCount, u64 pageSize,
-                                   u64 listedPages, const char *halfwayHook, u64 *hash);
-internal u64 Win32ReadListedPages(u8 *image, const u8 *packed, const u8 *bitmap, u64 pageCount, u64 pageSize);
-internal u64 Win32CountListedPages(const u8 *bitmap, u64 pageCount);
+// The pages themselves are packed and unpacked by platform/platform_page_list.h (the capsule
+// window's sending shares it).
 
 // New side, once the build runs: when it loaded at another address than in the old process, every
 // aligned 8-byte value in the sent pages of game memory (and of the live loop's mark) that points into
