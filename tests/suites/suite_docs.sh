@@ -5,7 +5,10 @@
 #  - every relative link in README.md and docs/*.md reaches a file, and its #anchor a heading there;
 #  - every flag the exe's --help prints has its row in docs/flags.md (the flags are read from the
 #    help text in the source, wherever under code/ it lives);
-#  - every folder directly under code/ and tests/ is on README's folder map.
+#  - every folder directly under code/ and tests/ is on README's folder map;
+#  - README quotes no measured timing (a decimal or a range of ms, s or µs): timings go stale, so they
+#    live on docs/figures.md beside the benchmark that measures them, which README links;
+#  - every benchmark script, tests/bench/bench_*.sh, has its section on docs/figures.md.
 # Each check then runs once more on a copy with what it covers taken away, and must fail there.
 # Static checks only (no build, no Wine), so it runs in a second.
 set -u
@@ -102,6 +105,26 @@ folders_not_mapped() {
     done
 }
 
+# readme_timings ROOT: README lines (outside code blocks) that quote a measured time: a decimal or a
+# range followed by ms, s or µs ("0.73-0.91 s", "1.45 s", "62-73 ms"). A whole number is a setting
+# or a description ("held for 30 ms", "the last 10 s of play"), not a measurement.
+readme_timings() {
+    markdown_text "$1/README.md" |
+        grep -oE '.{0,30}[0-9]+(\.[0-9]+ ?|(\.[0-9]+)?-[0-9]+(\.[0-9]+)? ?)(ms|s|µs|us)\b' |
+        sed -E 's/^/README.md quotes a timing (put it on docs\/figures.md and link that): .../' || true
+}
+
+# benches_without_figures ROOT: benchmark scripts without their "## bench_NAME.sh" on docs/figures.md.
+benches_without_figures() {
+    local root=$1 script name
+    for script in "$root"/tests/bench/bench_*.sh; do
+        [ -e "$script" ] || continue
+        name=$(basename "$script")
+        grep -qxF "## $name" "$root/docs/figures.md" 2>/dev/null ||
+            echo "tests/bench/$name has no '## $name' section on docs/figures.md"
+    done
+}
+
 # report_each NAME PROBLEMS: one FAIL per line of PROBLEMS, or one pass.
 report_each() {
     local name=$1 problems=$2 line
@@ -119,6 +142,10 @@ report_each "docs pages" "$(pages_not_linked .)"
 report_each "links" "$(broken_links .)"
 report_each "flags" "$(flags_not_documented .)"
 report_each "folder map" "$(folders_not_mapped .)"
+report_each "README timings" "$(readme_timings .)"
+report_each "figures page" "$(benches_without_figures .)"
+bench_count=$(ls tests/bench/bench_*.sh 2>/dev/null | wc -l)
+check "the benchmark scripts are found (found $bench_count, expected over 5)" test "$bench_count" -gt 5
 
 #- Each check fails once what it covers is taken away (on copies in build/)
 work="$BUILD_DIR/suite_docs"
@@ -139,7 +166,7 @@ must_complain() {
 
 copy=$(fresh_copy clean)
 check "a plain copy passes every check (so the failures below come from the change alone)" test -z \
-    "$(readme_too_big "$copy")$(pages_not_linked "$copy")$(broken_links "$copy")$(flags_not_documented "$copy")$(folders_not_mapped "$copy")"
+    "$(readme_too_big "$copy")$(pages_not_linked "$copy")$(broken_links "$copy")$(flags_not_documented "$copy")$(folders_not_mapped "$copy")$(readme_timings "$copy")$(benches_without_figures "$copy")"
 
 copy=$(fresh_copy big)
 head -c $((README_MAX_BYTES + 1)) /dev/zero | tr '\0' 'x' >>"$copy/README.md"
@@ -172,6 +199,21 @@ copy=$(fresh_copy new_folder)
 mkdir -p "$copy/code/new_layer" "$copy/tests/new_kind"
 must_complain "a folder under code/ and tests/ missing from the map is caught" folders_not_mapped "$copy"
 check "...naming both of them" test "$(folders_not_mapped "$copy" | wc -l)" -eq 2
+
+copy=$(fresh_copy timing)
+sed -i 's/^| shader | \(.*\) | \[measured\]([^)]*) |$/| shader | \1 | 62-73 ms |/' "$copy/README.md"
+check "the copy's README quotes the shader loop's old figure" grep -qF '| 62-73 ms |' "$copy/README.md"
+must_complain "a timing quoted in README is caught (62-73 ms)" readme_timings "$copy"
+copy=$(fresh_copy decimal_timing)
+printf '\nA restart takes 1.45 s.\n' >>"$copy/README.md"
+must_complain "a decimal timing quoted in README is caught (1.45 s)" readme_timings "$copy"
+
+copy=$(fresh_copy new_bench)
+printf '#!/usr/bin/env bash\n# A new benchmark.\n' >"$copy/tests/bench/bench_new_thing.sh"
+must_complain "a benchmark script without its section on docs/figures.md is caught" benches_without_figures "$copy"
+copy=$(fresh_copy dropped_section)
+sed -i 's/^## bench_reload.sh$/## The reload benchmark/' "$copy/docs/figures.md"
+must_complain "a benchmark whose section left docs/figures.md is caught (bench_reload.sh)" benches_without_figures "$copy"
 
 rm -rf "$work"
 summary
