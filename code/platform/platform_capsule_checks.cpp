@@ -311,3 +311,14 @@ b32 CapsuleScan(const u8 *file, u64 fileSize, capsule_scan *scan, char *error, u
     scan->arenaBytes += sizeof(state_layout) + STATE_LAYOUT_MAX_FIELDS * sizeof(game_layout_field) + 128;
     return 1;
 }
+
+b32 CapsuleSameFault(const capsule_fault *recorded, const capsule_fault *now)
+{
+    if (recorded->frameIndex != now->frameIndex || recorded->code != now->code) return 0;
+    if (recorded->function[0] && now->function[0])
+    {
+        if (strcmp(recorded->function, now->function) != 0) return 0;
+        return recorded->code == CAPSULE_HANG_CODE || recorded->line == now->line;
+    }
+    return recorded->code == CAPSULE_HANG_CODE || recorded->moduleOffset == now->moduleOffset;
+}

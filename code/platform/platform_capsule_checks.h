@@ -59,4 +59,10 @@ struct capsule_scan
 // required sections present, nothing after End. Decompresses nothing.
 b32 CapsuleScan(const u8 *file, u64 fileSize, capsule_scan *scan, char *error, umm errorSize);
 
+//~ A replay's verdict on a fault
+// Whether a fault seen during a replay is the one the capsule recorded: the same frame and code, and
+// the same place: function and line when both name a function (for a hang the function alone: where
+// a loop was interrupted may differ by a line), else the same offset in the module (the same build).
+b32 CapsuleSameFault(const capsule_fault *recorded, const capsule_fault *now);
+
 #endif // PLATFORM_CAPSULE_CHECKS_H

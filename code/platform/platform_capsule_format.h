@@ -84,10 +84,13 @@ struct capsule_section_header
 };
 
 // The fault a Crash or Hang capsule was written for.
+// The code a hang is recorded with: the platform's own exception code for an interrupted call
+// (win32/guard/win32_crash_guard.h WIN32_HANG_CODE, which must equal it).
+#define CAPSULE_HANG_CODE 0xE0000001u
 struct capsule_fault
 {
     u64 frameIndex;                 // game_input.frameIndex of the frame whose code faulted
-    u32 code;                       // exception code (WIN32_HANG_CODE for a hang)
+    u32 code;                       // exception code (CAPSULE_HANG_CODE for a hang)
     u32 threadId;
     u32 line;                       // 0 when no line was known
     u32 pad;

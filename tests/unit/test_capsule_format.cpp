@@ -542,12 +542,50 @@ internal int WriteSeeds(const char *folder)
     return 0;
 }
 
+// A replay's verdict on a fault: the recorded one again, or another.
+internal void TestSameFault(void)
+{
+    capsule_fault recorded = {};
+    recorded.frameIndex = 120;
+    recorded.code = 0xC0000005u;
+    recorded.line = 42;
+    recorded.moduleOffset = 0x1234;
+    FormatText(recorded.function, sizeof(recorded.function), "DemoUpdateEntities");
+    capsule_fault now = recorded;
+    CHECK(CapsuleSameFault(&recorded, &now));
+    now.line = 43;
+    CHECK_MSG(!CapsuleSameFault(&recorded, &now), "a crash on another line is another fault");
+    now = recorded;
+    now.frameIndex = 121;
+    CHECK(!CapsuleSameFault(&recorded, &now));
+    now = recorded;
+    now.code = 0xC0000094u;
+    CHECK(!CapsuleSameFault(&recorded, &now));
+    now = recorded;
+    FormatText(now.function, sizeof(now.function), "DemoCollide");
+    CHECK(!CapsuleSameFault(&recorded, &now));
+    // Without a symbol on either side: the module offset decides.
+    now = recorded;
+    now.function[0] = 0;
+    now.line = 0;
+    CHECK(CapsuleSameFault(&recorded, &now));
+    now.moduleOffset = 0x1238;
+    CHECK(!CapsuleSameFault(&recorded, &now));
+    // A hang is the same where the function is, whatever line the loop was interrupted on.
+    recorded.code = now.code = CAPSULE_HANG_CODE;
+    now = recorded;
+    now.line = 77;
+    now.moduleOffset = 0x9999;
+    CHECK_MSG(CapsuleSameFault(&recorded, &now), "a hang interrupted on another line of the same function is the same");
+}
+
 int main(int argumentCount, char **arguments)
 {
     if (argumentCount == 3 && strcmp(arguments[1], "--write-seeds") == 0) return WriteSeeds(arguments[2]);
     TestCompressor();
     TestRoundTrips();
     TestRefusals();
+    TestSameFault();
     PrintFigures();
     return TestSummary();
 }

@@ -366,19 +366,7 @@ internal u32 Win32ReplaySoundSamples(win32_replay *replay, u32 liveSampleCount)
     return Win32ReplayFrame(replay)->soundSampleCount;
 }
 
-// The same fault: same frame, same kind, and the same place: function and line when both reports
-// name them (a hang: the function; where a loop was interrupted may differ by a line), else the
-// same offset in the module (the same build).
-internal b32 Win32SameFault(const capsule_fault *recorded, const capsule_fault *now)
-{
-    if (recorded->frameIndex != now->frameIndex || recorded->code != now->code) return 0;
-    if (recorded->function[0] && now->function[0])
-    {
-        if (strcmp(recorded->function, now->function) != 0) return 0;
-        return recorded->code == WIN32_HANG_CODE || recorded->line == now->line;
-    }
-    return recorded->code == WIN32_HANG_CODE || recorded->moduleOffset == now->moduleOffset;
-}
+static_assert(WIN32_HANG_CODE == CAPSULE_HANG_CODE, "a hang is recorded in capsules with the platform's code");
 
 internal void Win32ReplayNoteFault(win32_replay *replay, win32_state *state, const capsule_fault *fault)
 {
@@ -394,7 +382,7 @@ internal void Win32ReplayNoteFault(win32_replay *replay, win32_state *state, con
         return;
     }
     if (replay->pass == ReplayPass_CompareOld) return;
-    if (recordedFault && Win32SameFault(&info->fault, fault))
+    if (recordedFault && CapsuleSameFault(&info->fault, fault))
     {
         replay->faultSeen = 1;
         // NOTE: the recorded text names the function when this run's may not yet (symbols load in
