@@ -7,8 +7,9 @@
 # plus, measured here, publish -> running: from the lock's removal to the log's
 # "restart: platform build N running" (includes the old process noticing the new exe, up to a frame).
 # The medians come with each step's share of the total. After each restart: the live engine processes
-# of the run, their total RSS and the first one's (the run's one waiter: at most 2 processes whatever
-# the count).
+# of the run once the old one (when it is not the first) has exited, their total RSS and the first
+# one's (the run's one waiter: at most 2 processes whatever the count), and how long after the new
+# process ran the old one was gone.
 # Usage: xvfb-run -a tests/bench/bench_hot_restart.sh [--restarts N] [--starter] [-- ENGINE_FLAGS...]
 #   --restarts N   restarts to measure (default 10)
 #   --starter      restart the starter game (starter.dll) instead of the demo
@@ -64,15 +65,15 @@ figure_line() {
         after && index($0, "restart: restart to first frame") { print; exit }' "$log"
 }
 
-# processes_line: the live engine processes of this run (zombies left out) a second after the old
-# one handed over: how many, their total RSS, and the first one's (the run's waiter after a restart).
+# processes_line: the live engine processes of this run (zombies left out): how many, their total
+# RSS, and the first one's (the run's waiter after a restart).
 processes_line() {
     ps -eo pid=,stat=,rss=,comm=,args= | awk -v wanted="$log" -v first="$engine_pid" '
         $2 !~ /^Z/ && $4 ~ /^win32_platform/ && index($0, wanted) { n++; total += $3; if ($1 == first) waiter = $3 }
         END { printf "%d processes, %.0f MB RSS in all, first %.0f MB", n, total / 1024, waiter / 1024 }'
 }
-printf '%-8s %10s %10s %10s %10s %10s %12s  %-52s %s\n' restart total start handover mapping "first fr." "publish->run" \
-    "processes (live, RSS)" "load (1, 5, 15 min)"
+printf '%-8s %10s %10s %10s %10s %10s %12s  %-52s %8s  %s\n' restart total start handover mapping "first fr." \
+    "publish->run" "processes (live, RSS)" "old gone" "load (1, 5, 15 min)"
 : >"$out/figures.txt"
 for ((number = 1; number <= restarts; ++number)); do
     build=$((number + 1))
@@ -94,8 +95,15 @@ for ((number = 1; number <= restarts; ++number)); do
     wall=$(awk -v a="$running" -v b="$published" 'BEGIN {printf "%.1f", (a - b) * 1000}')
     [ -n "$figures" ] || figures="n/a n/a n/a n/a n/a"
     # shellcheck disable=SC2086 # five numbers
-    sleep 1     # the old process, when it is not the first, exits after the handover
-    printf '%-8s %10s %10s %10s %10s %10s %12s  %-52s %s\n' "$number" $figures "$wall" "$(processes_line)" "$(load)"
+    # The old process, when it is not the first, exits once its engine stopped: counted once it did
+    # (up to 15 s), and how long that took after the new process ran.
+    for ((tries = 0; tries < 150; ++tries)); do
+        [ "$(processes_line | awk '{print $1}')" -le 2 ] && break
+        sleep 0.1
+    done
+    gone=$(awk -v a="$(date +%s.%N)" -v b="$running" 'BEGIN {printf "%.1f", a - b}')
+    printf '%-8s %10s %10s %10s %10s %10s %12s  %-52s %7ss  %s\n' "$number" $figures "$wall" "$(processes_line)" \
+        "$gone" "$(load)"
     echo "$figures $wall" >>"$out/figures.txt"
 done
 touch "$out/quit"
