@@ -168,12 +168,12 @@ check "without data/shaders/ the log says the embedded copies draw" grep -q "no 
 check "without data/shaders/: no error" bash -c "! grep -q 'error:' '$out/embedded.log'"
 check "without data/shaders/: screenshot written" test -s "$out/embedded.bmp"
 check "image_diff builds" $NATIVE_CXX $NATIVE_FLAGS tests/tools/image_diff.cpp -o "$out/image_diff"
-# Rows 0.70-0.82 hold the platform's notices at this size: the start-up "reloaded: version 1"
-# notice lives a few seconds of wall time, so one 40-frame run may still show it and the next not.
-# The rest (the cubes, the fogged ground) is compared.
-diff_above=$("$out/image_diff" "$out/with_files.bmp" "$out/embedded.bmp" 0.0 0.70 2>/dev/null || echo 1)
-diff_below=$("$out/image_diff" "$out/with_files.bmp" "$out/embedded.bmp" 0.82 1.0 2>/dev/null || echo 1)
-check "the embedded copy draws what the files draw (${diff_above} of pixels differ above the notices, ${diff_below} below)" \
-    awk -v a="$diff_above" -v b="$diff_below" 'BEGIN {exit !(a < 0.05 && b < 0.05)}'
+# With the overlay hidden the platform's notices are drawn at the top, in rows 0-0.13 at this size:
+# the start-up "reloaded: version 1" notice lives 4 s of wall time, so a 40-frame run on a loaded
+# machine may no longer show it while the other does. The rest (the cubes, the fogged ground) is
+# the same picture pixel for pixel, so it is held to 1%.
+diff_scene=$("$out/image_diff" "$out/with_files.bmp" "$out/embedded.bmp" 0.15 1.0 2>/dev/null || echo 1)
+check "the embedded copy draws what the files draw (${diff_scene} of pixels differ below the notices)" \
+    awk -v d="$diff_scene" 'BEGIN {exit !(d < 0.01)}'
 
 summary
