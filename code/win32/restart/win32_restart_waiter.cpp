@@ -20,6 +20,12 @@ internal b32 Win32PrepareRestartRelay(win32_restart *restart, win32_restart_cont
         {
             Win32Log(LogLevel_Warning, "restart: no relay to a single waiter (error %lu): this process will wait for the "
                      "new one itself", (unsigned long)GetLastError());
+            if (restart->relay) UnmapViewOfFile(restart->relay);
+            HANDLE handles[] = {restart->relaySection, restart->relayWake, restart->waiterProcess};
+            for (u32 index = 0; index < ArrayCount(handles); ++index)
+                if (handles[index]) CloseHandle(handles[index]);
+            restart->relay = 0;
+            restart->relaySection = restart->relayWake = restart->waiterProcess = 0;
             return 0;
         }
         memset(restart->relay, 0, sizeof(*restart->relay));
