@@ -17,7 +17,8 @@
 //    OBJECT_DIR\<DLL name>.link.new (GameLinkKey and the objects); build.bat renames .link.new to
 //    .link once the link succeeded.
 // Exit code: 0 nothing to link (every object up to date, the DLL newer than all of them, the same
-// link), 3 link (the response file is ready), 1 a compile failed or bad arguments.
+// link), 3 link (the response file is ready), 1 a compile failed, cl could not be started (the
+// Win32 error and the command are printed) or bad arguments.
 // A plain Win32 program with no engine headers, built by build.bat before the games.
 #include <windows.h>
 #include <shellapi.h>
@@ -181,6 +182,33 @@ static int IsStale(unit *u, const wchar_t *flags)
     return stale;
 }
 
+// Prints wide text as the console shows it (its output code page; UTF-8 without a console): printf's
+// %ls would stop at the first letter the C locale cannot write, as in a Unicode folder's paths.
+static void PrintWide(const wchar_t *text)
+{
+    UINT codePage = GetConsoleOutputCP();
+    static char bytes[TEXT_CHARS * 3];
+    if (!WideCharToMultiByte(codePage ? codePage : CP_UTF8, 0, text, -1, bytes, sizeof(bytes), 0, 0)) return;
+    fputs(bytes, stdout);
+}
+
+// cl.exe's full path, searched once where CreateProcess searches (this exe's folder, the current
+// folder, the system folders, then PATH).
+// NOTE: CreateProcess with no application name searches at every start, and when the cl.exe it finds
+// cannot be opened at that moment it tries the command line's longer prefixes ("cl /nologo", ...) as
+// file names; Wine 8 then reports error 2, a missing file, for a cl.exe another process held for a
+// moment. With the path named, a missing cl is said once, here, and a failed start says why.
+static wchar_t globalCompilerPath[PATH_CHARS];
+
+static void FindCompiler(void)
+{
+    DWORD length = SearchPathW(0, L"cl", L".exe", PATH_CHARS, globalCompilerPath, 0);
+    if (length == 0 || length >= PATH_CHARS) Fail("cl.exe is not on PATH (build.bat puts it there)");
+}
+
+// Starts cl on the unit, its output into OBJECT.log. A start that fails is tried 6 times, 0.1 to
+// 1.6 s apart (a loaded machine, a scanner or an installer holding cl.exe for a moment); then the
+// Win32 error, its text and the command line are printed and game_units exits 1.
 static void StartCompile(unit *u, const wchar_t *flags)
 {
     swprintf(u->output, PATH_CHARS, L"%ls.log", u->object);
@@ -190,8 +218,10 @@ static void StartCompile(unit *u, const wchar_t *flags)
     SECURITY_ATTRIBUTES inherit = {sizeof(inherit), 0, TRUE};
     HANDLE output = CreateFileW(u->output, GENERIC_WRITE, FILE_SHARE_READ, &inherit, CREATE_ALWAYS, 0, 0);
     if (output == INVALID_HANDLE_VALUE) Fail("cannot write a compile log in the object folder");
-    static wchar_t commandLine[TEXT_CHARS];
+    if (!globalCompilerPath[0]) FindCompiler();
+    static wchar_t commandLine[TEXT_CHARS], shownCommand[TEXT_CHARS];
     swprintf(commandLine, TEXT_CHARS, L"cl %ls /c /showIncludes \"%ls\" /Fo\"%ls\"", flags, u->source, u->object);
+    wcscpy(shownCommand, commandLine);     // CreateProcessW may write into its command line
     STARTUPINFOW startup = {};
     startup.cb = sizeof(startup);
     startup.dwFlags = STARTF_USESTDHANDLES;
@@ -199,23 +229,25 @@ static void StartCompile(unit *u, const wchar_t *flags)
     startup.hStdOutput = output;
     startup.hStdError = output;
     PROCESS_INFORMATION process = {};
-    GetSystemTimeAsFileTime(&u->started);
-    // NOTE: a start can fail for a moment (cl.exe being replaced by an installer, a scanner holding
-    // it, a loaded machine): tried again with a growing pause before giving up with the reason.
+    const int startTries = 6;
     DWORD error = 0;
-    for (int attempt = 0; attempt < 6; ++attempt)
+    int tries = 0;
+    for (; tries < startTries; ++tries)
     {
-        if (attempt) Sleep(50u << attempt);
-        if (CreateProcessW(0, commandLine, 0, 0, TRUE, 0, 0, 0, &startup, &process)) { error = 0; break; }
+        if (tries) Sleep(50u << tries);
+        GetSystemTimeAsFileTime(&u->started);
+        if (CreateProcessW(globalCompilerPath, commandLine, 0, 0, TRUE, 0, 0, 0, &startup, &process)) break;
         error = GetLastError();
-        if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND) break;     // no cl on PATH: final
     }
-    if (error)
+    if (tries == startTries)
     {
-        char reason[256] = "";
-        FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, 0, error, 0, reason, sizeof(reason), 0);
-        for (size_t end = strlen(reason); end && (reason[end - 1] == '\r' || reason[end - 1] == '\n'); --end) reason[end - 1] = 0;
-        printf("game_units: cannot start cl for %ls (error %lu: %s)\n", u->source, (unsigned long)error, reason);
+        wchar_t reason[512] = L"";
+        FormatMessageW(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, 0, error, 0, reason, 512, 0);
+        for (size_t end = wcslen(reason); end && (reason[end - 1] == L'\r' || reason[end - 1] == L'\n'); --end) reason[end - 1] = 0;
+        static wchar_t message[TEXT_CHARS * 2];
+        swprintf(message, TEXT_CHARS * 2, L"game_units: cannot start cl (%ls) for %ls: error %lu (%ls), 6 tries over 3 s; "
+                 L"the command: %ls\n", globalCompilerPath, u->source, (unsigned long)error, reason, shownCommand);
+        PrintWide(message);
         exit(1);
     }
     CloseHandle(output);
