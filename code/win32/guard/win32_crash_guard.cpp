@@ -1,12 +1,6 @@
 //~ Crash containment for calls into game code: the bodies behind win32/guard/win32_crash_guard.h
 
-
 global win32_crash_guard_globals globalCrashGuard;
-
-internal win32_crash_guard *Win32CurrentCrashGuard(void)
-{
-    return (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
-}
 
 internal const char *Win32ExceptionName(DWORD code)
 {
@@ -196,6 +190,11 @@ internal u32 Win32TakeCrash(win32_crash_report *firstCrash)
     globalCrashGuard.crashCount = 0;
     LeaveCriticalSection(&globalCrashGuard.firstCrashLock);
     return count;
+}
+
+internal win32_crash_guard *Win32CurrentCrashGuard(void)
+{
+    return (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
 }
 
 internal b32 Win32InsideGuardedCall(void)

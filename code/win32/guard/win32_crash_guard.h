@@ -55,9 +55,6 @@ struct win32_crash_guard_globals
     CRITICAL_SECTION firstCrashLock;
 };
 
-// The calling thread's innermost guard (0 outside any guarded call).
-internal win32_crash_guard *Win32CurrentCrashGuard(void);
-
 // "access violation", "stack overflow", ...: a report's name for an exception code (any thread).
 internal const char *Win32ExceptionName(DWORD code);
 
@@ -74,6 +71,8 @@ internal void Win32DescribeCodeAddress(void *address, char *moduleName, umm modu
 internal void Win32InitCrashGuard(b32 containUnderDebugger);
 // True when the calling thread (any thread) is inside a guarded call that has not returned or crashed.
 internal b32 Win32InsideGuardedCall(void);
+// The calling thread's innermost guard, active or not (null outside any guarded call). Any thread.
+internal win32_crash_guard *Win32CurrentCrashGuard(void);
 
 typedef void win32_guarded_function(void *data);
 

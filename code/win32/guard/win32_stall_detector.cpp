@@ -2,22 +2,18 @@
 
 global win32_stall_detector globalStall;
 
-internal s64 Win32WaitSlotIndex(win32_watchdog_slot *slot)
-{
-    return slot ? (s64)(slot - globalWatchdog.slots) : -1;
-}
-
 internal b32 Win32BeginGameWait(win32_game_wait *saved, const char *service, void *caller, b32 abandonable,
                                 const char *what)
 {
-    s64 index = Win32WaitSlotIndex(Win32WatchdogSlot());
+    win32_watchdog_slot *slot = Win32WatchdogSlot();
+    s64 index = Win32WatchdogSlotIndex(slot);
     if (index < 0) return 0;
     win32_game_wait *wait = globalStall.waits + index;
     *saved = *wait;
     win32_game_wait now = {};
     now.service = service;
     now.caller = caller;
-    now.guard = globalWatchdog.slots[index].innermostGuard;
+    now.guard = slot->innermostGuard;
     now.startTicks = Win32WatchdogNow();
     now.serial = saved->serial + 1;
     now.abandonable = abandonable;
@@ -31,7 +27,7 @@ internal b32 Win32BeginGameWait(win32_game_wait *saved, const char *service, voi
 internal void Win32EndGameWait(win32_game_wait *saved, b32 begun)
 {
     if (!begun) return;
-    s64 index = Win32WaitSlotIndex(Win32WatchdogSlot());
+    s64 index = Win32WatchdogSlotIndex(Win32WatchdogSlot());
     win32_game_wait ended = globalStall.waits[index];
     b32 abandoned = AtomicLoadU64(&globalStall.abandonSerial[index]) == ended.serial;
     saved->serial = ended.serial;       // serials only grow, nested waits included
@@ -52,9 +48,7 @@ internal void Win32EndGameWait(win32_game_wait *saved, b32 begun)
 // The abandon check the work queues call while a wait has nothing to run (this thread's slot).
 internal b32 Win32ShouldAbandonGameWait(void)
 {
-    if (!globalWatchdog.enabled) return 0;
-    win32_watchdog_slot *slot = (win32_watchdog_slot *)TlsGetValue(globalWatchdog.slotTlsIndex);
-    s64 index = Win32WaitSlotIndex(slot);
+    s64 index = Win32WatchdogSlotIndex(Win32ExistingWatchdogSlot());
     if (index < 0) return 0;
     win32_game_wait *wait = globalStall.waits + index;
     return wait->service && wait->abandonable && AtomicLoadU64(&globalStall.abandonSerial[index]) == wait->serial;
@@ -72,23 +66,23 @@ internal void Win32StartStallDetector(work_queue_system *queues)
 }
 
 // True when slot's thread is in game code and sits in a recorded wait under its innermost guard.
-internal b32 Win32SlotInGameWait(LONG index)
+internal b32 Win32SlotInGameWait(win32_watchdog *watchdog, LONG index)
 {
-    win32_watchdog_slot *slot = globalWatchdog.slots + index;
+    win32_watchdog_slot *slot = watchdog->slots + index;
     win32_game_wait *wait = globalStall.waits + index;
     return wait->service && wait->guard && wait->guard == slot->innermostGuard && slot->platformDepth > 0;
 }
 
-internal void Win32ReportAndAbandonStall(LONG slotCount, f64 seconds)
+internal void Win32ReportAndAbandonStall(win32_watchdog *watchdog, LONG slotCount, f64 seconds)
 {
     char text[1400];
     text_buffer report = TEXT_BUFFER_ON(text);
     TextAppendFormat(&report, "watchdog: stall: no progress for %.2f s (limit %.2f s) while every thread running "
-                     "game code waits inside a platform service:", seconds, globalWatchdog.timeoutSeconds);
+                     "game code waits inside a platform service:", seconds, watchdog->timeoutSeconds);
     for (LONG index = 0; index < slotCount; ++index)
     {
-        win32_watchdog_slot *slot = globalWatchdog.slots + index;
-        if (!slot->thread || !slot->innermostGuard || !Win32SlotInGameWait(index)) continue;
+        win32_watchdog_slot *slot = watchdog->slots + index;
+        if (!slot->thread || !slot->innermostGuard || !Win32SlotInGameWait(watchdog, index)) continue;
         win32_game_wait wait = globalStall.waits[index];
         char module[64];
         u64 offset = 0;
@@ -99,21 +93,21 @@ internal void Win32ReportAndAbandonStall(LONG slotCount, f64 seconds)
         if (wait.abandonable) AtomicStoreU64(&globalStall.abandonSerial[index], wait.serial);
     }
     InterlockedIncrement(&globalStall.stallCount);
-    InterlockedIncrement(&globalWatchdog.interruptCount);
+    InterlockedIncrement(&watchdog->interruptCount);
     Win32Log(LogLevel_Error, "%s the waits are abandoned; recovering as from a hang", text);
 }
 
-internal void Win32CheckForStall(s64 now)
+internal void Win32CheckForStall(win32_watchdog *watchdog, s64 now)
 {
-    LONG slotCount = Minimum(globalWatchdog.slotCount, (LONG)WIN32_WATCHDOG_MAX_THREADS);
+    LONG slotCount = Minimum(watchdog->slotCount, (LONG)WIN32_WATCHDOG_MAX_THREADS);
     u32 involved = 0;
     b32 anyAbandonable = 0;
     u64 signature = 0;
     for (LONG index = 0; index < slotCount; ++index)
     {
-        win32_watchdog_slot *slot = globalWatchdog.slots + index;
+        win32_watchdog_slot *slot = watchdog->slots + index;
         if (!slot->thread || !slot->innermostGuard) continue;
-        if (!Win32SlotInGameWait(index))
+        if (!Win32SlotInGameWait(watchdog, index))
         {
             globalStall.candidateSince = 0;
             return;
@@ -138,8 +132,8 @@ internal void Win32CheckForStall(s64 now)
         globalStall.candidateSignature = signature;
         return;
     }
-    if (now - globalStall.candidateSince < globalWatchdog.timeoutTicks) return;
+    if (now - globalStall.candidateSince < watchdog->timeoutTicks) return;
     if (IsDebuggerPresent()) return;
-    Win32ReportAndAbandonStall(slotCount, (f64)(now - globalStall.candidateSince) / (f64)globalWatchdog.ticksPerSecond);
+    Win32ReportAndAbandonStall(watchdog, slotCount, (f64)(now - globalStall.candidateSince) / (f64)watchdog->ticksPerSecond);
     globalStall.candidateSince = 0;
 }

@@ -51,6 +51,7 @@ internal void Win32EndGameWait(win32_game_wait *saved, b32 begun);
 internal void Win32StartStallDetector(work_queue_system *queues);
 // One watchdog tick: a stall candidate begins when every thread in game code waits in the platform
 // and at least one wait can be abandoned; it is a stall once the same picture held for the limit.
-internal void Win32CheckForStall(s64 now);
+// The watchdog thread passes its own state (the slots, the limit).
+internal void Win32CheckForStall(win32_watchdog *watchdog, s64 now);
 
 #endif  // WIN32_STALL_DETECTOR_H

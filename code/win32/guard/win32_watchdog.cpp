@@ -1,6 +1,8 @@
 //~ Hang watchdog for calls into game code: the bodies behind win32/guard/win32_watchdog.h
 
-win32_watchdog globalWatchdog;
+// NOTE: a global, not part of win32_state: the watchdog thread and every thread entering or leaving
+// game code (guarded calls, the wrapped platform services) reach it with no state pointer.
+global win32_watchdog globalWatchdog;
 
 internal u32 Win32HangsInterrupted(void)
 {
@@ -34,6 +36,17 @@ internal void Win32WatchdogSkipFrozenTime(void)
 internal b32 Win32AddressInExe(u64 address)
 {
     return address >= (u64)globalWatchdog.exeBase && address - (u64)globalWatchdog.exeBase < globalWatchdog.exeSize;
+}
+
+internal win32_watchdog_slot *Win32ExistingWatchdogSlot(void)
+{
+    if (!globalWatchdog.enabled) return 0;
+    return (win32_watchdog_slot *)TlsGetValue(globalWatchdog.slotTlsIndex);
+}
+
+internal s64 Win32WatchdogSlotIndex(win32_watchdog_slot *slot)
+{
+    return slot ? (s64)(slot - globalWatchdog.slots) : -1;
 }
 
 internal win32_watchdog_slot *Win32WatchdogSlot(void)
@@ -425,7 +438,7 @@ internal DWORD WINAPI Win32WatchdogThread(LPVOID parameter)
             if (now - slot->guardStartTicks < globalWatchdog.timeoutTicks) continue;
             Win32WatchdogInterrupt(slot, now);
         }
-        Win32CheckForStall(now);
+        Win32CheckForStall(&globalWatchdog, now);
     }
     return 0;
 }

@@ -65,10 +65,6 @@ struct win32_watchdog
     platform_api original;                  // the services the wrappers forward to
 };
 
-// NOTE: a global, not part of win32_state: the watchdog thread and every thread entering or leaving
-// game code (guarded calls, the wrapped platform services) reach it with no state pointer.
-extern win32_watchdog globalWatchdog;
-
 // Hangs interrupted so far (for the debug overlay).
 internal u32 Win32HangsInterrupted(void);
 // The watchdog thread's id, or 0 when it is not running (any thread, after Win32StartWatchdog).
@@ -79,6 +75,11 @@ internal s64 Win32WatchdogNow(void);
 internal b32 Win32AddressInExe(u64 address);
 // The calling thread's slot, registered on first use (null when the table is full or disabled).
 internal win32_watchdog_slot *Win32WatchdogSlot(void);
+// The calling thread's slot if it has one; unlike Win32WatchdogSlot it never registers one (null
+// when the thread has none or the watchdog is off). Any thread.
+internal win32_watchdog_slot *Win32ExistingWatchdogSlot(void);
+// A slot's place in the table (the stall detector keeps one wait per slot); -1 for null.
+internal s64 Win32WatchdogSlotIndex(win32_watchdog_slot *slot);
 // A thread that is about to end gives its slot back (a game thread: win32_game_threads.cpp), so
 // threads that come and go do not use the table up. Call outside any guarded call.
 internal void Win32WatchdogReleaseSlot(void);
