@@ -13,23 +13,23 @@ internal void Win32ArmQuitBound(const char *why)
 // Every thread inside the running game code or an image still held: what the forced exit abandons.
 internal void Win32LogThreadsLeftInGameCode(void)
 {
-    win32_pointer_guard *guard = &globalPointerGuard;
     pointer_scan_target targets[WIN32_THREAD_SCAN_MAX_TARGETS];
     u32 versions[WIN32_THREAD_SCAN_MAX_TARGETS];
     const char *paths[WIN32_THREAD_SCAN_MAX_TARGETS];
     u32 targetCount = 0;
-    const win32_game_code *running = guard->runningCode;
+    const win32_game_code *running = Win32PointerGuardRunningCode();
     if (running && running->module)
     {
         targets[targetCount] = Win32ModuleTarget((u64)running->moduleBase, running->moduleSize);
         versions[targetCount] = running->version;
         paths[targetCount++] = running->loadedPath;
     }
-    for (u32 heldIndex = 0; heldIndex < guard->heldCount && targetCount < WIN32_THREAD_SCAN_MAX_TARGETS; ++heldIndex)
+    for (u32 heldIndex = 0; heldIndex < Win32HeldImageCount() && targetCount < WIN32_THREAD_SCAN_MAX_TARGETS; ++heldIndex)
     {
-        targets[targetCount] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
-        versions[targetCount] = guard->held[heldIndex].version;
-        paths[targetCount++] = guard->held[heldIndex].loadedPath;
+        const win32_held_image *held = Win32HeldImage(heldIndex);
+        targets[targetCount] = Win32ModuleTarget(held->base, held->size);
+        versions[targetCount] = held->version;
+        paths[targetCount++] = held->loadedPath;
     }
     win32_thread_scan_result result = Win32ScanThreadsInImages(targets, targetCount, 1);
     for (u32 hitIndex = 0; hitIndex < Minimum(result.hitCount, (u32)WIN32_THREAD_SCAN_MAX_HITS); ++hitIndex)

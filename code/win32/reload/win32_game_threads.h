@@ -63,7 +63,6 @@ struct win32_game_threads
     volatile LONG crashes;              // game threads ended by a crash, since start
 };
 
-
 // The services (unchecked: win32_service_checks.cpp checks the game's arguments first).
 internal platform_game_thread *Win32StartGameThread(const char *name, platform_game_thread_proc *proc, void *data);
 internal b32 Win32GameThreadShouldStop(platform_game_thread *thread);

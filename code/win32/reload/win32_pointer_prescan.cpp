@@ -1,18 +1,22 @@
 //~ The pointer scan of a reload, mostly beside the frames: the bodies behind win32/reload/win32_pointer_prescan.h
 
-win32_pointer_prescan globalPointerPrescan;
+global win32_pointer_prescan globalPointerPrescan;
 
-internal void Win32MarkPointerPrescan(const win32_game_code *running)
+internal void Win32MarkPointerPrescan(const win32_game_code *running, work_queue_system *queues)
 {
     win32_pointer_prescan *prescan = &globalPointerPrescan;
-    win32_pointer_guard *guard = &globalPointerGuard;
     Win32DropPointerPrescan();
-    if (!guard->initialized || !guard->snapshot || !guard->snapshot->enabled) return;
+    win32_memory_snapshot *snapshot = Win32PointerGuardSnapshot();     // null until the guard started
+    if (!snapshot || !snapshot->enabled) return;
+    prescan->queues = queues;
     if (running->module) prescan->targets[prescan->targetCount++] = Win32ModuleTarget((u64)running->moduleBase, running->moduleSize);
-    for (u32 heldIndex = 0; heldIndex < guard->heldCount; ++heldIndex)
-        prescan->targets[prescan->targetCount++] = Win32ModuleTarget(guard->held[heldIndex].base, guard->held[heldIndex].size);
+    for (u32 heldIndex = 0; heldIndex < Win32HeldImageCount(); ++heldIndex)
+    {
+        const win32_held_image *held = Win32HeldImage(heldIndex);
+        prescan->targets[prescan->targetCount++] = Win32ModuleTarget(held->base, held->size);
+    }
     if (!prescan->targetCount) return;
-    Win32MarkCopiedPages(guard->snapshot);
+    Win32MarkCopiedPages(snapshot);
     prescan->marked = 1;
 }
 
@@ -20,7 +24,7 @@ internal void Win32RunPointerPrescan(void)
 {
     win32_pointer_prescan *prescan = &globalPointerPrescan;
     if (!prescan->marked) return;
-    win32_memory_snapshot *snapshot = globalPointerGuard.snapshot;
+    win32_memory_snapshot *snapshot = Win32PointerGuardSnapshot();
     f64 start = Win32Seconds();
     prescan->result = ScanPagesForPointers(snapshot->copy, snapshot->pageCount * snapshot->pageSize, snapshot->pageSize,
                                            snapshot->everWritten, prescan->targets, prescan->targetCount, prescan->hits,
@@ -35,7 +39,8 @@ internal void Win32DropPointerPrescan(void)
     prescan->marked = 0;
     prescan->valid = 0;
     prescan->targetCount = 0;
-    if (globalPointerGuard.snapshot) Win32StopMarkingCopiedPages(globalPointerGuard.snapshot);
+    win32_memory_snapshot *snapshot = Win32PointerGuardSnapshot();
+    if (snapshot) Win32StopMarkingCopiedPages(snapshot);
 }
 
 // One half of the swap's rescan, so a worker (idle at the frame boundary) takes the other.
@@ -63,7 +68,7 @@ internal PLATFORM_WORK_QUEUE_CALLBACK(Win32RescanHalf)
 internal pointer_scan_result Win32RescanMarkedPages(const u8 *bitmap, u64 scannedSize, const pointer_scan_target *targets,
                                                     u32 targetCount, pointer_scan_hit *hits, u32 maxHits)
 {
-    win32_memory_snapshot *snapshot = globalPointerGuard.snapshot;
+    win32_memory_snapshot *snapshot = Win32PointerGuardSnapshot();
     // NOTE: the split is on an 8-page boundary, so the upper half's bitmap starts at a whole byte.
     u64 lowerPages = (scannedSize / snapshot->pageSize / 2) & ~7ull;
     u64 lowerSize = lowerPages * snapshot->pageSize;
@@ -74,7 +79,7 @@ internal pointer_scan_result Win32RescanMarkedPages(const u8 *bitmap, u64 scanne
     upper.targetCount = targetCount;
     upper.bitmap = bitmap + lowerPages / 8;
     upper.targets = targets;
-    work_queue_system *queues = globalThreadScan.queues;
+    work_queue_system *queues = globalPointerPrescan.queues;
     if (queues) AddWorkQueueEntry(&queues->highQueue, Win32RescanHalf, &upper);
     else Win32RescanHalf(0, &upper);
     pointer_scan_result result = ScanPagesForPointers(snapshot->live, lowerSize, snapshot->pageSize, bitmap, targets,
@@ -95,8 +100,8 @@ internal b32 Win32FinishPointerPrescan(const pointer_scan_target *targets, u32 t
                                        pointer_scan_hit *hits, u32 maxHits, pointer_scan_result *result)
 {
     win32_pointer_prescan *prescan = &globalPointerPrescan;
-    win32_memory_snapshot *snapshot = globalPointerGuard.snapshot;
-    if (!prescan->valid || globalPointerGuard.loopMark || targetCount != prescan->targetCount ||
+    win32_memory_snapshot *snapshot = Win32PointerGuardSnapshot();
+    if (!prescan->valid || targetCount != prescan->targetCount ||
         memcmp(targets, prescan->targets, targetCount * sizeof(*targets)) != 0 ||
         prescan->result.hitCount > prescan->result.hitsKept)
         return 0;
@@ -117,4 +122,10 @@ internal b32 Win32FinishPointerPrescan(const pointer_scan_target *targets, u32 t
     }
     result->bytesScanned += prescan->result.bytesScanned;
     return 1;
+}
+
+internal b32 Win32PointerPrescanUsed(u64 *rescanBytes)
+{
+    *rescanBytes = globalPointerPrescan.rescanBytes;
+    return globalPointerPrescan.valid;
 }

@@ -29,20 +29,23 @@ struct win32_pointer_prescan
     pointer_scan_hit hits[WIN32_POINTER_HITS_KEPT];
     f64 seconds;                // the prescan's time on the loader thread
     u64 rescanBytes;            // the swap's part: bytes scanned again in step 3
+    work_queue_system *queues;  // a worker takes half of step 3 (none: all on the main thread)
 };
 
-extern win32_pointer_prescan globalPointerPrescan;
-
-// Main thread, between frames: step 1 for the running code (and the held images).
-internal void Win32MarkPointerPrescan(const win32_game_code *running);
+// Main thread, between frames: step 1 for the running code (and the held images). Step 3 hands
+// half of its pages to a worker of queues.
+internal void Win32MarkPointerPrescan(const win32_game_code *running, work_queue_system *queues);
 // The loader thread, after the mark: step 2. Reads only the copy and the bitmaps.
 internal void Win32RunPointerPrescan(void);
 // Main thread: drops the prescan (after the swap, a refusal, or anything that rewrote game memory
 // outside a sync) and stops the snapshot's marking.
 internal void Win32DropPointerPrescan(void);
-// Main thread, inside a scan at the swap (Win32ScanGameMemory): step 3 when the prescan fits these
-// targets; false when it does not (then the caller scans in full). Hits land in hits[].
+// Main thread, inside a scan at the swap with no live loop on (Win32ScanGameMemory): step 3 when the
+// prescan fits these targets; false when it does not (then the caller scans in full). Hits land in hits[].
 internal b32 Win32FinishPointerPrescan(const pointer_scan_target *targets, u32 targetCount, u64 scannedSize,
                                        pointer_scan_hit *hits, u32 maxHits, pointer_scan_result *result);
+// Main thread, after a scan at the swap: true when it was made mostly beside the frames (step 3
+// ran), with the bytes step 3 scanned again in *rescanBytes.
+internal b32 Win32PointerPrescanUsed(u64 *rescanBytes);
 
 #endif  // WIN32_POINTER_PRESCAN_H

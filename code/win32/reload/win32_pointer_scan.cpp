@@ -1,6 +1,6 @@
 //~ Pointers into old game code: the bodies behind win32/reload/win32_pointer_scan.h
 
-win32_pointer_guard globalPointerGuard;
+global win32_pointer_guard globalPointerGuard;
 
 internal void Win32InitPointerGuard(b32 strict, win32_memory_snapshot *snapshot, u64 permanentSize,
                                     const state_layout *memoryLayout, const win32_game_code *runningCode,
@@ -16,6 +16,62 @@ internal void Win32InitPointerGuard(b32 strict, win32_memory_snapshot *snapshot,
     guard->runningCode = runningCode;
     guard->fallbackPath = fallbackPath;
     guard->haveFallback = haveFallback;
+}
+
+internal void Win32PointerGuardFrameStep(win32_state *state)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (!guard->initialized)
+    {
+        Win32InitPointerGuard(state->options.strictPointers, &state->snapshot, state->memory.permanentStorageSize,
+                              &state->reloader.memoryLayout, &state->game, state->reloader.fallbackPath,
+                              &state->reloader.haveFallback);
+        if (!state->snapshot.enabled)
+            Win32Log(LogLevel_Warning, "pointers: no write-watch data (see snapshot above): old game code is freed "
+                     "without scanning game memory for pointers into it");
+    }
+    guard->loopMark = (state->loop.mode != LiveLoop_Off && state->loop.available) ? state->loop.markedMemory : 0;
+    Win32RescanHeldImages(0);
+    if (guard->pendingNotice[0])
+    {
+        Win32PostNotice(state, LogLevel_Warning, "%s", guard->pendingNotice);
+        guard->pendingNotice[0] = 0;
+    }
+    guard->swapScanSeconds = 0.0;
+    guard->swapThreadScanSeconds = 0.0;
+    guard->swapThreadsScanned = 0;
+}
+
+internal void Win32SetPointerGuardLayout(const state_layout *memoryLayout)
+{
+    globalPointerGuard.memoryLayout = memoryLayout;
+}
+
+internal void Win32GetSwapScanFigures(f64 *pointerSeconds, f64 *threadSeconds, u32 *threadsScanned)
+{
+    *pointerSeconds = globalPointerGuard.swapScanSeconds;
+    *threadSeconds = globalPointerGuard.swapThreadScanSeconds;
+    *threadsScanned = globalPointerGuard.swapThreadsScanned;
+}
+
+internal win32_memory_snapshot *Win32PointerGuardSnapshot(void)
+{
+    return globalPointerGuard.snapshot;
+}
+
+internal const win32_game_code *Win32PointerGuardRunningCode(void)
+{
+    return globalPointerGuard.runningCode;
+}
+
+internal u32 Win32HeldImageCount(void)
+{
+    return globalPointerGuard.heldCount;
+}
+
+internal const win32_held_image *Win32HeldImage(u32 index)
+{
+    return globalPointerGuard.held + index;
 }
 
 internal b32 Win32IsRunningGameCode(const win32_game_code *code)
@@ -46,7 +102,8 @@ internal pointer_scan_result Win32ScanGameMemory(const pointer_scan_target *targ
     u64 size = snapshot->pageCount * snapshot->pageSize;
     u64 scannedSize = Win32NoteScratchPages(snapshot);     // game memory and the frame scratch after it
     // At a swap whose scan was mostly made beside the frames: only what changed since (win32_pointer_prescan.h).
-    if (Win32FinishPointerPrescan(targets, targetCount, scannedSize, guard->hits, WIN32_POINTER_HITS_KEPT, &result))
+    if (!guard->loopMark &&
+        Win32FinishPointerPrescan(targets, targetCount, scannedSize, guard->hits, WIN32_POINTER_HITS_KEPT, &result))
     {
         guard->lastScanSeconds = Win32Seconds() - start;
         guard->lastScanBytes = result.bytesScanned;
@@ -183,7 +240,7 @@ internal void Win32CountThreadsInHeldImages(const u32 *pointersPerImage, u32 *th
     }
     if (!targetCount) return;
     win32_thread_scan_result result = Win32ScanThreadsInImages(targets, targetCount, 0);
-    globalThreadScan.swapScanSeconds += result.seconds;
+    guard->swapThreadScanSeconds += result.seconds;
     // NOTE: with more threads inside than kept, any image may have one: keep them all then.
     for (u32 targetIndex = 0; targetIndex < targetCount && result.hitCount > WIN32_THREAD_SCAN_MAX_HITS; ++targetIndex)
         threadsPerImage[heldIndexOfTarget[targetIndex]] = 1;
@@ -196,8 +253,8 @@ internal u32 Win32WarnThreadsInsideCode(const win32_game_code *code)
 {
     pointer_scan_target target = Win32ModuleTarget((u64)code->moduleBase, code->moduleSize);
     win32_thread_scan_result result = Win32ScanThreadsInImages(&target, 1, 0);
-    globalThreadScan.swapScanSeconds += result.seconds;
-    globalThreadScan.swapThreadsScanned = result.threadsScanned;
+    globalPointerGuard.swapThreadScanSeconds += result.seconds;
+    globalPointerGuard.swapThreadsScanned = result.threadsScanned;
     if (!result.hitCount) return 0;
     for (u32 hitIndex = 0; hitIndex < Minimum(result.hitCount, (u32)WIN32_THREAD_SCAN_MAX_HITS); ++hitIndex)
     {
@@ -308,9 +365,10 @@ internal u64 Win32PointersIntoRunningCode(const win32_game_code *code)
     if (!intoThis)
     {
         char besideTheFrames[96] = "";
-        if (globalPointerPrescan.valid)
+        u64 rescanBytes = 0;
+        if (Win32PointerPrescanUsed(&rescanBytes))
             FormatText(besideTheFrames, sizeof(besideTheFrames), "; %llu KB of it beside the frames",
-                       (unsigned long long)((result.bytesScanned - globalPointerPrescan.rescanBytes) / 1024));
+                       (unsigned long long)((result.bytesScanned - rescanBytes) / 1024));
         Win32Log(LogLevel_Info, "pointers: none into game code version %u (scanned %llu KB written memory in %.2f ms%s)",
                  code->version, (unsigned long long)(result.bytesScanned / 1024), 1000.0 * guard->lastScanSeconds,
                  besideTheFrames);

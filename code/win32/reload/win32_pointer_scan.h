@@ -56,15 +56,30 @@ struct win32_pointer_guard
     f64 lastScanSeconds;
     u64 lastScanBytes;
     f64 swapScanSeconds;                // scans done during the current reload step
+    f64 swapThreadScanSeconds;          // thread scans during the current reload step
+    u32 swapThreadsScanned;
 };
-
-extern win32_pointer_guard globalPointerGuard;
 
 // Main thread, once the memory snapshot exists and before the first build loads. strict
 // (--strict-pointers): a reload is refused while game memory points into the old game code.
 internal void Win32InitPointerGuard(b32 strict, win32_memory_snapshot *snapshot, u64 permanentSize,
                                     const state_layout *memoryLayout, const win32_game_code *runningCode,
                                     const char *fallbackPath, const b32 *haveFallback);
+// Every frame, before the reload check (main thread): starts the guard on the first call, follows
+// the live loop's marked copy, rescans the held images (Win32RescanHeldImages), posts the guard's
+// notice on screen, and starts the reload step's scan figures over.
+internal void Win32PointerGuardFrameStep(win32_state *state);
+// The layout of the state now in game memory: pointers found in it are named by it.
+internal void Win32SetPointerGuardLayout(const state_layout *memoryLayout);
+// The scans of the current reload step (since Win32PointerGuardFrameStep): pointer scans' seconds,
+// thread scans' seconds and how many threads the last scan of the code being freed looked at.
+internal void Win32GetSwapScanFigures(f64 *pointerSeconds, f64 *threadSeconds, u32 *threadsScanned);
+// What the guard was given at start (null before): the snapshot of game memory and the running code.
+internal win32_memory_snapshot *Win32PointerGuardSnapshot(void);
+internal const win32_game_code *Win32PointerGuardRunningCode(void);
+// The images held because something pointed into them or a thread was inside (main thread).
+internal u32 Win32HeldImageCount(void);
+internal const win32_held_image *Win32HeldImage(u32 index);
 // True when code is the build the frame loop runs (not a candidate being checked).
 internal b32 Win32IsRunningGameCode(const win32_game_code *code);
 // True once Win32BeginPointerGuardShutdown ran (exit: held images are released, not kept).

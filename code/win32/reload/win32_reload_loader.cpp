@@ -1,7 +1,6 @@
 //~ The reload loader: the bodies behind win32/reload/win32_reload_loader.h
 
 global win32_reload_loader globalReloadLoader;
-internal win32_reload_loader *Win32TheReloadLoader(void) { return &globalReloadLoader; }
 
 // Loader thread, a build loaded: its copy's bytes for Win32TakePrereadBuild (none when they cannot be read).
 internal void Win32PrereadBuild(win32_reload_loader *loader)
@@ -166,6 +165,45 @@ internal b32 Win32ReloadLoaderIdle(void)
     return !Win32ReloadLoaderRunning() ||
            InterlockedCompareExchange(&globalReloadLoader.phase, 0, 0) == ReloadLoader_Watching;
 }
+
+internal b32 Win32ReloadFromLoader(win32_state *state)
+{
+    win32_reload_loader *loader = &globalReloadLoader;
+    if (InterlockedExchange(&loader->failedBuilds, 0)) Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
+    LONG phase = InterlockedCompareExchange(&loader->phase, 0, 0);
+    if (phase == ReloadLoader_Refused)
+    {
+        Win32DisposeRefusedGameCode(&loader->candidate);
+        Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
+        Win32SetReloadLoaderPhase(ReloadLoader_Watching);
+        return 0;
+    }
+    if (phase == ReloadLoader_WantMark)
+    {
+        Win32MarkPointerPrescan(&state->game, &state->queues);
+        loader->oldImage = Win32ModuleTarget((u64)state->game.moduleBase, state->game.moduleSize);
+        loader->oldVersion = state->game.version;
+        Win32SetReloadLoaderPhase(ReloadLoader_Marked);
+        return 0;
+    }
+    if (phase != ReloadLoader_Ready) return 0;
+    // NOTE: a rollback since the mark may have put other code at the same address: look again.
+    if (loader->oldVersion != state->game.version) Win32DropThreadPrecheck();
+    win32_reload_figures figures = {};
+    figures.besideTheFrames = 1;
+    figures.writtenAgoSeconds = loader->writtenAgoSeconds;
+    figures.loadedSeconds = loader->loadedSeconds;
+    figures.load = loader->figures;
+    win32_game_code candidate = loader->candidate;
+    Win32ResetGameCodeToStubs(&loader->candidate);
+    Win32HandOverPreread(loader);
+    b32 swapped = Win32SwapToCandidate(state, &candidate, &figures);
+    Win32DropPointerPrescan();
+    Win32DropThreadPrecheck();
+    Win32SetReloadLoaderPhase(ReloadLoader_Watching);
+    return swapped;
+}
+
 
 internal void Win32SetReloadLoaderPhase(win32_reload_loader_phase phase)
 {

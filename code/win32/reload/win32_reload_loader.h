@@ -70,8 +70,6 @@ struct win32_reload_loader
     win32_pending_delete deletes[WIN32_RELOAD_DELETES];
 };
 
-// The loader (a global of win32_reload_loader.cpp: its thread and the frame loop share it).
-internal win32_reload_loader *Win32TheReloadLoader(void);
 // Any thread: true while the loader is idle (watching the DLL, or not started), so no build is half
 // loaded: a hot restart's handover waits for it.
 internal b32 Win32ReloadLoaderIdle(void);
@@ -84,6 +82,10 @@ internal b32 Win32ReloadLoaderRunning(void);
 // Main thread, at the swap of the loader's build (the loader idle): its pre-read bytes become the
 // main thread's, for Win32TakePrereadBuild (what was never taken is freed).
 internal void Win32HandOverPreread(win32_reload_loader *loader);
+// Main thread, between frames (Win32ReloadStep, while the loader runs): one step of the hand-over.
+// Posts the loader's refusals on screen, marks the prescan when the loader asks, and swaps a Ready
+// build in (Win32SwapToCandidate). Returns true when it swapped.
+internal b32 Win32ReloadFromLoader(win32_state *state);
 // Main thread: moves phase on (and wakes the loader for the steps that are its).
 internal void Win32SetReloadLoaderPhase(win32_reload_loader_phase phase);
 // Main thread: hands a private copy nothing holds any more (not the pointer guard, not the

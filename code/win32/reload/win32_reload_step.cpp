@@ -39,32 +39,6 @@ internal void Win32ZeroGameMemory(win32_memory_snapshot *snapshot, game_memory *
             memset(snapshot->live + page * snapshot->pageSize, 0, snapshot->pageSize);
 }
 
-// Every frame, before the reload check: the pointer guard's rescan of old images it holds, and
-// its notice for the screen (win32_pointer_scan.cpp).
-internal void Win32PointerGuardFrameStep(win32_state *state)
-{
-    win32_pointer_guard *guard = &globalPointerGuard;
-    if (!guard->initialized)
-    {
-        Win32InitPointerGuard(state->options.strictPointers, &state->snapshot, state->memory.permanentStorageSize,
-                              &state->reloader.memoryLayout, &state->game, state->reloader.fallbackPath,
-                              &state->reloader.haveFallback);
-        if (!state->snapshot.enabled)
-            Win32Log(LogLevel_Warning, "pointers: no write-watch data (see snapshot above): old game code is freed "
-                     "without scanning game memory for pointers into it");
-    }
-    guard->loopMark = (state->loop.mode != LiveLoop_Off && state->loop.available) ? state->loop.markedMemory : 0;
-    Win32RescanHeldImages(0);
-    if (guard->pendingNotice[0])
-    {
-        Win32PostNotice(state, LogLevel_Warning, "%s", guard->pendingNotice);
-        guard->pendingNotice[0] = 0;
-    }
-    guard->swapScanSeconds = 0.0;
-    globalThreadScan.swapScanSeconds = 0.0;
-    globalThreadScan.swapThreadsScanned = 0;
-}
-
 // --strict-pointers: true (logged, on screen) when game memory points into the running code, so
 // the reload must be refused. A build that resets state is never refused: the reset clears them.
 internal b32 Win32StrictPointersRefuse(win32_state *state, b32 stateWillBeReset)
@@ -158,9 +132,9 @@ internal b32 Win32AdoptChangedLayout(win32_state *state, win32_game_code *candid
         reloader->haveFallback = 0;
     }
     // Memory now holds the new layout: pointers found in it are named by that one.
-    globalPointerGuard.memoryLayout = &reloader->candidateLayout;
+    Win32SetPointerGuardLayout(&reloader->candidateLayout);
     Win32UnloadGameCode(&state->game);
-    globalPointerGuard.memoryLayout = &reloader->memoryLayout;
+    Win32SetPointerGuardLayout(&reloader->memoryLayout);
     return 1;
 }
 
@@ -181,36 +155,29 @@ internal u32 Win32SwapInGameCode(win32_state *state, win32_game_code *candidate)
     return oldVersion;
 }
 
-// What the log says of one reload: when the build was seen, how long its load took, where it ran.
-struct win32_reload_figures
-{
-    b32 besideTheFrames;                // loaded by the reload loader while frames ran
-    f64 writtenAgoSeconds;
-    f64 loadedSeconds;
-    win32_load_figures load;
-};
-
 // The swap's lines: the one every suite counts loads by, then (for a build loaded beside the
 // frames) the one with every stage; the overlay's line too.
 internal void Win32LogReload(win32_state *state, u32 oldVersion, const win32_reload_figures *figures, f64 swapSeconds,
                              f64 drainSeconds)
 {
     f64 swapMs = 1000.0 * swapSeconds, drainMs = 1000.0 * drainSeconds, loadMs = 1000.0 * figures->loadedSeconds;
-    f64 pointerMs = 1000.0 * globalPointerGuard.swapScanSeconds, threadMs = 1000.0 * globalThreadScan.swapScanSeconds;
+    f64 pointerSeconds = 0.0, threadSeconds = 0.0;
+    u32 threadsScanned = 0;
+    Win32GetSwapScanFigures(&pointerSeconds, &threadSeconds, &threadsScanned);
+    f64 pointerMs = 1000.0 * pointerSeconds, threadMs = 1000.0 * threadSeconds;
     u32 version = state->game.version;
     long long frame = (long long)state->frames.frameCount;
     if (!figures->besideTheFrames)
     {
         Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms (copy+load %.2f, drain %.2f, "
                  "swap %.2f; pointer scan %.2f of it; thread scan %.2f of it, %u threads)", version, oldVersion,
-                 loadMs + swapMs, loadMs, drainMs, swapMs - drainMs, pointerMs, threadMs, globalThreadScan.swapThreadsScanned);
+                 loadMs + swapMs, loadMs, drainMs, swapMs - drainMs, pointerMs, threadMs, threadsScanned);
     }
     else
     {
         Win32Log(LogLevel_Info, "reload: game code version %u loaded (replacing %u) in %.2f ms at frame %lld (loaded beside "
                  "the frames before; drain %.2f, swap %.2f; pointer scan %.2f of it; thread scan %.2f of it, %u threads)",
-                 version, oldVersion, swapMs, frame, drainMs, swapMs - drainMs, pointerMs, threadMs,
-                 globalThreadScan.swapThreadsScanned);
+                 version, oldVersion, swapMs, frame, drainMs, swapMs - drainMs, pointerMs, threadMs, threadsScanned);
         // NOTE: the exact shape tests/bench/bench_edit_loop.sh parses.
         Win32Log(LogLevel_Info, "reload: game code version %u running (replacing %u): build seen %.2f ms after it was "
                  "written, loaded beside the frames in %.2f ms (copy %.2f, load %.2f, checks %.2f), swap %.2f ms at "
@@ -227,8 +194,6 @@ internal void Win32LogReload(win32_state *state, u32 oldVersion, const win32_rel
     ++status->reloadCount;
 }
 
-// At a frame boundary, nothing running: the layout check, the drain, and the candidate becomes the
-// running code (or is refused). Returns true when it was swapped in.
 internal b32 Win32SwapToCandidate(win32_state *state, win32_game_code *candidate, const win32_reload_figures *figures)
 {
     win32_reloader *reloader = &state->reloader;
@@ -286,45 +251,6 @@ internal b32 Win32ReloadOnMainThread(win32_state *state)
         Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
     if (outcome != GameCodeLoad_Loaded) return 0;
     return Win32SwapToCandidate(state, &candidate, &figures);
-}
-
-// One step of the hand-over with the reload loader (win32_reload_loader.h).
-internal b32 Win32ReloadFromLoader(win32_state *state)
-{
-    win32_reload_loader *loader = Win32TheReloadLoader();
-    if (InterlockedExchange(&loader->failedBuilds, 0)) Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
-    LONG phase = InterlockedCompareExchange(&loader->phase, 0, 0);
-    if (phase == ReloadLoader_Refused)
-    {
-        Win32DisposeRefusedGameCode(&loader->candidate);
-        Win32PostNotice(state, LogLevel_Error, "build refused: see the log");
-        Win32SetReloadLoaderPhase(ReloadLoader_Watching);
-        return 0;
-    }
-    if (phase == ReloadLoader_WantMark)
-    {
-        Win32MarkPointerPrescan(&state->game);
-        loader->oldImage = Win32ModuleTarget((u64)state->game.moduleBase, state->game.moduleSize);
-        loader->oldVersion = state->game.version;
-        Win32SetReloadLoaderPhase(ReloadLoader_Marked);
-        return 0;
-    }
-    if (phase != ReloadLoader_Ready) return 0;
-    // NOTE: a rollback since the mark may have put other code at the same address: look again.
-    if (loader->oldVersion != state->game.version) Win32DropThreadPrecheck();
-    win32_reload_figures figures = {};
-    figures.besideTheFrames = 1;
-    figures.writtenAgoSeconds = loader->writtenAgoSeconds;
-    figures.loadedSeconds = loader->loadedSeconds;
-    figures.load = loader->figures;
-    win32_game_code candidate = loader->candidate;
-    Win32ResetGameCodeToStubs(&loader->candidate);
-    Win32HandOverPreread(loader);
-    b32 swapped = Win32SwapToCandidate(state, &candidate, &figures);
-    Win32DropPointerPrescan();
-    Win32DropThreadPrecheck();
-    Win32SetReloadLoaderPhase(ReloadLoader_Watching);
-    return swapped;
 }
 
 internal b32 Win32ReloadStep(win32_state *state)

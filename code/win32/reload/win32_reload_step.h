@@ -15,6 +15,19 @@ struct win32_migrate_call
     b32 result;
 };
 
+// What the log says of one reload: when the build was seen, how long its load took, where it ran.
+struct win32_reload_figures
+{
+    b32 besideTheFrames;                // loaded by the reload loader while frames ran
+    f64 writtenAgoSeconds;
+    f64 loadedSeconds;
+    win32_load_figures load;
+};
+
+// At a frame boundary, nothing running: the layout check, the drain, and the candidate becomes the
+// running code (or is refused). Returns true when it was swapped in. Main thread (Win32ReloadStep,
+// and Win32ReloadFromLoader for a build the loader loaded).
+internal b32 Win32SwapToCandidate(win32_state *state, win32_game_code *candidate, const win32_reload_figures *figures);
 // Returns true when new code was swapped in this frame. Each swap is logged ("reload: game code
 // version V loaded (replacing U) in S ms ...", then, for a build loaded beside the frames, "reload:
 // game code version V running (replacing U): build seen W ms after it was written, loaded beside

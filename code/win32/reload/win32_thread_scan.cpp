@@ -1,6 +1,6 @@
 //~ Threads still inside old game code: the bodies behind win32/reload/win32_thread_scan.h
 
-win32_thread_scan_state globalThreadScan;
+global win32_thread_scan_state globalThreadScan;
 // Threads that started in this process since it did (a TLS callback of the exe counts every
 // DLL_THREAD_ATTACH): a change says a thread may exist that a precheck never saw.
 global volatile LONG globalThreadsStarted;

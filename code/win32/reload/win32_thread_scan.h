@@ -75,11 +75,7 @@ struct win32_thread_scan_state
     win32_thread_precheck precheck;     // written by the loader thread before it publishes a build
     game_memory *memory;                // handed to gameCodeUnloading
     work_queue_system *queues;          // drained again after gameCodeUnloading
-    f64 swapScanSeconds;                // thread scans during the current reload step
-    u32 swapThreadsScanned;
 };
-
-extern win32_thread_scan_state globalThreadScan;
 
 // At start, once the queues and the watchdog run (on the main thread).
 internal void Win32InitThreadScan(work_queue_system *queues, game_memory *memory);
