@@ -141,10 +141,4 @@ inline void EndTemporaryMemoryCleared(temporary_memory temp)
     EndTemporaryMemory(temp);
 }
 
-// Frame boundaries call this: a temporary scope left open is a programmer error.
-inline void CheckArena(memory_arena *arena)
-{
-    Assert(arena->temporaryCount == 0);
-}
-
 #endif // BASE_ARENA_H

@@ -89,10 +89,6 @@ inline u64 AtomicExchangeU64(volatile u64 *dest, u64 value)
 {
     return (u64)_InterlockedExchange64((volatile __int64 *)dest, (__int64)value);
 }
-inline void FullMemoryFence(void)
-{
-    _mm_mfence();
-}
 
 //~ GCC / clang (MinGW, Linux)
 #else
@@ -127,7 +123,6 @@ inline u32 AtomicAddU32(volatile u32 *dest, u32 addend) { return __atomic_add_fe
 inline u64 AtomicAddU64(volatile u64 *dest, u64 addend) { return __atomic_add_fetch(dest, addend, __ATOMIC_SEQ_CST); }
 inline u32 AtomicExchangeU32(volatile u32 *dest, u32 value) { return __atomic_exchange_n(dest, value, __ATOMIC_SEQ_CST); }
 inline u64 AtomicExchangeU64(volatile u64 *dest, u64 value) { return __atomic_exchange_n(dest, value, __ATOMIC_SEQ_CST); }
-inline void FullMemoryFence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 #endif
 

@@ -20,7 +20,6 @@ inline v2 V2(f32 x, f32 y) { v2 r; r.x = x; r.y = y; return r; }
 inline v3 V3(f32 x, f32 y, f32 z) { v3 r; r.x = x; r.y = y; r.z = z; return r; }
 inline v4 V4(f32 x, f32 y, f32 z, f32 w) { v4 r; r.x = x; r.y = y; r.z = z; r.w = w; return r; }
 inline v4 V4(v3 xyz, f32 w) { return V4(xyz.x, xyz.y, xyz.z, w); }
-inline v3 XYZ(v4 a) { return V3(a.x, a.y, a.z); }
 
 inline v2 operator+(v2 a, v2 b) { return V2(a.x + b.x, a.y + b.y); }
 inline v2 operator-(v2 a, v2 b) { return V2(a.x - b.x, a.y - b.y); }
@@ -36,7 +35,6 @@ inline v4 operator*(f32 s, v4 a) { return V4(s * a.x, s * a.y, s * a.z, s * a.w)
 inline f32 Inner(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 inline v3 Cross(v3 a, v3 b) { return V3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
 inline f32 Length(v3 a) { return sqrtf(Inner(a, a)); }
-inline v3 Normalize(v3 a) { f32 len = Length(a); return (len > 0.0f) ? (1.0f / len) * a : a; }
 inline f32 Lerp(f32 a, f32 t, f32 b) { return a + t * (b - a); }
 inline f32 Clamp01(f32 v) { return (v < 0.0f) ? 0.0f : ((v > 1.0f) ? 1.0f : v); }
 
@@ -72,13 +70,6 @@ inline m4x4 Translation4x4(v3 t)
     return r;
 }
 
-inline m4x4 Scale4x4(v3 s)
-{
-    m4x4 r = Identity4x4();
-    r.m[0][0] = s.x; r.m[1][1] = s.y; r.m[2][2] = s.z;
-    return r;
-}
-
 inline m4x4 RotationY4x4(f32 angle)
 {
     m4x4 r = Identity4x4();
@@ -94,15 +85,6 @@ inline m4x4 RotationX4x4(f32 angle)
     f32 c = cosf(angle), s = sinf(angle);
     r.m[1][1] = c; r.m[1][2] = -s;
     r.m[2][1] = s; r.m[2][2] = c;
-    return r;
-}
-
-inline m4x4 Transpose(m4x4 a)
-{
-    m4x4 r;
-    for (int row = 0; row < 4; ++row)
-        for (int col = 0; col < 4; ++col)
-            r.m[row][col] = a.m[col][row];
     return r;
 }
 

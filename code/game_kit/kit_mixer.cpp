@@ -137,14 +137,6 @@ void MixerStop(game_mixer *mixer, mixer_handle handle)
     }
 }
 
-void MixerStopAll(game_mixer *mixer)
-{
-    for (u32 slot = 0; slot < mixer->voiceCount; ++slot)
-    {
-        mixer->voices[slot].kind = MixerSource_None;
-    }
-}
-
 b32 MixerIsPlaying(game_mixer *mixer, mixer_handle handle)
 {
     return MixerVoiceFromHandle(mixer, handle) != 0;

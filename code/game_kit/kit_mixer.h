@@ -70,7 +70,6 @@ mixer_handle MixerPlayTone(game_mixer *mixer, f32 frequency, f32 amplitude, f32 
 // The functions taking a handle ignore a handle of 0, of a voice that has ended or been stopped, and
 // of a slot reused since (its generation differs): a stale handle never touches another sound.
 void MixerStop(game_mixer *mixer, mixer_handle handle);
-void MixerStopAll(game_mixer *mixer);
 b32 MixerIsPlaying(game_mixer *mixer, mixer_handle handle);
 void MixerSetVolume(game_mixer *mixer, mixer_handle handle, f32 volume, f32 pan);
 u32 MixerActiveVoiceCount(game_mixer *mixer);
