@@ -66,6 +66,7 @@ inline u64 MixPageHash(u64 page, u64 pageHash)
 
 // Bit index of bitmap (bit i is bit i % 8 of byte i / 8): a page bitmap's entry for page i.
 inline b32 BitmapBit(const u8 *bitmap, u64 index) { return (bitmap[index / 8] >> (index % 8)) & 1; }
+inline void BitmapSet(u8 *bitmap, u64 index) { bitmap[index / 8] |= (u8)(1u << (index % 8)); }
 
 // The bits set among the first bitCount bits of bitmap (bit i is bit i % 8 of byte i / 8).
 inline u64 CountBits(const u8 *bitmap, u64 bitCount)

@@ -1,6 +1,7 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
-// between two states, the capsule file and its compressor, tunables as text, packed page lists. No OS headers, so the unit tests build
+// between two states, the capsule file and its compressor, the recording window a hot restart hands
+// over in the capsule's sections, tunables as text, packed page lists. No OS headers, so the unit tests build
 // it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit
 // tests include this file once: every header, then every body, so the order of the bodies does not
 // matter. The guard makes a second include harmless.
@@ -18,6 +19,7 @@
 #include "platform/platform_capsule_compress.h"
 #include "platform/platform_capsule_format.h"
 #include "platform/platform_capsule_checks.h"
+#include "platform/platform_capsule_window.h"
 #include "platform/platform_tune_source.h"
 #include "platform/platform_capsule_tunes.h"
 #include "platform/platform_page_list.h"
@@ -32,6 +34,7 @@
 #include "platform/platform_capsule_compress.cpp"
 #include "platform/platform_capsule_format.cpp"
 #include "platform/platform_capsule_checks.cpp"
+#include "platform/platform_capsule_window.cpp"
 #include "platform/platform_tune_source.cpp"
 #include "platform/platform_capsule_tunes.cpp"
 #include "platform/platform_page_list.cpp"

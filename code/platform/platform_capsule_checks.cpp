@@ -77,6 +77,7 @@ const char *CapsuleSectionName(u32 kind)
         case CapsuleSection_Log: return "Log";
         case CapsuleSection_Build: return "Build";
         case CapsuleSection_Tunes: return "Tunes";
+        case CapsuleSection_Window: return "Window";
     }
     return "?";
 }
@@ -119,7 +120,12 @@ b32 CapsuleCheckInfo(const capsule_info *info, char *error, umm errorSize)
 
 b32 CapsuleCheckPages(const capsule_info *info, const u32 *pages, u32 pageCount, char *error, umm errorSize)
 {
-    u64 totalPages = (info->permanentSize + info->transientSize) / info->pageSize;
+    return CapsuleCheckPageList(pages, pageCount, (info->permanentSize + info->transientSize) / info->pageSize, error,
+                                errorSize);
+}
+
+b32 CapsuleCheckPageList(const u32 *pages, u32 pageCount, u64 totalPages, char *error, umm errorSize)
+{
     if (pageCount > totalPages)
     {
         FormatText(error, errorSize, "checkpoint holds %u pages of a %llu-page memory", pageCount, (unsigned long long)totalPages);
@@ -182,8 +188,8 @@ internal u64 CapsuleSectionLimit(u32 kind)
 
 // The chunks of the section at *offset: each raw size 1..CAPSULE_CHUNK_BYTES, stored size 1..raw
 // size and inside the file, raw sizes adding up to the section's.
-internal b32 CapsuleScanChunks(const u8 *file, u64 fileSize, u64 *offset, const capsule_section_header *header,
-                               const char *name, char *error, umm errorSize)
+b32 CapsuleScanChunks(const u8 *file, u64 fileSize, u64 *offset, const capsule_section_header *header,
+                      const char *name, char *error, umm errorSize)
 {
     u64 sum = 0;
     for (u32 chunk = 0; chunk < header->chunkCount; ++chunk)
@@ -219,7 +225,7 @@ internal b32 CapsuleScanChunks(const u8 *file, u64 fileSize, u64 *offset, const 
     return 1;
 }
 
-internal b32 CapsuleScanHeader(const u8 *file, u64 fileSize, char *error, umm errorSize)
+b32 CapsuleScanHeader(const u8 *file, u64 fileSize, char *error, umm errorSize)
 {
     capsule_file_header header;
     if (fileSize < sizeof(header) || memcmp(file, CAPSULE_MAGIC, 8) != 0)

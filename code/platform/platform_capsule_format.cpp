@@ -22,31 +22,14 @@ u64 CapsuleChecksum(const void *bytes, u64 size)
 }
 
 //~ Writer
-// A section's raw bytes, given as the pieces they are made of (a count, then an array, ...).
-struct capsule_piece
-{
-    const void *bytes;
-    u64 size;
-};
-
-struct capsule_writer
-{
-    capsule_sink *sink;
-    void *sinkContext;
-    u8 *gathered;       // CAPSULE_CHUNK_BYTES: a chunk that spans pieces is copied together here
-    u8 *compressed;     // CAPSULE_CHUNK_BYTES: the compressor never needs more than the raw size
-    char *error;
-    umm errorSize;
-};
-
-internal b32 CapsuleSinkWrite(capsule_writer *writer, const void *bytes, u64 size)
+b32 CapsuleSinkWrite(capsule_writer *writer, const void *bytes, u64 size)
 {
     if (writer->sink(writer->sinkContext, bytes, size)) return 1;
     FormatText(writer->error, writer->errorSize, "writing the capsule failed (%llu bytes refused)", (unsigned long long)size);
     return 0;
 }
 
-internal b32 CapsuleWriteSection(capsule_writer *writer, u32 kind, const capsule_piece *pieces, u32 pieceCount)
+b32 CapsuleWriteSection(capsule_writer *writer, u32 kind, const capsule_piece *pieces, u32 pieceCount)
 {
     capsule_checksum_state checksum;
     CapsuleChecksumBegin(&checksum);
@@ -84,7 +67,7 @@ internal b32 CapsuleWriteSection(capsule_writer *writer, u32 kind, const capsule
             }
             raw = writer->gathered;
         }
-        u64 storedSize = CapsuleCompress(raw, chunkSize, writer->compressed, CAPSULE_CHUNK_BYTES);
+        u64 storedSize = writer->compressed ? CapsuleCompress(raw, chunkSize, writer->compressed, CAPSULE_CHUNK_BYTES) : 0;
         const u8 *stored = storedSize ? writer->compressed : raw;
         u32 chunkHeader[2] = {chunkSize, storedSize ? (u32)storedSize : chunkSize};
         if (!CapsuleSinkWrite(writer, chunkHeader, sizeof(chunkHeader)) || !CapsuleSinkWrite(writer, stored, chunkHeader[1]))
@@ -134,6 +117,27 @@ internal b32 CapsuleCheckContents(const capsule_contents *contents, char *error,
     return 1;
 }
 
+b32 CapsuleWriteLayout(capsule_writer *writer, const state_layout *layout, capsule_layout_field *fields)
+{
+    u32 fieldCount = layout ? layout->fieldCount : 0;
+    for (u32 index = 0; index < fieldCount; ++index)
+    {
+        const state_layout_field *from = layout->fields + index;
+        capsule_layout_field *to = fields + index;
+        memcpy(to->structName, from->structName, STATE_LAYOUT_MAX_NAME);
+        memcpy(to->fieldName, from->fieldName, STATE_LAYOUT_MAX_NAME);
+        memcpy(to->typeName, from->typeName, STATE_LAYOUT_MAX_NAME);
+        CapsuleForceTerminated(to->structName);
+        CapsuleForceTerminated(to->fieldName);
+        CapsuleForceTerminated(to->typeName);
+        to->offset = from->offset;
+        to->size = from->size;
+        to->count = from->count;
+    }
+    capsule_piece layoutPieces[] = {{&fieldCount, 4}, {fields, (u64)fieldCount * sizeof(capsule_layout_field)}};
+    return CapsuleWriteSection(writer, CapsuleSection_Layout, layoutPieces, 2);
+}
+
 internal b32 CapsuleWriteBody(capsule_writer *writer, const capsule_contents *contents, capsule_layout_field *fields)
 {
     capsule_info info = contents->info;
@@ -152,24 +156,7 @@ internal b32 CapsuleWriteBody(capsule_writer *writer, const capsule_contents *co
     capsule_piece infoPieces[] = {{&info, sizeof(info)}};
     if (!CapsuleWriteSection(writer, CapsuleSection_Info, infoPieces, 1)) return 0;
 
-
-    u32 fieldCount = contents->layout ? contents->layout->fieldCount : 0;
-    for (u32 index = 0; index < fieldCount; ++index)
-    {
-        const state_layout_field *from = contents->layout->fields + index;
-        capsule_layout_field *to = fields + index;
-        memcpy(to->structName, from->structName, STATE_LAYOUT_MAX_NAME);
-        memcpy(to->fieldName, from->fieldName, STATE_LAYOUT_MAX_NAME);
-        memcpy(to->typeName, from->typeName, STATE_LAYOUT_MAX_NAME);
-        CapsuleForceTerminated(to->structName);
-        CapsuleForceTerminated(to->fieldName);
-        CapsuleForceTerminated(to->typeName);
-        to->offset = from->offset;
-        to->size = from->size;
-        to->count = from->count;
-    }
-    capsule_piece layoutPieces[] = {{&fieldCount, 4}, {fields, (u64)fieldCount * sizeof(capsule_layout_field)}};
-    if (!CapsuleWriteSection(writer, CapsuleSection_Layout, layoutPieces, 2)) return 0;
+    if (!CapsuleWriteLayout(writer, contents->layout, fields)) return 0;
 
     u32 pageCount = contents->checkpointPageCount;
     capsule_piece checkpointPieces[] = {{&pageCount, 4}, {&info.pageSize, 4}, {contents->checkpointPages, (u64)pageCount * 4},
@@ -239,9 +226,8 @@ b32 MeasureCapsule(const u8 *file, u64 fileSize, u64 *arenaBytesNeeded, char *er
     return 1;
 }
 
-// A section's raw bytes, decompressed into the arena and checked against its checksum. The scan
-// has checked every chunk's sizes against the file and the section.
-internal u8 *CapsuleReadSection(const u8 *file, const capsule_section_spot *spot, memory_arena *arena,
+// NOTE: the scan has checked every chunk's sizes against the file and the section.
+u8 *CapsuleReadSection(const u8 *file, const capsule_section_spot *spot, memory_arena *arena,
                                 const char *label, char *error, umm errorSize)
 {
     u64 rawSize = spot->header.rawSize;
@@ -306,8 +292,8 @@ internal b32 CapsuleReadInfo(const u8 *raw, capsule_info *info, char *error, umm
 }
 
 // The layout through CopyStateLayout (names, element sizes), then every field inside its struct.
-internal b32 CapsuleReadLayout(const u8 *raw, u64 rawSize, memory_arena *arena, state_layout **result,
-                               char *error, umm errorSize)
+b32 CapsuleReadLayout(const u8 *raw, u64 rawSize, memory_arena *arena, state_layout **result, char *error,
+                      umm errorSize)
 {
     u32 fieldCount = 0;
     if (rawSize >= 4) memcpy(&fieldCount, raw, 4);

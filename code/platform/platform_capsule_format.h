@@ -56,6 +56,7 @@ enum capsule_section_kind
     CapsuleSection_Build = 6,
     CapsuleSection_Tunes = 7,
     CapsuleSection_KindCount = 8,
+    CapsuleSection_Window = 64,     // only in a capsule window (platform_capsule_window.h), never in a file
 };
 
 // Why the capsule was written.

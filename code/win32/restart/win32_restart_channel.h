@@ -12,7 +12,8 @@
 // process holds it whether or not the old one lives.
 
 #define WIN32_RESTART_MAGIC 0x54525352u         // "RSRT"
-#define WIN32_RESTART_FORMAT 2                  // this block's and the state section's layout
+#define WIN32_RESTART_FORMAT 3                  // this block's and the state section's layout (3: the capsule
+                                                //   window in capsule sections, and the relay)
 
 // What the new process has reached (newPhase); the old one acts on each.
 enum win32_restart_new_phase
