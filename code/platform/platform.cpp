@@ -1,10 +1,10 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
 // between two states, the capsule file and its compressor, the recording window a hot restart hands
-// over in the capsule's sections, tunables as text, packed page lists. No OS headers, so the unit tests build
-// it natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit
-// tests include this file once: every header, then every body, so the order of the bodies does not
-// matter. The guard makes a second include harmless.
+// over in the capsule's sections, tunables as text, packed page lists, the trace's rings and JSON.
+// No OS headers, so the unit tests build it natively; may include base/ and contract/ only. The exe
+// (win32/win32_main.cpp) and the unit tests include this file once: every header, then every body,
+// so the order of the bodies does not matter. The guard makes a second include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP
@@ -23,6 +23,7 @@
 #include "platform/platform_tune_source.h"
 #include "platform/platform_capsule_tunes.h"
 #include "platform/platform_page_list.h"
+#include "platform/platform_trace.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -38,5 +39,6 @@
 #include "platform/platform_tune_source.cpp"
 #include "platform/platform_capsule_tunes.cpp"
 #include "platform/platform_page_list.cpp"
+#include "platform/platform_trace.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP

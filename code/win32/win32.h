@@ -19,7 +19,6 @@ struct win32_state;
 #include "win32/win32_input.h"
 #include "win32/win32_window.h"
 #include "win32/win32_trace.h"
-#include "win32/win32_trace_ring.h"
 #include "win32/win32_debug_events.h"
 #include "win32/win32_render_validation.h"
 #include "win32/guard/guard.h"

@@ -3,6 +3,7 @@
 global win32_debug_events globalDebugEvents;
 internal u64 Win32DebugTicksPerSecond(void) { return globalDebugEvents.info.ticksPerSecond; }
 
+
 internal u64 Win32DebugClock(void)
 {
     LARGE_INTEGER now;

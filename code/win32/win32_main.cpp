@@ -45,7 +45,6 @@
 #include "win32/win32_input.cpp"
 #include "win32/win32_window.cpp"
 #include "win32/win32_trace.cpp"
-#include "win32/win32_trace_ring.cpp"
 #include "win32/win32_debug_events.cpp"
 #include "win32/win32_render_validation.cpp"
 #include "win32/guard/guard.cpp"

@@ -70,8 +70,7 @@ internal void Win32HandOver(win32_state *state)
     DrainWorkQueueSystem(&state->queues);
     Win32SyncMemorySnapshot(&state->snapshot);      // everWritten now lists every page written
     Win32SettleCapsuleHash(&state->capsuleRecorder);
-    win32_trace_file *trace = Win32TheTraceFile();
-    b32 traceWasOn = trace->on;
+    b32 traceWasOn = Win32TraceIsOn();
     Win32EndBlock("restart: handover");
     if (traceWasOn)
     {
@@ -80,7 +79,7 @@ internal void Win32HandOver(win32_state *state)
     }
     char why[512] = "";
     b32 handedOver = Win32SendRestartState(state, why, sizeof(why));     // with the trace's tail
-    trace->on = 0;      // the new process goes on from that tail; nothing more is written here
+    Win32SetTraceWriting(0);    // the new process goes on from that tail; nothing more is written here
     if (handedOver) Win32RestartTestHook("old-written");
     handedOver = handedOver && Win32AwaitNewPhase(restart, RestartNew_Ready, WIN32_RESTART_READY_SECONDS, "ready", why, sizeof(why));
     if (handedOver)
@@ -101,7 +100,7 @@ internal void Win32HandOver(win32_state *state)
     }
     if (traceWasOn)
     {
-        trace->on = 1;
+        Win32SetTraceWriting(1);
         Win32TraceFlush();  // cuts whatever the new process appended after our tail
     }
     Win32AbandonRestart(state, why);

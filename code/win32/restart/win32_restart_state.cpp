@@ -55,11 +55,7 @@ internal void Win32FillRestartHeader(win32_state *state, win32_restart_state_hea
     header->windowHeight = outer.bottom - outer.top;
     header->fullscreen = window->fullscreen;
     header->windowedPlacement = window->windowedPlacement;
-    win32_trace_file *trace = Win32TheTraceFile();
-    header->traceOn = trace->on;
-    header->traceTailOffset = trace->tailOffset;
-    header->traceStartClock = trace->startClock;
-    header->traceFramesWritten = trace->framesWritten;
+    header->traceOn = Win32GetTraceTail(&header->traceTailOffset, &header->traceStartClock, &header->traceFramesWritten);
     header->editStatus = state->editStatus;
     memcpy(header->namedTasks, state->namedTasks.tasks, sizeof(header->namedTasks));
     header->tunableCount = state->tunables.count;
