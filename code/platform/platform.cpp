@@ -5,6 +5,11 @@
 // No OS headers, so the unit tests build it natively; may include base/ and contract/ only. The exe
 // (win32/win32_main.cpp) and the unit tests include this file once: every header, then every body,
 // so the order of the bodies does not matter. The guard makes a second include harmless.
+// between two states, the capsule file and its compressor, tunables as text and their changes
+// kept for capsules, the trace's rings and JSON. No OS headers, so the unit tests build it
+// natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit tests
+// include this file once: every header, then every body, so the order of the bodies does not
+// matter. The guard makes a second include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP
@@ -23,6 +28,7 @@
 #include "platform/platform_tune_source.h"
 #include "platform/platform_capsule_tunes.h"
 #include "platform/platform_page_list.h"
+#include "platform/platform_tune_history.h"
 #include "platform/platform_trace.h"
 
 #include "platform/platform_options.cpp"
@@ -39,6 +45,7 @@
 #include "platform/platform_tune_source.cpp"
 #include "platform/platform_capsule_tunes.cpp"
 #include "platform/platform_page_list.cpp"
+#include "platform/platform_tune_history.cpp"
 #include "platform/platform_trace.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP

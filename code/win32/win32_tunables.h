@@ -12,19 +12,7 @@
 #define WIN32_TUNE_POLL_FRAMES 4        // the request file is looked for every this many frames
 #define WIN32_TUNE_REQUEST_NAME "tune.request"
 #define WIN32_TUNE_MAX_SOURCE_BYTES (4u << 20)   // a source file larger than this is not rewritten
-#define WIN32_TUNE_EVENTS 2048          // changes kept for capsules (a ring: the newest)
-#define WIN32_CAPSULE_JOB_TUNES (GAME_TUNABLES_MAX + WIN32_TUNE_EVENTS)
-
-// A change, kept for the capsules that will cover its frame.
-struct win32_tune_event
-{
-    u64 frameIndex;                     // the first frame that used it
-    u32 type;
-    u32 pad;
-    f64 old[4];
-    f64 value[4];
-    char name[GAME_TUNABLE_NAME_MAX];
-};
+#define WIN32_CAPSULE_JOB_TUNES (GAME_TUNABLES_MAX + TUNE_HISTORY_EVENTS)
 
 struct win32_tunable
 {
@@ -60,8 +48,7 @@ struct win32_tunables
     u32 framesSincePoll;
     char requestPath[WIN32_PATH_BYTES]; // tune.request beside the game DLL
     char dllDirectory[WIN32_PATH_BYTES];// with a trailing separator; relative __FILE__s resolve here
-    win32_tune_event events[WIN32_TUNE_EVENTS];
-    u64 eventCount;                     // ever recorded; the ring holds the newest WIN32_TUNE_EVENTS
+    tune_history history;               // every change, for capsules (platform/platform_tune_history.h)
     b32 replayMissingLogged;
 };
 

@@ -3,24 +3,7 @@
 
 internal void Win32NoteTuneEvent(win32_tunables *tunables, u64 frameIndex, const win32_tunable *entry, const f64 *old)
 {
-    win32_tune_event *event = &tunables->events[tunables->eventCount++ % WIN32_TUNE_EVENTS];
-    memset(event, 0, sizeof(*event));
-    event->frameIndex = frameIndex;
-    event->type = entry->type;
-    memcpy(event->old, old, sizeof(event->old));
-    memcpy(event->value, entry->live, sizeof(event->value));
-    FormatText(event->name, sizeof(event->name), "%s", entry->name);
-}
-
-internal capsule_tune_record Win32TuneRecord(u32 kind, u64 frameIndex, u32 type, const f64 *value, const char *name)
-{
-    capsule_tune_record record = {};
-    record.kind = kind;
-    record.frameIndex = frameIndex;
-    record.type = type;
-    memcpy(record.value, value, sizeof(record.value));
-    FormatText(record.name, sizeof(record.name), "%s", name);
-    return record;
+    NoteTuneEvent(&tunables->history, frameIndex, entry->type, entry->name, old, entry->live);
 }
 
 internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, u64 endFrame, capsule_tune_record *out,
@@ -30,30 +13,13 @@ internal u32 Win32CapsuleTuneRecords(win32_tunables *tunables, u64 firstFrame, u
     for (u32 index = 0; index < tunables->count && count < maxRecords; ++index)
     {
         win32_tunable *entry = &tunables->entries[index];
-        out[count++] = Win32TuneRecord(CapsuleTune_Value, firstFrame, entry->type, entry->live, entry->name);
+        out[count++] = MakeCapsuleTuneRecord(CapsuleTune_Value, firstFrame, entry->type, entry->live, entry->name);
     }
-    u32 values = count;
-    // Today's values, with every change made since the window began undone, newest first.
-    u64 kept = Minimum(tunables->eventCount, (u64)WIN32_TUNE_EVENTS);
-    u64 oldest = tunables->eventCount - kept;
-    u64 since = tunables->eventCount;
-    while (since > oldest && tunables->events[(since - 1) % WIN32_TUNE_EVENTS].frameIndex >= firstFrame) --since;
-    if (since == oldest && oldest > 0)
+    b32 pastOldestKept = 0;
+    count = AddCapsuleTuneChanges(&tunables->history, firstFrame, endFrame, out, count, maxRecords, &pastOldestKept);
+    if (pastOldestKept)
         Win32Log(LogLevel_Warning, "tune: more than %u tunable changes in the capsule's window: its start values and "
-                 "earliest changes are the oldest kept", WIN32_TUNE_EVENTS);
-    for (u64 serial = tunables->eventCount; serial > since; --serial)
-    {
-        win32_tune_event *event = &tunables->events[(serial - 1) % WIN32_TUNE_EVENTS];
-        for (u32 index = 0; index < values; ++index)
-            if (strcmp(out[index].name, event->name) == 0 && out[index].type == event->type)
-                memcpy(out[index].value, event->old, sizeof(event->old));
-    }
-    for (u64 serial = since; serial < tunables->eventCount && count < maxRecords; ++serial)
-    {
-        win32_tune_event *event = &tunables->events[serial % WIN32_TUNE_EVENTS];
-        if (event->frameIndex >= endFrame) continue;
-        out[count++] = Win32TuneRecord(CapsuleTune_Change, event->frameIndex, event->type, event->value, event->name);
-    }
+                 "earliest changes are the oldest kept", TUNE_HISTORY_EVENTS);
     return count;
 }
 

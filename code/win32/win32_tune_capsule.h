@@ -1,10 +1,10 @@
 #ifndef WIN32_TUNE_CAPSULE_H
 #define WIN32_TUNE_CAPSULE_H
 //~ Tunables in capsules and replays (win32/win32_tunables.h; the file's Tunes section:
-// platform/platform_capsule_tunes.h).
+// platform/platform_capsule_tunes.h; the ring of changes: platform/platform_tune_history.h).
 
 // Every change (any source, reload carry-overs included) is kept for capsules, in a ring of the
-// newest WIN32_TUNE_EVENTS.
+// newest TUNE_HISTORY_EVENTS.
 internal void Win32NoteTuneEvent(win32_tunables *tunables, u64 frameIndex, const win32_tunable *entry, const f64 *old);
 // The records a capsule of frames [firstFrame, endFrame) carries: every tunable's value when
 // firstFrame began (today's values with the changes since undone), then each change made for a
