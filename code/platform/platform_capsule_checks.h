@@ -88,6 +88,11 @@ struct capsule_writer
 b32 CapsuleSinkWrite(capsule_writer *writer, const void *bytes, u64 size);
 // One section: its header (size, checksum), then its chunks.
 b32 CapsuleWriteSection(capsule_writer *writer, u32 kind, const capsule_piece *pieces, u32 pieceCount);
+// The tail every capsule and capsule window ends with: a Build section per build (names forced
+// terminated), then End.
+b32 CapsuleWriteBuildsAndEnd(capsule_writer *writer, const capsule_build *builds, u32 buildCount);
+// The file header this build writes (magic, format version, contract version).
+capsule_file_header CapsuleHeaderToWrite(void);
 // A Layout section of layout (0: none, fieldCount 0), through fields (STATE_LAYOUT_MAX_FIELDS of them).
 b32 CapsuleWriteLayout(capsule_writer *writer, const state_layout *layout, capsule_layout_field *fields);
 // A section's raw bytes, decompressed into the arena and checked against its checksum (its chunks

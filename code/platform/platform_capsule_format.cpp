@@ -176,9 +176,14 @@ internal b32 CapsuleWriteBody(capsule_writer *writer, const capsule_contents *co
     capsule_piece tunePieces[] = {{&tuneCount, 4}, {&tuneSize, 4}, {contents->tunes, (u64)tuneCount * tuneSize}};
     if (!CapsuleWriteSection(writer, CapsuleSection_Tunes, tunePieces, 3)) return 0;
 
-    for (u32 index = 0; index < info.buildCount; ++index)
+    return CapsuleWriteBuildsAndEnd(writer, contents->builds, info.buildCount);
+}
+
+b32 CapsuleWriteBuildsAndEnd(capsule_writer *writer, const capsule_build *builds, u32 buildCount)
+{
+    for (u32 index = 0; index < buildCount; ++index)
     {
-        const capsule_build *build = contents->builds + index;
+        const capsule_build *build = builds + index;
         capsule_build_record record = build->record;
         CapsuleForceTerminated(record.dllName);
         CapsuleForceTerminated(record.pdbName);
@@ -188,15 +193,21 @@ internal b32 CapsuleWriteBody(capsule_writer *writer, const capsule_contents *co
     return CapsuleWriteSection(writer, CapsuleSection_End, 0, 0);
 }
 
+capsule_file_header CapsuleHeaderToWrite(void)
+{
+    capsule_file_header header;
+    memcpy(header.magic, CAPSULE_MAGIC, sizeof(header.magic));
+    header.formatVersion = CAPSULE_FORMAT_VERSION;
+    header.contractVersion = GAME_CONTRACT_VERSION;
+    return header;
+}
+
 b32 WriteCapsule(const capsule_contents *contents, capsule_sink *sink, void *sinkContext, memory_arena *scratch,
                  char *error, umm errorSize)
 {
     FormatText(error, errorSize, "%s", "");
     if (!CapsuleCheckContents(contents, error, errorSize)) return 0;
-    capsule_file_header header;
-    memcpy(header.magic, CAPSULE_MAGIC, sizeof(header.magic));
-    header.formatVersion = CAPSULE_FORMAT_VERSION;
-    header.contractVersion = GAME_CONTRACT_VERSION;
+    capsule_file_header header = CapsuleHeaderToWrite();
 
     temporary_memory temporary = BeginTemporaryMemory(scratch);
     capsule_writer writer = {sink, sinkContext, 0, 0, error, errorSize};

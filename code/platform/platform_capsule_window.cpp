@@ -119,17 +119,7 @@ internal b32 CapsuleWriteWindowBody(capsule_writer *writer, const capsule_window
         if (!CapsuleWriteSection(writer, CapsuleSection_Checkpoint, pagePieces, 4)) return 0;
     }
 
-    for (u32 index = 0; index < record->buildCount; ++index)
-    {
-        const capsule_build *build = window->builds + index;
-        capsule_build_record buildRecord = build->record;
-        CapsuleForceTerminated(buildRecord.dllName);
-        CapsuleForceTerminated(buildRecord.pdbName);
-        capsule_piece buildPieces[] = {{&buildRecord, sizeof(buildRecord)}, {build->dll, buildRecord.dllSize},
-                                       {build->pdb, buildRecord.pdbSize}};
-        if (!CapsuleWriteSection(writer, CapsuleSection_Build, buildPieces, 3)) return 0;
-    }
-    return CapsuleWriteSection(writer, CapsuleSection_End, 0, 0);
+    return CapsuleWriteBuildsAndEnd(writer, window->builds, record->buildCount);
 }
 
 b32 WriteCapsuleWindow(const capsule_window *window, capsule_sink *sink, void *sinkContext, memory_arena *scratch,
@@ -137,10 +127,7 @@ b32 WriteCapsuleWindow(const capsule_window *window, capsule_sink *sink, void *s
 {
     FormatText(error, errorSize, "%s", "");
     if (!CapsuleWindowCheck(window, error, errorSize)) return 0;
-    capsule_file_header header;
-    memcpy(header.magic, CAPSULE_MAGIC, sizeof(header.magic));
-    header.formatVersion = CAPSULE_FORMAT_VERSION;
-    header.contractVersion = GAME_CONTRACT_VERSION;
+    capsule_file_header header = CapsuleHeaderToWrite();
 
     temporary_memory temporary = BeginTemporaryMemory(scratch);
     // NOTE: no compression buffer: every chunk is stored as it is.
