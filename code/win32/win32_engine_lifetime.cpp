@@ -282,6 +282,9 @@ internal int Win32EndHandedOver(win32_state *state)
 {
     // The new window is in front now: this one goes at once, before the slower stops below.
     ShowWindow(state->window.handle, SW_HIDE);
+    // NOTE: a message wait sends the hide to the display server at once (under Wine a peek alone may
+    // leave it in the X connection's buffer while the engine stops).
+    MsgWaitForMultipleObjects(0, 0, FALSE, 0, QS_ALLINPUT);
     MSG message;
     while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
     Win32FinishQuitBound();

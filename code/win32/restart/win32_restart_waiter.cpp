@@ -81,11 +81,20 @@ internal b32 Win32RelayToWaiter(win32_restart *restart)
 // rest of the run is small: the window (its GL context is gone with the engine), and the pages it
 // still has in memory (on Windows the working set is trimmed; under Wine this is a no-op, and the
 // GL driver's libraries stay mapped: llvmpipe's LLVM is never unloaded once loaded).
+internal void Win32PumpWaiterMessages(void)
+{
+    MSG message;
+    while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
+}
+
 internal void Win32ShrinkToWaiter(HWND window)
 {
     if (window) DestroyWindow(window);
-    MSG message;
-    while (PeekMessageW(&message, 0, 0, 0, PM_REMOVE)) DispatchMessageW(&message);
+    // NOTE: a message wait, not only a peek: under Wine it is what sends the display server the
+    // window's unmapping and destruction (otherwise they can sit in the X connection's buffer, and the
+    // hidden window still shows as mapped).
+    MsgWaitForMultipleObjects(0, 0, FALSE, 0, QS_ALLINPUT);
+    Win32PumpWaiterMessages();
     SetProcessWorkingSetSize(GetCurrentProcess(), (SIZE_T)-1, (SIZE_T)-1);
 }
 
@@ -99,7 +108,14 @@ internal int Win32WaitForRestartedEngine(win32_restart *restart)
     for (;;)
     {
         HANDLE handles[2] = {engine, restart->relayWake};
-        DWORD which = WaitForMultipleObjects(relay ? 2 : 1, handles, FALSE, INFINITE);
+        // NOTE: messages are still dispatched (broadcasts reach a process that had windows).
+        DWORD count = relay ? 2 : 1;
+        DWORD which = MsgWaitForMultipleObjects(count, handles, FALSE, INFINITE, QS_ALLINPUT);
+        if (which == WAIT_OBJECT_0 + count)
+        {
+            Win32PumpWaiterMessages();
+            continue;
+        }
         // NOTE: the relay is read whichever woke us: a relaying process exits only once it was adopted,
         // so its end is never seen before its successor is known.
         HANDLE next = relay ? (HANDLE)(umm)AtomicExchangeU64(&relay->engineProcess, 0) : 0;
