@@ -76,6 +76,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     state->loop.scheduledStart = options->loopStartFrame;
     state->loop.scheduledLength = options->loopLength;
     Win32InitCrashGuard(0);
+    Win32SetPlatformFpState();
     Win32StartWatchdog(options->watchdogSeconds);
 
     Win32StartWorkQueues(state);

@@ -133,6 +133,7 @@ internal b32 Win32GuardedCallWith(win32_guarded_function *function, void *data, 
     // code around it (counters, dependents) still runs.
     win32_crash_guard *volatile outerGuard = (win32_crash_guard *)TlsGetValue(globalCrashGuard.tlsIndex);
     Win32EnsureStackGuarantee();
+    if (!outerGuard) Win32EnterPlatformFpState();
     guard->fpState = Win32SaveFpState();
     guard->crashed = 0;
     TlsSetValue(globalCrashGuard.tlsIndex, (void *)guard);

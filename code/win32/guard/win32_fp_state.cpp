@@ -14,6 +14,18 @@ internal win32_fp_state Win32SaveFpState(void)
     return state;
 }
 
+internal void Win32SetPlatformFpState(void)
+{
+    globalFpLeak.platform = Win32SaveFpState();
+    globalFpLeak.havePlatform = 1;
+}
+
+internal void Win32EnterPlatformFpState(void)
+{
+    win32_fp_state found;
+    if (globalFpLeak.havePlatform) Win32RestoreFpState(globalFpLeak.platform, &found);
+}
+
 internal b32 Win32RestoreFpState(win32_fp_state saved, win32_fp_state *found)
 {
     *found = Win32SaveFpState();

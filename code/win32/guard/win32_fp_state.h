@@ -43,8 +43,17 @@ struct win32_fp_leak_globals
     DWORD threadId;
     u32 loggedVersion;              // the build the last log line was about (main thread only)
     volatile LONG restoreCount;     // calls that left the state changed, since start
+    win32_fp_state platform;        // the main thread's at start: what every call into game code begins in
+    b32 havePlatform;
 };
 
+// Main thread at start: its FP control state becomes the platform's, the one every outermost call
+// into game code begins in on any thread (a thread Wine starts has x87 control word 0x037f where
+// the main thread has 0x027f, so game code would otherwise find another state on each thread).
+internal void Win32SetPlatformFpState(void);
+// Any thread, before an outermost call into game code: the thread takes the platform's state when
+// its own differs (its own float math runs in it too, as on the main thread).
+internal void Win32EnterPlatformFpState(void);
 // The calling thread's MXCSR and x87 control word, read before a call into game code.
 internal win32_fp_state Win32SaveFpState(void);
 // Puts saved back when the current state differs from it; true when it did (the game changed it).
