@@ -90,9 +90,14 @@ internal void Win32TraceDrain(void)
 //~ The file
 // The buffer and the rings from the platform arena, the file opened (continuing: the existing one,
 // else a new one). False (logged) when either cannot be had.
-internal b32 Win32PrepareTrace(const char *path, b32 continuing, memory_arena *arena)
+internal b32 Win32PrepareTrace(const char *path, b32 continuing, memory_arena *arena, s64 frameLimit,
+                                u64 ticksPerSecond, u64 startClock)
 {
     win32_trace_file *trace = &globalTraceFile;
+    trace->frameLimit = frameLimit;
+    trace->startClock = startClock;
+    trace->writer.startClock = startClock;
+    trace->writer.microsecondsPerTick = 1.0e6 / (f64)ticksPerSecond;
     trace_rings *rings = &globalTraceRings;
     trace->writer.buffer = (char *)PushSize(arena, WIN32_TRACE_BUFFER_BYTES);
     trace->writer.capacity = WIN32_TRACE_BUFFER_BYTES;
@@ -120,11 +125,7 @@ internal b32 Win32PrepareTrace(const char *path, b32 continuing, memory_arena *a
 internal b32 Win32OpenTrace(const char *path, s64 frameLimit, memory_arena *arena, u64 ticksPerSecond, u64 startClock)
 {
     win32_trace_file *trace = &globalTraceFile;
-    if (!Win32PrepareTrace(path, 0, arena)) return 0;
-    trace->frameLimit = frameLimit;
-    trace->startClock = startClock;
-    trace->writer.startClock = startClock;
-    trace->writer.microsecondsPerTick = 1.0e6 / (f64)ticksPerSecond;
+    if (!Win32PrepareTrace(path, 0, arena, frameLimit, ticksPerSecond, startClock)) return 0;
     AppendTraceText(&trace->writer, "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n{\"name\":\"process_name\",\"ph\":\"M\","
                     "\"pid\":1,\"tid\":0,\"args\":{\"name\":\"win32_platform.exe\"}}");
     trace->on = 1;
@@ -139,11 +140,7 @@ internal b32 Win32ContinueTrace(const char *path, s64 frameLimit, memory_arena *
                                 u64 startClock, s64 tailOffset, s64 framesWritten)
 {
     win32_trace_file *trace = &globalTraceFile;
-    if (!Win32PrepareTrace(path, 1, arena)) return 0;
-    trace->frameLimit = frameLimit;
-    trace->startClock = startClock;
-    trace->writer.startClock = startClock;
-    trace->writer.microsecondsPerTick = 1.0e6 / (f64)ticksPerSecond;
+    if (!Win32PrepareTrace(path, 1, arena, frameLimit, ticksPerSecond, startClock)) return 0;
     trace->tailOffset = tailOffset;
     trace->framesWritten = framesWritten;
     memset(trace->writer.threadNamed, 0, sizeof(trace->writer.threadNamed));
