@@ -1,15 +1,11 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
 // between two states, the capsule file and its compressor, the recording window a hot restart hands
-// over in the capsule's sections, tunables as text, packed page lists, the trace's rings and JSON.
+// over in the capsule's sections, tunables as text, packed page lists, the trace's rings and JSON,
+// the timeline's keyframes and its request file.
 // No OS headers, so the unit tests build it natively; may include base/ and contract/ only. The exe
 // (win32/win32_main.cpp) and the unit tests include this file once: every header, then every body,
 // so the order of the bodies does not matter. The guard makes a second include harmless.
-// between two states, the capsule file and its compressor, tunables as text and their changes
-// kept for capsules, the trace's rings and JSON. No OS headers, so the unit tests build it
-// natively; may include base/ and contract/ only. The exe (win32/win32_main.cpp) and the unit tests
-// include this file once: every header, then every body, so the order of the bodies does not
-// matter. The guard makes a second include harmless.
 
 #ifndef PLATFORM_PLATFORM_CPP
 #define PLATFORM_PLATFORM_CPP
@@ -30,6 +26,8 @@
 #include "platform/platform_page_list.h"
 #include "platform/platform_tune_history.h"
 #include "platform/platform_trace.h"
+#include "platform/platform_history.h"
+#include "platform/platform_timeline_request.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -47,5 +45,7 @@
 #include "platform/platform_page_list.cpp"
 #include "platform/platform_tune_history.cpp"
 #include "platform/platform_trace.cpp"
+#include "platform/platform_history.cpp"
+#include "platform/platform_timeline_request.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP

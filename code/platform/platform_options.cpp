@@ -19,6 +19,8 @@ void DefaultPlatformOptions(platform_options *options)
     options->watchdogSeconds = PLATFORM_DEFAULT_WATCHDOG_SECONDS;
     options->capsuleSeconds = PLATFORM_DEFAULT_CAPSULE_SECONDS;
     options->capsuleMaxMegabytes = 1024;
+    options->historySeconds = PLATFORM_DEFAULT_HISTORY_SECONDS;
+    options->historyMaxMegabytes = PLATFORM_DEFAULT_HISTORY_MAX_MB;
     options->replayBreakFrame = -1;
     options->replayBreakWaitSeconds = PLATFORM_DEFAULT_REPLAY_BREAK_WAIT_SECONDS;
 }
@@ -125,6 +127,7 @@ internal b32 ParseSwitchFlag(const char *flag, platform_options *options)
     else if (strcmp(flag, "--verify-rollback") == 0) { options->verifyRollback = 1; }
     else if (strcmp(flag, "--strict-pointers") == 0) { options->strictPointers = 1; }
     else if (strcmp(flag, "--compare") == 0) { options->replayCompare = 1; }
+    else if (strcmp(flag, "--start-paused") == 0) { options->startPaused = 1; }
     else return 0;
     return 1;
 }
@@ -215,6 +218,17 @@ internal b32 ParseNumberFlag(const char *flag, const char *value, platform_optio
         ok = value && strcmp(value, "0") == 0;
         if (ok) options->capsuleSeconds = 0.0f;
         else ok = ParsePositiveReal(value, PLATFORM_MAX_CAPSULE_SECONDS, &options->capsuleSeconds);
+    }
+    else if (strcmp(flag, "--history-seconds") == 0)
+    {
+        ok = value && strcmp(value, "0") == 0;
+        if (ok) options->historySeconds = 0.0f;
+        else ok = ParsePositiveReal(value, PLATFORM_MAX_HISTORY_SECONDS, &options->historySeconds);
+    }
+    else if (strcmp(flag, "--history-max-mb") == 0)
+    {
+        ok = ParseWholeNumber(value, 8, 64 * 1024, &number);
+        options->historyMaxMegabytes = (u32)number;
     }
     else if (strcmp(flag, "--capsule-max-mb") == 0)
     {

@@ -55,6 +55,10 @@ struct platform_options
     b32 replayCompare;          // --compare: the capsule's build against --replay-game's, per frame
     b32 replayLoop;             // --loop (with --replay): replay forever (on --game's or --replay-game's
                                 //   newest build when given)
+    // The timeline (win32/timeline/): the recent past kept in the running engine.
+    f32 historySeconds;         // --history-seconds S: the history kept (0 = off; default 60)
+    u32 historyMaxMegabytes;    // --history-max-mb N: its memory bound (default 512)
+    b32 startPaused;            // --start-paused: paused before the first frame's update
     const char *tunes[PLATFORM_MAX_TUNES];  // --tune NAME=VALUE, in command-line order: applied to the
     u32 tuneCount;                          //   first build before its first update (docs/tunables.md)
     u64 handover;               // --handover H (hex, not 0): this process is the new side of a hot restart;
@@ -74,6 +78,9 @@ struct platform_options
 #endif
 #define PLATFORM_MAX_CAPSULE_SECONDS 600.0f
 #define PLATFORM_DEFAULT_REPLAY_BREAK_WAIT_SECONDS 60
+#define PLATFORM_DEFAULT_HISTORY_SECONDS 60.0f
+#define PLATFORM_MAX_HISTORY_SECONDS 600.0f
+#define PLATFORM_DEFAULT_HISTORY_MAX_MB 512
 #if ENGINE_DEVELOPMENT
 #define PLATFORM_DEFAULT_WATCHDOG_SECONDS 10.0f
 #else
@@ -141,6 +148,16 @@ struct platform_options
     "  --loop             with --replay: replay forever, each pass from the checkpoint; with\n" \
     "                     --game or --replay-game on the newest build of that DLL (rebuild it\n" \
     "                     meanwhile), else on the capsule's own build\n" \
+    "  --history-seconds S  keep the last S seconds of play in the running engine (0 to 600;\n" \
+    "                     default 60; 0 = off): F5 pauses, Left/Right step a frame (Shift: a\n" \
+    "                     second), Home/End go to its ends, the mouse drags the cursor; a reload\n" \
+    "                     or tune while paused re-runs the rest with the new code and names the\n" \
+    "                     first frame and field that differ; F5 plays on from the frame shown.\n" \
+    "                     A file timeline.request beside the game DLL does the same with lines\n" \
+    "                     pause, resume, seek FRAME, step N, view recorded|new, save PATH;\n" \
+    "                     every action logs a line starting 'timeline:' (docs/timeline.md)\n" \
+    "  --history-max-mb N the history's memory bound in MB, 8 to 65536 (default 512)\n" \
+    "  --start-paused     start paused (F5 or a 'resume' line plays)\n" \
     "  --tune NAME=VALUE  set tunable NAME (see the F2 panel) before the game's first update\n" \
     "                     (repeatable, up to 32). Only NAME=VALUE is checked here (else exit 2);\n" \
     "                     a NAME the game lacks or a VALUE outside its range is logged as an\n" \

@@ -20,9 +20,9 @@ internal void Win32StartWorkQueues(win32_state *state)
     memory->workerThreadCount = state->queues.highQueue.workerCount;
     FillPlatformWorkQueueApi(&memory->platform, &state->queues);
     memory->platform.DEBUGReadEntireFile = Win32ReadEntireFile;
-    memory->platform.DEBUGWriteEntireFile = Win32WriteEntireFile;
+    memory->platform.DEBUGWriteEntireFile = Win32GameWriteEntireFile;
     memory->platform.DEBUGFreeFileMemory = Win32FreeFileMemory;
-    memory->platform.Log = Win32Log;
+    memory->platform.Log = Win32GameLog;
     memory->platform.DEBUGRecordEvent = Win32DebugRecordGameEvent;
     Win32FillGameThreadApi(&memory->platform);
     Win32FillNamedTaskApi(&memory->platform, &state->namedTasks, &state->queues.tasks, &state->game);
@@ -116,6 +116,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     Win32ResetGameCodeToStubs(&state->game);
     if (options->replayPath) Win32StartReplay(&state->replay, state);
     else Win32StartCapsuleWriter(&state->capsuleWriter, &state->capsuleRecorder, options, state->reloader.sourcePath);
+    Win32InitTimeline(&state->timeline, state);
     Win32Log(LogLevel_Info, "reload: watching '%s'", state->reloader.sourcePath);
     return 1;
 }
@@ -263,6 +264,7 @@ internal int Win32ShutDown(win32_state *state)
     Win32StopCapsuleWriter(&state->capsuleWriter);
     Win32StopEngine(state);
     Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
+    Win32ShutdownTimeline(&state->timeline);
     int replayExitCode = Win32FinishReplay(&state->replay);
     Win32LogRunReport(state);
     if (state->frames.sleepIsGranular) timeEndPeriod(1);
@@ -294,6 +296,7 @@ internal int Win32EndHandedOver(win32_state *state)
     Win32StopCapsuleWriter(&state->capsuleWriter);
     Win32StopEngine(state);
     Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
+    Win32ShutdownTimeline(&state->timeline);
     Win32StopStateHasher(&state->snapshot);
     Win32StopSymbolLoader();
     Win32FreeGameMemory(&state->memoryBlock);

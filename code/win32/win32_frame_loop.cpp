@@ -144,16 +144,20 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
                  Win32WallClockSeconds());
     }
     Win32TuneBetweenFrames(state);
-    if (!state->replay.on && Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
+    // NOTE: paused in the past, the frame shows a recorded frame: no loop, no recording, no capsule.
+    b32 showingPast = state->frames.showingPast = Win32TimelineBetweenFrames(&state->timeline, state);
+    if (!state->replay.on && !showingPast &&
+        Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
     {
         Win32SyncMemorySnapshot(&state->snapshot);
     }
     Win32BeginBlock("capsule");
     if (state->replay.on) Win32ReplayBeforeUpdate(&state->replay, state);
-    else
+    else if (!showingPast)
     {
         Win32ServeCapsuleRequests(&state->capsuleWriter, state, state->frames.capsuleKeyPressed);
         Win32CapsuleBeginFrame(&state->capsuleRecorder, state);
+        Win32TimelineRecordFrame(&state->timeline, state);
     }
     Win32EndBlock("capsule");
     if (state->options.verifyRollback) state->preFrameHash = HashMemory(state->snapshot.live, state->snapshot.size);
@@ -211,14 +215,20 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     Win32BeginBlock("sound");
     u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)frames->targetSeconds);
     soundSamples = Win32ReplaySoundSamples(&state->replay, soundSamples);
-    Win32CapsuleNoteSound(&state->capsuleRecorder, soundSamples);
+    if (!frames->showingPast)
+    {
+        Win32CapsuleNoteSound(&state->capsuleRecorder, soundSamples);
+        Win32TimelineNoteSound(&state->timeline, soundSamples);
+    }
     game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
     call->sound = &soundBuffer;
     // NOTE: once game code crashed this frame, none of it runs again before the rollback.
     b32 updateCrashed = Win32CrashPending();
     game_sound_output_buffer handedSound = soundBuffer;
-    if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, call) &&
-        Win32CheckSoundBuffer(&handedSound, &soundBuffer, state->game.version))
+    // NOTE: a frame of the past is heard as silence: the game's mixer is not asked (its buffer is zeroed).
+    if (frames->showingPast) Win32FillSoundBuffer(&state->sound, &soundBuffer);
+    else if (!updateCrashed && Win32GuardedCall(Win32CallGameSound, call) &&
+             Win32CheckSoundBuffer(&handedSound, &soundBuffer, state->game.version))
         Win32FillSoundBuffer(&state->sound, &soundBuffer);
     Win32EndBlock("sound");
     memory->debugFrame = Win32PublishDebugFrame(state->game.version, frames->crashCount);
@@ -245,6 +255,7 @@ internal void Win32OnContainedFault(win32_state *state, const capsule_fault *fau
         return;
     }
     Win32CapsuleNoteFault(&state->capsuleRecorder);
+    Win32TimelineNoteFrameFlag(&state->timeline, TimelineFrame_Fault);
     Win32RequestFaultCapsule(&state->capsuleWriter, state, fault);
 }
 
@@ -292,12 +303,27 @@ internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *co
     }
 }
 
+// A frame of the paused timeline: a fault is contained without a rollback of the build (the timeline
+// puts memory back after every shown frame anyway); otherwise drawn as a live frame is.
+internal void Win32PresentShownFrame(win32_state *state, game_render_commands *commands)
+{
+    win32_frame_loop *frames = &state->frames;
+    if (Win32TimelineAfterShownFrame(&state->timeline, state)) return;
+    if (Win32FrameIsSerial(state)) Win32DrawAndPresent(state, commands);
+    else
+    {
+        frames->havePendingFrame = 1;
+        frames->writeIndex ^= 1;
+    }
+}
+
 // Waits out the rest of the frame (unless --unthrottled) and measures it.
 internal void Win32PaceFrame(win32_state *state)
 {
     win32_frame_loop *frames = &state->frames;
     platform_options *options = &state->options;
-    ++frames->frameCount;
+    ++frames->framesRun;
+    if (!frames->showingPast) ++frames->frameCount;
     f64 workSeconds = Win32Seconds() - frames->frameStart;
     frames->lastWorkSeconds = workSeconds;
     // NOTE: while the new process of a hot restart starts, this one gives it most of the CPU (its
@@ -312,6 +338,7 @@ internal void Win32PaceFrame(win32_state *state)
     }
     f64 now = Win32Seconds();
     frames->lastFrameSeconds = now - frames->frameStart;
+    if (!frames->showingPast) Win32TimelineNoteFrameSeconds(&state->timeline, frames->lastFrameSeconds, targetSeconds);
     frames->frameTimeSum += frames->lastFrameSeconds;
     frames->frameStart = now;
 }
@@ -322,7 +349,8 @@ internal void Win32RunFrame(win32_state *state)
     if (!Win32BetweenFrames(state, loopTogglePressed)) return;
     game_render_commands *commands = Win32UpdateGame(state);
     Win32RunSoundAndDebugEndFrame(state);
-    Win32RecoverOrPresent(state, commands);
+    if (state->frames.showingPast) Win32PresentShownFrame(state, commands);
+    else Win32RecoverOrPresent(state, commands);
     Win32ReplayEndFrame(&state->replay, state);
     Win32PaceFrame(state);
 }
@@ -333,5 +361,5 @@ internal b32 Win32RunIsOver(win32_state *state)
     if (state->restart.handedOver) return 1;
     if (state->window.closeRequested || state->input.quitRequested || frames->quitFileSeen) return 1;
     if (state->replay.on && state->replay.finished) return 1;
-    return state->options.frameLimit && frames->frameCount >= state->options.frameLimit;
+    return state->options.frameLimit && frames->framesRun >= state->options.frameLimit;
 }

@@ -17,6 +17,10 @@ struct win32_input_state
     b32 padConnected[GAME_MAX_CONTROLLERS];
     s32 lastMouseX, lastMouseY;
     s32 wheelAccumulator;
+    // Keys only the platform uses (the game's key list has no Home or End): presses since the
+    // timeline last took them (win32/timeline/).
+    u32 homePresses;
+    u32 endPresses;
 };
 
 // Main thread at start-up: XInput from the first DLL that loads; without one every pad reads as

@@ -61,6 +61,8 @@
 #include "win32/win32_shader_watch.cpp"
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
+// NOTE: after the frame loop: a seek runs frames of the past through its guarded calls into game code.
+#include "win32/timeline/timeline.cpp"
 #include "win32/win32_engine_lifetime.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)

@@ -35,7 +35,9 @@ struct win32_frame_loop
     f64 frameStart;                     // high-resolution clock at the top of this frame
     f64 lastFrameSeconds;
     f64 lastWorkSeconds;                // last frame without the pacing wait
-    s64 frameCount;
+    s64 frameCount;                     // the timeline's frame number: goes back when play resumes in the past
+    s64 framesRun;                      // frames run, paused ones included (--frames counts these)
+    b32 showingPast;                    // this frame shows a paused timeline's frame (win32/timeline/)
     u32 writeIndex;                     // the render buffer this frame's update fills
     b32 havePendingFrame;               // the other buffer is filled and not yet drawn
     b32 firstFramePresented;
@@ -76,6 +78,7 @@ struct win32_state
     win32_render_validation renderValidation;  // main thread only, where buffers are reset and drawn
     win32_capsule_recorder capsuleRecorder;     // the last seconds of play (win32/capsule/)
     win32_capsule_writer capsuleWriter;
+    win32_timeline timeline;            // the recent past in the running engine (win32/timeline/)
     win32_replay replay;                // --replay: input, state and build from a capsule
     win32_frame_loop frames;            // what the frame loop carries across frames
     win32_restart restart;              // hot restart: either side (win32/restart/)

@@ -80,6 +80,17 @@ internal b32 Win32PlaceCapsuleFile(win32_capsule_writer *writer, win32_capsule_j
     u64 lastFrame = job->info.firstFrame + (job->info.frameCount ? job->info.frameCount - 1 : 0);
     WCHAR from[WIN32_PATH_BYTES], to[WIN32_PATH_BYTES];
     if (!Win32Utf8ToWide(temporaryPath, from, ArrayCount(from))) return 0;
+    if (job->savePath[0])
+    {
+        FormatText(finalPath, finalPathSize, "%s", job->savePath);
+        if (Win32Utf8ToWide(finalPath, to, ArrayCount(to)) &&
+            MoveFileExW(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_COPY_ALLOWED | MOVEFILE_WRITE_THROUGH))
+            return 1;
+        char reason[256];
+        Win32ErrorText(GetLastError(), reason, sizeof(reason));
+        Win32Log(LogLevel_Error, "capsule: not saved: cannot move it to '%s': %s", job->savePath, reason);
+        return 0;
+    }
     for (u32 attempt = 0; attempt < 100; ++attempt)
     {
         char suffix[16] = "";
@@ -346,6 +357,8 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
     }
     win32_capsule_job *job = Win32ClaimCapsuleJob(writer, what);
     if (!job) return;
+    FormatText(job->savePath, sizeof(job->savePath), "%s", writer->nextSavePath);
+    writer->nextSavePath[0] = 0;
     Win32FillCapsuleInfo(job, state, reason);
     Win32SetCapsuleLayout(job, &checkpoint->layout);
     s32 capsuleIndexOfSlot[WIN32_CAPSULE_MAX_HELD_BUILDS];
@@ -462,6 +475,14 @@ internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_stat
     writer->requestPending = 0;
     if (reason == CapsuleReason_Key && state->loop.mode == LiveLoop_Playing) Win32RequestLoopCapsule(writer, state);
     else Win32RequestWindowCapsule(writer, state, reason, 0);
+}
+
+internal void Win32RequestSavedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path)
+{
+    if (!writer->on) return;
+    FormatText(writer->nextSavePath, sizeof(writer->nextSavePath), "%s", path);
+    Win32RequestWindowCapsule(writer, state, CapsuleReason_Request, 0);
+    writer->nextSavePath[0] = 0;    // also when nothing was queued
 }
 
 internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state *state, const capsule_fault *fault)

@@ -37,6 +37,7 @@ struct win32_capsule_job
     u32 tuneCount;
     f64 requestedAt;
     f64 mainThreadSeconds;
+    char savePath[WIN32_PATH_BYTES];        // where it goes instead of the folder ("": the folder)
 };
 
 struct win32_capsule_writer
@@ -44,6 +45,7 @@ struct win32_capsule_writer
     b32 on;
     char directory[WIN32_PATH_BYTES];       // with a trailing separator
     char requestPath[WIN32_PATH_BYTES];
+    char nextSavePath[WIN32_PATH_BYTES];    // the next window capsule's path (the timeline's `save`)
     u64 maxBytes;
     HANDLE thread;
     HANDLE wake;
@@ -77,6 +79,9 @@ internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_stat
 // Main thread, in the crash recovery, before the rollback: a capsule of the window up to the faulting
 // frame, with the fault named.
 internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state *state, const capsule_fault *fault);
+// Main thread: a capsule of the recorded window written to `path` (replacing a file there), not into
+// the folder (the timeline's `save PATH`, win32/timeline/).
+internal void Win32RequestSavedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path);
 // At exit: waits for the writes under way (bounded), stops the thread.
 internal void Win32StopCapsuleWriter(win32_capsule_writer *writer);
 

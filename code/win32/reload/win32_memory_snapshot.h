@@ -42,6 +42,9 @@ struct win32_memory_snapshot
     // trackCopied is set (a pointer scan of the copy made beside the frames rescans only these).
     u8 *copiedSinceMark;
     b32 trackCopied;
+    // changedSinceKeyframe: every page a sync changed in the copy since the timeline's last keyframe
+    // (cleared by the timeline, win32/timeline/): what its next keyframe holds.
+    u8 *changedSinceKeyframe;
     u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
     u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
     u64 hotPageCount;

@@ -1,0 +1,142 @@
+#ifndef WIN32_TIMELINE_H
+#define WIN32_TIMELINE_H
+//~ Time travel in the running engine: the recent past as keyframes and inputs, paused and scrubbed in
+// the window, re-run with new code, resumed from any frame (docs/timeline.md)
+//
+// History: every frame the timeline keeps what the update received (the input, dt in it, the sound
+// samples asked for, the code version) and the state hash the frame started from; every few frames a
+// keyframe of game memory (platform/platform_history.h: the pages the pre-frame snapshot copied since
+// the previous keyframe, taken from the snapshot's copy, which is game memory at this frame's start).
+// The keyframe interval follows the memory: the cap (--history-max-mb) over the bytes a keyframe
+// takes gives how many fit in --history-seconds; the first frame of every build is a keyframe, so the
+// frames between two keyframes ran one build.
+//
+// Paused (F5, `pause`, --start-paused), the frame loop goes on drawing: each frame runs the update of
+// the frame shown on its start state and recorded input, draws it, and puts game memory back (the
+// crash rollback's restore). A seek restores the keyframe at or before the target and re-runs the
+// recorded input up to it (no sound, nothing drawn), then compares the state hash with the recorded
+// one; a mismatch is run again from the keyframe to name the first field that differs between the
+// two runs (a determinism detector). A reload while paused re-runs the rest of the history with the
+// new code, a slice each frame, beside the recorded timeline, and names where the two part.
+// Resuming drops the other future and plays on, live, from the frame shown.
+//
+// Main thread only. The game's background tasks and game threads are not held while paused (they
+// run as always); sound is silence while paused; no capsule is recorded and no frame is added.
+
+#define WIN32_TIMELINE_MAX_FRAMES 65536         // frame records kept (beyond them the oldest keyframes go)
+#define WIN32_TIMELINE_MAX_INTERVAL 120         // frames between keyframes at most
+#define WIN32_TIMELINE_SLICE_SECONDS 0.02       // a change of the past re-runs this much per drawn frame
+#define WIN32_TIMELINE_BAR_CELLS 96             // the panel's bar
+
+enum win32_timeline_frame_flags
+{
+    TimelineFrame_Reload = 1 << 0,      // the first frame of a build
+    TimelineFrame_Tune = 1 << 1,        // a tunable changed before it
+    TimelineFrame_Fault = 1 << 2,       // a contained crash or hang (rolled back)
+    TimelineFrame_Capsule = 1 << 3,     // a capsule was asked for
+    TimelineFrame_Hitch = 1 << 4,       // it took over twice the target frame time
+    TimelineFrame_Keyframe = 1 << 5,
+};
+
+struct win32_timeline_frame
+{
+    game_input input;
+    u64 stateHash;              // at the frame's start (0: not known)
+    f64 recordedSeconds;        // the sum of dt before it
+    u32 reloadVersion;
+    u32 flags;                  // win32_timeline_frame_flags
+    u32 soundSamples;
+    u32 pad;
+};
+
+// A change of the past: the rest of the history re-run with the code loaded while paused.
+struct win32_timeline_branch
+{
+    b32 exists;
+    b32 running;                // still re-running slices
+    u64 fromFrame;              // the frame it parts from (the cursor when the build arrived)
+    u64 endFrame;               // one past the last frame it re-runs
+    u64 nextFrame;              // one past the last frame re-run so far
+    u32 version;                // the code it runs
+    u64 *hashes;                // by frame - fromFrame: its state hash at the frame's start
+    b32 differs;
+    u64 firstDifferentFrame;
+    char difference[200];       // "FIELD: A vs B" (or why no field is named)
+    u32 recordedFaults;         // faults of the recorded frames it re-ran ...
+    u32 faultsAgain;            //   ... and how many of them happened again
+    u32 newFaults;              // faults on frames that did not fault when recorded
+    f64 startedAt;
+    history_store store;        // its keyframes: the first is the state at fromFrame
+};
+
+struct win32_timeline
+{
+    b32 on;
+    f32 historySeconds;
+    u64 capBytes;
+    win32_memory_snapshot *snapshot;
+    u64 permanentSize;
+    history_store store;
+    win32_timeline_frame *frames;   // WIN32_TIMELINE_MAX_FRAMES, by frame number
+    u64 endFrame;               // one past the newest frame recorded
+    u32 keyInterval;
+    u32 framesSinceKey;
+    u32 lastVersion;            // the build the last recorded frame ran
+    u32 lastTuneCount;
+    u64 lastRewindCount;
+    f64 recordedSeconds;
+    f64 bytesPerKeyframe;       // a running average, for the interval
+    b32 hashPending;
+    u64 pendingHashFrame;
+    u64 pendingHashSync;
+    state_layout layout;        // the layout of the state the history holds
+
+    // Paused
+    b32 paused;
+    b32 startPaused;            // --start-paused: pause before the first frame's update
+    u64 cursor;                 // the frame shown
+    b32 shownValid;             // game memory holds the start state of `cursor` (on the timeline shown)
+    b32 viewNew;                // the branch's timeline is shown
+    u32 pausedVersion;          // the build that ran when the frame shown was reached
+    b32 dragging;
+    b32 faultShownLogged;
+    win32_timeline_branch branch;
+    u8 *stateA;                 // permanent storage images, for naming a field that differs
+    u8 *stateB;
+    char requestPath[WIN32_PATH_BYTES];
+
+    // Figures
+    f64 recordSeconds[512];     // main-thread time of the recording per frame
+    u64 recordCount;
+    f64 seekSeconds[512];
+    u64 seekCount;
+    u64 keyframes;
+};
+
+// Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;
+// off (logged) with seconds 0, in a replay, or without memory.
+internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state);
+// Main thread between frames, after the reload step and the tunables: the keys (F5, arrows, Home,
+// End, the mouse on the panel), timeline.request and the cursor. True when the frame shows the past
+// (its input is the recorded one, nothing is recorded, and Win32TimelineAfterFrame puts memory back).
+internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *state);
+// Main thread between frames of live play, after the capsule recorder: records the frame.
+internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *state);
+// Main thread, once the frame's sound was asked for (live play).
+internal void Win32TimelineNoteSound(win32_timeline *timeline, u32 sampleCount);
+// Main thread: the frame being played faulted (contained), or a capsule was asked for.
+internal void Win32TimelineNoteFrameFlag(win32_timeline *timeline, u32 flag);
+// Main thread after a frame that showed the past: a crash of it is contained without a rollback of
+// the build, and game memory goes back to the frame's start. True when it crashed (nothing drawn).
+internal b32 Win32TimelineAfterShownFrame(win32_timeline *timeline, win32_state *state);
+// Main thread, after pacing a live frame: marks it a hitch when it took over twice the target.
+internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 seconds, f64 targetSeconds);
+// Any thread: the game's log below errors and its file writes through the platform are held back
+// while the timeline is paused (win32_timeline_quiet.cpp); the platform_api entries game code gets.
+internal void Win32SetTimelineInPast(b32 inPast);
+internal PLATFORM_LOG(Win32GameLog);
+internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32GameWriteEntireFile);
+// At exit: the figures into the log.
+internal void Win32ShutdownTimeline(win32_timeline *timeline);
+
+#endif  // WIN32_TIMELINE_H

@@ -1,0 +1,251 @@
+//~ The timeline's controls: keys, the mouse, timeline.request and the panel. Bodies behind
+// win32/timeline/win32_timeline.h.
+
+internal void Win32TimelineSetView(win32_timeline *timeline, win32_state *state, b32 viewNew)
+{
+    if (viewNew && !timeline->branch.exists)
+    {
+        Win32Log(LogLevel_Error, "timeline: no new timeline to view: reload or tune while paused to make one");
+        return;
+    }
+    if (viewNew == timeline->viewNew) return;
+    timeline->viewNew = viewNew;
+    timeline->shownValid = 0;
+    Win32Log(LogLevel_Info, "timeline: viewing the %s timeline", viewNew ? "new" : "recorded");
+    Win32TimelineSeek(timeline, state, timeline->cursor);
+}
+
+// A capsule of the recorded window (the capsule recorder's, up to the present) written to path.
+internal void Win32TimelineSave(win32_state *state, const char *path)
+{
+    if (!state->capsuleWriter.on)
+    {
+        Win32Log(LogLevel_Error, "timeline: cannot save '%s': capsules are off (--capsule-seconds 0)", path);
+        return;
+    }
+    Win32RequestSavedCapsule(&state->capsuleWriter, state, path);
+}
+
+internal void Win32ApplyTimelineCommand(win32_timeline *timeline, win32_state *state, timeline_command *command)
+{
+    switch (command->kind)
+    {
+        case TimelineCommand_None: break;
+        case TimelineCommand_Pause: Win32TimelinePause(timeline, state); break;
+        case TimelineCommand_Resume:
+            if (!timeline->paused) Win32Log(LogLevel_Warning, "timeline: 'resume' while not paused; ignored");
+            Win32TimelineResume(timeline, state);
+            break;
+        case TimelineCommand_Seek:
+        case TimelineCommand_Step:
+        {
+            if (!timeline->paused) Win32TimelinePause(timeline, state);
+            if (!timeline->paused) break;
+            s64 target = command->kind == TimelineCommand_Seek ? command->number : (s64)timeline->cursor + command->number;
+            u64 first, last;
+            Win32TimelineRange(timeline, &first, &last);
+            if (target < (s64)first || target > (s64)last)
+                Win32Log(LogLevel_Warning, "timeline: frame %lld is outside the history (frames %llu-%llu); showing the "
+                         "nearest", (long long)target, (unsigned long long)first, (unsigned long long)last);
+            Win32TimelineSeek(timeline, state, (u64)Maximum(target, (s64)0));
+        } break;
+        case TimelineCommand_View:
+            if (!timeline->paused) Win32Log(LogLevel_Error, "timeline: 'view' needs a pause first");
+            else Win32TimelineSetView(timeline, state, command->viewNew);
+            break;
+        case TimelineCommand_Save: Win32TimelineSave(state, command->path); break;
+    }
+}
+
+// timeline.request, taken by a rename (a writer still holding it makes the rename fail: tried again
+// next frame), its lines applied in order.
+internal void Win32PollTimelineRequest(win32_timeline *timeline, win32_state *state)
+{
+    if (!Win32FileExists(timeline->requestPath)) return;
+    char taken[WIN32_PATH_BYTES + 32];
+    FormatText(taken, sizeof(taken), "%s.taken", timeline->requestPath);
+    if (!Win32MoveFileUtf8(timeline->requestPath, taken, MOVEFILE_REPLACE_EXISTING)) return;
+    HANDLE file = Win32OpenFileUtf8(taken, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
+    local_persist char text[16 * 1024];
+    DWORD read = 0;
+    b32 ok = file != INVALID_HANDLE_VALUE && ReadFile(file, text, sizeof(text) - 1, &read, 0);
+    if (file != INVALID_HANDLE_VALUE) CloseHandle(file);
+    Win32DeleteFileUtf8(taken);
+    if (!ok)
+    {
+        Win32Log(LogLevel_Error, "timeline: %s could not be read; ignored", timeline->requestPath);
+        return;
+    }
+    text[read] = 0;
+    char *line = text;
+    u32 lineNumber = 0;
+    while (line && *line)
+    {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        ++lineNumber;
+        timeline_command command;
+        char error[200];
+        if (ParseTimelineCommand(line, &command, error, sizeof(error))) Win32ApplyTimelineCommand(timeline, state, &command);
+        else Win32Log(LogLevel_Error, "timeline: timeline.request line %u refused: %s", lineNumber, error);
+        line = next;
+    }
+}
+
+// F5, and while paused Left/Right (Shift: a second), Home/End, the left mouse button held (the
+// cursor follows the mouse across the window).
+internal void Win32TimelineKeys(win32_timeline *timeline, win32_state *state, const game_input *live)
+{
+    const game_keyboard_input *keyboard = &live->keyboard;
+    if (!timeline->paused) state->inputState.homePresses = state->inputState.endPresses = 0;
+    if (WasPressed(keyboard->keys[Key_F5]))
+    {
+        if (timeline->paused) Win32TimelineResume(timeline, state);
+        else Win32TimelinePause(timeline, state);
+        return;
+    }
+    if (!timeline->paused) return;
+    u64 first, last;
+    Win32TimelineRange(timeline, &first, &last);
+    f32 dt = Win32TimelineFrame(timeline, timeline->cursor)->input.dtForFrame;
+    s64 second = (s64)(1.0f / (dt > 0.0f ? dt : 1.0f / 60.0f) + 0.5f);
+    s64 stride = (keyboard->modifiers & Modifier_Shift) ? second : 1;
+    s64 target = (s64)timeline->cursor;
+    if (WasPressed(keyboard->keys[Key_Left])) target -= stride;
+    if (WasPressed(keyboard->keys[Key_Right])) target += stride;
+    if (state->inputState.homePresses) target = (s64)first;
+    if (state->inputState.endPresses) target = (s64)last;
+    state->inputState.homePresses = state->inputState.endPresses = 0;
+    const game_mouse_input *mouse = &live->mouse;
+    if (mouse->buttons[MouseButton_Left].endedDown && mouse->inWindow && state->window.clientWidth > 0)
+    {
+        f64 at = Minimum(Maximum((f64)mouse->x / (f64)state->window.clientWidth, 0.0), 1.0);
+        target = (s64)first + (s64)(at * (f64)(last - first) + 0.5);
+    }
+    target = Minimum(Maximum(target, (s64)first), (s64)last);
+    if ((u64)target != timeline->cursor) Win32TimelineSeek(timeline, state, (u64)target);
+}
+
+//~ The panel: three notice lines kept fresh while paused (drawn by the game's overlay text)
+internal char Win32TimelineCellMark(win32_timeline *timeline, u64 firstFrame, u64 lastFrame)
+{
+    char mark = '-';
+    for (u64 frame = firstFrame; frame <= lastFrame; ++frame)
+    {
+        u32 flags = Win32TimelineFrame(timeline, frame)->flags;
+        if (flags & TimelineFrame_Fault) return 'X';
+        if (flags & TimelineFrame_Capsule) mark = 'C';
+        else if ((flags & TimelineFrame_Reload) && mark != 'C') mark = 'R';
+        else if ((flags & TimelineFrame_Tune) && mark == '-') mark = 't';
+        else if ((flags & TimelineFrame_Hitch) && mark == '-') mark = '!';
+    }
+    return mark;
+}
+
+internal void Win32SetPanelLine(win32_state *state, u32 line, const char *text)
+{
+    // NOTE: the panel owns the ring's first three slots while paused; other notices use the rest.
+    platform_notice *notice = &state->notices.notices[line];
+    FormatText(notice->text, sizeof(notice->text), "%s", text);
+    notice->level = LogLevel_Info;
+    notice->secondsLeft = 0.25f;
+    if (state->notices.nextIndex < 3) state->notices.nextIndex = 3;
+}
+
+internal void Win32DrawTimelinePanel(win32_timeline *timeline, win32_state *state)
+{
+    u64 first, last;
+    Win32TimelineRange(timeline, &first, &last);
+    win32_timeline_frame *shown = Win32TimelineFrame(timeline, timeline->cursor);
+    char line[128];
+    FormatText(line, sizeof(line), "TIMELINE paused: frame %llu of %llu-%llu (%s, v%u), %.1f MB; F5 resume, arrows step",
+               (unsigned long long)timeline->cursor, (unsigned long long)first, (unsigned long long)last,
+               timeline->viewNew ? "new" : "recorded", shown->reloadVersion,
+               (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
+    Win32SetPanelLine(state, 0, line);
+    char bar[WIN32_TIMELINE_BAR_CELLS + 3];
+    u64 span = last - first + 1;
+    u32 cells = (u32)Minimum((u64)WIN32_TIMELINE_BAR_CELLS, span);
+    bar[0] = '[';
+    for (u32 cell = 0; cell < cells; ++cell)
+    {
+        u64 cellFirst = first + span * cell / cells;
+        u64 cellLast = first + span * (cell + 1) / cells - 1;
+        b32 cursorHere = timeline->cursor >= cellFirst && timeline->cursor <= cellLast;
+        bar[1 + cell] = cursorHere ? '|' : Win32TimelineCellMark(timeline, cellFirst, Minimum(cellLast, timeline->endFrame));
+    }
+    bar[1 + cells] = ']';
+    bar[2 + cells] = 0;
+    Win32SetPanelLine(state, 1, bar);
+    win32_timeline_branch *branch = &timeline->branch;
+    if (!branch->exists) FormatText(line, sizeof(line), "R reload  t tune  X fault  C capsule  ! hitch  | cursor");
+    else if (branch->running)
+        FormatText(line, sizeof(line), "new code v%u re-running frame %llu of %llu-%llu...", branch->version,
+                   (unsigned long long)branch->nextFrame, (unsigned long long)branch->fromFrame,
+                   (unsigned long long)(branch->endFrame - 1));
+    else if (branch->differs)
+        FormatText(line, sizeof(line), "new code v%u parts at frame %llu: %s", branch->version,
+                   (unsigned long long)branch->firstDifferentFrame, branch->difference);
+    else FormatText(line, sizeof(line), "new code v%u agrees on every frame (view new|recorded)", branch->version);
+    Win32SetPanelLine(state, 2, line);
+}
+
+//~ The frame loop's entry points
+internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *state)
+{
+    if (!timeline->on) return 0;
+    game_input live = state->input;
+    if (timeline->startPaused)
+    {
+        timeline->startPaused = 0;
+        Win32TimelinePause(timeline, state);
+    }
+    Win32TimelineKeys(timeline, state, &live);
+    Win32PollTimelineRequest(timeline, state);
+    if (timeline->paused)
+    {
+        b32 newBuild = state->game.version != timeline->pausedVersion;
+        b32 newTune = state->editStatus.tuneCount != timeline->lastTuneCount;
+        if (newBuild || newTune)
+        {
+            timeline->pausedVersion = state->game.version;
+            timeline->lastTuneCount = state->editStatus.tuneCount;
+            char what[64];
+            FormatText(what, sizeof(what), newBuild ? "code version %u arrived" : "a tunable changed", state->game.version);
+            Win32StartBranch(timeline, state, what);
+        }
+        else if (timeline->branch.running) Win32ContinueBranch(timeline, state);
+        if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
+    }
+    if (!timeline->paused)
+    {
+        state->input = live;
+        state->input.frameIndex = (u64)state->frames.frameCount;
+        return 0;
+    }
+    b32 reloaded = state->memory.executableReloaded;
+    state->input = Win32TimelineFrame(timeline, timeline->cursor)->input;
+    state->memory.executableReloaded = reloaded;
+    Win32DrawTimelinePanel(timeline, state);
+    return 1;
+}
+
+internal b32 Win32TimelineAfterShownFrame(win32_timeline *timeline, win32_state *state)
+{
+    win32_crash_report report;
+    b32 crashed = Win32TakeCrash(&report) != 0;
+    if (crashed)
+    {
+        CompleteAllWork(&state->queues.highQueue);
+        Win32TakeCrash(&report);
+        if (!timeline->faultShownLogged)
+        {
+            timeline->faultShownLogged = 1;
+            Win32Log(LogLevel_Warning, "timeline: frame %llu faults when shown (%s; contained, nothing drawn, the build "
+                     "stays)", (unsigned long long)timeline->cursor, Win32ExceptionName(report.code));
+        }
+    }
+    // The shown frame's writes are undone: memory holds the frame's start state again.
+    Win32RestoreMemorySnapshot(&state->snapshot);
+    return crashed;
+}

@@ -1,0 +1,398 @@
+//~ The timeline's travel: seeking (keyframe + re-simulation), the determinism detector, a change of the
+// past (the branch) and resuming. Bodies behind win32/timeline/win32_timeline.h.
+
+internal history_store *Win32ShownStore(win32_timeline *timeline)
+{
+    return (timeline->viewNew && timeline->branch.exists) ? &timeline->branch.store : &timeline->store;
+}
+
+// The frames the cursor can show on the timeline shown (the recorded one ends with the present: the
+// start state of the frame that would run next).
+internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last)
+{
+    if (timeline->viewNew && timeline->branch.exists)
+    {
+        *first = timeline->branch.fromFrame;
+        *last = Maximum(timeline->branch.fromFrame, Minimum(timeline->branch.nextFrame, timeline->branch.endFrame - 1));
+        return;
+    }
+    *first = Win32TimelineOldestFrame(timeline);
+    *last = timeline->endFrame;
+}
+
+// The recorded hash at the start of a frame on the timeline shown (0: not known).
+internal u64 Win32ExpectedHash(win32_timeline *timeline, u64 frame)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    if (timeline->viewNew && branch->exists)
+        return (frame >= branch->fromFrame && frame <= branch->nextFrame) ? branch->hashes[frame - branch->fromFrame] : 0;
+    return Win32TimelineFrame(timeline, frame)->stateHash;
+}
+
+// One frame of the past on the main thread: the update on the recorded input, the frame-synchronised
+// tasks, the sound asked for into a buffer nobody plays; nothing drawn. Then the snapshot is synced
+// (game memory at the next frame's start). False when it faulted: contained, memory back at its start.
+internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
+{
+    win32_frame_loop *frames = &state->frames;
+    state->input = record->input;
+    Win32ResetRenderCommands(state, frames->writeIndex);
+    win32_game_call *call = &frames->gameCall;
+    call->game = &state->game;
+    call->memory = &state->memory;
+    call->input = &state->input;
+    call->commands = &state->renderCommands[frames->writeIndex];
+    call->breakBeforeUpdate = 0;
+    Win32GuardedCall(Win32CallGameUpdate, call);
+    CompleteAllWork(&state->queues.highQueue);
+    EndFrameTasks(&state->queues.tasks);
+    state->memory.executableReloaded = 0;
+    if (!Win32CrashPending() && record->soundSamples)
+    {
+        game_sound_output_buffer sound = Win32GetSoundOutputBuffer(&state->sound, record->soundSamples);
+        call->sound = &sound;
+        Win32GuardedCall(Win32CallGameSound, call);
+        call->sound = 0;
+    }
+    if (Win32CrashPending())
+    {
+        win32_crash_report report;
+        CompleteAllWork(&state->queues.highQueue);
+        Win32TakeCrash(&report);
+        Win32RestoreMemorySnapshot(&state->snapshot);
+        return 0;
+    }
+    Win32SyncMemorySnapshot(&state->snapshot);
+    return 1;
+}
+
+// The permanent storage of the snapshot's copy (game memory at the frame start) into image: the pages
+// ever written (the others are zero in both and were never written into image either).
+internal void Win32CopyPermanentState(win32_timeline *timeline, u8 *image)
+{
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    u64 pages = timeline->permanentSize / snapshot->pageSize;
+    for (u64 page = 0; page < pages; ++page)
+        if (BitmapBit(snapshot->everWritten, page))
+            memcpy(image + page * snapshot->pageSize, snapshot->copy + page * snapshot->pageSize, snapshot->pageSize);
+}
+
+// "FIELD: A vs B" for two images of permanent storage (by the state's registered layout; else the
+// first byte that differs).
+internal void Win32NameStateDifference(win32_timeline *timeline, const u8 *stateA, const u8 *stateB, char *out, umm outSize)
+{
+    state_difference difference;
+    if (FindFirstStateDifference(&timeline->layout, stateA, timeline->permanentSize, &timeline->layout, stateB,
+                                 timeline->permanentSize, &difference))
+    {
+        FormatStateDifference(&difference, out, outSize);
+        return;
+    }
+    for (u64 offset = 0; offset < timeline->permanentSize; ++offset)
+    {
+        if (stateA[offset] == stateB[offset]) continue;
+        FormatText(out, outSize, "permanent storage +0x%llx (outside the registered fields): %02x vs %02x",
+                   (unsigned long long)offset, stateA[offset], stateB[offset]);
+        return;
+    }
+    FormatText(out, outSize, "no byte of permanent storage differs (the hash covers a page outside it)");
+}
+
+// Game memory is at the start of `frame`, reached from keyframe `keyFrame`, and its hash is not the
+// recorded one. Says why: frames re-run by another build than the one that ran them, or (same build)
+// the first field where a second run from the keyframe differs from the first. Memory ends at `frame`.
+internal void Win32ExplainMismatch(win32_timeline *timeline, win32_state *state, history_store *store, s32 key,
+                                   u64 keyFrame, u64 frame, u64 hash, u64 expected)
+{
+    u32 otherVersion = 0;
+    for (u64 at = keyFrame; at < frame && !otherVersion; ++at)
+        if (Win32TimelineFrame(timeline, at)->reloadVersion != state->game.version)
+            otherVersion = Win32TimelineFrame(timeline, at)->reloadVersion;
+    if (otherVersion && !timeline->viewNew)
+    {
+        Win32Log(LogLevel_Warning, "timeline: frame %llu differs from the recording (hash %016llx vs %016llx): it ran "
+                 "code version %u and is re-simulated with version %u from the keyframe at frame %llu",
+                 (unsigned long long)frame, (unsigned long long)hash, (unsigned long long)expected, otherVersion,
+                 state->game.version, (unsigned long long)keyFrame);
+        return;
+    }
+    Win32CopyPermanentState(timeline, timeline->stateA);
+    HistoryRestore(store, key, timeline->snapshot->live, timeline->snapshot->changedSinceKeyframe);
+    Win32SyncMemorySnapshot(timeline->snapshot);
+    for (u64 at = keyFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at));
+    Win32CopyPermanentState(timeline, timeline->stateB);
+    char difference[256];
+    if (memcmp(timeline->stateA, timeline->stateB, (size_t)timeline->permanentSize) != 0)
+    {
+        Win32NameStateDifference(timeline, timeline->stateA, timeline->stateB, difference, sizeof(difference));
+        Win32Log(LogLevel_Error, "timeline: not deterministic at frame %llu: %s", (unsigned long long)frame, difference);
+    }
+    else
+    {
+        Win32Log(LogLevel_Error, "timeline: not deterministic at frame %llu: the state hash differs from the recorded "
+                 "one (%016llx vs %016llx) though two re-simulations from frame %llu agree: the recorded run read "
+                 "something the recording does not hold", (unsigned long long)frame, (unsigned long long)hash,
+                 (unsigned long long)expected, (unsigned long long)keyFrame);
+    }
+}
+
+// Shows the start state of `target` on the timeline shown: the keyframe at or before it (or the state
+// held, when that is nearer), then the recorded input up to it. Logs one line.
+internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u64 target)
+{
+    u64 first, last;
+    Win32TimelineRange(timeline, &first, &last);
+    target = Minimum(Maximum(target, first), last);
+    history_store *store = Win32ShownStore(timeline);
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    f64 start = Win32Seconds();
+    Win32BeginBlock("timeline seek");
+    s32 key = HistoryKeyAtOrBefore(store, target);
+    u64 keyFrame = key >= 0 ? store->keys[(store->firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame : target;
+    u64 from = keyFrame;
+    if (timeline->shownValid && timeline->cursor <= target && timeline->cursor >= keyFrame) from = timeline->cursor;
+    else if (key >= 0)
+    {
+        HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
+        Win32SyncMemorySnapshot(snapshot);
+    }
+    u32 faults = 0;
+    b32 explained = 0;
+    for (u64 frame = from; frame < target; ++frame)
+    {
+        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame))) ++faults;
+        u64 expected = Win32ExpectedHash(timeline, frame + 1);
+        u64 hash = expected ? Win32CurrentStateHash(snapshot) : 0;
+        if (!explained && expected && hash != expected && key >= 0)
+        {
+            explained = 1;
+            Win32ExplainMismatch(timeline, state, store, key, keyFrame, frame + 1, hash, expected);
+        }
+    }
+    u64 expected = Win32ExpectedHash(timeline, target);
+    u64 hash = Win32CurrentStateHash(snapshot);
+    Win32EndBlock("timeline seek");
+    f64 seconds = Win32Seconds() - start;
+    timeline->seekSeconds[timeline->seekCount++ % ArrayCount(timeline->seekSeconds)] = seconds;
+    timeline->cursor = target;
+    timeline->shownValid = 1;
+    timeline->faultShownLogged = 0;
+    char faultText[64] = "";
+    if (faults) FormatText(faultText, sizeof(faultText), "; %u frame%s faulted again, contained", faults, faults == 1 ? "" : "s");
+    Win32Log(expected && hash != expected ? LogLevel_Warning : LogLevel_Info,
+             "timeline: at frame %llu (re-simulated %llu frames in %.1f ms, hash %s)%s%s", (unsigned long long)target,
+             (unsigned long long)(target - from), 1000.0 * seconds,
+             !expected ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
+             timeline->viewNew ? " on the new timeline" : "");
+}
+
+//~ A change of the past
+internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, const char *what)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    // NOTE: a reload's migration (or a tune) already ran on the state shown: the branch starts from it.
+    Win32SyncMemorySnapshot(snapshot);
+    u64 from = timeline->cursor;
+    if (timeline->viewNew && branch->exists)
+    {
+        // The branch's own frames become the recorded ones here: only the recorded timeline is re-run.
+        timeline->viewNew = 0;
+    }
+    memset(branch->hashes, 0, sizeof(u64) * 2);
+    branch->exists = 1;
+    branch->running = 1;
+    branch->fromFrame = from;
+    branch->endFrame = Maximum(timeline->endFrame, from + 1);
+    branch->nextFrame = from;
+    branch->version = state->game.version;
+    branch->differs = 0;
+    branch->difference[0] = 0;
+    branch->recordedFaults = branch->faultsAgain = branch->newFaults = 0;
+    branch->startedAt = Win32Seconds();
+    HistoryClear(&branch->store);
+    HistoryAddKeyframe(&branch->store, from, snapshot->copy, snapshot->everWritten);
+    branch->hashes[0] = Win32CurrentStateHash(snapshot);
+    u64 recorded = Win32TimelineFrame(timeline, from)->stateHash;
+    if (recorded && branch->hashes[0] != recorded)
+    {
+        // The reload changed the state itself (a migration, a reset): the timelines part at once.
+        branch->differs = 1;
+        branch->firstDifferentFrame = from;
+        FormatText(branch->difference, sizeof(branch->difference), "the new build changed the state it starts from");
+    }
+    Win32Log(LogLevel_Info, "timeline: %s while paused at frame %llu: re-running frames %llu-%llu with code version %u",
+             what, (unsigned long long)from, (unsigned long long)from, (unsigned long long)(branch->endFrame - 1),
+             state->game.version);
+}
+
+// The branch reached `frame` and its hash is not the recorded one: the field, where the recorded state
+// of that frame is a keyframe (else the frame alone; the field is named at the next keyframe reached).
+internal void Win32NameBranchDifference(win32_timeline *timeline, u64 frame)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    s32 key = HistoryKeyAtOrBefore(&timeline->store, frame);
+    if (key < 0) return;
+    u64 keyFrame = timeline->store.keys[(timeline->store.firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame;
+    if (keyFrame != frame) return;
+    HistoryMaterialize(&timeline->store, key, timeline->stateA, timeline->permanentSize / timeline->snapshot->pageSize);
+    Win32CopyPermanentState(timeline, timeline->stateB);
+    char difference[200];
+    Win32NameStateDifference(timeline, timeline->stateA, timeline->stateB, difference, sizeof(difference));
+    if (frame == branch->firstDifferentFrame) FormatText(branch->difference, sizeof(branch->difference), "%s", difference);
+    else FormatText(branch->difference, sizeof(branch->difference), "%s (named at frame %llu, the first keyframe after it)",
+                    difference, (unsigned long long)frame);
+}
+
+internal void Win32FinishBranch(win32_timeline *timeline)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    branch->running = 0;
+    char faults[160] = "";
+    if (branch->recordedFaults || branch->newFaults)
+        FormatText(faults, sizeof(faults), "; recorded faults: %u, happened again: %u; new faults: %u",
+                   branch->recordedFaults, branch->faultsAgain, branch->newFaults);
+    f64 ms = 1000.0 * (Win32Seconds() - branch->startedAt);
+    if (branch->differs)
+        Win32Log(LogLevel_Info, "timeline: new code runs frames %llu-%llu: first difference at frame %llu: %s%s (%.0f ms)",
+                 (unsigned long long)branch->fromFrame, (unsigned long long)(branch->endFrame - 1),
+                 (unsigned long long)branch->firstDifferentFrame,
+                 branch->difference[0] ? branch->difference : "the state hash (no keyframe after it to name the field)",
+                 faults, ms);
+    else
+        Win32Log(LogLevel_Info, "timeline: new code runs frames %llu-%llu: agrees on every frame%s (%.0f ms)",
+                 (unsigned long long)branch->fromFrame, (unsigned long long)(branch->endFrame - 1), faults, ms);
+}
+
+// One slice of the branch (WIN32_TIMELINE_SLICE_SECONDS), then the frame shown is restored.
+internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    f64 start = Win32Seconds();
+    Win32BeginBlock("timeline re-run");
+    HistoryRestore(&branch->store, (s32)branch->store.keyCount - 1, snapshot->live, snapshot->changedSinceKeyframe);
+    Win32SyncMemorySnapshot(snapshot);
+    u32 sinceKey = 0;
+    while (branch->nextFrame < branch->endFrame - 1 && Win32Seconds() - start < WIN32_TIMELINE_SLICE_SECONDS)
+    {
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, branch->nextFrame);
+        b32 ran = Win32RunPastFrame(state, record);
+        if (record->flags & TimelineFrame_Fault)
+        {
+            ++branch->recordedFaults;
+            branch->faultsAgain += !ran;
+        }
+        else branch->newFaults += !ran;
+        u64 frame = ++branch->nextFrame;
+        u64 hash = Win32CurrentStateHash(snapshot);
+        branch->hashes[frame - branch->fromFrame] = hash;
+        u64 recorded = Win32TimelineFrame(timeline, frame)->stateHash;
+        if (!branch->differs && recorded && hash != recorded)
+        {
+            branch->differs = 1;
+            branch->firstDifferentFrame = frame;
+        }
+        if (branch->differs && !branch->difference[0]) Win32NameBranchDifference(timeline, frame);
+        if (++sinceKey >= timeline->keyInterval)
+        {
+            HistoryAddKeyframe(&branch->store, frame, snapshot->copy, snapshot->changedSinceKeyframe);
+            sinceKey = 0;
+        }
+    }
+    if (sinceKey) HistoryAddKeyframe(&branch->store, branch->nextFrame, snapshot->copy, snapshot->changedSinceKeyframe);
+    Win32EndBlock("timeline re-run");
+    if (branch->nextFrame >= branch->endFrame - 1) Win32FinishBranch(timeline);
+    // The frame shown again (quietly: the cursor did not move).
+    history_store *store = Win32ShownStore(timeline);
+    s32 key = HistoryKeyAtOrBefore(store, timeline->cursor);
+    HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
+    Win32SyncMemorySnapshot(snapshot);
+    u64 keyFrame = key >= 0 ? store->keys[(store->firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame : timeline->cursor;
+    for (u64 frame = keyFrame; frame < timeline->cursor; ++frame) Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame));
+}
+
+//~ Pause and resume
+internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
+{
+    if (timeline->paused) return;
+    if (state->loop.mode != LiveLoop_Off)
+    {
+        Win32Log(LogLevel_Warning, "timeline: not paused: the F9 loop is %s (F9 stops it)",
+                 state->loop.mode == LiveLoop_Recording ? "recording" : "playing");
+        return;
+    }
+    Win32SettleTimelineHash(timeline);
+    // NOTE: the seeks' syncs would push the capsule's pending hash out of the snapshot's short ring.
+    Win32SettleCapsuleHash(&state->capsuleRecorder);
+    // The present: the start state of the frame that would run next, shown with a neutral input.
+    u64 frame = timeline->endFrame = state->input.frameIndex;
+    if (!timeline->store.keyCount) Win32TakeKeyframe(timeline, frame, 1.0 / 60.0);
+    win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
+    memset(record, 0, sizeof(*record));
+    record->input.dtForFrame = state->input.dtForFrame;
+    record->input.frameIndex = frame;
+    record->stateHash = Win32CurrentStateHash(timeline->snapshot);
+    record->recordedSeconds = timeline->recordedSeconds;
+    record->reloadVersion = state->game.version;
+    timeline->paused = 1;
+    Win32SetTimelineInPast(1);
+    timeline->cursor = frame;
+    timeline->shownValid = 1;
+    timeline->viewNew = 0;
+    timeline->branch.exists = 0;
+    timeline->pausedVersion = state->game.version;
+    timeline->lastTuneCount = state->editStatus.tuneCount;
+    Win32Log(LogLevel_Info, "timeline: paused at frame %llu (history: frames %llu-%llu, %.1f MB)", (unsigned long long)frame,
+             (unsigned long long)Win32TimelineOldestFrame(timeline), (unsigned long long)frame,
+             (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
+}
+
+internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
+{
+    if (!timeline->paused) return;
+    if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
+    win32_timeline_branch *branch = &timeline->branch;
+    b32 onBranch = timeline->viewNew && branch->exists;
+    u64 frame = timeline->cursor;
+    u64 dropped = timeline->endFrame - Minimum(frame, timeline->endFrame);
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    HistoryDropAfter(&timeline->store, onBranch ? Minimum(frame, branch->fromFrame) : frame);
+    if (onBranch)
+    {
+        // The new timeline's frames become the history's: same input, the new code's hashes.
+        for (u64 at = branch->fromFrame; at <= frame; ++at)
+        {
+            win32_timeline_frame *record = Win32TimelineFrame(timeline, at);
+            record->stateHash = branch->hashes[at - branch->fromFrame];
+            record->reloadVersion = branch->version;
+        }
+        dropped = timeline->endFrame - Minimum(branch->fromFrame, timeline->endFrame);
+    }
+    if (timeline->store.keyCount == 0 || HistoryNewestFrame(&timeline->store) != frame)
+    {
+        // NOTE: every page written, not the pages changed since the newest keyframe: the pause's seeks
+        // moved memory back and forth.
+        if (!HistoryAddKeyframe(&timeline->store, frame, snapshot->copy, snapshot->everWritten))
+            Win32Log(LogLevel_Warning, "timeline: the history starts again at frame %llu (no room for its keyframe)",
+                     (unsigned long long)frame);
+    }
+    memset(snapshot->changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+    timeline->framesSinceKey = 0;
+    timeline->endFrame = frame;
+    timeline->recordedSeconds = Win32TimelineFrame(timeline, frame)->recordedSeconds;
+    timeline->lastVersion = state->game.version;
+    timeline->lastTuneCount = state->editStatus.tuneCount;
+    timeline->paused = 0;
+    Win32SetTimelineInPast(0);
+    timeline->viewNew = 0;
+    branch->exists = 0;
+    branch->running = 0;
+    state->frames.frameCount = (s64)frame;
+    state->input.frameIndex = frame;
+    if (dropped && state->capsuleRecorder.on)
+        Win32RestartCapsuleWindow(&state->capsuleRecorder, state, "the timeline resumed at an earlier frame");
+    Win32Log(LogLevel_Info, "timeline: resumed at frame %llu (dropped %llu frames)%s", (unsigned long long)frame,
+             (unsigned long long)dropped, onBranch ? " on the new timeline" : "");
+}

@@ -1,0 +1,164 @@
+// The timeline's keyframes (platform/platform_history.h) and its request lines
+// (platform/platform_timeline_request.h): a simulated game writes a few pages per frame; every
+// keyframe kept restores byte for byte from any later state, writing only the pages that differ;
+// the cap and the ring fold the oldest keyframes into the base and never lose the newest; a resume
+// in the past drops the keyframes after it; every request line parses or is refused with a reason.
+
+#include "platform/platform.cpp"
+#include "test_framework.h"
+#include <string.h>
+
+#define TEST_PAGE_SIZE 256
+#define TEST_PAGE_COUNT 40
+#define TEST_FRAMES 120
+
+global u8 globalMemory[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+global u8 globalBase[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+global u8 globalStates[TEST_FRAMES][TEST_PAGE_COUNT * TEST_PAGE_SIZE];   // the truth, per frame start
+global u8 globalBits[2 * ((TEST_PAGE_COUNT + 7) / 8)];
+global u8 globalRing[64 * 1024];
+global u8 globalImage[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+
+// Frame f writes pages f % 7, 10 + f % 3, and (every 10th frame) a new page 20 + f / 10: a state
+// that keeps pages for long stretches and grows.
+internal void SimulateFrame(u32 frame, u8 *changed)
+{
+    u32 pages[3] = {frame % 7, 10 + frame % 3, 20 + frame / 10};
+    u32 count = (frame % 10 == 0) ? 3 : 2;
+    for (u32 index = 0; index < count; ++index)
+    {
+        u8 *page = globalMemory + pages[index] * TEST_PAGE_SIZE;
+        for (u32 at = 0; at < TEST_PAGE_SIZE; ++at) page[at] = (u8)(page[at] * 31 + frame + at);
+        BitmapSet(changed, pages[index]);
+    }
+}
+
+internal void TestRestoreEveryKeyframe(u64 capBytes, u32 interval, const char *what)
+{
+    history_store store;
+    memset(globalMemory, 0, sizeof(globalMemory));
+    memset(globalBits, 0, sizeof(globalBits));
+    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), capBytes);
+    u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
+    u8 everWritten[(TEST_PAGE_COUNT + 7) / 8] = {};
+    for (u32 frame = 0; frame < TEST_FRAMES; ++frame)
+    {
+        memcpy(globalStates[frame], globalMemory, sizeof(globalMemory));
+        if (frame % interval == 0)
+        {
+            b32 added = HistoryAddKeyframe(&store, frame, globalMemory, store.keyCount ? changed : everWritten);
+            CHECK_MSG(added, what);
+            memset(changed, 0, sizeof(changed));
+        }
+        u8 written[(TEST_PAGE_COUNT + 7) / 8] = {};
+        SimulateFrame(frame, written);
+        for (u32 index = 0; index < sizeof(written); ++index)
+        {
+            changed[index] |= written[index];
+            everWritten[index] |= written[index];
+        }
+        CHECK_MSG(HistoryBytesUsed(&store) <= capBytes, "the history stays under its cap");
+    }
+    CHECK_MSG(HistoryNewestFrame(&store) == (TEST_FRAMES - 1) / interval * interval, "the newest keyframe is never dropped");
+    CHECK_MSG(store.keyCount >= 2, "more than the base is kept");
+    // Restore every kept keyframe, newest to oldest and back, from whatever state the last one left.
+    for (u32 pass = 0; pass < 2; ++pass)
+    {
+        for (u32 at = 0; at < store.keyCount; ++at)
+        {
+            s32 key = pass == 0 ? (s32)(store.keyCount - 1 - at) : (s32)at;
+            u64 frame = store.keys[(store.firstKey + key) % HISTORY_MAX_KEYFRAMES].frame;
+            CHECK(HistoryKeyAtOrBefore(&store, frame) == key);
+            CHECK(HistoryKeyAtOrBefore(&store, frame + interval - 1) == key);
+            u8 before[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+            memcpy(before, globalMemory, sizeof(before));
+            u64 written = HistoryRestore(&store, key, globalMemory, changed);
+            CHECK_MSG(memcmp(globalMemory, globalStates[frame], sizeof(globalMemory)) == 0, what);
+            u32 differing = 0;
+            for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+                differing += memcmp(before + page * TEST_PAGE_SIZE, globalStates[frame] + page * TEST_PAGE_SIZE, TEST_PAGE_SIZE) != 0;
+            CHECK_MSG(written >= differing && written <= TEST_PAGE_COUNT, "a restore writes the pages that differ, each once");
+            // As the engine's snapshot does: every page that changed since the newest keyframe is marked.
+            for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+                if (memcmp(before + page * TEST_PAGE_SIZE, globalMemory + page * TEST_PAGE_SIZE, TEST_PAGE_SIZE) != 0)
+                    BitmapSet(changed, page);
+            // The state now is that keyframe's; the pages that differ from the newest keyframe's: all
+            // those any delta after it holds, which HistoryRestore adds itself, plus `changed`.
+            HistoryMaterialize(&store, key, globalImage, TEST_PAGE_COUNT);
+            CHECK_MSG(memcmp(globalImage, globalStates[frame], sizeof(globalImage)) == 0, "a keyframe materializes exactly");
+        }
+    }
+    CHECK(HistoryKeyAtOrBefore(&store, HistoryOldestFrame(&store)) == 0);
+    if (HistoryOldestFrame(&store) > 0) CHECK(HistoryKeyAtOrBefore(&store, HistoryOldestFrame(&store) - 1) == -1);
+}
+
+internal void TestDropAfter(void)
+{
+    history_store store;
+    memset(globalMemory, 0, sizeof(globalMemory));
+    memset(globalBits, 0, sizeof(globalBits));
+    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), 1 << 20);
+    u8 all[(TEST_PAGE_COUNT + 7) / 8];
+    memset(all, 0xff, sizeof(all));
+    all[sizeof(all) - 1] = 0xff >> (8 - TEST_PAGE_COUNT % 8) % 8;
+    u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
+    for (u32 frame = 0; frame < 50; ++frame)
+    {
+        memcpy(globalStates[frame], globalMemory, sizeof(globalMemory));
+        if (frame % 5 == 0)
+        {
+            HistoryAddKeyframe(&store, frame, globalMemory, frame ? changed : all);
+            memset(changed, 0, sizeof(changed));
+        }
+        SimulateFrame(frame, changed);
+    }
+    u64 bytesBefore = HistoryBytesUsed(&store);
+    HistoryDropAfter(&store, 22);
+    CHECK_MSG(HistoryNewestFrame(&store) == 20, "a resume at frame 22 keeps the keyframes up to 20");
+    CHECK_MSG(HistoryBytesUsed(&store) < bytesBefore, "and frees what the dropped ones held");
+    // The state "now" is frame 22's, reached from 20: a new keyframe at 22 of every page.
+    u8 now[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+    memcpy(now, globalStates[22], sizeof(now));
+    CHECK(HistoryAddKeyframe(&store, 22, now, all));
+    memcpy(globalMemory, now, sizeof(now));
+    memset(changed, 0, sizeof(changed));
+    CHECK(HistoryRestore(&store, HistoryKeyAtOrBefore(&store, 21), globalMemory, changed) > 0);
+    CHECK_MSG(memcmp(globalMemory, globalStates[20], sizeof(globalMemory)) == 0, "the kept past restores after a drop");
+    HistoryDropAfter(&store, 0);
+    CHECK(store.keyCount == 1 && HistoryOldestFrame(&store) == 0);
+}
+
+internal void TestRequestLines(void)
+{
+    timeline_command command;
+    char error[256];
+    CHECK(ParseTimelineCommand("pause", &command, error, sizeof(error)) && command.kind == TimelineCommand_Pause);
+    CHECK(ParseTimelineCommand("  resume\r", &command, error, sizeof(error)) && command.kind == TimelineCommand_Resume);
+    CHECK(ParseTimelineCommand("seek 120", &command, error, sizeof(error)) && command.kind == TimelineCommand_Seek &&
+          command.number == 120);
+    CHECK(ParseTimelineCommand("step -3", &command, error, sizeof(error)) && command.kind == TimelineCommand_Step &&
+          command.number == -3);
+    CHECK(ParseTimelineCommand("view new", &command, error, sizeof(error)) && command.viewNew);
+    CHECK(ParseTimelineCommand("view recorded", &command, error, sizeof(error)) && !command.viewNew);
+    CHECK(ParseTimelineCommand("save C:\\a b\\\xc3\xa9.capsule ", &command, error, sizeof(error)) &&
+          strcmp(command.path, "C:\\a b\\\xc3\xa9.capsule") == 0);
+    CHECK(ParseTimelineCommand("# a comment", &command, error, sizeof(error)) && command.kind == TimelineCommand_None);
+    CHECK(ParseTimelineCommand("", &command, error, sizeof(error)) && command.kind == TimelineCommand_None);
+    CHECK(!ParseTimelineCommand("seek -1", &command, error, sizeof(error)) && strstr(error, "frame number"));
+    CHECK(!ParseTimelineCommand("seek 12x", &command, error, sizeof(error)));
+    CHECK(!ParseTimelineCommand("step", &command, error, sizeof(error)));
+    CHECK(!ParseTimelineCommand("view both", &command, error, sizeof(error)) && strstr(error, "recorded"));
+    CHECK(!ParseTimelineCommand("pause now", &command, error, sizeof(error)));
+    CHECK(!ParseTimelineCommand("save", &command, error, sizeof(error)));
+    CHECK(!ParseTimelineCommand("jump 3", &command, error, sizeof(error)) && strstr(error, "unknown command 'jump'"));
+}
+
+int main(void)
+{
+    TestRestoreEveryKeyframe(1 << 20, 1, "every frame a keyframe, nothing folded");
+    TestRestoreEveryKeyframe(1 << 20, 4, "a keyframe every 4 frames");
+    TestRestoreEveryKeyframe(16 * TEST_PAGE_SIZE * 3, 2, "a cap that folds most keyframes away");
+    TestDropAfter();
+    TestRequestLines();
+    return TestSummary();
+}
