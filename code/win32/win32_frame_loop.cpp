@@ -134,7 +134,9 @@ internal b32 Win32ReadFrameInput(win32_state *state)
 internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 {
     // NOTE: before the sync: a handover drains, syncs and sends memory as the last frame left it.
-    if (Win32RestartBetweenFrames(state, state->frames.restartKeyPressed)) return 0;
+    // NOTE: not while the timeline is paused (game memory holds a frame of the past; the history does
+    // not go over): F7 is ignored then, and restart.request waits for the resume.
+    if (!state->timeline.paused && Win32RestartBetweenFrames(state, state->frames.restartKeyPressed)) return 0;
     Win32BeginBlock("snapshot+reload");
     Win32SyncMemorySnapshot(&state->snapshot);
     Win32ReplayBeforeReload(&state->replay, state);

@@ -3,7 +3,8 @@
 //~ The frame loop
 //
 // Per frame, on the main thread:
-//   input -> snapshot sync -> reload step -> live loop step -> main-thread tasks
+//   input -> snapshot sync -> reload step -> timeline (paused: the frame shown) -> live loop step
+//   -> capsule and timeline recording -> main-thread tasks
 //   -> update job (worker) overlapped with drawing the previous frame (main thread owns GL)
 //   -> frame-synchronised tasks -> sound -> debug end of frame -> crash recovery -> pacing
 //
@@ -16,6 +17,11 @@ struct win32_guarded_job
     platform_work_queue *queue;
     void *data;
 };
+
+//~ The calls into game code a frame makes (data: the frame's win32_game_call), each run under the
+// crash guard by its caller; the timeline (win32/timeline/) makes them too for frames of the past.
+internal void Win32CallGameUpdate(void *data);
+internal void Win32CallGameSound(void *data);
 
 //~ What the engine's lifetime (win32_engine_lifetime.cpp) calls
 // The runner every work-queue entry goes through: game callbacks run under the crash guard.

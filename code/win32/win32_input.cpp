@@ -67,9 +67,9 @@ internal b32 Win32ProcessInputMessage(win32_input_state *state, game_input *inpu
             b32 isDown = (message->lParam & (1u << 31)) == 0;
             s32 key = Win32MapVirtualKey(message->wParam);
             if (key >= 0) ProcessButtonState(&input->keyboard.keys[key], isDown);
-            b32 firstPress = isDown && !(message->lParam & (1u << 30));
-            if (firstPress && message->wParam == VK_HOME) ++state->homePresses;
-            if (firstPress && message->wParam == VK_END) ++state->endPresses;
+            // NOTE: every key-down counts (an auto-repeat too: going to an end twice changes nothing).
+            if (isDown && message->wParam == VK_HOME) ++state->homePresses;
+            if (isDown && message->wParam == VK_END) ++state->endPresses;
             // NOTE: let Alt+F4 reach DefWindowProc so the window closes as users expect.
             if (message->message == WM_SYSKEYDOWN && message->wParam == VK_F4) return 0;
             return 1;

@@ -50,6 +50,7 @@
 #include "win32/guard/guard.cpp"
 #include "win32/reload/reload.cpp"
 #include "win32/capsule/capsule.cpp"
+#include "win32/timeline/timeline.cpp"
 #include "win32/restart/restart.cpp"
 #include "win32/win32_state.cpp"
 #include "win32/win32_tunables.cpp"
@@ -61,8 +62,6 @@
 #include "win32/win32_shader_watch.cpp"
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
-// NOTE: after the frame loop: a seek runs frames of the past through its guarded calls into game code.
-#include "win32/timeline/timeline.cpp"
 #include "win32/win32_engine_lifetime.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)

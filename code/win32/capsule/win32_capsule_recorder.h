@@ -107,6 +107,9 @@ internal void Win32CapsuleNoteSound(win32_capsule_recorder *recorder, u32 sample
 // Main thread, in the crash recovery (before the rollback frees the crashing build): marks the
 // frame as faulted.
 internal void Win32CapsuleNoteFault(win32_capsule_recorder *recorder);
+// Main thread, between frames: game memory jumped in a way replaying could not reproduce (the live
+// loop's rewind, a timeline resumed in the past): the window starts again with a whole checkpoint now.
+internal void Win32RestartCapsuleWindow(win32_capsule_recorder *recorder, win32_state *state, const char *why);
 // The oldest complete checkpoint (for a capsule), or -1 when none is ready.
 internal s32 Win32CapsuleOldestCheckpoint(win32_capsule_recorder *recorder);
 // The record of the frame with this serial (kept: between the oldest checkpoint and now).

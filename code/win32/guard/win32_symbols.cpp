@@ -270,6 +270,50 @@ internal void Win32AppendCodeAddressSymbol(u64 address, char *out, umm size)
     LeaveCriticalSection(&symbols->dbghelpLock);
 }
 
+// True when the loader has nothing left to do for the module at modulePath: its symbols were tried,
+// or no request for it is queued and none was made (never waited for).
+internal b32 Win32SymbolsSettledFor(win32_symbols *symbols, u64 address, const WCHAR *modulePath)
+{
+    b32 queued = 0;
+    EnterCriticalSection(&symbols->requestLock);
+    for (u32 index = 0; index < symbols->requestCount; ++index)
+        if (!symbols->requests[index].unload && _wcsicmp(symbols->requests[index].path, modulePath) == 0) queued = 1;
+    LeaveCriticalSection(&symbols->requestLock);
+    if (queued) return 0;
+    if (!TryEnterCriticalSection(&symbols->dbghelpLock)) return 0;     // a load is under way
+    b32 tried = 0, known = 0;
+    for (u32 index = 0; index < WIN32_SYMBOL_MODULES; ++index)
+    {
+        win32_symbol_module *module = symbols->modules + index;
+        if (!module->base || address < module->base || address >= module->base + module->size) continue;
+        known = 1;
+        tried = module->ready && _wcsicmp(module->path, modulePath) == 0;
+    }
+    LeaveCriticalSection(&symbols->dbghelpLock);
+    return tried || !known;
+}
+
+internal void Win32WaitForCodeAddressSymbols(u64 address, f64 seconds)
+{
+    win32_symbols *symbols = &globalSymbols;
+    HMODULE module = 0;
+    if (symbols->started != 2 || symbols->stopRequested || !symbols->thread ||
+        !GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                            (LPCWSTR)address, &module) || !module)
+        return;
+    WCHAR modulePath[MAX_PATH];
+    DWORD length = GetModuleFileNameW(module, modulePath, MAX_PATH);
+    if (length == 0 || length >= MAX_PATH) return;
+    f64 deadline = Win32Seconds() + seconds;
+    while (Win32Seconds() < deadline)
+    {
+        // NOTE: the loader thread ends at once when dbghelp is unavailable: nothing will come.
+        if (WaitForSingleObject(symbols->thread, 0) == WAIT_OBJECT_0) return;
+        if (symbols->available && Win32SymbolsSettledFor(symbols, address, modulePath)) return;
+        Sleep(5);
+    }
+}
+
 internal void Win32NameCodeAddress(u64 address, char *out, umm size)
 {
     char moduleName[64];

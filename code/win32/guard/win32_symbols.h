@@ -107,6 +107,11 @@ internal void Win32AppendCodeAddressSymbol(u64 address, char *out, umm size);
 // " Function (file.cpp:line)" when that module's symbols are loaded. The same promises as
 // Win32AppendCodeAddressSymbol.
 internal void Win32NameCodeAddress(u64 address, char *out, umm size);
+// Main thread, for a fault a capsule or a replay will name (rare, and the name is what a replay
+// compares): waits until the symbols of the module holding 'address' were tried, at most `seconds`
+// (their load may still be queued behind the start-up's). The one report path that waits; it
+// returns at once when dbghelp is unavailable or the module's symbols were never requested.
+internal void Win32WaitForCodeAddressSymbols(u64 address, f64 seconds);
 // At exit: how much naming addresses cost at report time (the loads are logged as they happen).
 internal void Win32LogSymbolCosts(void);
 

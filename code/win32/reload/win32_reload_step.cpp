@@ -306,7 +306,10 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_f
     u64 restoredBytes = Win32RestoreMemorySnapshot(&state->snapshot);
     u32 crashedVersion = state->game.version;
 
-    // NOTE: named before the rollback frees the crashing module.
+    // NOTE: named before the rollback frees the crashing module. A fault a capsule records (or a
+    // replay compares) is named with its function: its module's symbols may still be loading.
+    if (state->capsuleRecorder.on || state->replay.on)
+        Win32WaitForCodeAddressSymbols((u64)(report.returnAddress ? report.returnAddress : report.address), 3.0);
     char what[400];
     if (report.returnAddress) Win32DescribeCrashReport(&report, what, sizeof(what));
     else

@@ -177,6 +177,7 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
     figures->pages = header->sentPages;
     figures->bytes = header->sentPages * header->pageSize;
     state->frames.frameCount = header->frameCount;
+    state->frames.framesRun = header->frameCount;     // --frames counts every process's frames
     state->frames.crashCount = header->crashCount;
     state->editStatus = header->editStatus;
     Win32ReadRestartTables(state, view, header);

@@ -36,12 +36,13 @@ enum win32_timeline_frame_flags
     TimelineFrame_Capsule = 1 << 3,     // a capsule was asked for
     TimelineFrame_Hitch = 1 << 4,       // it took over twice the target frame time
     TimelineFrame_Keyframe = 1 << 5,
+    TimelineFrame_HashKnown = 1 << 6,   // stateHash is the hash at its start (an all-zero state's is 0)
 };
 
 struct win32_timeline_frame
 {
     game_input input;
-    u64 stateHash;              // at the frame's start (0: not known)
+    u64 stateHash;              // at the frame's start (with TimelineFrame_HashKnown)
     f64 recordedSeconds;        // the sum of dt before it
     u32 reloadVersion;
     u32 flags;                  // win32_timeline_frame_flags

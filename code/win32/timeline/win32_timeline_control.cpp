@@ -109,7 +109,11 @@ internal void Win32TimelineKeys(win32_timeline *timeline, win32_state *state, co
     Win32TimelineRange(timeline, &first, &last);
     f32 dt = Win32TimelineFrame(timeline, timeline->cursor)->input.dtForFrame;
     s64 second = (s64)(1.0f / (dt > 0.0f ? dt : 1.0f / 60.0f) + 0.5f);
-    s64 stride = (keyboard->modifiers & Modifier_Shift) ? second : 1;
+    // NOTE: the Shift key's own state too: a key sent to the window (not typed) may leave the
+    // system's modifier state alone.
+    game_button_state shift = keyboard->keys[Key_Shift];
+    b32 shiftHeld = (keyboard->modifiers & Modifier_Shift) || shift.endedDown || shift.halfTransitionCount;
+    s64 stride = shiftHeld ? second : 1;
     s64 target = (s64)timeline->cursor;
     if (WasPressed(keyboard->keys[Key_Left])) target -= stride;
     if (WasPressed(keyboard->keys[Key_Right])) target += stride;
@@ -223,9 +227,9 @@ internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *s
         state->input.frameIndex = (u64)state->frames.frameCount;
         return 0;
     }
-    b32 reloaded = state->memory.executableReloaded;
-    state->input = Win32TimelineFrame(timeline, timeline->cursor)->input;
-    state->memory.executableReloaded = reloaded;
+    win32_timeline_frame *shown = Win32TimelineFrame(timeline, timeline->cursor);
+    state->input = shown->input;
+    if (shown->reloadVersion) state->memory.reloadVersion = shown->reloadVersion;
     Win32DrawTimelinePanel(timeline, state);
     return 1;
 }
@@ -247,5 +251,6 @@ internal b32 Win32TimelineAfterShownFrame(win32_timeline *timeline, win32_state 
     }
     // The shown frame's writes are undone: memory holds the frame's start state again.
     Win32RestoreMemorySnapshot(&state->snapshot);
+    state->memory.reloadVersion = state->game.version;
     return crashed;
 }

@@ -132,7 +132,11 @@ internal void Win32SettleTimelineHash(win32_timeline *timeline)
     timeline->hashPending = 0;
     u64 hash = 0;
     if (Win32StateHashOfSync(timeline->snapshot, timeline->pendingHashSync, &hash))
-        Win32TimelineFrame(timeline, timeline->pendingHashFrame)->stateHash = hash;
+    {
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, timeline->pendingHashFrame);
+        record->stateHash = hash;
+        record->flags |= TimelineFrame_HashKnown;
+    }
 }
 
 internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *state)

@@ -20,13 +20,19 @@ internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last
     *last = timeline->endFrame;
 }
 
-// The recorded hash at the start of a frame on the timeline shown (0: not known).
-internal u64 Win32ExpectedHash(win32_timeline *timeline, u64 frame)
+// The recorded hash at the start of a frame on the timeline shown; false when none is known.
+internal b32 Win32ExpectedHash(win32_timeline *timeline, u64 frame, u64 *hash)
 {
     win32_timeline_branch *branch = &timeline->branch;
     if (timeline->viewNew && branch->exists)
-        return (frame >= branch->fromFrame && frame <= branch->nextFrame) ? branch->hashes[frame - branch->fromFrame] : 0;
-    return Win32TimelineFrame(timeline, frame)->stateHash;
+    {
+        if (frame < branch->fromFrame || frame > branch->nextFrame) return 0;
+        *hash = branch->hashes[frame - branch->fromFrame];
+        return 1;
+    }
+    win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
+    *hash = record->stateHash;
+    return (record->flags & TimelineFrame_HashKnown) != 0;
 }
 
 // One frame of the past on the main thread: the update on the recorded input, the frame-synchronised
@@ -36,6 +42,10 @@ internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
 {
     win32_frame_loop *frames = &state->frames;
     state->input = record->input;
+    // NOTE: the game sees the version the frame was recorded with (as --replay and --compare do): a
+    // game that keeps the version it last saw in its state (loadedCodeVersion) does not part from
+    // the recording for that alone when new code re-runs the frame.
+    if (record->reloadVersion) state->memory.reloadVersion = record->reloadVersion;
     Win32ResetRenderCommands(state, frames->writeIndex);
     win32_game_call *call = &frames->gameCall;
     call->game = &state->game;
@@ -47,6 +57,7 @@ internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
     CompleteAllWork(&state->queues.highQueue);
     EndFrameTasks(&state->queues.tasks);
     state->memory.executableReloaded = 0;
+    state->memory.reloadVersion = state->game.version;
     if (!Win32CrashPending() && record->soundSamples)
     {
         game_sound_output_buffer sound = Win32GetSoundOutputBuffer(&state->sound, record->soundSamples);
@@ -161,15 +172,17 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     for (u64 frame = from; frame < target; ++frame)
     {
         if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame))) ++faults;
-        u64 expected = Win32ExpectedHash(timeline, frame + 1);
-        u64 hash = expected ? Win32CurrentStateHash(snapshot) : 0;
-        if (!explained && expected && hash != expected && key >= 0)
+        u64 expected = 0;
+        if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected) || key < 0) continue;
+        u64 hash = Win32CurrentStateHash(snapshot);
+        if (hash != expected)
         {
             explained = 1;
             Win32ExplainMismatch(timeline, state, store, key, keyFrame, frame + 1, hash, expected);
         }
     }
-    u64 expected = Win32ExpectedHash(timeline, target);
+    u64 expected = 0;
+    b32 known = Win32ExpectedHash(timeline, target, &expected);
     u64 hash = Win32CurrentStateHash(snapshot);
     Win32EndBlock("timeline seek");
     f64 seconds = Win32Seconds() - start;
@@ -179,10 +192,10 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     timeline->faultShownLogged = 0;
     char faultText[64] = "";
     if (faults) FormatText(faultText, sizeof(faultText), "; %u frame%s faulted again, contained", faults, faults == 1 ? "" : "s");
-    Win32Log(expected && hash != expected ? LogLevel_Warning : LogLevel_Info,
+    Win32Log(known && hash != expected ? LogLevel_Warning : LogLevel_Info,
              "timeline: at frame %llu (re-simulated %llu frames in %.1f ms, hash %s)%s%s", (unsigned long long)target,
              (unsigned long long)(target - from), 1000.0 * seconds,
-             !expected ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
+             !known ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
              timeline->viewNew ? " on the new timeline" : "");
 }
 
@@ -214,8 +227,8 @@ internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, con
     HistoryClear(&branch->store);
     HistoryAddKeyframe(&branch->store, from, snapshot->copy, snapshot->everWritten);
     branch->hashes[0] = Win32CurrentStateHash(snapshot);
-    u64 recorded = Win32TimelineFrame(timeline, from)->stateHash;
-    if (recorded && branch->hashes[0] != recorded)
+    win32_timeline_frame *fromRecord = Win32TimelineFrame(timeline, from);
+    if ((fromRecord->flags & TimelineFrame_HashKnown) && branch->hashes[0] != fromRecord->stateHash)
     {
         // The reload changed the state itself (a migration, a reset): the timelines part at once.
         branch->differs = 1;
@@ -288,8 +301,8 @@ internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state)
         u64 frame = ++branch->nextFrame;
         u64 hash = Win32CurrentStateHash(snapshot);
         branch->hashes[frame - branch->fromFrame] = hash;
-        u64 recorded = Win32TimelineFrame(timeline, frame)->stateHash;
-        if (!branch->differs && recorded && hash != recorded)
+        win32_timeline_frame *recorded = Win32TimelineFrame(timeline, frame);
+        if (!branch->differs && (recorded->flags & TimelineFrame_HashKnown) && hash != recorded->stateHash)
         {
             branch->differs = 1;
             branch->firstDifferentFrame = frame;
@@ -336,6 +349,7 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     record->stateHash = Win32CurrentStateHash(timeline->snapshot);
     record->recordedSeconds = timeline->recordedSeconds;
     record->reloadVersion = state->game.version;
+    record->flags = TimelineFrame_HashKnown;
     timeline->paused = 1;
     Win32SetTimelineInPast(1);
     timeline->cursor = frame;
@@ -366,6 +380,7 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
         {
             win32_timeline_frame *record = Win32TimelineFrame(timeline, at);
             record->stateHash = branch->hashes[at - branch->fromFrame];
+            record->flags |= TimelineFrame_HashKnown;
             record->reloadVersion = branch->version;
         }
         dropped = timeline->endFrame - Minimum(branch->fromFrame, timeline->endFrame);

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Time travel in the running engine (docs/timeline.md), on the timeline fixture
+# (tests/fixtures/timeline_game.cpp), driven by timeline.request and by keys (xdotool):
+#  - --start-paused pauses at frame 0; `resume` plays; `pause` names the frame; seeks and steps land
+#    on the frames asked for with the state hash equal to the recorded one; a bad line is refused
+#    with its reason and the run goes on; F5, Left, Shift+Right, Home and End do the same by keys;
+#  - a reload while paused in the past re-runs the rest of the history with the new code and names
+#    the first differing frame and field (timelineValue from frame 150); `view new` shows it; a
+#    build that crashes in the re-run has the crash contained and counted, and the engine lives on;
+#  - `resume` plays on from the frame shown: the game's own update count goes on from there (its
+#    line for that count comes a second time, at the same frame), the other future is dropped;
+#  - paused, the game's log lines from the past are held back (said once on resume);
+#  - a deliberately non-deterministic build (a counter in the DLL's data written into the state) is
+#    named at its field by the determinism detector;
+#  - a long run holds its history under --history-max-mb; the exit report gives the figures;
+#  - --trace shows the seeks and the re-run as blocks.
+# The keyframe store and the request lines are unit-tested in tests/unit/test_history.cpp.
+set -u
+cd "$(dirname "$0")/../.."
+source misc/toolchain.sh
+source tests/suites/test_lib.sh
+export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-winemenubuilder.exe=d;mscoree=;mshtml=};winedbg.exe=d"
+ensure_display
+trap stop_own_display EXIT
+
+out="$BUILD_DIR/suite_timeline"
+rm -rf "$out"
+mkdir -p "$out"
+work="$out/src"
+make_work_copy "$work" tests/fixtures
+wineboot >/dev/null 2>&1 </dev/null
+
+run_unit_tests timeline
+VARIANT_SOURCE="$work/tests/fixtures/timeline_game.cpp"
+build_variant timeline_v1 "$work/code" &
+builds=($!)
+build_variant timeline_v2 "$work/code" -DTIMELINE_STEP_B=1 &
+builds+=($!)
+build_variant timeline_crash "$work/code" -DTIMELINE_STEP_B=1 -DTIMELINE_CRASH_AT=130 &
+builds+=($!)
+build_variant timeline_noise "$work/code" -DTIMELINE_NOISE=1 &
+builds+=($!)
+check "the engine builds" build_engine_copy "$work"
+printf '#define TIMELINE_NOISE 1\n#define TIMELINE_STEP_B 1\n#define TIMELINE_CRASH_AT 5\n#include "../tests/fixtures/timeline_game.cpp"\n' \
+    >"$out/msvc_timeline_all.cpp"
+check "MSVC-dialect compile of tests/fixtures/timeline_game.cpp" \
+    tests/tools/msvc_check.sh tests/fixtures/timeline_game.cpp "$out/msvc_timeline_all.cpp"
+wait "${builds[@]}"
+exe="$work/build/win32_platform.exe"
+run="$out/run"
+mkdir -p "$run"
+request="$run/timeline.request"
+COMMON=(--size 320x180 --fixed-dt 0.0166667 --game-arg entities=256 --capsule-seconds 0)
+
+# send LINES...: one timeline.request (written beside, then renamed into place, as a script should).
+send() {
+    printf '%s\n' "$@" >"$run/request.tmp" && mv "$run/request.tmp" "$request"
+}
+# at_frame N: the log has a seek landing on frame N with the hash equal.
+at_frame_equal() { wait_for_regex "$log" "timeline: at frame $1 \(re-simulated [0-9]+ frames in [0-9.]+ ms, hash equal\)" 1 30; }
+# paused_frame: the frame the last "paused at" line names.
+paused_frame() { sed -nE 's/.*timeline: paused at frame ([0-9]+).*/\1/p' "$log" | tail -n 1; }
+start_engine() {
+    rm -f "$out/quit" "$request"
+    wine "$exe" "${COMMON[@]}" --game "$run/game.dll" --log "$log" --quit-file "$out/quit" "$@" >/dev/null 2>&1 </dev/null &
+    ENGINE_PID=$!
+}
+stop_engine() {
+    touch "$out/quit"
+    wait_for_exit "$ENGINE_PID" 60
+    check "$1: the engine exits 0 when asked to quit (got $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+}
+press() {
+    xdotool keydown --window "$WINDOW" "$1"
+    sleep 0.1
+    xdotool keyup --window "$WINDOW" "$1"
+    sleep 0.3
+}
+
+#- 1: pause, seek, step, bad lines, keys; a change of the past; a crash in it; resume
+cp "$out/timeline_v1.dll" "$run/game.dll"
+log="$out/travel.log"
+start_engine --start-paused --trace "$out/trace.json"
+check "--start-paused: paused at frame 0" wait_for_log "$log" "timeline: paused at frame 0 " 90
+send resume
+check "resume at frame 0 drops nothing" wait_for_log "$log" "timeline: resumed at frame 0 (dropped 0 frames)" 30
+check "the game runs (update count 300)" wait_for_regex "$log" "timeline game: update count 300 at frame [0-9]+" 1 90
+send pause
+check "pause names its frame" wait_for_regex "$log" "timeline: paused at frame [0-9]+ \(history: frames 0-" 1 30
+paused=$(paused_frame)
+send "seek 100" "seek 37" "step 5" "step -1" "jump 3" "seek 250"
+for frame in 100 37 42 41 250; do
+    check "seek/step to frame $frame: the state hash equals the recorded one" at_frame_equal "$frame"
+done
+check "a bad request line is refused with its reason" \
+    wait_for_log "$log" "timeline: timeline.request line 5 refused: unknown command 'jump'" 10
+WINDOW=$(xdotool search --all --pid "$ENGINE_PID" --name "Handmade Engine" 2>/dev/null | head -n 1)
+if [ -n "$WINDOW" ]; then
+    xdotool windowfocus --sync "$WINDOW" 2>/dev/null || xdotool windowfocus "$WINDOW" 2>/dev/null
+    press Left
+    check "Left steps one frame back" at_frame_equal 249
+    # NOTE: typed (XTEST), not sent to the window: Wine takes Shift's state from the typed keys only.
+    xdotool windowactivate --sync "$WINDOW" 2>/dev/null
+    xdotool key shift+Left
+    sleep 0.3
+    check "Shift+Left steps one second (60 frames) back" at_frame_equal 189
+    press Home
+    check "Home goes to the oldest frame kept" at_frame_equal 0
+    press End
+    check "End goes to the present (the frame paused at)" at_frame_equal "${paused:-x}"
+    press F5
+    check "F5 resumes" wait_for_log "$log" "timeline: resumed at frame ${paused:-x} (dropped 0 frames)" 20
+    press F5
+    check "F5 pauses again" wait_for_regex "$log" "timeline: paused at frame [0-9]+ \(history" 2 20
+    paused=$(paused_frame)
+else
+    fail "no engine window found with xdotool: the timeline keys are not tested"
+fi
+send "seek 100"
+check "back at frame 100" wait_for_count "$log" "timeline: at frame 100 (" 2 30
+install_game_dll "$run" "$out/timeline_v2.dll"
+check "a reload while paused re-runs the rest of the history with the new code" \
+    wait_for_regex "$log" "timeline: code version 2 arrived while paused at frame 100: re-running frames 100-" 1 60
+check "... and names the first differing frame and field" \
+    wait_for_regex "$log" "timeline: new code runs frames 100-[0-9]+: first difference at frame 150: game_state.timelineValue: 150 vs 151" 1 60
+send "view new" "seek 180" "view recorded" "seek 180"
+check "view new shows the new timeline (its hashes)" wait_for_regex "$log" "timeline: at frame 180 \(.*hash equal\) on the new timeline" 1 20
+check "view recorded shows the recorded one again" at_frame_equal 180
+send "seek 100"
+check "back at frame 100 again" wait_for_count "$log" "timeline: at frame 100 (" 3 30
+install_game_dll "$run" "$out/timeline_crash.dll"
+check "a build that crashes in the re-run: the crash is contained and counted" \
+    wait_for_regex "$log" "timeline: new code runs frames 100-[0-9]+: first difference at frame [0-9]+: .*new faults: [1-9][0-9]*" 1 60
+check "... and the engine lives on" engine_alive "$ENGINE_PID"
+sleep 1
+line120=$(grep -oE "timeline game: update count 120 at frame [0-9]+" "$log" | head -n 1)
+held_before=$(grep -cF "${line120:-none}" "$log")
+check "paused, the game's own lines from the past are held back (update 120 logged once so far)" test "$held_before" -eq 1
+send "seek 110" "resume"
+check "resume plays on from the frame shown, dropping the other future" \
+    wait_for_regex "$log" "timeline: resumed at frame 110 \(dropped [0-9]+ frames\)" 1 30
+check "the held-back game lines are said on resume" wait_for_regex "$log" "timeline: while paused, game code's frames of the past logged [0-9]+ line" 1 10
+check "the game's own count goes on from the frame shown ('${line120:-none}' again)" \
+    wait_for_count "$log" "${line120:-none}" 2 60
+stop_engine "travel"
+check "--trace shows the seeks and the re-run" python3 - "$out/trace.json" <<'EOF'
+import json, sys
+events = json.load(open(sys.argv[1]))
+events = events["traceEvents"] if isinstance(events, dict) else events
+names = {e.get("name", "") for e in events}
+assert "timeline seek" in names and "timeline re-run" in names, sorted(n for n in names if "timeline" in n)
+EOF
+check "the exit report gives the history's figures" \
+    grep -qE "timeline: history upkeep median [0-9.]+ ms per frame on the main thread; [0-9.]+ s held in [0-9.]+ MB" "$log"
+
+#- 2: the determinism detector, and the cap over a long run (a small cap: keyframes every few frames)
+cp "$out/timeline_noise.dll" "$run/game.dll"
+log="$out/noise.log"
+start_engine --history-max-mb 8 --unthrottled
+check "the noisy build runs" wait_for_regex "$log" "timeline game: update count 1200 at frame [0-9]+" 1 120
+send pause
+check "paused" wait_for_regex "$log" "timeline: paused at frame" 1 30
+paused=$(paused_frame)
+send "step -7" "step -3"
+check "a seek that re-simulates the noisy frames names the field that is not deterministic" \
+    wait_for_regex "$log" "timeline: not deterministic at frame [0-9]+: game_state.timelineNoise: [0-9]+ vs [0-9]+" 1 30
+send resume
+sleep 2
+stop_engine "noise"
+held=$(sed -nE 's/.*timeline: history upkeep .* held in ([0-9.]+) MB.*/\1/p' "$log" | tail -n 1)
+check "a long run's history stays under --history-max-mb 8 (${held:-none} MB)" \
+    awk -v v="${held:-99}" 'BEGIN {exit !(v <= 8.0)}'
+check "... and the interval grew past one frame to fit it" \
+    grep -qE "timeline: history upkeep .* a keyframe every ([2-9]|[1-9][0-9]+) frames" "$log"
+summary
