@@ -112,60 +112,38 @@ if build test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_soun
     # A private jackd with the dummy driver: a real-time sink with no hardware.
     jack_name="engine_sound_$$"
     recording="$e2e/recording.raw"
-    cat >"$e2e/.asoundrc" <<EOF
-pcm.!default {
-    type plug
-    slave { pcm "record"; format S16_LE; rate 48000; channels 2 }
-}
-pcm.record {
-    type file
-    slave.pcm "realtime"
-    file "$recording"
-    format "raw"
-}
-pcm.realtime {
-    type plug
-    slave.pcm "jacksink"
-}
-pcm.jacksink {
-    type jack
-    playback_ports { 0 system:playback_1 1 system:playback_2 }
-}
-ctl.!default { type hw; card 29 }
-EOF
-    if command -v jackd >/dev/null 2>&1; then
-        JACK_NO_AUDIO_RESERVATION=1 jackd -n "$jack_name" -r -d dummy -r 48000 -p 512 >"$e2e/jackd.txt" 2>&1 &
-        jack_pid=$!
-        if JACK_DEFAULT_SERVER="$jack_name" timeout 15 jack_wait -w -t 10 >/dev/null 2>&1; then
-            pass
-            min_seconds=$(awk "BEGIN { print $tone_seconds - 0.1 }")
-            # NOTE: a real-time test on a shared 2-core machine: one retry, announced, so that a
-            # burst of load from elsewhere is not reported as a bug. A real defect fails both runs.
-            for attempt in 1 2; do
-                rm -f "$recording"
-                env HOME="$e2e" JACK_DEFAULT_SERVER="$jack_name" wine "$out/test_sound_e2e.exe" "$tone_seconds" \
-                    >"$e2e/e2e.txt" 2>&1 </dev/null
-                "$out/check_tone" "$recording" 48000 440 0.25 "$min_seconds" >"$e2e/check_tone.txt" 2>&1
-                if grep -q '^0 passed\|^FAIL' "$e2e/e2e.txt" "$e2e/check_tone.txt" && [ "$attempt" -eq 1 ]; then
-                    echo "NOTE sound e2e attempt 1 failed (load?); its output:"
-                    grep -hE '^FAIL|^FIGURE|^\[warning\]' "$e2e/e2e.txt" "$e2e/check_tone.txt" | sed 's/^/    /'
-                    echo "NOTE retrying once"
-                    continue
-                fi
-                break
-            done
-            run_counted "sound e2e (Wine DirectSound)" cat "$e2e/e2e.txt"
-            grep -E '^FIGURE|^\[(warning|info)\] sound' "$e2e/e2e.txt"
-            check "the ALSA file sink recorded something" test -s "$recording"
-            run_counted "recorded tone" cat "$e2e/check_tone.txt"
-            grep -E '^FIGURE|windows off' "$e2e/check_tone.txt"
-        else
-            fail "jackd (dummy driver) did not start; see $e2e/jackd.txt"
-        fi
+    write_recording_asoundrc "$e2e" "$recording"
+    if ! command -v jackd >/dev/null 2>&1; then
+        fail "jackd is not installed (misc/install_deps.sh installs jackd2); the end-to-end sound test cannot record"
+    elif start_jack_sink "$jack_name" "$e2e/jackd.txt"; then
+        jack_pid=$JACK_PID
+        pass
+        min_seconds=$(awk "BEGIN { print $tone_seconds - 0.1 }")
+        # NOTE: a real-time test on a shared 2-core machine: one retry, announced, so that a
+        # burst of load from elsewhere is not reported as a bug. A real defect fails both runs.
+        for attempt in 1 2; do
+            rm -f "$recording"
+            env HOME="$e2e" JACK_DEFAULT_SERVER="$jack_name" wine "$out/test_sound_e2e.exe" "$tone_seconds" \
+                >"$e2e/e2e.txt" 2>&1 </dev/null
+            "$out/check_tone" "$recording" 48000 440 0.25 "$min_seconds" >"$e2e/check_tone.txt" 2>&1
+            if grep -q '^0 passed\|^FAIL' "$e2e/e2e.txt" "$e2e/check_tone.txt" && [ "$attempt" -eq 1 ]; then
+                echo "NOTE sound e2e attempt 1 failed (load?); its output:"
+                grep -hE '^FAIL|^FIGURE|^\[warning\]' "$e2e/e2e.txt" "$e2e/check_tone.txt" | sed 's/^/    /'
+                echo "NOTE retrying once"
+                continue
+            fi
+            break
+        done
+        run_counted "sound e2e (Wine DirectSound)" cat "$e2e/e2e.txt"
+        grep -E '^FIGURE|^\[(warning|info)\] sound' "$e2e/e2e.txt"
+        check "the ALSA file sink recorded something" test -s "$recording"
+        run_counted "recorded tone" cat "$e2e/check_tone.txt"
+        grep -E '^FIGURE|windows off' "$e2e/check_tone.txt"
         kill "$jack_pid" >/dev/null 2>&1
         wait "$jack_pid" 2>/dev/null
     else
-        fail "jackd is not installed (misc/install_deps.sh installs jackd2); the end-to-end sound test cannot record"
+        fail "jackd (dummy driver) did not start; see $e2e/jackd.txt"
+        kill "$JACK_PID" >/dev/null 2>&1
     fi
 fi
 

@@ -13,6 +13,9 @@
 #  - a deliberately non-deterministic build (a counter in the DLL's data written into the state) is
 #    named at its field by the determinism detector;
 #  - a long run holds its history under --history-max-mb; the exit report gives the figures;
+#  - nothing is heard from the past: a build playing a tone, recorded through DirectSound -> ALSA
+#    file sink (tests/suites/test_lib.sh: write_recording_asoundrc), is silent from the pause to the
+#    resume, seeks that re-simulate frames (asking the game for their sound) included;
 #  - --trace shows the seeks and the re-run as blocks.
 # The keyframe store and the request lines are unit-tested in tests/unit/test_history.cpp.
 set -u
@@ -40,8 +43,10 @@ build_variant timeline_crash "$work/code" -DTIMELINE_STEP_B=1 -DTIMELINE_CRASH_A
 builds+=($!)
 build_variant timeline_noise "$work/code" -DTIMELINE_NOISE=1 &
 builds+=($!)
+build_variant timeline_tone "$work/code" -DTIMELINE_TONE=1 &
+builds+=($!)
 check "the engine builds" build_engine_copy "$work"
-printf '#define TIMELINE_NOISE 1\n#define TIMELINE_STEP_B 1\n#define TIMELINE_CRASH_AT 5\n#include "../tests/fixtures/timeline_game.cpp"\n' \
+printf '#define TIMELINE_NOISE 1\n#define TIMELINE_STEP_B 1\n#define TIMELINE_CRASH_AT 5\n#define TIMELINE_TONE 1\n#include "../tests/fixtures/timeline_game.cpp"\n' \
     >"$out/msvc_timeline_all.cpp"
 check "MSVC-dialect compile of tests/fixtures/timeline_game.cpp" \
     tests/tools/msvc_check.sh tests/fixtures/timeline_game.cpp "$out/msvc_timeline_all.cpp"
@@ -151,7 +156,7 @@ names = {e.get("name", "") for e in events}
 assert "timeline seek" in names and "timeline re-run" in names, sorted(n for n in names if "timeline" in n)
 EOF
 check "the exit report gives the history's figures" \
-    grep -qE "timeline: history upkeep median [0-9.]+ ms per frame on the main thread; [0-9.]+ s held in [0-9.]+ MB" "$log"
+    grep -qE "timeline: history upkeep median [0-9.]+ ms per frame on the main thread; [0-9.]+ s held in [0-9.]+ MB .*keyframes taken, each a median [0-9.]+ ms" "$log"
 
 #- 2: the determinism detector, and the cap over a long run (a small cap: keyframes every few frames)
 cp "$out/timeline_noise.dll" "$run/game.dll"
@@ -172,4 +177,53 @@ check "a long run's history stays under --history-max-mb 8 (${held:-none} MB)" \
     awk -v v="${held:-99}" 'BEGIN {exit !(v <= 8.0)}'
 check "... and the interval grew past one frame to fit it" \
     grep -qE "timeline: history upkeep .* a keyframe every ([2-9]|[1-9][0-9]+) frames" "$log"
+#- 3: nothing is heard from the past (the tone build, recorded through DirectSound -> ALSA -> a file)
+sound="$out/sound"
+mkdir -p "$sound"
+recording="$sound/recording.raw"
+write_recording_asoundrc "$sound" "$recording"
+jack_name="timeline_$$"
+if start_jack_sink "$jack_name" "$sound/jackd.txt"; then
+    cp "$out/timeline_tone.dll" "$run/game.dll"
+    log="$out/sound.log"
+    HOME="$sound" JACK_DEFAULT_SERVER="$jack_name" start_engine --history-max-mb 8
+    check "the tone build runs" wait_for_regex "$log" "timeline game: update count 120 at frame [0-9]+" 1 60
+    sleep 1
+    send pause
+    check "paused" wait_for_regex "$log" "timeline: paused at frame" 1 30
+    paused=$(paused_frame)
+    send "step -7" "step -9" "seek 20" "step 30"
+    check "the seeks in the pause re-simulate frames (their sound is asked for)" \
+        wait_for_regex "$log" "timeline: at frame 50 \(re-simulated [1-9][0-9]* frames" 1 30
+    sleep 2.5
+    send resume
+    check "resumed" wait_for_log "$log" "timeline: resumed at frame" 30
+    sleep 1.5
+    stop_engine "sound"
+    kill "$JACK_PID" >/dev/null 2>&1
+    wait "$JACK_PID" 2>/dev/null
+    paused_at=$(sed -nE 's/^\[ *([0-9.]+)\] info: timeline: paused at frame.*/\1/p' "$log" | tail -n 1)
+    resumed_at=$(sed -nE 's/^\[ *([0-9.]+)\] info: timeline: resumed at frame.*/\1/p' "$log" | tail -n 1)
+    check "the recording is silent from the pause to the resume, and the tone plays before and after" \
+        python3 - "$recording" "${paused_at:-0}" "${resumed_at:-0}" <<'EOF'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+paused = float(sys.argv[3]) - float(sys.argv[2])
+samples = struct.unpack("<%dh" % (len(data) // 2), data[: len(data) // 2 * 2])
+window = 480 * 2                                   # 10 ms of stereo frames
+loud = [max(abs(v) for v in samples[i:i + window]) > 1000 for i in range(0, len(samples) - window, window)]
+runs, start = [], None                             # (first window, length) of each silent stretch
+for index, value in enumerate(loud + [True]):
+    if not value and start is None: start = index
+    if value and start is not None: runs.append((start, index - start)); start = None
+first, length = max(runs, key=lambda run: run[1]) if runs else (0, 0)
+before, after = sum(loud[:first]), sum(loud[first + length:])
+print("paused %.2f s; longest silence %.2f s; tone %.2f s before it, %.2f s after" % (paused, length / 100, before / 100, after / 100))
+assert paused > 2.0 and length / 100 >= paused - 0.4, "the pause was heard"
+assert before >= 50 and after >= 50, "the tone did not play around the pause"
+EOF
+else
+    fail "jackd (dummy driver) did not start (see $sound/jackd.txt): the silence of the past is not tested"
+    kill "$JACK_PID" >/dev/null 2>&1
+fi
 summary

@@ -404,6 +404,44 @@ engine_alive() {
     kill -0 "$1" 2>/dev/null && [ "$(sed -E 's/.*\) ([A-Z]).*/\1/' "/proc/$1/stat" 2>/dev/null)" != Z ]
 }
 
+# write_recording_asoundrc DIR RECORDING: DIR/.asoundrc makes ALSA's "default" (what Wine's winealsa
+# opens when HOME is DIR) a plug to s16 stereo 48 kHz -> a file sink writing RECORDING (raw) -> a
+# JACK client, played in real time by a jackd with the dummy driver (start_jack_sink). NOTE: the
+# "null" PCM cannot be the sink: it takes samples instantly, so Wine's play cursor would run several
+# times faster than real time and the ring would be played out of order.
+write_recording_asoundrc() {
+    cat >"$1/.asoundrc" <<EOF
+pcm.!default {
+    type plug
+    slave { pcm "record"; format S16_LE; rate 48000; channels 2 }
+}
+pcm.record {
+    type file
+    slave.pcm "realtime"
+    file "$2"
+    format "raw"
+}
+pcm.realtime {
+    type plug
+    slave.pcm "jacksink"
+}
+pcm.jacksink {
+    type jack
+    playback_ports { 0 system:playback_1 1 system:playback_2 }
+}
+ctl.!default { type hw; card 29 }
+EOF
+}
+
+# start_jack_sink NAME LOG: a private jackd NAME with the dummy driver in the background (JACK_PID);
+# true once it serves.
+start_jack_sink() {
+    command -v jackd >/dev/null 2>&1 || return 1
+    JACK_NO_AUDIO_RESERVATION=1 jackd -n "$1" -r -d dummy -r 48000 -p 512 >"$2" 2>&1 &
+    JACK_PID=$!
+    JACK_DEFAULT_SERVER="$1" timeout 15 jack_wait -w -t 10 >/dev/null 2>&1
+}
+
 summary() {
     suite_failed=$((suite_failed + $(wc -l <"$SUITE_SUBSHELL_FAILURES")))
     rm -f "$SUITE_SUBSHELL_FAILURES"

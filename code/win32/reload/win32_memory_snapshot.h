@@ -45,6 +45,9 @@ struct win32_memory_snapshot
     // changedSinceKeyframe: every page a sync changed in the copy since the timeline's last keyframe
     // (cleared by the timeline, win32/timeline/): what its next keyframe holds.
     u8 *changedSinceKeyframe;
+    // changedSinceScrubKey: the same since the newest frame of the timeline's scrub cache (the frames a
+    // seek re-simulated, kept so that stepping back is a restore, not a re-simulation).
+    u8 *changedSinceScrubKey;
     u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
     u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
     u64 hotPageCount;

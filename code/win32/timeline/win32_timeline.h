@@ -102,6 +102,9 @@ struct win32_timeline
     b32 dragging;
     b32 faultShownLogged;
     win32_timeline_branch branch;
+    // The scrub cache: the frames the last seek re-simulated, each as a keyframe (a quarter of the
+    // cap; the newest kept), so a step back after a seek is a restore, not a re-simulation.
+    history_store scrub;
     u8 *stateA;                 // permanent storage images, for naming a field that differs
     u8 *stateB;
     char requestPath[WIN32_PATH_BYTES];
@@ -109,6 +112,9 @@ struct win32_timeline
     // Figures
     f64 recordSeconds[512];     // main-thread time of the recording per frame
     u64 recordCount;
+    f64 keyframeSeconds[512];   // main-thread time of each keyframe taken (within recordSeconds)
+    u64 keyframeCount;
+    f64 keyframeMaxSeconds;
     f64 seekSeconds[512];
     u64 seekCount;
     u64 keyframes;

@@ -11,6 +11,7 @@ internal void Win32TimelineSetView(win32_timeline *timeline, win32_state *state,
     if (viewNew == timeline->viewNew) return;
     timeline->viewNew = viewNew;
     timeline->shownValid = 0;
+    HistoryClear(&timeline->scrub);     // its frames are of the other timeline
     Win32Log(LogLevel_Info, "timeline: viewing the %s timeline", viewNew ? "new" : "recorded");
     Win32TimelineSeek(timeline, state, timeline->cursor);
 }

@@ -48,10 +48,14 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
     u8 *branchBase = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u8 *branchBits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u8 *branchRing = (u8 *)VirtualAlloc(0, (SIZE_T)branchCap, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u64 scrubCap = timeline->capBytes / 4;
+    u8 *scrubBase = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u8 *scrubBits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u8 *scrubRing = (u8 *)VirtualAlloc(0, (SIZE_T)scrubCap, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     timeline->branch.hashes = (u64 *)VirtualAlloc(0, WIN32_TIMELINE_MAX_FRAMES * sizeof(u64), MEM_RESERVE | MEM_COMMIT,
                                                   PAGE_READWRITE);
     if (!base || !bits || !ring || !timeline->frames || !timeline->stateA || !branchBase || !branchBits || !branchRing ||
-        !timeline->branch.hashes)
+        !timeline->branch.hashes || !scrubBase || !scrubBits || !scrubRing)
     {
         Win32Log(LogLevel_Warning, "timeline: history off: no memory for %u MB of history (--history-max-mb)",
                  options->historyMaxMegabytes);
@@ -59,6 +63,7 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
     }
     HistoryInit(&timeline->store, snapshot->pageSize, pageCount, base, bits, ring, timeline->capBytes, timeline->capBytes);
     HistoryInit(&timeline->branch.store, snapshot->pageSize, pageCount, branchBase, branchBits, branchRing, branchCap, branchCap);
+    HistoryInit(&timeline->scrub, snapshot->pageSize, pageCount, scrubBase, scrubBits, scrubRing, scrubCap, scrubCap);
     char directory[WIN32_PATH_BYTES];
     FormatText(directory, sizeof(directory), "%s", state->reloader.sourcePath);
     Win32KeepDirectory(directory);
@@ -82,7 +87,7 @@ internal void Win32RestartHistory(win32_timeline *timeline, win32_state *state, 
 // The interval that fits --history-seconds of keyframes like the last ones in the cap.
 internal void Win32ChooseKeyInterval(win32_timeline *timeline, f64 keyBytes, f64 dt)
 {
-    timeline->bytesPerKeyframe = timeline->bytesPerKeyframe > 0.0 ? 0.9 * timeline->bytesPerKeyframe + 0.1 * keyBytes : keyBytes;
+    timeline->bytesPerKeyframe = timeline->bytesPerKeyframe > 0.0 ? 0.7 * timeline->bytesPerKeyframe + 0.3 * keyBytes : keyBytes;
     f64 baseBytes = (f64)(timeline->store.basePages * timeline->store.pageSize);
     f64 room = Maximum((f64)timeline->capBytes * 0.9 - baseBytes, (f64)timeline->capBytes * 0.1);
     f64 keyframesThatFit = Maximum(1.0, room / Maximum(timeline->bytesPerKeyframe, 1.0));
@@ -93,6 +98,7 @@ internal void Win32ChooseKeyInterval(win32_timeline *timeline, f64 keyBytes, f64
 
 internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt)
 {
+    f64 start = Win32Seconds();
     win32_memory_snapshot *snapshot = timeline->snapshot;
     b32 first = timeline->store.keyCount == 0;
     u64 bytesBefore = HistoryBytesUsed(&timeline->store);
@@ -110,6 +116,9 @@ internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt)
     Win32TimelineFrame(timeline, frame)->flags |= TimelineFrame_Keyframe;
     if (!first) Win32ChooseKeyInterval(timeline, (f64)(HistoryBytesUsed(&timeline->store) - Minimum(bytesBefore,
                                        HistoryBytesUsed(&timeline->store))) + 1.0, dt);
+    f64 seconds = Win32Seconds() - start;
+    timeline->keyframeSeconds[timeline->keyframeCount++ % ArrayCount(timeline->keyframeSeconds)] = seconds;
+    timeline->keyframeMaxSeconds = Maximum(timeline->keyframeMaxSeconds, seconds);
 }
 
 // The oldest keyframes go once the next one still covers --history-seconds, or the frame records run out.
@@ -216,15 +225,18 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
         timeline->recordedSeconds - Win32TimelineFrame(timeline, HistoryOldestFrame(&timeline->store))->recordedSeconds : 0.0;
     f64 megabytes = (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1);
     Win32Log(LogLevel_Info, "timeline: history upkeep median %.3f ms per frame on the main thread; %.1f s held in %.1f MB "
-             "(%.2f MB per second of history, a keyframe every %u frames, %llu keyframes taken); seeks: %llu, median %.1f ms",
+             "(%.2f MB per second of history, a keyframe every %u frames, %llu keyframes taken, each a median %.3f ms, "
+             "at most %.3f ms); seeks: %llu, median %.1f ms",
              1000.0 * Win32MedianSecondsOf(timeline->recordSeconds, timeline->recordCount, ArrayCount(timeline->recordSeconds)),
              heldSeconds, megabytes, heldSeconds > 0.0 ? megabytes / heldSeconds : 0.0, timeline->keyInterval,
-             (unsigned long long)timeline->keyframes, (unsigned long long)timeline->seekCount,
+             (unsigned long long)timeline->keyframes,
+             1000.0 * Win32MedianSecondsOf(timeline->keyframeSeconds, timeline->keyframeCount, ArrayCount(timeline->keyframeSeconds)),
+             1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
              1000.0 * Win32MedianSecondsOf(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
     timeline->on = 0;
     // NOTE: given back, not left to the exit: the old process of a hot restart lives on as a waiter.
-    history_store *stores[2] = {&timeline->store, &timeline->branch.store};
-    for (u32 index = 0; index < 2; ++index)
+    history_store *stores[3] = {&timeline->store, &timeline->branch.store, &timeline->scrub};
+    for (u32 index = 0; index < 3; ++index)
     {
         VirtualFree(stores[index]->base, 0, MEM_RELEASE);
         VirtualFree(stores[index]->basePresent, 0, MEM_RELEASE);

@@ -147,8 +147,34 @@ internal void Win32ExplainMismatch(win32_timeline *timeline, win32_state *state,
     }
 }
 
-// Shows the start state of `target` on the timeline shown: the keyframe at or before it (or the state
-// held, when that is nearer), then the recorded input up to it. Logs one line.
+internal u64 Win32KeyFrameOf(history_store *store, s32 key)
+{
+    return store->keys[(store->firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame;
+}
+
+// The scrub cache starts again at the state now in memory (a seek restored a keyframe of the history).
+internal void Win32StartScrubCache(win32_timeline *timeline, u64 frame)
+{
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    HistoryClear(&timeline->scrub);
+    HistoryAddKeyframe(&timeline->scrub, frame, snapshot->copy, snapshot->everWritten);
+    memset(snapshot->changedSinceScrubKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+}
+
+// A frame just re-simulated (memory synced at its start) joins the scrub cache when it is newer than
+// what the cache holds.
+internal void Win32NoteScrubFrame(win32_timeline *timeline, u64 frame)
+{
+    history_store *scrub = &timeline->scrub;
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    if (!scrub->keyCount || frame <= HistoryNewestFrame(scrub)) return;
+    if (HistoryAddKeyframe(scrub, frame, snapshot->copy, snapshot->changedSinceScrubKey))
+        memset(snapshot->changedSinceScrubKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+}
+
+// Shows the start state of `target` on the timeline shown: from the nearest state at or before it
+// that is at hand (the state held, a frame of the scrub cache, or a keyframe of the history), then
+// the recorded input up to it. Logs one line.
 internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u64 target)
 {
     u64 first, last;
@@ -159,19 +185,29 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     f64 start = Win32Seconds();
     Win32BeginBlock("timeline seek");
     s32 key = HistoryKeyAtOrBefore(store, target);
-    u64 keyFrame = key >= 0 ? store->keys[(store->firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame : target;
-    u64 from = keyFrame;
-    if (timeline->shownValid && timeline->cursor <= target && timeline->cursor >= keyFrame) from = timeline->cursor;
+    u64 keyFrame = key >= 0 ? Win32KeyFrameOf(store, key) : target;
+    s32 scrubKey = timeline->scrub.keyCount ? HistoryKeyAtOrBefore(&timeline->scrub, target) : -1;
+    u64 scrubFrame = scrubKey >= 0 ? Win32KeyFrameOf(&timeline->scrub, scrubKey) : 0;
+    b32 fromScrub = scrubKey >= 0 && scrubFrame >= keyFrame;
+    u64 from = fromScrub ? scrubFrame : keyFrame;
+    if (timeline->shownValid && timeline->cursor <= target && timeline->cursor >= from) from = timeline->cursor;
+    else if (fromScrub)
+    {
+        HistoryRestore(&timeline->scrub, scrubKey, snapshot->live, snapshot->changedSinceScrubKey);
+        Win32SyncMemorySnapshot(snapshot);
+    }
     else if (key >= 0)
     {
         HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
         Win32SyncMemorySnapshot(snapshot);
+        if (target > keyFrame) Win32StartScrubCache(timeline, keyFrame);
     }
     u32 faults = 0;
     b32 explained = 0;
     for (u64 frame = from; frame < target; ++frame)
     {
         if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame))) ++faults;
+        Win32NoteScrubFrame(timeline, frame + 1);
         u64 expected = 0;
         if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected) || key < 0) continue;
         u64 hash = Win32CurrentStateHash(snapshot);
@@ -224,6 +260,7 @@ internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, con
     branch->difference[0] = 0;
     branch->recordedFaults = branch->faultsAgain = branch->newFaults = 0;
     branch->startedAt = Win32Seconds();
+    HistoryClear(&timeline->scrub);
     HistoryClear(&branch->store);
     HistoryAddKeyframe(&branch->store, from, snapshot->copy, snapshot->everWritten);
     branch->hashes[0] = Win32CurrentStateHash(snapshot);
@@ -285,6 +322,7 @@ internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state)
     win32_memory_snapshot *snapshot = timeline->snapshot;
     f64 start = Win32Seconds();
     Win32BeginBlock("timeline re-run");
+    HistoryClear(&timeline->scrub);
     HistoryRestore(&branch->store, (s32)branch->store.keyCount - 1, snapshot->live, snapshot->changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
     u32 sinceKey = 0;
@@ -352,6 +390,7 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     record->flags = TimelineFrame_HashKnown;
     timeline->paused = 1;
     Win32SetTimelineInPast(1);
+    HistoryClear(&timeline->scrub);
     timeline->cursor = frame;
     timeline->shownValid = 1;
     timeline->viewNew = 0;
@@ -401,6 +440,7 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
     timeline->lastTuneCount = state->editStatus.tuneCount;
     timeline->paused = 0;
     Win32SetTimelineInPast(0);
+    HistoryClear(&timeline->scrub);
     timeline->viewNew = 0;
     branch->exists = 0;
     branch->running = 0;
