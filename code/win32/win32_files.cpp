@@ -139,6 +139,24 @@ internal b32 Win32FileExists(const char *path)
     return Win32GetFileAttributesUtf8(path, &ignored) != 0;
 }
 
+internal win32_request_file_result Win32TakeRequestFile(const char *path, char *text, umm textSize, umm *length)
+{
+    *length = 0;
+    if (!path[0] || !Win32FileExists(path)) return RequestFile_None;
+    char taken[WIN32_PATH_BYTES + 32];
+    FormatText(taken, sizeof(taken), "%s.taken", path);
+    if (!Win32MoveFileUtf8(path, taken, MOVEFILE_REPLACE_EXISTING)) return RequestFile_None;
+    HANDLE file = Win32OpenFileUtf8(taken, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
+    DWORD read = 0;
+    b32 ok = file != INVALID_HANDLE_VALUE && ReadFile(file, text, (DWORD)(textSize - 1), &read, 0);
+    if (file != INVALID_HANDLE_VALUE) CloseHandle(file);
+    Win32DeleteFileUtf8(taken);
+    if (!ok) return RequestFile_Unreadable;
+    text[read] = 0;
+    *length = read;
+    return RequestFile_Taken;
+}
+
 internal void Win32KeepDirectory(char *path)
 {
     umm length = strlen(path);

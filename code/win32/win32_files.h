@@ -27,6 +27,17 @@ internal DEBUG_PLATFORM_READ_ENTIRE_FILE(Win32ReadEntireFile);
 // a failure is logged with the reason. Any thread.
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32WriteEntireFile);
 internal b32 Win32FileExists(const char *path);
+
+enum win32_request_file_result
+{
+    RequestFile_None,           // no file there, or a writer still holds it (tried again next time)
+    RequestFile_Taken,          // text holds its contents, zero-terminated
+    RequestFile_Unreadable,     // it was taken (and deleted) but could not be read
+};
+// A request file a script drops beside the game DLL (tune.request, timeline.request), taken by a
+// rename first: a writer that still has it open makes the rename fail, and a new request written
+// meanwhile is never deleted unread. Its text (at most textSize - 1 bytes) into text. Main thread.
+internal win32_request_file_result Win32TakeRequestFile(const char *path, char *text, umm textSize, umm *length);
 // Cuts a path after its last separator: "C:\\a\\b.dll" becomes "C:\\a\\" ("" without one).
 internal void Win32KeepDirectory(char *path);
 // The directory of the running exe (UTF-8), with a trailing backslash; "" if it cannot be had

@@ -101,12 +101,17 @@ internal void Win32CopyIntoLogRing(const char *line, umm length)
 
 internal PLATFORM_LOG(Win32Log)
 {
-    char message[2048];
-    text_buffer messageText = TEXT_BUFFER_ON(message);
     va_list args;
     va_start(args, format);
-    TextAppendFormatV(&messageText, format, args);
+    Win32LogV(level, format, args);
     va_end(args);
+}
+
+internal void Win32LogV(log_level level, const char *format, va_list args)
+{
+    char message[2048];
+    text_buffer messageText = TEXT_BUFFER_ON(message);
+    TextAppendFormatV(&messageText, format, args);
     int length = (int)messageText.length;
     // NOTE: the log is UTF-8: bytes that are not (a path the game made up) are written as \xNN.
     char escaped[2048];

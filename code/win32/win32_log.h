@@ -42,6 +42,8 @@ internal f64 Win32Seconds(void);
 internal f64 Win32WallClockSeconds(void);
 // platform_api.Log and the platform's own log: any thread, under one lock, one line per call.
 internal PLATFORM_LOG(Win32Log);
+// Win32Log with the arguments in a va_list (a wrapper that passes a caller's arguments on).
+internal void Win32LogV(log_level level, const char *format, va_list args);
 // Any thread: copies the newest whole lines logged (at most size bytes) into out; returns the bytes.
 internal u64 Win32CopyRecentLog(char *out, u64 size);
 // At exit, after the last line (later lines reach the console and the debugger only).

@@ -100,23 +100,9 @@ internal void Win32ApplyTuneRequestText(win32_state *state, char *text, umm size
 internal void Win32PollTuneRequest(win32_state *state)
 {
     win32_tunables *tunables = &state->tunables;
-    if (!tunables->requestPath[0] || !Win32FileExists(tunables->requestPath)) return;
-    // Taken by a rename first: a writer that still has it open makes the rename fail (tried again
-    // at the next poll), and a new request written meanwhile is never deleted unread.
-    char taken[WIN32_PATH_BYTES + 32];
-    FormatText(taken, sizeof(taken), "%s.taken", tunables->requestPath);
-    if (!Win32MoveFileUtf8(tunables->requestPath, taken, MOVEFILE_REPLACE_EXISTING)) return;
-    HANDLE file = Win32OpenFileUtf8(taken, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
     local_persist char text[64 * 1024];
-    DWORD read = 0;
-    b32 ok = file != INVALID_HANDLE_VALUE && ReadFile(file, text, sizeof(text) - 1, &read, 0);
-    if (file != INVALID_HANDLE_VALUE) CloseHandle(file);
-    Win32DeleteFileUtf8(taken);
-    if (!ok)
-    {
-        Win32Log(LogLevel_Error, "tune: %s could not be read; ignored", tunables->requestPath);
-        return;
-    }
-    text[read] = 0;
-    Win32ApplyTuneRequestText(state, text, read);
+    umm length = 0;
+    win32_request_file_result result = Win32TakeRequestFile(tunables->requestPath, text, sizeof(text), &length);
+    if (result == RequestFile_Unreadable) Win32Log(LogLevel_Error, "tune: %s could not be read; ignored", tunables->requestPath);
+    if (result == RequestFile_Taken) Win32ApplyTuneRequestText(state, text, length);
 }

@@ -254,17 +254,22 @@ internal b32 Win32AppendSymbolName(win32_symbols *symbols, u64 address, const WC
     return 1;
 }
 
+// The file of the module now holding address; false when none does or its path does not fit.
+internal b32 Win32ModulePathOfAddress(u64 address, WCHAR *modulePath)
+{
+    HMODULE module = 0;
+    if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                            (LPCWSTR)address, &module) || !module)
+        return 0;
+    DWORD length = GetModuleFileNameW(module, modulePath, MAX_PATH);
+    return length != 0 && length < MAX_PATH;
+}
+
 internal void Win32AppendCodeAddressSymbol(u64 address, char *out, umm size)
 {
     win32_symbols *symbols = &globalSymbols;
-    HMODULE module = 0;
-    if (symbols->started != 2 || !symbols->available ||
-        !GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                            (LPCWSTR)address, &module) || !module)
-        return;
     WCHAR modulePath[MAX_PATH];
-    DWORD length = GetModuleFileNameW(module, modulePath, MAX_PATH);
-    if (length == 0 || length >= MAX_PATH) return;
+    if (symbols->started != 2 || !symbols->available || !Win32ModulePathOfAddress(address, modulePath)) return;
     if (!TryEnterCriticalSection(&symbols->dbghelpLock)) return;   // a load is under way: no waiting
     Win32AppendSymbolName(symbols, address, modulePath, out, size);
     LeaveCriticalSection(&symbols->dbghelpLock);
@@ -296,14 +301,10 @@ internal b32 Win32SymbolsSettledFor(win32_symbols *symbols, u64 address, const W
 internal void Win32WaitForCodeAddressSymbols(u64 address, f64 seconds)
 {
     win32_symbols *symbols = &globalSymbols;
-    HMODULE module = 0;
-    if (symbols->started != 2 || symbols->stopRequested || !symbols->thread ||
-        !GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                            (LPCWSTR)address, &module) || !module)
-        return;
     WCHAR modulePath[MAX_PATH];
-    DWORD length = GetModuleFileNameW(module, modulePath, MAX_PATH);
-    if (length == 0 || length >= MAX_PATH) return;
+    if (symbols->started != 2 || symbols->stopRequested || !symbols->thread ||
+        !Win32ModulePathOfAddress(address, modulePath))
+        return;
     f64 deadline = Win32Seconds() + seconds;
     while (Win32Seconds() < deadline)
     {

@@ -58,26 +58,15 @@ internal void Win32ApplyTimelineCommand(win32_timeline *timeline, win32_state *s
     }
 }
 
-// timeline.request, taken by a rename (a writer still holding it makes the rename fail: tried again
-// next frame), its lines applied in order.
+// timeline.request (Win32TakeRequestFile), its lines applied in order.
 internal void Win32PollTimelineRequest(win32_timeline *timeline, win32_state *state)
 {
-    if (!Win32FileExists(timeline->requestPath)) return;
-    char taken[WIN32_PATH_BYTES + 32];
-    FormatText(taken, sizeof(taken), "%s.taken", timeline->requestPath);
-    if (!Win32MoveFileUtf8(timeline->requestPath, taken, MOVEFILE_REPLACE_EXISTING)) return;
-    HANDLE file = Win32OpenFileUtf8(taken, GENERIC_READ, FILE_SHARE_READ, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL);
     local_persist char text[16 * 1024];
-    DWORD read = 0;
-    b32 ok = file != INVALID_HANDLE_VALUE && ReadFile(file, text, sizeof(text) - 1, &read, 0);
-    if (file != INVALID_HANDLE_VALUE) CloseHandle(file);
-    Win32DeleteFileUtf8(taken);
-    if (!ok)
-    {
+    umm length = 0;
+    win32_request_file_result result = Win32TakeRequestFile(timeline->requestPath, text, sizeof(text), &length);
+    if (result == RequestFile_Unreadable)
         Win32Log(LogLevel_Error, "timeline: %s could not be read; ignored", timeline->requestPath);
-        return;
-    }
-    text[read] = 0;
+    if (result != RequestFile_Taken) return;
     char *line = text;
     u32 lineNumber = 0;
     while (line && *line)

@@ -26,13 +26,10 @@ internal PLATFORM_LOG(Win32GameLog)
         InterlockedIncrement(&globalPastLinesHeld);
         return;
     }
-    char message[2048];
-    text_buffer messageText = TEXT_BUFFER_ON(message);
     va_list args;
     va_start(args, format);
-    TextAppendFormatV(&messageText, format, args);
+    Win32LogV(level, format, args);
     va_end(args);
-    Win32Log(level, "%s", message);
 }
 
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32GameWriteEntireFile)

@@ -411,7 +411,10 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
     u64 frame = timeline->cursor;
     u64 dropped = timeline->endFrame - Minimum(frame, timeline->endFrame);
     win32_memory_snapshot *snapshot = timeline->snapshot;
-    HistoryDropAfter(&timeline->store, onBranch ? Minimum(frame, branch->fromFrame) : frame);
+    // NOTE: resumed at the present on the recorded timeline, the history goes on as it was: every
+    // page the pause changed was marked since the newest keyframe (and put back since).
+    b32 atPresent = !onBranch && frame == timeline->endFrame;
+    if (!atPresent) HistoryDropAfter(&timeline->store, onBranch ? Minimum(frame, branch->fromFrame) : frame);
     if (onBranch)
     {
         // The new timeline's frames become the history's: same input, the new code's hashes.
@@ -424,7 +427,7 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
         }
         dropped = timeline->endFrame - Minimum(branch->fromFrame, timeline->endFrame);
     }
-    if (timeline->store.keyCount == 0 || HistoryNewestFrame(&timeline->store) != frame)
+    if (!atPresent && (timeline->store.keyCount == 0 || HistoryNewestFrame(&timeline->store) != frame))
     {
         // NOTE: every page written, not the pages changed since the newest keyframe: the pause's seeks
         // moved memory back and forth.
@@ -432,11 +435,16 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
             Win32Log(LogLevel_Warning, "timeline: the history starts again at frame %llu (no room for its keyframe)",
                      (unsigned long long)frame);
     }
-    memset(snapshot->changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
-    timeline->framesSinceKey = 0;
+    if (!atPresent)
+    {
+        memset(snapshot->changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+        timeline->framesSinceKey = 0;
+    }
     timeline->endFrame = frame;
     timeline->recordedSeconds = Win32TimelineFrame(timeline, frame)->recordedSeconds;
-    timeline->lastVersion = state->game.version;
+    // NOTE: at the present, a build that arrived while paused makes the next frame a keyframe as any
+    // reload does; elsewhere the resume's keyframe is that already.
+    if (!atPresent) timeline->lastVersion = state->game.version;
     timeline->lastTuneCount = state->editStatus.tuneCount;
     timeline->paused = 0;
     Win32SetTimelineInPast(0);
