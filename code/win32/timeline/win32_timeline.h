@@ -120,6 +120,28 @@ struct win32_timeline
     u64 keyframes;
 };
 
+//~ Between the timeline's own files (the recording, the travel, the controls); main thread
+// The record of a frame (by frame number; kept while the history holds it).
+internal win32_timeline_frame *Win32TimelineFrame(win32_timeline *timeline, u64 frame);
+// The oldest frame the history can show (the present when it holds nothing).
+internal u64 Win32TimelineOldestFrame(win32_timeline *timeline);
+// The last recorded frame gets its state hash (the hasher's, of the sync at its start).
+internal void Win32SettleTimelineHash(win32_timeline *timeline);
+// A keyframe of `frame` from the snapshot's copy (game memory at its start); dt sets the interval.
+internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt);
+// The frames the cursor can show on the timeline shown.
+internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last);
+// Shows the start state of `target` (clamped to the range) and logs the line "timeline: at frame ...".
+internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u64 target);
+// Pause at the present; play on from the frame shown (both log their line).
+internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state);
+internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state);
+// A build or tune arrived while paused: the branch re-runs the rest of the history (what names it).
+internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, const char *what);
+// One slice of the branch's re-run, then the frame shown again.
+internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state);
+
+//~ The frame loop's and the engine's calls
 // Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;
 // off (logged) with seconds 0, in a replay, or without memory.
 internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state);

@@ -99,10 +99,11 @@ internal void Win32TimelineKeys(win32_timeline *timeline, win32_state *state, co
     Win32TimelineRange(timeline, &first, &last);
     f32 dt = Win32TimelineFrame(timeline, timeline->cursor)->input.dtForFrame;
     s64 second = (s64)(1.0f / (dt > 0.0f ? dt : 1.0f / 60.0f) + 0.5f);
-    // NOTE: the Shift key's own state too: a key sent to the window (not typed) may leave the
-    // system's modifier state alone.
+    // NOTE: the Shift key's transitions and the thread's key state too: a key sent to the window
+    // (not typed) can come with Shift in its modifiers and no Shift key event of its own.
     game_button_state shift = keyboard->keys[Key_Shift];
-    b32 shiftHeld = (keyboard->modifiers & Modifier_Shift) || shift.endedDown || shift.halfTransitionCount;
+    b32 shiftHeld = (keyboard->modifiers & Modifier_Shift) || shift.endedDown || shift.halfTransitionCount ||
+                    (GetKeyState(VK_SHIFT) & 0x8000);
     s64 stride = shiftHeld ? second : 1;
     s64 target = (s64)timeline->cursor;
     if (WasPressed(keyboard->keys[Key_Left])) target -= stride;
