@@ -96,6 +96,8 @@ struct native_bench_result
     f64 serialMs;
     f64 cpuMs;                  // in job bodies, summed over threads
     f64 schedulingMs;
+    f64 stageMs[BenchStage_Count];          // CPU in the stage's job bodies through the graph
+    f64 serialStageMs[BenchStage_Count];    // the same jobs in order
 };
 
 // threads >= 1: threads - 1 high priority workers and the calling thread. Returns false (said on
@@ -183,6 +185,12 @@ internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, 
     result->serialMs = BenchCyclesToMs(frame, BenchMedian(figures->serialCycles, figures->serialFrames));
     result->cpuMs = BenchCyclesToMs(frame, BenchMedian(figures->cpuCycles, figures->frames));
     result->schedulingMs = BenchCyclesToMs(frame, BenchMedian(figures->emptyCycles, figures->frames));
+    for (u32 stage = 0; stage < BenchStage_Count; ++stage)
+    {
+        result->stageMs[stage] = BenchCyclesToMs(frame, BenchMedian(figures->stageCycles[stage], figures->frames));
+        result->serialStageMs[stage] = BenchCyclesToMs(frame, BenchMedian(figures->serialStageCycles[stage],
+                                                                          figures->serialFrames));
+    }
     free(memory.permanentStorage);
     free(memory.transientStorage);
     free(platformMemory);
@@ -279,6 +287,16 @@ internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 loa
            row->graphMs, row->serialMs, row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0, row->cpuMs,
            row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0, row->schedulingMs, row->framesRun, loadBefore,
            NativeBenchLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
+    if (threads > 1)
+    {
+        printf("          CPU by stage, graph / in order:");
+        for (u32 stage = 0; stage < BenchStage_Count; ++stage)
+        {
+            f64 serialMs = row->serialStageMs[stage];
+            printf(" %s %.2f/%.2f ms (%.2fx)%s", globalBenchStageNames[stage], row->stageMs[stage], serialMs,
+                   serialMs > 0.0 ? row->stageMs[stage] / serialMs : 0.0, stage + 1 < BenchStage_Count ? "," : "\n");
+        }
+    }
     fflush(stdout);
 }
 
