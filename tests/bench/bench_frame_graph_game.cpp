@@ -27,7 +27,6 @@ enum bench_stage
     BenchStage_Other,
     BenchStage_Count
 };
-global const char *globalBenchStageNames[BenchStage_Count] = {"simulate", "grid: fill", "collide", "render", "other"};
 
 // Per measured frame (DLL data: the benchmark never reloads).
 struct bench_frame_figures

@@ -85,6 +85,8 @@ internal f64 NativeBenchLoad(void)
     return load;
 }
 
+global const char *globalBenchStageNames[BenchStage_Count] = {"simulate", "grid: fill", "collide", "render", "other"};
+
 //~ One run: a fresh game memory and queue system, FRAMES updates
 struct native_bench_result
 {
