@@ -160,10 +160,12 @@ struct demo_sound
 
 //~ The frame graph's scratch (demo_frame.cpp)
 #define DEMO_FRAME_MAX_BATCHES 128
-#define DEMO_FRAME_MIN_BATCH 512
+#define DEMO_FRAME_MIN_BATCH 128        // entities: smaller batches would cost more to schedule than they run
+#define DEMO_FRAME_FIRST_BATCH 512      // entities per batch before the cost per entity was measured
 // Batches are sized by the measured cost per entity so that a batch job runs about this long:
 // scheduling a job costs 1-2 us under Wine, so ~0.1 ms jobs keep it to a few percent. There are
-// still at least DEMO_FRAME_BATCHES_PER_THREAD batches per thread (balance), where the count allows.
+// still at least DEMO_FRAME_BATCHES_PER_THREAD batches per thread (balance), where the count allows:
+// on 16 threads 4,096 cubes run as 32 batches of 128, not 8 of 512.
 #define DEMO_FRAME_TARGET_JOB_CYCLES 300000
 #define DEMO_FRAME_BATCHES_PER_THREAD 4
 #define DEMO_FRAME_BATCHED_STAGES 4     // simulate, fill, collide, render

@@ -25,7 +25,16 @@ internal void DemoInitializeGameState(game_memory *memory, game_state *state)
     // frame times or timeline, which differ from run to run.
     state->overlayVisible = GameArgumentU32(&memory->arguments, "overlay", 0, 1, GAME_DEBUG_OVERLAY_AT_START);
     // --entities N on the exe's command line (the game argument entities=N).
-    u32 entityCount = GameArgumentU32(&memory->arguments, "entities", 1, DEMO_MAX_ENTITY_COUNT, DEMO_DEFAULT_ENTITY_COUNT);
+    // NOTE: --entities N is checked by the platform (1 to 262144), --game-arg entities=N is not: a
+    // count the state cannot hold is refused here, said in the log, never replaced silently.
+    u32 entityCount = GameArgumentU32(&memory->arguments, "entities", 1, DEMO_MAX_ENTITY_COUNT, 0);
+    const char *entityText = GameArgumentText(&memory->arguments, "entities");
+    if (entityText && !entityCount)
+    {
+        memory->platform.Log(LogLevel_Error, "game: entities=%s refused: the demo runs 1 to %u entities; running the "
+                             "default %u", entityText, (u32)DEMO_MAX_ENTITY_COUNT, (u32)DEMO_DEFAULT_ENTITY_COUNT);
+    }
+    if (!entityCount) entityCount = DEMO_DEFAULT_ENTITY_COUNT;
     DemoSpawnEntities(state, entityCount);
     state->isInitialized = 1;
     memory->platform.Log(LogLevel_Info, "game: state initialized (%u entities)", state->entityCount);

@@ -273,21 +273,21 @@ internal b32 DemoBuildFrameGraph(demo_frame *frame, memory_arena *arena)
 }
 
 //~ Running
-// Batches for this frame: before anything was measured, one per DEMO_FRAME_MIN_BATCH entities; then
-// as many as make each batch job run about DEMO_FRAME_TARGET_JOB_CYCLES, but never fewer than
-// DEMO_FRAME_BATCHES_PER_THREAD per thread (nor batches under DEMO_FRAME_MIN_BATCH entities).
+// Batches for this frame: at least DEMO_FRAME_BATCHES_PER_THREAD per thread, never batches under
+// DEMO_FRAME_MIN_BATCH entities; beyond that, one per DEMO_FRAME_FIRST_BATCH entities before anything
+// was measured, then as many as make each batch job run about DEMO_FRAME_TARGET_JOB_CYCLES.
 // The simulation's result does not depend on the batches (each entity's steps are its own).
 internal u32 DemoFrameBatchCount(demo_frame *frame, u32 entityCount, u32 threadCount)
 {
-    u32 batches = (entityCount + DEMO_FRAME_MIN_BATCH - 1) / DEMO_FRAME_MIN_BATCH;
+    u32 mostBySize = (entityCount + DEMO_FRAME_MIN_BATCH - 1) / DEMO_FRAME_MIN_BATCH;
+    u32 wanted = (entityCount + DEMO_FRAME_FIRST_BATCH - 1) / DEMO_FRAME_FIRST_BATCH;
     if (frame->cyclesPerEntity > 0.0f)
     {
         f64 stageCycles = (f64)frame->cyclesPerEntity * (f64)entityCount / DEMO_FRAME_BATCHED_STAGES;
-        u32 byCost = (u32)(stageCycles / DEMO_FRAME_TARGET_JOB_CYCLES) + 1;
-        u32 forBalance = threadCount * DEMO_FRAME_BATCHES_PER_THREAD;
-        batches = Minimum(batches, Maximum(byCost, forBalance));
+        wanted = (u32)(stageCycles / DEMO_FRAME_TARGET_JOB_CYCLES) + 1;
     }
-    return Clamp(1u, batches, (u32)DEMO_FRAME_MAX_BATCHES);
+    u32 forBalance = threadCount * DEMO_FRAME_BATCHES_PER_THREAD;
+    return Clamp(1u, Minimum(mostBySize, Maximum(wanted, forBalance)), (u32)DEMO_FRAME_MAX_BATCHES);
 }
 
 // After the graph ran: the frame's measured cost per entity, smoothed over the last frames.

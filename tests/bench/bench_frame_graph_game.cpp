@@ -16,6 +16,18 @@ internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *are
 #define BENCH_MAX_FRAMES 4096
 #define BENCH_LOG_EVERY 20
 
+// The batched stages, whose CPU is compared between the graph and the same jobs in order: where the
+// graph's job bodies cost more than the serial ones, this says in which stage.
+enum bench_stage
+{
+    BenchStage_Simulate,
+    BenchStage_Fill,
+    BenchStage_Collide,
+    BenchStage_Render,
+    BenchStage_Other,
+    BenchStage_Count
+};
+
 // Per measured frame (DLL data: the benchmark never reloads).
 struct bench_frame_figures
 {
@@ -27,6 +39,8 @@ struct bench_frame_figures
     u64 buildCycles[BENCH_MAX_FRAMES];
     u64 emptyCycles[BENCH_MAX_FRAMES];
     u64 renderCycles[BENCH_MAX_FRAMES];
+    u64 stageCycles[BenchStage_Count][BENCH_MAX_FRAMES];        // graph frames, summed over the stage's jobs
+    u64 serialStageCycles[BenchStage_Count][BENCH_MAX_FRAMES];
 };
 global bench_frame_figures globalBenchFigures;
 global f64 globalBenchCyclesPerSecond;  // set by a native harness (no DEBUGGameEndFrame there)
@@ -73,6 +87,25 @@ internal void BenchLogFigures(fixture_frame *frame)
                                 frames);
 }
 
+internal bench_stage BenchStageOf(fixture_frame_function *function)
+{
+    if (function == FixtureSimulate) return BenchStage_Simulate;
+    if (function == FixtureGridFill) return BenchStage_Fill;
+    if (function == FixtureCollide) return BenchStage_Collide;
+    if (function == FixtureRender) return BenchStage_Render;
+    return BenchStage_Other;
+}
+
+// Each stage's job bodies of the frame just run, summed, into `stages` at `at`.
+internal void BenchSumStages(fixture_frame *frame, u64 (*stages)[BENCH_MAX_FRAMES], u32 at)
+{
+    for (u32 stage = 0; stage < BenchStage_Count; ++stage) stages[stage][at] = 0;
+    for (u32 index = 0; index < frame->jobCount; ++index)
+    {
+        stages[BenchStageOf(frame->jobs[index].function)][at] += frame->jobs[index].cycles;
+    }
+}
+
 internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *arena)
 {
     bench_frame_figures *figures = &globalBenchFigures;
@@ -92,10 +125,15 @@ internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *are
     u64 runCycles = ReadCycleCounter() - runStart;
     if (serial)
     {
-        if (figures->serialFrames < BENCH_MAX_FRAMES) figures->serialCycles[figures->serialFrames++] = runCycles;
+        if (figures->serialFrames < BENCH_MAX_FRAMES)
+        {
+            BenchSumStages(frame, figures->serialStageCycles, figures->serialFrames);
+            figures->serialCycles[figures->serialFrames++] = runCycles;
+        }
         return;
     }
     u64 cpuCycles = frame->jobCycles;
+    if (figures->frames < BENCH_MAX_FRAMES) BenchSumStages(frame, figures->stageCycles, figures->frames);
     frame->emptyJobs = 1;
     u64 emptyStart = ReadCycleCounter();
     FixtureRunFrameGraph(frame);

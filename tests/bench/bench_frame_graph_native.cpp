@@ -2,8 +2,16 @@
 // queue: the same benchmark build the engine runs (tests/bench/bench_frame_graph_game.cpp), driven by a
 // minimal platform (game memory from calloc, no renderer, no sound, no assets), so that
 // tests/bench/bench_frame_graph.sh can print the engine's update next to the same update without Wine.
-// Usage: bench_frame_graph_native ENTITIES FRAMES [HIGH PRIORITY WORKERS, default 1]
-// Prints the game's "frame graph bench: ..." lines.
+// Two ways to run it:
+//   bench_frame_graph_native ENTITIES FRAMES [HIGH PRIORITY WORKERS, default 1]
+//       one run, as bench_frame_graph.sh starts it: prints the game's "frame graph bench: ..." lines;
+//   bench_frame_graph_native --threads N [--entities 4096,65536,262144] [--frames 121] [--seconds 60]
+//       the scaling table: for each entity count, one row per thread count 1, 2, 4, 8, ... up to N
+//       (default: every core), each in a fresh game memory and queue (N - 1 workers + the caller);
+//       a row is printed as soon as it is measured. A count whose row ran past --seconds stops
+//       there (the row keeps the frames it ran) and its later rows print "skipped: over its time limit".
+// An entity count the fixture cannot hold (1 to FIXTURE_MAX_ENTITY_COUNT) is refused: exit 2, with
+// the reason on stderr, before anything runs.
 #ifndef _WIN32
 #define __declspec(attribute)     // the game's exports are plain functions here
 #endif
@@ -14,10 +22,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+global b32 globalNativeBenchLogFigures;    // the game's "frame graph bench" lines (not in the table)
 
 internal PLATFORM_LOG(NativeBenchLog)
 {
-    if (level != LogLevel_Error && strncmp(format, "frame graph bench", 17) != 0) return;
+    b32 figures = strncmp(format, "frame graph bench", 17) == 0;
+    if (level != LogLevel_Error && !(figures && globalNativeBenchLogFigures)) return;
     va_list arguments;
     va_start(arguments, format);
     vprintf(format, arguments);
@@ -59,18 +71,44 @@ internal f64 NativeBenchCyclesPerSecond(void)
     return (f64)(ReadCycleCounter() - startCycles) / (NativeBenchSeconds() - start);
 }
 
-int main(int argumentCount, char **arguments)
+internal f64 NativeBenchLoad(void)
 {
-    if (argumentCount < 3)
+    f64 load = -1.0;
+#ifndef _WIN32
+    FILE *file = fopen("/proc/loadavg", "r");
+    if (file)
     {
-        fprintf(stderr, "usage: %s ENTITIES FRAMES [HIGH PRIORITY WORKERS]\n", arguments[0]);
-        return 2;
+        if (fscanf(file, "%lf", &load) != 1) load = -1.0;
+        fclose(file);
     }
-    u32 entities = (u32)atoi(arguments[1]);
-    u32 frames = (u32)atoi(arguments[2]);
-    u32 workers = (argumentCount > 3) ? (u32)atoi(arguments[3]) : 1;
-    globalBenchCyclesPerSecond = NativeBenchCyclesPerSecond();
+#endif
+    return load;
+}
 
+global const char *globalBenchStageNames[BenchStage_Count] = {"simulate", "grid: fill", "collide", "render", "other"};
+
+//~ One run: a fresh game memory and queue system, FRAMES updates
+struct native_bench_result
+{
+    u32 batchCount;
+    u32 jobCount;
+    u32 framesRun;
+    b32 overTimeLimit;          // stopped before FRAMES: ran past its seconds
+    f64 graphMs;                // medians, as bench_frame_graph_game.cpp keeps them
+    f64 serialMs;
+    f64 cpuMs;                  // in job bodies, summed over threads
+    f64 schedulingMs;
+    f64 stageMs[BenchStage_Count];          // CPU in the stage's job bodies through the graph
+    f64 serialStageMs[BenchStage_Count];    // the same jobs in order
+};
+
+// threads >= 1: threads - 1 high priority workers and the calling thread. Returns false (said on
+// stderr) when the memory or the queues are not there or the game ran another count.
+internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, b32 logFigures, native_bench_result *result)
+{
+    memset(result, 0, sizeof(*result));
+    memset(&globalBenchFigures, 0, sizeof(globalBenchFigures));
+    globalNativeBenchLogFigures = logFigures;
     // The engine's sizes (win32/win32_state.h).
     game_memory memory = {};
     memory.permanentStorageSize = Megabytes(64);
@@ -78,14 +116,24 @@ int main(int argumentCount, char **arguments)
     memory.permanentStorage = calloc(1, (size_t)memory.permanentStorageSize);
     memory.transientStorage = calloc(1, (size_t)memory.transientStorageSize);
     umm platformSize = Megabytes(64);
-    memory_arena platformArena;
-    InitializeArena(&platformArena, "platform", platformSize, calloc(1, platformSize), NativeBenchLog);
+    void *platformMemory = calloc(1, platformSize);
     u32 pushSize = Megabytes(4), zoneSize = Megabytes(16);
     u8 *pushBuffer = (u8 *)calloc(1, pushSize + zoneSize);
-    if (!memory.permanentStorage || !memory.transientStorage || !pushBuffer) return 1;
-
+    if (!memory.permanentStorage || !memory.transientStorage || !platformMemory || !pushBuffer)
+    {
+        fprintf(stderr, "bench_frame_graph_native: out of memory\n");
+        return 0;
+    }
+    memory_arena platformArena;
+    InitializeArena(&platformArena, "platform", platformSize, platformMemory, NativeBenchLog);
     work_queue_system queues;
-    InitWorkQueueSystem(&queues, &platformArena, workers, 1, NativeBenchLog);
+    InitWorkQueueSystem(&queues, &platformArena, Maximum(threads, 2u) - 1, 1, NativeBenchLog);
+    if (threads == 1)
+    {
+        // NOTE: 0 asks InitWorkQueueSystem for its default; one thread is the queue restarted without workers.
+        StopWorkQueue(&queues.highQueue);
+        StartWorkQueue(&queues.highQueue, 0);
+    }
     memory.highPriorityQueue = &queues.highQueue;
     memory.lowPriorityQueue = &queues.lowQueue;
     memory.workerThreadCount = queues.highQueue.workerCount;
@@ -102,6 +150,7 @@ int main(int argumentCount, char **arguments)
 
     game_input input = {};
     input.dtForFrame = 0.0166667f;
+    f64 start = NativeBenchSeconds();
     for (u32 frameIndex = 0; frameIndex < frames; ++frameIndex)
     {
         game_render_commands commands = {};
@@ -114,7 +163,198 @@ int main(int argumentCount, char **arguments)
         input.frameIndex = frameIndex;
         gameUpdateAndRender(&memory, &input, &commands);
         memory.executableReloaded = 0;
+        result->framesRun = frameIndex + 1;
+        // Two frames at least: one through the graph, one in order.
+        if (frameIndex >= 1 && NativeBenchSeconds() - start > seconds)
+        {
+            result->overTimeLimit = result->framesRun < frames;
+            break;
+        }
     }
     ShutdownWorkQueueSystem(&queues);
+
+    game_state *state = GetGameState(&memory);
+    fixture_frame *frame = &GetTransientState(&memory)->frame;
+    b32 ranTheCount = state->entityCount == entities;
+    if (!ranTheCount)
+    {
+        fprintf(stderr, "bench_frame_graph_native: asked for %u entities, the game ran %u\n", entities, state->entityCount);
+    }
+    bench_frame_figures *figures = &globalBenchFigures;
+    result->batchCount = frame->batchCount;
+    result->jobCount = frame->jobCount;
+    result->graphMs = BenchCyclesToMs(frame, BenchMedian(figures->runCycles, figures->frames));
+    result->serialMs = BenchCyclesToMs(frame, BenchMedian(figures->serialCycles, figures->serialFrames));
+    result->cpuMs = BenchCyclesToMs(frame, BenchMedian(figures->cpuCycles, figures->frames));
+    result->schedulingMs = BenchCyclesToMs(frame, BenchMedian(figures->emptyCycles, figures->frames));
+    for (u32 stage = 0; stage < BenchStage_Count; ++stage)
+    {
+        result->stageMs[stage] = BenchCyclesToMs(frame, BenchMedian(figures->stageCycles[stage], figures->frames));
+        result->serialStageMs[stage] = BenchCyclesToMs(frame, BenchMedian(figures->serialStageCycles[stage],
+                                                                          figures->serialFrames));
+    }
+    free(memory.permanentStorage);
+    free(memory.transientStorage);
+    free(platformMemory);
+    free(pushBuffer);
+    return ranTheCount;
+}
+
+//~ The command line
+internal b32 NativeBenchCountAccepted(u32 entities, const char *text)
+{
+    if (entities >= 1 && entities <= FIXTURE_MAX_ENTITY_COUNT) return 1;
+    fprintf(stderr, "bench_frame_graph_native: %s entities refused: the fixture runs 1 to %u entities "
+            "(FIXTURE_MAX_ENTITY_COUNT, tests/fixtures/fixture_game.h)\n", text, (u32)FIXTURE_MAX_ENTITY_COUNT);
     return 0;
+}
+
+// A whole number of up to 9 digits, or 0 (never a valid count here).
+internal u32 NativeBenchNumber(const char *text)
+{
+    u32 value = 0, digits = 0;
+    for (; text[digits]; ++digits)
+    {
+        if (text[digits] < '0' || text[digits] > '9' || digits >= 9) return 0;
+        value = 10 * value + (u32)(text[digits] - '0');
+    }
+    return value;
+}
+
+#define NATIVE_BENCH_MAX_COUNTS 16
+struct native_bench_options
+{
+    u32 threads;
+    u32 frames;
+    f64 seconds;
+    u32 countCount;
+    u32 counts[NATIVE_BENCH_MAX_COUNTS];
+};
+
+// "4096,65536": false (said on stderr) when one is not a count the fixture runs.
+internal b32 NativeBenchParseCounts(const char *list, native_bench_options *options)
+{
+    char item[32];
+    options->countCount = 0;
+    for (const char *at = list; *at;)
+    {
+        u32 length = 0;
+        while (at[length] && at[length] != ',' && length < sizeof(item) - 1)
+        {
+            item[length] = at[length];
+            ++length;
+        }
+        item[length] = 0;
+        at += length;
+        if (*at == ',') ++at;
+        if (!NativeBenchCountAccepted(NativeBenchNumber(item), item)) return 0;
+        if (options->countCount < NATIVE_BENCH_MAX_COUNTS) options->counts[options->countCount++] = NativeBenchNumber(item);
+    }
+    return options->countCount > 0;
+}
+
+internal b32 NativeBenchParseOptions(int argumentCount, char **arguments, native_bench_options *options)
+{
+    options->threads = OSGetCoreCount();
+    options->frames = 121;
+    options->seconds = 60.0;
+    u32 defaults[] = {4096, 65536, 262144};
+    options->countCount = ArrayCount(defaults);
+    memcpy(options->counts, defaults, sizeof(defaults));
+    for (int index = 1; index < argumentCount; index += 2)
+    {
+        const char *flag = arguments[index];
+        const char *value = (index + 1 < argumentCount) ? arguments[index + 1] : "";
+        u32 number = NativeBenchNumber(value);
+        if (strcmp(flag, "--threads") == 0 && number >= 1 && number <= 1024) options->threads = number;
+        else if (strcmp(flag, "--frames") == 0 && number >= 2) options->frames = number;
+        else if (strcmp(flag, "--seconds") == 0 && number >= 1) options->seconds = (f64)number;
+        else if (strcmp(flag, "--entities") == 0)
+        {
+            if (!NativeBenchParseCounts(value, options)) return 0;
+        }
+        else
+        {
+            fprintf(stderr, "bench_frame_graph_native: bad argument %s %s\n", flag, value);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+//~ The scaling table
+internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 loadBefore)
+{
+    printf("  %7u %7u %9.3f %9.3f %7.2fx %9.3f %7.2fx %9.3f   %u frames, load %.2f -> %.2f%s\n", threads, row->batchCount,
+           row->graphMs, row->serialMs, row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0, row->cpuMs,
+           row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0, row->schedulingMs, row->framesRun, loadBefore,
+           NativeBenchLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
+    if (threads > 1)
+    {
+        printf("          CPU by stage, graph / in order:");
+        for (u32 stage = 0; stage < BenchStage_Count; ++stage)
+        {
+            f64 serialMs = row->serialStageMs[stage];
+            printf(" %s %.2f/%.2f ms (%.2fx)%s", globalBenchStageNames[stage], row->stageMs[stage], serialMs,
+                   serialMs > 0.0 ? row->stageMs[stage] / serialMs : 0.0, stage + 1 < BenchStage_Count ? "," : "\n");
+        }
+    }
+    fflush(stdout);
+}
+
+// Returns 0 when every row ran its count, 1 otherwise.
+internal int NativeBenchScalingTable(native_bench_options *options)
+{
+    printf("frame graph scaling (native): %u cores, up to %u threads, %u frames a row (half through the graph, half "
+           "the same jobs in order on one thread), a row's time limit %.0f s; load %.2f at start\n", OSGetCoreCount(),
+           options->threads, options->frames, options->seconds, NativeBenchLoad());
+    printf("  (speed-up: one thread / graph, medians of the same process; inflation: CPU in job bodies / one thread)\n");
+    int status = 0;
+    for (u32 countIndex = 0; countIndex < options->countCount; ++countIndex)
+    {
+        u32 entities = options->counts[countIndex];
+        printf("entities %u:\n  %7s %7s %9s %9s %8s %9s %8s %9s\n", entities, "threads", "batches", "graph ms",
+               "one ms", "speed-up", "CPU ms", "inflation", "sched ms");
+        fflush(stdout);
+        b32 overTimeLimit = 0;
+        for (u32 threads = 1; threads <= options->threads; threads *= 2)
+        {
+            if (overTimeLimit)
+            {
+                printf("  %7u skipped: over its time limit\n", threads);
+                fflush(stdout);
+                continue;
+            }
+            f64 loadBefore = NativeBenchLoad();
+            native_bench_result row;
+            if (!NativeBenchRun(entities, threads, options->frames, options->seconds, 0, &row)) status = 1;
+            NativeBenchPrintRow(threads, &row, loadBefore);
+            overTimeLimit = row.overTimeLimit;
+        }
+    }
+    return status;
+}
+
+int main(int argumentCount, char **arguments)
+{
+    globalBenchCyclesPerSecond = NativeBenchCyclesPerSecond();
+    if (argumentCount > 1 && arguments[1][0] == '-')
+    {
+        native_bench_options options;
+        if (!NativeBenchParseOptions(argumentCount, arguments, &options)) return 2;
+        return NativeBenchScalingTable(&options);
+    }
+    if (argumentCount < 3)
+    {
+        fprintf(stderr, "usage: %s ENTITIES FRAMES [HIGH PRIORITY WORKERS]\n"
+                        "       %s --threads N [--entities 4096,65536,262144] [--frames 121] [--seconds 60]\n",
+                arguments[0], arguments[0]);
+        return 2;
+    }
+    u32 entities = NativeBenchNumber(arguments[1]);
+    if (!NativeBenchCountAccepted(entities, arguments[1])) return 2;
+    u32 frames = (u32)atoi(arguments[2]);
+    u32 workers = (argumentCount > 3) ? (u32)atoi(arguments[3]) : 1;
+    native_bench_result result;
+    return NativeBenchRun(entities, workers + 1, frames, 1.0e9, 1, &result) ? 0 : 1;
 }

@@ -1,13 +1,27 @@
 // Work queue benchmark (native, printed, nothing asserted): our queue against a mutex +
 // condition variable + deque pool (the classic design, our own code, as the baseline) and, when
-// built with BENCH_ENKITS (tests/bench/bench_work_queue.sh does when ENKITS_DIR is set), enkiTS.
+// built with BENCH_ENKITS or BENCH_TASKFLOW (tests/bench/bench_work_queue.sh does when ENKITS_DIR or
+// TASKFLOW_DIR is set), enkiTS and Taskflow.
+// Usage: bench_work_queue [--threads N] [--seconds S] [--runs R]
+// It measures at 1, 2, 4, 8, ... threads up to N (default: every core), each runner with that many
+// threads (ours: N - 1 workers and the calling thread), prints each thread count's table as soon as
+// it is measured, then a scaling table. A runner gets S seconds per thread count (default 30): one
+// that runs past them stops where it is (its figures so far stay) and prints "skipped: over its time
+// limit" for every later thread count, so one pathological runner cannot eat the run.
 // Every figure is the median of several runs. The runners take turns row by row (ours, the
 // baseline, enkiTS, then the next run), and each ratio is the median of the per-run ratios: on
 // these machines the cost of cross-core traffic can change several-fold within seconds, and
 // running one runner's rows after the other's made the ratios compare two different machines.
 
+// NOTE: Taskflow (C++20) before the engine: base_types.h defines `internal` and `global` as macros,
+// and Taskflow's headers use both words.
+#if BENCH_TASKFLOW
+#include <taskflow/taskflow.hpp>
+#include <taskflow/algorithm/for_each.hpp>
+#endif
 #include "os/os.cpp"
 #include "jobs/jobs.cpp"
+#include "base/base_format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +42,8 @@
 #include "TaskScheduler.h"
 #endif
 
-#define BENCH_RUNS 7
+#define BENCH_MAX_RUNS 15
+#define BENCH_MAX_THREAD_COUNTS 12      // 1, 2, 4, ... 2048
 #define EMPTY_JOB_COUNT 1000000
 #define ROUND_JOB_COUNT 64
 #define ROUND_COUNT 20000
@@ -39,6 +54,19 @@
 #define HEAVY_ITEM_SUMMANDS 1024
 
 global u32 globalWorkerCount;   // queue workers; the calling thread is the extra one
+global u32 globalRunCount = 7;  // --runs
+
+//~ The time limit: each runner, each thread count
+// NOTE: a row that ran out of time keeps the figure of what it did; later rows and runs are skipped.
+#define BENCH_SKIPPED -1.0      // a figure not taken: its runner was over its time limit
+global u64 globalRunnerDeadline;        // OSGetTimeNanoseconds of the runner sampling now
+global b32 globalRunnerOverTime;
+
+internal b32 OverTimeLimit(void)
+{
+    if (!globalRunnerOverTime && OSGetTimeNanoseconds() > globalRunnerDeadline) globalRunnerOverTime = 1;
+    return globalRunnerOverTime;
+}
 
 internal f64 Seconds(u64 start)
 {
@@ -190,19 +218,21 @@ internal void OursStart(ours_bench *bench)
     }
 }
 
+// One run of every row into `row` (rows left BENCH_SKIPPED once the runner is over its time limit).
 internal void OursSample(ours_bench *bench, f64 *row)
 {
     platform_work_queue *queue = &bench->queue;
     u64 start = OSGetTimeNanoseconds();
-    for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
+    u32 done = 0;
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
     {
         AddWorkQueueEntry(queue, EmptyJob, 0);
     }
     CompleteAllWork(queue);
-    row[Row_EmptyJob] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
+    row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
 
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < ROUND_COUNT; ++round)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
@@ -210,31 +240,32 @@ internal void OursSample(ours_bench *bench, f64 *row)
         }
         CompleteAllWork(queue);
     }
-    row[Row_Round] = Seconds(start) * 1e6 / ROUND_COUNT;
+    if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
 
     start = OSGetTimeNanoseconds();
-    for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
+    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
     {
         SubmitJobGraph(queue, &bench->graph);
         WaitForJobGraph(&bench->graph);
     }
-    row[Row_Graph] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
+    if (done) row[Row_Graph] = Seconds(start) * 1e3 / done;
 
     volatile u32 tinySum = 0;
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < ROUND_COUNT; ++round)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
     {
         ParallelFor(queue, 64, 1, TinyItems, (void *)&tinySum);
     }
-    row[Row_TinyFor] = Seconds(start) * 1e6 / ROUND_COUNT;
+    if (done) row[Row_TinyFor] = Seconds(start) * 1e6 / done;
 
     volatile u64 heavySum = 0;
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < HEAVY_ROUND_COUNT; ++round)
+    for (done = 0; done < HEAVY_ROUND_COUNT && ((done & 15) || !OverTimeLimit()); ++done)
     {
         ParallelFor(queue, 64, 1, HeavyItems, (void *)&heavySum);
     }
-    row[Row_HeavyFor] = Seconds(start) * 1e6 / HEAVY_ROUND_COUNT;
+    if (done) row[Row_HeavyFor] = Seconds(start) * 1e6 / done;
+    if (OverTimeLimit()) return;
 
     // NOTE: the one-thread figure goes through exactly the same path as the parallel one
     // (ParallelFor, same batches, same indirect calls), on a queue without workers, and is taken
@@ -419,16 +450,17 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
 {
     baseline_pool &pool = bench->pool;
     u64 start = OSGetTimeNanoseconds();
-    for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
+    u32 done = 0;
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
     {
         pool.Add(BaselineEmpty, 0);
     }
     pool.WaitAll();
-    row[Row_EmptyJob] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
+    row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
 
     u32 rounds = ROUND_COUNT / 10;
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < rounds; ++round)
+    for (done = 0; done < rounds && ((done & 63) || !OverTimeLimit()); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
@@ -436,11 +468,11 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
         }
         pool.WaitAll();
     }
-    row[Row_Round] = Seconds(start) * 1e6 / rounds;
+    if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
 
     std::vector<baseline_graph_job> &graph = bench->graph;
     start = OSGetTimeNanoseconds();
-    for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
+    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
     {
         for (baseline_graph_job &job : graph)
         {
@@ -455,23 +487,24 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
         }
         pool.WaitAll();
     }
-    row[Row_Graph] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
+    if (done) row[Row_Graph] = Seconds(start) * 1e3 / done;
 
     volatile u32 tinySum = 0;
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < rounds; ++round)
+    for (done = 0; done < rounds && ((done & 63) || !OverTimeLimit()); ++done)
     {
         BaselineParallelFor(&pool, bench->threadCount, 64, TinyItems, (void *)&tinySum);
     }
-    row[Row_TinyFor] = Seconds(start) * 1e6 / rounds;
+    if (done) row[Row_TinyFor] = Seconds(start) * 1e6 / done;
 
     volatile u64 heavySum = 0;
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < HEAVY_ROUND_COUNT / 10; ++round)
+    for (done = 0; done < HEAVY_ROUND_COUNT / 10 && ((done & 15) || !OverTimeLimit()); ++done)
     {
         BaselineParallelFor(&pool, bench->threadCount, 64, HeavyItems, (void *)&heavySum);
     }
-    row[Row_HeavyFor] = Seconds(start) * 1e6 / (HEAVY_ROUND_COUNT / 10);
+    if (done) row[Row_HeavyFor] = Seconds(start) * 1e6 / done;
+    if (OverTimeLimit()) return;
 
     volatile u64 sumAll = 0;
     start = OSGetTimeNanoseconds();
@@ -517,9 +550,9 @@ struct enki_bench
     std::vector<enki_graph_task> graph;
 };
 
-internal void EnkiStart(enki_bench *bench)
+internal void EnkiStart(enki_bench *bench, u32 threadCount)
 {
-    globalEnki.Initialize();
+    globalEnki.Initialize(threadCount);     // the calling thread included
     bench->empties = std::vector<enki_empty_task>(EMPTY_JOB_COUNT);
     bench->graph = std::vector<enki_graph_task>(GRAPH_JOB_COUNT);
     std::vector<u32> dependencyCount(GRAPH_JOB_COUNT, 0);
@@ -540,6 +573,7 @@ internal void EnkiStart(enki_bench *bench)
     }
 }
 
+// Up to `rounds` parallel-fors of 64 items; 0 when the time limit came first.
 internal f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callback, void *data)
 {
     enki_for_task forTask;
@@ -548,26 +582,28 @@ internal f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callb
     forTask.m_SetSize = 64;
     forTask.m_MinRange = 1;
     u64 start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < rounds; ++round)
+    u32 done = 0;
+    for (; done < rounds && ((done & 15) || !OverTimeLimit()); ++done)
     {
         globalEnki.AddTaskSetToPipe(&forTask);
         globalEnki.WaitforTask(&forTask);
     }
-    return Seconds(start) * 1e6 / rounds;
+    return done ? Seconds(start) * 1e6 / done : BENCH_SKIPPED;
 }
 
 internal void EnkiSample(enki_bench *bench, f64 *row)
 {
     u64 start = OSGetTimeNanoseconds();
-    for (u32 index = 0; index < EMPTY_JOB_COUNT; ++index)
+    u32 done = 0;
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
     {
-        globalEnki.AddTaskSetToPipe(&bench->empties[index]);
+        globalEnki.AddTaskSetToPipe(&bench->empties[done]);
     }
     globalEnki.WaitforAll();
-    row[Row_EmptyJob] = Seconds(start) * 1e9 / EMPTY_JOB_COUNT;
+    row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
 
     start = OSGetTimeNanoseconds();
-    for (u32 round = 0; round < ROUND_COUNT; ++round)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
@@ -575,10 +611,10 @@ internal void EnkiSample(enki_bench *bench, f64 *row)
         }
         globalEnki.WaitforAll();
     }
-    row[Row_Round] = Seconds(start) * 1e6 / ROUND_COUNT;
+    if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
 
     start = OSGetTimeNanoseconds();
-    for (u32 repeat = 0; repeat < GRAPH_RUNS_PER_SAMPLE; ++repeat)
+    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
     {
         for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
         {
@@ -589,12 +625,13 @@ internal void EnkiSample(enki_bench *bench, f64 *row)
         }
         globalEnki.WaitforAll();
     }
-    row[Row_Graph] = Seconds(start) * 1e3 / GRAPH_RUNS_PER_SAMPLE;
+    if (done) row[Row_Graph] = Seconds(start) * 1e3 / done;
 
     volatile u32 tinySum = 0;
     row[Row_TinyFor] = EnkiParallelForUs(ROUND_COUNT, TinyItems, (void *)&tinySum);
     volatile u64 heavySum = 0;
     row[Row_HeavyFor] = EnkiParallelForUs(HEAVY_ROUND_COUNT, HeavyItems, (void *)&heavySum);
+    if (OverTimeLimit()) return;
 
     volatile u64 sumAll = 0;
     enki_for_task sumTask;
@@ -616,118 +653,312 @@ internal void EnkiStop(enki_bench *bench)
 }
 #endif
 
+#if BENCH_TASKFLOW
+#include "bench_work_queue_taskflow.cpp"
+#endif
+
+//~ Runners: ours and each other one built in, taking turns run by run
+#ifndef BENCH_BASELINE
+#define BENCH_BASELINE 0
+#endif
+#ifndef BENCH_ENKITS
+#define BENCH_ENKITS 0
+#endif
+#ifndef BENCH_TASKFLOW
+#define BENCH_TASKFLOW 0
+#endif
+enum bench_runner
+{
+    Runner_Ours,
+    Runner_Baseline,
+    Runner_Enki,
+    Runner_Taskflow,
+    Runner_Count
+};
+global const char *globalRunnerNames[Runner_Count] = {"ours", "baseline", "enkiTS", "Taskflow"};
+global const b32 globalRunnerBuilt[Runner_Count] = {1, BENCH_BASELINE, BENCH_ENKITS, BENCH_TASKFLOW};
+global const char *globalRunnerNotBuilt[Runner_Count] = {
+    "", "baseline: not built (no C++ standard library)",
+    "enkiTS: not built (set ENKITS_DIR to a checkout for tests/bench/bench_work_queue.sh)",
+    "Taskflow: not built (set TASKFLOW_DIR to a checkout for tests/bench/bench_work_queue.sh)"};
+
+// One thread count's figures: every run of every runner.
+struct thread_count_figures
+{
+    u32 threads;
+    f64 samples[Runner_Count][BENCH_MAX_RUNS][Row_Count];
+    b32 ran[Runner_Count];          // started at this thread count
+    b32 overTime[Runner_Count];     // ran past its time limit here: skipped at every later count
+};
+
+struct bench_runners
+{
+    ours_bench ours;
+#if BENCH_BASELINE
+    baseline_bench *baseline;
+#endif
+#if BENCH_ENKITS
+    enki_bench enki;
+#endif
+#if BENCH_TASKFLOW
+    taskflow_bench *taskflow;
+#endif
+};
+
+internal void StartRunner(bench_runners *runners, u32 runner, u32 threads)
+{
+    switch (runner)
+    {
+        case Runner_Ours: OursStart(&runners->ours); break;
+#if BENCH_BASELINE
+        case Runner_Baseline: runners->baseline = new baseline_bench; BaselineStart(runners->baseline, threads); break;
+#endif
+#if BENCH_ENKITS
+        case Runner_Enki: EnkiStart(&runners->enki, threads); break;
+#endif
+#if BENCH_TASKFLOW
+        case Runner_Taskflow: runners->taskflow = new taskflow_bench; TaskflowStart(runners->taskflow, threads); break;
+#endif
+        default: break;
+    }
+    (void)threads;
+}
+
+internal void SampleRunner(bench_runners *runners, u32 runner, f64 *row)
+{
+    switch (runner)
+    {
+        case Runner_Ours: OursSample(&runners->ours, row); break;
+#if BENCH_BASELINE
+        case Runner_Baseline: BaselineSample(runners->baseline, row); break;
+#endif
+#if BENCH_ENKITS
+        case Runner_Enki: EnkiSample(&runners->enki, row); break;
+#endif
+#if BENCH_TASKFLOW
+        case Runner_Taskflow: TaskflowSample(runners->taskflow, row); break;
+#endif
+        default: break;
+    }
+}
+
+internal void StopRunner(bench_runners *runners, u32 runner)
+{
+    switch (runner)
+    {
+        case Runner_Ours: OursStop(&runners->ours); break;
+#if BENCH_BASELINE
+        case Runner_Baseline: BaselineStop(runners->baseline); delete runners->baseline; break;
+#endif
+#if BENCH_ENKITS
+        case Runner_Enki: EnkiStop(&runners->enki); break;
+#endif
+#if BENCH_TASKFLOW
+        case Runner_Taskflow: TaskflowStop(runners->taskflow); delete runners->taskflow; break;
+#endif
+        default: break;
+    }
+}
+
+// Every runner not over its time limit at an earlier count (`skip`), `seconds` each, runs taking turns.
+internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32 *skip, f64 seconds)
+{
+    static bench_runners runners;
+    figures->threads = threads;
+    globalWorkerCount = threads - 1;
+    f64 spent[Runner_Count] = {};
+    for (u32 runner = 0; runner < Runner_Count; ++runner)
+    {
+        for (u32 run = 0; run < BENCH_MAX_RUNS; ++run)
+            for (u32 row = 0; row < Row_Count; ++row) figures->samples[runner][run][row] = BENCH_SKIPPED;
+        figures->ran[runner] = globalRunnerBuilt[runner] && !skip[runner];
+        figures->overTime[runner] = 0;
+        if (figures->ran[runner]) StartRunner(&runners, runner, threads);
+    }
+    for (u32 run = 0; run < globalRunCount; ++run)
+    {
+        for (u32 runner = 0; runner < Runner_Count; ++runner)
+        {
+            if (!figures->ran[runner] || figures->overTime[runner]) continue;
+            u64 start = OSGetTimeNanoseconds();
+            globalRunnerDeadline = start + (u64)((seconds - spent[runner]) * 1e9);
+            globalRunnerOverTime = 0;
+            SampleRunner(&runners, runner, figures->samples[runner][run]);
+            spent[runner] += Seconds(start);
+            figures->overTime[runner] = globalRunnerOverTime;
+        }
+    }
+    for (u32 runner = 0; runner < Runner_Count; ++runner)
+    {
+        if (figures->ran[runner]) StopRunner(&runners, runner);
+        if (figures->overTime[runner]) skip[runner] = 1;
+    }
+}
+
 //~ Report
-internal f64 RowMedian(f64 (*samples)[Row_Count], u32 row)
+// The median of a runner's figures for a row over the runs that took it; BENCH_SKIPPED when none did.
+internal f64 RowMedian(thread_count_figures *figures, u32 runner, u32 row)
 {
-    f64 values[BENCH_RUNS];
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    f64 values[BENCH_MAX_RUNS];
+    u32 count = 0;
+    for (u32 run = 0; run < globalRunCount; ++run)
     {
-        values[run] = samples[run][row];
+        if (figures->samples[runner][run][row] > 0) values[count++] = figures->samples[runner][run][row];
     }
-    return Median(values, BENCH_RUNS);
+    return count ? Median(values, count) : BENCH_SKIPPED;
 }
 
-#if BENCH_BASELINE || BENCH_ENKITS
-// The median over runs of ours[run] / other[run]: both taken seconds apart (see the top).
-internal f64 MedianRatio(f64 (*ours)[Row_Count], f64 (*other)[Row_Count], u32 row)
+// The median over runs of ours / other, both taken seconds apart (see the top); 0 when none.
+internal f64 MedianRatio(thread_count_figures *figures, u32 other, u32 row)
 {
-    f64 ratios[BENCH_RUNS];
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    f64 ratios[BENCH_MAX_RUNS];
+    u32 count = 0;
+    for (u32 run = 0; run < globalRunCount; ++run)
     {
-        if (other[run][row] <= 0)
-        {
-            return 0;
-        }
-        ratios[run] = ours[run][row] / other[run][row];
+        f64 ours = figures->samples[Runner_Ours][run][row], theirs = figures->samples[other][run][row];
+        if (ours > 0 && theirs > 0) ratios[count++] = ours / theirs;
     }
-    return Median(ratios, BENCH_RUNS);
+    return count ? Median(ratios, count) : 0;
 }
 
-internal void PrintRatios(const char *title, f64 (*ours)[Row_Count], f64 (*other)[Row_Count])
+internal f64 SumSpeedUp(thread_count_figures *figures)
 {
-    printf("  %s\n", title);
+    f64 speedUps[BENCH_MAX_RUNS];
+    u32 count = 0;
+    for (u32 run = 0; run < globalRunCount; ++run)
+    {
+        f64 *row = figures->samples[Runner_Ours][run];
+        if (row[Row_Sum] > 0 && row[Row_SumOneThread] > 0) speedUps[count++] = row[Row_SumOneThread] / row[Row_Sum];
+    }
+    return count ? Median(speedUps, count) : 0;
+}
+
+// What a runner's column says where it has no figure.
+internal const char *NoFigure(thread_count_figures *figures, u32 runner)
+{
+    if (!globalRunnerBuilt[runner]) return "-";
+    if (!figures->ran[runner]) return "skipped";
+    return figures->overTime[runner] ? "over time" : "-";
+}
+
+internal void PrintThreadCount(thread_count_figures *figures, f64 loadBefore, f64 loadAfter)
+{
+    printf("threads %u (ours: %u workers + the calling thread; the others: %u threads), load %.2f -> %.2f:\n",
+           figures->threads, figures->threads - 1, figures->threads, loadBefore, loadAfter);
+    printf("  %-34s", "");
+    for (u32 runner = 0; runner < Runner_Count; ++runner) printf(" %10s", globalRunnerNames[runner]);
+    printf("   ratio ours/%s", globalRunnerNames[Runner_Baseline]);
+    for (u32 runner = Runner_Enki; runner < Runner_Count; ++runner) printf(", /%s", globalRunnerNames[runner]);
+    printf(" (median of per-run ratios)\n");
     for (u32 row = 0; row < Row_Count; ++row)
     {
-        f64 ratio = MedianRatio(ours, other, row);
-        if (ratio > 0)
+        printf("  %-34s", globalRows[row].label);
+        for (u32 runner = 0; runner < Runner_Count; ++runner)
         {
-            printf("  %-34s %6.2fx\n", globalRows[row].label, ratio);
-        }
-    }
-}
-#endif
-
-int main(void)
-{
-    u32 cores = OSGetCoreCount();
-    globalWorkerCount = DefaultHighPriorityWorkerCount();
-    BuildBenchDag();
-    printf("work queue benchmark: %u cores, our queue with %u workers + the calling thread, "
-           "baseline pool with %u threads; medians of %u runs, runners taking turns\n",
-           cores, globalWorkerCount, cores, BENCH_RUNS);
-
-    static f64 ours[BENCH_RUNS][Row_Count];
-    static f64 baseline[BENCH_RUNS][Row_Count];
-    static f64 enki[BENCH_RUNS][Row_Count];
-    static ours_bench oursBench;
-    OursStart(&oursBench);
-#if BENCH_BASELINE
-    static baseline_bench baselineBench;
-    BaselineStart(&baselineBench, cores);
-#endif
-#if BENCH_ENKITS
-    static enki_bench enkiBench;
-    EnkiStart(&enkiBench);
-#endif
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
-    {
-        OursSample(&oursBench, ours[run]);
-#if BENCH_BASELINE
-        BaselineSample(&baselineBench, baseline[run]);
-#endif
-#if BENCH_ENKITS
-        EnkiSample(&enkiBench, enki[run]);
-#endif
-    }
-    OursStop(&oursBench);
-#if BENCH_BASELINE
-    BaselineStop(&baselineBench);
-#endif
-#if BENCH_ENKITS
-    EnkiStop(&enkiBench);
-#endif
-
-    printf("\n  %-34s %10s %10s %10s\n", "", "ours", "baseline", "enkiTS");
-    for (u32 row = 0; row < Row_Count; ++row)
-    {
-        printf("  %-34s ", globalRows[row].label);
-        printf(globalRows[row].format, RowMedian(ours, row));
-        f64 others[2] = {RowMedian(baseline, row), RowMedian(enki, row)};
-        for (u32 index = 0; index < 2; ++index)
-        {
+            f64 value = RowMedian(figures, runner, row);
             putchar(' ');
-            others[index] > 0 ? printf(globalRows[row].format, others[index]) : printf("%10s", "-");
+            // NOTE: only ours takes the one-thread sum (through the same path as its parallel one).
+            const char *none = (row == Row_SumOneThread && runner != Runner_Ours) ? "-" : NoFigure(figures, runner);
+            value > 0 ? printf(globalRows[row].format, value) : printf("%10s", none);
+        }
+        printf("  ");
+        for (u32 runner = Runner_Baseline; runner < Runner_Count; ++runner)
+        {
+            f64 ratio = MedianRatio(figures, runner, row);
+            ratio > 0 ? printf(" %7.2fx", ratio) : printf(" %8s", "-");
         }
         putchar('\n');
     }
-    f64 speedUps[BENCH_RUNS];
-    for (u32 run = 0; run < BENCH_RUNS; ++run)
+    printf("  %-34s %9.2fx   (median of the per-run ratios)\n", "parallel sum speed-up (all / one)", SumSpeedUp(figures));
+    for (u32 runner = 0; runner < Runner_Count; ++runner)
     {
-        speedUps[run] = ours[run][Row_SumOneThread] / ours[run][Row_Sum];
+        if (!globalRunnerBuilt[runner]) printf("  %s\n", globalRunnerNotBuilt[runner]);
+        else if (figures->overTime[runner]) printf("  %s: over its time limit at %u threads (the figures it took are kept)\n",
+                                                   globalRunnerNames[runner], figures->threads);
+        else if (!figures->ran[runner]) printf("  %s: skipped: over its time limit\n", globalRunnerNames[runner]);
     }
-    printf("  %-34s %9.2fx   (median of the per-run ratios; %u cores)\n", "parallel sum speed-up (all / one)",
-           Median(speedUps, BENCH_RUNS), cores);
+    fflush(stdout);
+}
 
-    printf("\n");
-#if BENCH_BASELINE
-    PrintRatios("ratios ours/mutex-pool baseline (median of per-run ratios, lower is better for ours):", ours, baseline);
+// Ours per thread count, with ours / the nearest competitor built (Taskflow, else enkiTS, else the baseline).
+internal void PrintScalingTable(thread_count_figures *figures, u32 countCount)
+{
+    u32 other = BENCH_TASKFLOW ? Runner_Taskflow : BENCH_ENKITS ? Runner_Enki : Runner_Baseline;
+    printf("\nscaling: ours (ratio ours/%s, median of per-run ratios)\n  %7s", globalRunnerNames[other], "threads");
+    const char *headings[Row_Count] = {"empty job ns", "round us", "graph ms", "64-for us", "~1us-for us", "sum ms", ""};
+    for (u32 row = 0; row < Row_SumOneThread; ++row) printf(" %18s", headings[row]);
+    printf(" %12s\n", "sum speed-up");
+    for (u32 index = 0; index < countCount; ++index)
+    {
+        printf("  %7u", figures[index].threads);
+        for (u32 row = 0; row < Row_SumOneThread; ++row)
+        {
+            f64 value = RowMedian(figures + index, Runner_Ours, row), ratio = MedianRatio(figures + index, other, row);
+            char ratioText[32] = "";
+            if (ratio > 0) FormatText(ratioText, sizeof(ratioText), " (%.2fx)", ratio);
+            char cell[64];
+            FormatText(cell, sizeof(cell), "%.2f%s", value, ratioText);
+            printf(" %18s", cell);
+        }
+        printf(" %11.2fx\n", SumSpeedUp(figures + index));
+    }
+    fflush(stdout);
+}
+
+internal f64 MachineLoad(void)
+{
+    f64 load = -1.0;
+#ifndef _WIN32
+    FILE *file = fopen("/proc/loadavg", "r");
+    if (file)
+    {
+        if (fscanf(file, "%lf", &load) != 1) load = -1.0;
+        fclose(file);
+    }
 #endif
-#if BENCH_ENKITS
-    PrintRatios("ratios ours/enkiTS (median of per-run ratios):", ours, enki);
-#else
-    printf("  enkiTS: not built (set ENKITS_DIR to a checkout for tests/bench/bench_work_queue.sh)\n");
-#endif
-    printf("  goals vs enkiTS (same run): <= 0.5x empty job and 64-job round, <= 1.0x graph and "
-           "64-item parallel-for, parallel sum within 5%%\n");
+    return load;
+}
+
+int main(int argumentCount, char **arguments)
+{
+    u32 cores = OSGetCoreCount();
+    u32 maxThreads = cores;
+    f64 seconds = 30.0;
+    for (int index = 1; index + 1 < argumentCount; index += 2)
+    {
+        int value = atoi(arguments[index + 1]);
+        if (strcmp(arguments[index], "--threads") == 0 && value >= 1) maxThreads = (u32)value;
+        else if (strcmp(arguments[index], "--seconds") == 0 && value >= 1) seconds = (f64)value;
+        else if (strcmp(arguments[index], "--runs") == 0 && value >= 1 && value <= BENCH_MAX_RUNS) globalRunCount = (u32)value;
+        else
+        {
+            fprintf(stderr, "usage: %s [--threads N] [--seconds S] [--runs R (1 to %u)]\n", arguments[0], BENCH_MAX_RUNS);
+            return 2;
+        }
+    }
+    if ((argumentCount % 2) == 0)
+    {
+        fprintf(stderr, "usage: %s [--threads N] [--seconds S] [--runs R (1 to %u)]\n", arguments[0], BENCH_MAX_RUNS);
+        return 2;
+    }
+    BuildBenchDag();
+    printf("work queue benchmark: %u cores, 1 to %u threads; medians of %u runs, runners taking turns; "
+           "%.0f s per runner and thread count; load %.2f at start\n", cores, maxThreads, globalRunCount, seconds,
+           MachineLoad());
+    fflush(stdout);
+    static thread_count_figures figures[BENCH_MAX_THREAD_COUNTS];
+    b32 skip[Runner_Count] = {};
+    u32 countCount = 0;
+    for (u32 threads = 1; threads <= maxThreads && countCount < BENCH_MAX_THREAD_COUNTS; threads *= 2)
+    {
+        f64 loadBefore = MachineLoad();
+        MeasureThreadCount(figures + countCount, threads, skip, seconds);
+        PrintThreadCount(figures + countCount, loadBefore, MachineLoad());
+        ++countCount;
+    }
+    PrintScalingTable(figures, countCount);
+    printf("  goals: every row <= 0.5x Taskflow (the 10,000-job graph included) at 2 threads and at 16; "
+           "vs enkiTS (same run): <= 0.5x empty job and 64-job round, <= 1.0x graph and 64-item parallel-for, "
+           "parallel sum within 5%%\n");
     return 0;
 }

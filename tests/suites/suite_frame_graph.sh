@@ -11,7 +11,8 @@
 #    arrive late as their fallbacks, named;
 #  - reload-safe repeating tasks: they keep running across 6 reloads, and a build that no longer
 #    exports one (a copy of the demo with the export renamed) drops it with a logged line;
-#  - the frame benchmark's summary lines, from a tiny run (tests/bench/bench_frame_graph.sh).
+#  - the frame benchmark's summary lines, from a tiny run (tests/bench/bench_frame_graph.sh), the native
+#    scaling table's rows, and an entity count the fixture cannot hold refused with its reason.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -77,10 +78,11 @@ done
 log="$out/workers_3.log"
 # The demo logs its graph's shape when asked (--game-arg log-frame-graph=1), same run settings.
 run_engine shape --frames 2 --fixed-dt 0.0166667 --workers 3 --game-arg log-frame-graph=1
-shape="frame graph: 39 jobs, 73 dependencies, 8 batches of 512 entities: [camera+input x1 after:] [grid: clear x1 after:] \
-[sound mix x1 after:] [scene x1 after: camera+input,] [simulate x8 after: camera+input, grid: clear,] \
-[grid: prefix x1 after: simulate,] [grid: fill x8 after: grid: prefix,] [grid: filled x1 after: grid: fill,] \
-[collide x8 after: grid: filled,] [render x8 after: collide, scene,] [end of frame x1 after: render,]"
+# NOTE: 3 workers + the caller are 4 threads: 4 batches per thread, so 16 (of 256 entities), not 4096 / 512.
+shape="frame graph: 71 jobs, 145 dependencies, 16 batches of 256 entities: [camera+input x1 after:] [grid: clear x1 after:] \
+[sound mix x1 after:] [scene x1 after: camera+input,] [simulate x16 after: camera+input, grid: clear,] \
+[grid: prefix x1 after: simulate,] [grid: fill x16 after: grid: prefix,] [grid: filled x1 after: grid: fill,] \
+[collide x16 after: grid: filled,] [render x16 after: collide, scene,] [end of frame x1 after: render,]"
 check "the demo's frame graph has its shape (jobs, names, dependencies)" grep -qF "$shape" "$out/shape.log"
 grep -qF "$shape" "$out/shape.log" || { echo "    expected: $shape"; grep "frame graph:" "$out/shape.log" | head -n 1 | sed 's/^/    got:      /'; }
 collisions=$(grep -oE "frame 300: 4096 entities, [0-9]+ collisions" "$log" | awk '{print $5}')
@@ -195,6 +197,20 @@ summary_form+='engine/native [0-9.]+x, 2-vs-1 [0-9.]+x, rollback [0-9.]+ ms/fram
 check "benchmark: the summary line of a count has its form (every figure present)" grep -qE "$summary_form" "$out/bench.txt"
 check "benchmark: the start-up line has its form" grep -qE '^start to first frame: [0-9.]+ s$' "$out/bench.txt"
 grep -E '^(entities|start to)' "$out/bench.txt" | sed 's/^/figure: /'
+# The native scaling table (--threads): a row per thread count, printed as each is measured.
+bench="$work/build/bench_frame_graph"
+"$bench/bench_frame_graph_native" --threads 2 --entities 1024 --frames 6 >"$out/scaling.txt" 2>&1
+check "native benchmark --threads 2: a table row for 1 and for 2 threads" \
+    bash -c "grep -qE '^ +1 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x' '$out/scaling.txt' && grep -qE '^ +2 +[0-9]+ +[0-9.]+ ' '$out/scaling.txt'"
+# A count the fixture cannot hold is refused, never run as another count (it once ran 4,096 silently).
+"$bench/bench_frame_graph_native" 1048576 3 >"$out/refused.txt" 2>&1
+status=$?
+check "native benchmark: 1048576 entities refused (exit $status) with the fixture's range" \
+    bash -c "[ $status -ne 0 ] && grep -q '1048576 entities refused: the fixture runs 1 to 262144 entities' '$out/refused.txt'"
+timeout --kill-after=10 120 wine "$bench/win32_platform.exe" --game "$bench/game.dll" --game-arg entities=1048576 \
+    --frames 3 --unthrottled --size 320x180 --log "$out/refused.log" >/dev/null 2>&1
+check "the fixture game refuses entities=1048576 with a logged error and says it runs its default" \
+    grep -qF "game: entities=1048576 refused: the fixture runs 1 to 262144 entities; running the default 4096" "$out/refused.log"
 
 stop_own_display
 summary
