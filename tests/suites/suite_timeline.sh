@@ -110,6 +110,14 @@ if [ -n "$WINDOW" ]; then
     check "Home goes to the oldest frame kept" at_frame_equal 0
     press End
     check "End goes to the present (the frame paused at)" at_frame_equal "${paused:-x}"
+    # The left button held at the middle of the window (320 wide) puts the cursor mid-history.
+    xdotool mousemove --window "$WINDOW" 160 90 mousedown 1
+    sleep 0.4
+    xdotool mouseup 1
+    middle=$(( ${paused:-0} / 2 ))
+    check "the mouse held at the window's middle moves the cursor to mid-history (frame $middle)" \
+        wait_for_regex "$log" "timeline: at frame ($((middle - 1))|$middle|$((middle + 1))) \\(" 1 20
+    press End
     press F5
     check "F5 resumes" wait_for_log "$log" "timeline: resumed at frame ${paused:-x} (dropped 0 frames)" 20
     press F5
