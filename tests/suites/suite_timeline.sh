@@ -10,6 +10,8 @@
 #  - `resume` plays on from the frame shown: the game's own update count goes on from there (its
 #    line for that count comes a second time, at the same frame), the other future is dropped;
 #  - paused, the game's log lines from the past are held back (said once on resume);
+#  - `save PATH` while paused at a past frame writes the recorded window's capsule, which replays to
+#    its end with every hash equal (its end state is the pause's, not the frame shown);
 #  - a deliberately non-deterministic build (a counter in the DLL's data written into the state) is
 #    named at its field by the determinism detector;
 #  - a long run holds its history under --history-max-mb; the exit report gives the figures;
@@ -55,7 +57,7 @@ exe="$work/build/win32_platform.exe"
 run="$out/run"
 mkdir -p "$run"
 request="$run/timeline.request"
-COMMON=(--size 320x180 --fixed-dt 0.0166667 --game-arg entities=256 --capsule-seconds 0)
+COMMON=(--size 320x180 --fixed-dt 0.0166667 --game-arg entities=256)
 
 # send LINES...: one timeline.request (written beside, then renamed into place, as a script should).
 send() {
@@ -128,6 +130,13 @@ else
 fi
 send "seek 100"
 check "back at frame 100" wait_for_count "$log" "timeline: at frame 100 (" 2 30
+send "save $out/past.capsule"
+check "save PATH while paused in the past writes the recorded window there" \
+    wait_for_log "$log" "capsule: saved '$out/past.capsule'" 30
+timeout --kill-after=5 90 wine "$exe" --size 320x180 --replay "$out/past.capsule" --log "$out/past_replay.log" \
+    >/dev/null 2>&1 </dev/null
+status=$?
+check "... and it replays to its end with every hash equal, the end state's too (exit $status)" test "$status" -eq 0
 install_game_dll "$run" "$out/timeline_v2.dll"
 check "a reload while paused re-runs the rest of the history with the new code" \
     wait_for_regex "$log" "timeline: code version 2 arrived while paused at frame 100: re-running frames 100-" 1 60

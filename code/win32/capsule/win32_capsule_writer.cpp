@@ -400,7 +400,7 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
     else
     {
         job->info.haveEndHash = 1;
-        job->info.endHash = Win32CurrentStateHash(&state->snapshot);
+        job->info.endHash = writer->nextEndHashGiven ? writer->nextEndHash : Win32CurrentStateHash(&state->snapshot);
     }
     job->image = checkpoint->pages;
     job->present = checkpoint->present;
@@ -477,12 +477,15 @@ internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_stat
     else Win32RequestWindowCapsule(writer, state, reason, 0);
 }
 
-internal void Win32RequestSavedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path)
+internal void Win32RequestRecordedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path, u64 endHash)
 {
     if (!writer->on) return;
-    FormatText(writer->nextSavePath, sizeof(writer->nextSavePath), "%s", path);
-    Win32RequestWindowCapsule(writer, state, CapsuleReason_Request, 0);
+    FormatText(writer->nextSavePath, sizeof(writer->nextSavePath), "%s", path ? path : "");
+    writer->nextEndHashGiven = 1;
+    writer->nextEndHash = endHash;
+    Win32RequestWindowCapsule(writer, state, path ? CapsuleReason_Request : CapsuleReason_Key, 0);
     writer->nextSavePath[0] = 0;    // also when nothing was queued
+    writer->nextEndHashGiven = 0;
 }
 
 internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state *state, const capsule_fault *fault)

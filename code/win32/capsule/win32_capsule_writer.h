@@ -46,6 +46,8 @@ struct win32_capsule_writer
     char directory[WIN32_PATH_BYTES];       // with a trailing separator
     char requestPath[WIN32_PATH_BYTES];
     char nextSavePath[WIN32_PATH_BYTES];    // the next window capsule's path (the timeline's `save`)
+    b32 nextEndHashGiven;                   // the next window capsule's end hash is nextEndHash, not
+    u64 nextEndHash;                        //   the state's now (memory holds a frame of the past)
     u64 maxBytes;
     HANDLE thread;
     HANDLE wake;
@@ -79,9 +81,10 @@ internal void Win32ServeCapsuleRequests(win32_capsule_writer *writer, win32_stat
 // Main thread, in the crash recovery, before the rollback: a capsule of the window up to the faulting
 // frame, with the fault named.
 internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state *state, const capsule_fault *fault);
-// Main thread: a capsule of the recorded window written to `path` (replacing a file there), not into
-// the folder (the timeline's `save PATH`, win32/timeline/).
-internal void Win32RequestSavedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path);
+// Main thread, while the timeline is paused (win32/timeline/): a capsule of the recorded window up to
+// the pause, written to `path` (replacing a file there; 0: into the folder, as F8's), its end hash
+// `endHash` (the state at the pause, which memory no longer holds).
+internal void Win32RequestRecordedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path, u64 endHash);
 // At exit: waits for the writes under way (bounded), stops the thread.
 internal void Win32StopCapsuleWriter(win32_capsule_writer *writer);
 

@@ -16,15 +16,24 @@ internal void Win32TimelineSetView(win32_timeline *timeline, win32_state *state,
     Win32TimelineSeek(timeline, state, timeline->cursor);
 }
 
-// A capsule of the recorded window (the capsule recorder's, up to the present) written to path.
-internal void Win32TimelineSave(win32_state *state, const char *path)
+// A capsule of the recorded window (the capsule recorder's, up to the pause or the present) written to
+// path (0: into the capsule folder, as F8 does).
+internal void Win32TimelineSave(win32_timeline *timeline, win32_state *state, const char *path)
 {
     if (!state->capsuleWriter.on)
     {
-        Win32Log(LogLevel_Error, "timeline: cannot save '%s': capsules are off (--capsule-seconds 0)", path);
+        Win32Log(LogLevel_Error, "timeline: cannot save%s%s: capsules are off (--capsule-seconds 0)", path ? " to " : "",
+                 path ? path : "");
         return;
     }
-    Win32RequestSavedCapsule(&state->capsuleWriter, state, path);
+    if (!timeline->paused)
+    {
+        Win32RequestRecordedCapsule(&state->capsuleWriter, state, path, Win32CurrentStateHash(timeline->snapshot));
+        return;
+    }
+    Win32Log(LogLevel_Info, "timeline: saving the recorded window up to frame %llu as a capsule%s%s",
+             (unsigned long long)timeline->endFrame, path ? " to " : "", path ? path : "");
+    Win32RequestRecordedCapsule(&state->capsuleWriter, state, path, Win32TimelineFrame(timeline, timeline->endFrame)->stateHash);
 }
 
 internal void Win32ApplyTimelineCommand(win32_timeline *timeline, win32_state *state, timeline_command *command)
@@ -54,7 +63,7 @@ internal void Win32ApplyTimelineCommand(win32_timeline *timeline, win32_state *s
             if (!timeline->paused) Win32Log(LogLevel_Error, "timeline: 'view' needs a pause first");
             else Win32TimelineSetView(timeline, state, command->viewNew);
             break;
-        case TimelineCommand_Save: Win32TimelineSave(state, command->path); break;
+        case TimelineCommand_Save: Win32TimelineSave(timeline, state, command->path); break;
     }
 }
 
@@ -95,6 +104,9 @@ internal void Win32TimelineKeys(win32_timeline *timeline, win32_state *state, co
         return;
     }
     if (!timeline->paused) return;
+    // F8 while paused: the recorded future (the window up to the pause) as a capsule, before a
+    // resume in the past drops it.
+    if (WasPressed(keyboard->keys[Key_F8])) Win32TimelineSave(timeline, state, 0);
     u64 first, last;
     Win32TimelineRange(timeline, &first, &last);
     f32 dt = Win32TimelineFrame(timeline, timeline->cursor)->input.dtForFrame;
