@@ -278,6 +278,11 @@ game_sound_output_buffer Win32GetSoundOutputBuffer(win32_sound_output *sound, u3
     return buffer;
 }
 
+void Win32SilenceSoundRing(win32_sound_output *sound)
+{
+    if (sound->isValid) Win32ClearSoundBuffer(sound);
+}
+
 void Win32FillSoundBuffer(win32_sound_output *sound, game_sound_output_buffer *source)
 {
     if (!sound->isValid || !source->samples || source->sampleCount <= 0 || sound->region.sampleCount == 0)

@@ -63,6 +63,10 @@ game_sound_output_buffer Win32GetSoundOutputBuffer(win32_sound_output *sound, u3
 // Copies source->sampleCount samples into the ring where Win32BeginSoundFrame said.
 void Win32FillSoundBuffer(win32_sound_output *sound, game_sound_output_buffer *source);
 
+// Zeroes the whole ring now (what is queued too): from here on, a device that overtakes the writes
+// (a loaded machine) replays silence, not older sound. The timeline's pause (win32/timeline/).
+void Win32SilenceSoundRing(win32_sound_output *sound);
+
 // Latency in samples between the write and the play cursor (the device's own), as last observed.
 u32 Win32SoundCursorLatencySamples(win32_sound_output *sound);
 

@@ -390,6 +390,9 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     record->flags = TimelineFrame_HashKnown;
     timeline->paused = 1;
     Win32SetTimelineInPast(1);
+    // NOTE: nothing queued from the last live frame plays on, and a device that overtakes the
+    // silence written while paused (a loaded machine) finds silence in the whole ring.
+    Win32SilenceSoundRing(&state->sound);
     HistoryClear(&timeline->scrub);
     timeline->cursor = frame;
     timeline->shownValid = 1;
