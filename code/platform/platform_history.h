@@ -47,7 +47,7 @@ struct history_store
     u64 foldedKeys;             // keyframes folded into the base since start (the history's oldest dropped)
 };
 
-// Bytes of caller memory Win32/unit tests hand to HistoryInit for this memory and ring.
+// The bytes of one bitmap of pageCount pages (HistoryInit takes two).
 u64 HistoryBitmapBytes(u64 pageCount);
 // base: pageCount * pageSize bytes (zeroed); bits: 2 * HistoryBitmapBytes zeroed bytes; ring: ringCapacity
 // bytes. capBytes bounds base pages plus ring bytes in use.

@@ -247,6 +247,23 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     frames->endFrameSecondsSum += endFrameSeconds;
 }
 
+// The frame's buffer is drawn now (--serial), or queued to be drawn while the next update runs.
+internal void Win32PresentOrQueueFrame(win32_state *state, game_render_commands *commands)
+{
+    win32_frame_loop *frames = &state->frames;
+    if (Win32FrameIsSerial(state))
+    {
+        Win32BeginBlock("draw this frame");
+        Win32DrawAndPresent(state, commands);
+        Win32EndBlock("draw this frame");
+    }
+    else
+    {
+        frames->havePendingFrame = 1;
+        frames->writeIndex ^= 1;
+    }
+}
+
 // A contained fault, before the rollback frees the faulting build: a capsule of the moment, or,
 // replaying one, the fault compared with the recorded one.
 internal void Win32OnContainedFault(win32_state *state, const capsule_fault *fault)
@@ -285,17 +302,7 @@ internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *co
                      "for) and were dropped this frame", commands->refusedSubBufferEntryCount,
                      (u32)(WIN32_SUB_BUFFER_ZONE_SIZE / 1024), commands->subBufferZoneUsed / 1024);
         }
-        if (Win32FrameIsSerial(state))
-        {
-            Win32BeginBlock("draw this frame");
-            Win32DrawAndPresent(state, commands);
-            Win32EndBlock("draw this frame");
-        }
-        else
-        {
-            frames->havePendingFrame = 1;
-            frames->writeIndex ^= 1;
-        }
+        Win32PresentOrQueueFrame(state, commands);
     }
     if (!frames->firstFramePresented && (state->options.serialFrames || frames->frameCount >= 1))
     {
@@ -309,14 +316,7 @@ internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *co
 // puts memory back after every shown frame anyway); otherwise drawn as a live frame is.
 internal void Win32PresentShownFrame(win32_state *state, game_render_commands *commands)
 {
-    win32_frame_loop *frames = &state->frames;
-    if (Win32TimelineAfterShownFrame(&state->timeline, state)) return;
-    if (Win32FrameIsSerial(state)) Win32DrawAndPresent(state, commands);
-    else
-    {
-        frames->havePendingFrame = 1;
-        frames->writeIndex ^= 1;
-    }
+    if (!Win32TimelineAfterShownFrame(&state->timeline, state)) Win32PresentOrQueueFrame(state, commands);
 }
 
 // Waits out the rest of the frame (unless --unthrottled) and measures it.

@@ -21,6 +21,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include "bench_machine_load.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,19 +72,6 @@ internal f64 NativeBenchCyclesPerSecond(void)
     return (f64)(ReadCycleCounter() - startCycles) / (NativeBenchSeconds() - start);
 }
 
-internal f64 NativeBenchLoad(void)
-{
-    f64 load = -1.0;
-#ifndef _WIN32
-    FILE *file = fopen("/proc/loadavg", "r");
-    if (file)
-    {
-        if (fscanf(file, "%lf", &load) != 1) load = -1.0;
-        fclose(file);
-    }
-#endif
-    return load;
-}
 
 global const char *globalBenchStageNames[BenchStage_Count] = {"simulate", "grid: fill", "collide", "render", "other"};
 
@@ -288,7 +276,7 @@ internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 loa
     printf("  %7u %7u %9.3f %9.3f %7.2fx %9.3f %7.2fx %9.3f   %u frames, load %.2f -> %.2f%s\n", threads, row->batchCount,
            row->graphMs, row->serialMs, row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0, row->cpuMs,
            row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0, row->schedulingMs, row->framesRun, loadBefore,
-           NativeBenchLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
+           BenchMachineLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
     if (threads > 1)
     {
         printf("          CPU by stage, graph / in order:");
@@ -307,7 +295,7 @@ internal int NativeBenchScalingTable(native_bench_options *options)
 {
     printf("frame graph scaling (native): %u cores, up to %u threads, %u frames a row (half through the graph, half "
            "the same jobs in order on one thread), a row's time limit %.0f s; load %.2f at start\n", OSGetCoreCount(),
-           options->threads, options->frames, options->seconds, NativeBenchLoad());
+           options->threads, options->frames, options->seconds, BenchMachineLoad());
     printf("  (speed-up: one thread / graph, medians of the same process; inflation: CPU in job bodies / one thread)\n");
     int status = 0;
     for (u32 countIndex = 0; countIndex < options->countCount; ++countIndex)
@@ -325,7 +313,7 @@ internal int NativeBenchScalingTable(native_bench_options *options)
                 fflush(stdout);
                 continue;
             }
-            f64 loadBefore = NativeBenchLoad();
+            f64 loadBefore = BenchMachineLoad();
             native_bench_result row;
             if (!NativeBenchRun(entities, threads, options->frames, options->seconds, 0, &row)) status = 1;
             NativeBenchPrintRow(threads, &row, loadBefore);

@@ -24,6 +24,7 @@
 #include "base/base_format.h"
 
 #include <stdio.h>
+#include "bench_machine_load.h"
 #include <stdlib.h>
 #include <string.h>
 // NOTE: the MSVC-dialect check (tests/tools/msvc_check.sh) has C headers only, no C++ standard library:
@@ -905,19 +906,6 @@ internal void PrintScalingTable(thread_count_figures *figures, u32 countCount)
     fflush(stdout);
 }
 
-internal f64 MachineLoad(void)
-{
-    f64 load = -1.0;
-#ifndef _WIN32
-    FILE *file = fopen("/proc/loadavg", "r");
-    if (file)
-    {
-        if (fscanf(file, "%lf", &load) != 1) load = -1.0;
-        fclose(file);
-    }
-#endif
-    return load;
-}
 
 int main(int argumentCount, char **arguments)
 {
@@ -944,16 +932,16 @@ int main(int argumentCount, char **arguments)
     BuildBenchDag();
     printf("work queue benchmark: %u cores, 1 to %u threads; medians of %u runs, runners taking turns; "
            "%.0f s per runner and thread count; load %.2f at start\n", cores, maxThreads, globalRunCount, seconds,
-           MachineLoad());
+           BenchMachineLoad());
     fflush(stdout);
     static thread_count_figures figures[BENCH_MAX_THREAD_COUNTS];
     b32 skip[Runner_Count] = {};
     u32 countCount = 0;
     for (u32 threads = 1; threads <= maxThreads && countCount < BENCH_MAX_THREAD_COUNTS; threads *= 2)
     {
-        f64 loadBefore = MachineLoad();
+        f64 loadBefore = BenchMachineLoad();
         MeasureThreadCount(figures + countCount, threads, skip, seconds);
-        PrintThreadCount(figures + countCount, loadBefore, MachineLoad());
+        PrintThreadCount(figures + countCount, loadBefore, BenchMachineLoad());
         ++countCount;
     }
     PrintScalingTable(figures, countCount);

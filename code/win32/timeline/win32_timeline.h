@@ -113,11 +113,10 @@ struct win32_timeline
     f64 recordSeconds[512];     // main-thread time of the recording per frame
     u64 recordCount;
     f64 keyframeSeconds[512];   // main-thread time of each keyframe taken (within recordSeconds)
-    u64 keyframeCount;
+    u64 keyframeCount;          // keyframes taken since start
     f64 keyframeMaxSeconds;
     f64 seekSeconds[512];
     u64 seekCount;
-    u64 keyframes;
 };
 
 //~ Between the timeline's own files (the recording, the travel, the controls); main thread

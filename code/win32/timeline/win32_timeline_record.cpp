@@ -112,7 +112,6 @@ internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt)
     }
     memset(snapshot->changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
     timeline->framesSinceKey = 0;
-    ++timeline->keyframes;
     Win32TimelineFrame(timeline, frame)->flags |= TimelineFrame_Keyframe;
     if (!first) Win32ChooseKeyInterval(timeline, (f64)(HistoryBytesUsed(&timeline->store) - Minimum(bytesBefore,
                                        HistoryBytesUsed(&timeline->store))) + 1.0, dt);
@@ -182,7 +181,9 @@ internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *st
     timeline->lastTuneCount = state->editStatus.tuneCount;
     timeline->lastVersion = state->game.version;
     f64 dt = state->input.dtForFrame > 0.0f ? (f64)state->input.dtForFrame : 1.0 / 60.0;
-    if (timeline->store.keyCount == 0 || reloaded || ++timeline->framesSinceKey >= timeline->keyInterval)
+    // NOTE: a resume in the past or a pause before the first frame already took this frame's keyframe.
+    b32 haveKeyframe = timeline->store.keyCount && HistoryNewestFrame(&timeline->store) == frame;
+    if (!haveKeyframe && (timeline->store.keyCount == 0 || reloaded || ++timeline->framesSinceKey >= timeline->keyInterval))
         Win32TakeKeyframe(timeline, frame, dt);
     Win32TrimHistory(timeline, frame);
     timeline->hashPending = 1;
@@ -229,7 +230,7 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
              "at most %.3f ms); seeks: %llu, median %.1f ms",
              1000.0 * Win32MedianSecondsOf(timeline->recordSeconds, timeline->recordCount, ArrayCount(timeline->recordSeconds)),
              heldSeconds, megabytes, heldSeconds > 0.0 ? megabytes / heldSeconds : 0.0, timeline->keyInterval,
-             (unsigned long long)timeline->keyframes,
+             (unsigned long long)timeline->keyframeCount,
              1000.0 * Win32MedianSecondsOf(timeline->keyframeSeconds, timeline->keyframeCount, ArrayCount(timeline->keyframeSeconds)),
              1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
              1000.0 * Win32MedianSecondsOf(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));

@@ -244,12 +244,9 @@ internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, con
     // NOTE: a reload's migration (or a tune) already ran on the state shown: the branch starts from it.
     Win32SyncMemorySnapshot(snapshot);
     u64 from = timeline->cursor;
-    if (timeline->viewNew && branch->exists)
-    {
-        // The branch's own frames become the recorded ones here: only the recorded timeline is re-run.
-        timeline->viewNew = 0;
-    }
-    memset(branch->hashes, 0, sizeof(u64) * 2);
+    // NOTE: a new branch replaces the one before: it starts from the state shown (whichever timeline)
+    // and is compared with the recorded timeline, which is the one shown from now on.
+    timeline->viewNew = 0;
     branch->exists = 1;
     branch->running = 1;
     branch->fromFrame = from;
