@@ -259,11 +259,11 @@ struct game_transient_state
 // and speeds in a square that grows with the count, so the density and the collision work per cube
 // stay the same at every scale.
 void DemoSpawnEntities(game_state *state, u32 count);
-// demo_world.cpp: one step of entities [first, onePastLast) (gravity, ground, walls), each counted
-// into the grid's cells; returns how many bounced off the ground. Touches only those entities and
-// their grid counts, so batches can run in any order.
+// demo_world.cpp: one step of entities [first, onePastLast) (gravity, ground, walls), then binned
+// into the grid as its batch `batch` (BroadphaseBin); returns how many bounced off the ground.
+// Touches only those entities and the batch's own grid entries, so batches can run in any order.
 u32 DemoSimulateEntities(demo_entity *entities, u32 first, u32 onePastLast, f32 dt, f32 arenaHalfSize,
-                         broadphase_grid *grid);
+                         broadphase_grid *grid, u32 batch);
 // demo_world.cpp: the collisions of the entities in grid slots [firstSlot, onePastLastSlot) (each
 // reflects off its deepest approaching neighbour; writes only those entities' velocities); returns
 // how many bounced.

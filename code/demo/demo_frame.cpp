@@ -9,8 +9,9 @@
 //   sound mix (no edge: runs beside everything)
 //
 // (camera+input also precedes the scene; render[b] waits for collide[b] and the scene.)
-// simulate, fill, collide and render run in batches over the entities; each batch writes only its
-// own entities, its own per-batch counters and its own sub-buffer of the frame's commands. Jobs are
+// simulate, collide and render run in batches over the entities, fill in as many bands of the grid's
+// cells; each batch writes only its own entities, its own per-batch counters, its own band of the grid
+// and its own sub-buffer of the frame's commands: no atomic operation on shared data. Jobs are
 // added after everything they depend on, so the order of addition is also a valid serial order.
 
 #include "demo/demo.h"
@@ -67,8 +68,7 @@ internal void DemoFrameGridClear(demo_frame *frame, u32 batch)
     game_state *state = frame->state;
     f32 half = state->arenaHalfSize;
     BroadphaseSetBounds(&frame->grid, -half, DEMO_ARENA_CENTER_Z - half, 2.0f * half, 2.0f * half,
-                        DEMO_GRID_CELL_SIZE, state->entityCount);
-    BroadphaseClearCounts(&frame->grid);
+                        DEMO_GRID_CELL_SIZE, state->entityCount, frame->batchCount);
 }
 
 internal void DemoFrameSimulate(demo_frame *frame, u32 batch)
@@ -76,7 +76,7 @@ internal void DemoFrameSimulate(demo_frame *frame, u32 batch)
     u32 first, onePastLast;
     DemoBatchRange(frame, batch, &first, &onePastLast);
     frame->groundBounces[batch] = DemoSimulateEntities(frame->state->entities, first, onePastLast, frame->dt,
-                                                       frame->state->arenaHalfSize, &frame->grid);
+                                                       frame->state->arenaHalfSize, &frame->grid, batch);
 }
 
 internal void DemoFrameGridPrefix(demo_frame *frame, u32 batch)
@@ -85,12 +85,11 @@ internal void DemoFrameGridPrefix(demo_frame *frame, u32 batch)
     BroadphasePrefix(&frame->grid);
 }
 
+// Batch b fills band b of the grid: a run of whole rows of cells, whose cells and slots no other
+// batch writes (kit_broadphase.h).
 internal void DemoFrameGridFill(demo_frame *frame, u32 batch)
 {
-    u32 first, onePastLast;
-    DemoBatchRange(frame, batch, &first, &onePastLast);
-    demo_entity *entities = frame->state->entities;
-    for (u32 index = first; index < onePastLast; ++index) BroadphaseFill(&frame->grid, entities, index);
+    BroadphaseFillBand(&frame->grid, batch);
 }
 
 // A join point: the collisions wait for one job instead of every fill batch (B edges, not B * B).
@@ -308,7 +307,7 @@ internal b32 DemoEnsureFrameMemory(demo_frame *frame, game_transient_state *tran
     memory_arena *arena = &transient->arena;
     if (transient->frameScratch.base && ArenaRemaining(&transient->frameScratch) >= Megabytes(1) + (umm)entityCount * 64)
         arena = &transient->frameScratch;
-    if (!BroadphaseAllocate(&frame->grid, arena, cells * 2, entityCount)) return 0;
+    if (!BroadphaseAllocate(&frame->grid, arena, cells * 2, entityCount, DEMO_FRAME_MAX_BATCHES)) return 0;
     frame->entityCapacity = entityCount;
     return 1;
 }

@@ -70,14 +70,14 @@ internal u32 DemoSimulateEntity(demo_entity *entity, u32 entityIndex, f32 dt, f3
 }
 
 u32 DemoSimulateEntities(demo_entity *entities, u32 first, u32 onePastLast, f32 dt, f32 arenaHalfSize,
-                         broadphase_grid *grid)
+                         broadphase_grid *grid, u32 batch)
 {
     u32 bounces = 0;
     for (u32 index = first; index < onePastLast; ++index)
     {
         bounces += DemoSimulateEntity(entities + index, index, dt, arenaHalfSize);
-        BroadphaseCount(grid, index, entities[index].position);
     }
+    BroadphaseBin(grid, batch, entities, first, onePastLast);
     return bounces;
 }
 

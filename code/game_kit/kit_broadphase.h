@@ -1,25 +1,28 @@
 #ifndef KIT_BROADPHASE_H
 #define KIT_BROADPHASE_H
-// A uniform-grid broadphase over the ground plane (x, z), built by parallel jobs in three steps
-// and queried by parallel jobs, with a result that never depends on which thread ran first:
-//   1. count   any thread, per body: BroadphaseCount (an atomic add on the body's cell count)
-//   2. prefix  one job: BroadphasePrefix (cell starts, fill cursors)
-//   3. fill    any thread, per body: BroadphaseFill (an atomic add on the cell's cursor; the body's
-//              index, position and radius are written to its slot, so slots are in cell order)
-//   query      any thread, once the fill is complete: BroadphaseDeepestContact (by body), or
+// A uniform-grid broadphase over the ground plane (x, z), built by parallel jobs without a single
+// atomic operation or shared counter, and queried by parallel jobs. Built in three steps:
+//   1. bin     one job per batch of bodies: BroadphaseBin (each body's cell; the batch's bodies
+//              grouped by band, in the batch's own range of an array)
+//   2. prefix  one job: BroadphasePrefix (where each band's slots start: batchCount^2 additions)
+//   3. fill    one job per band: BroadphaseFillBand (the band's cell counts, cell starts and slots)
+//   query      any thread, once every band is filled: BroadphaseDeepestContact (by body), or
 //              BroadphaseDeepestContactInSlots (a range of slots, walking the cells in order)
-// A query reads the slots of three rows of three cells: in cell order those are three contiguous
-// spans, so the candidates sit next to each other in memory whatever the bodies' order.
-// The order of bodies inside a cell depends on scheduling; the query is built to be independent
-// of it (the deepest overlap wins, ties go to the lower body index), so its answer does not.
+// A band is a run of whole rows of cells, so its cells and their slots are one contiguous range
+// that only its fill job writes: the count, the prefix and the fill of a band are plain loads and
+// stores on memory no other thread touches. (The grid this replaces counted every body with an
+// atomic add on its cell: on 16 cores the counting and filling cost 2.1-2.4x their serial time.)
+// Guarantee: the slots are in cell order, and inside a cell in increasing body index, whatever the
+// threads, their timing and the batch count. The query reads the slots of three rows of three
+// cells, three contiguous spans; the deepest overlap wins, ties go to the lower body index.
 // Header-only and OS-free: the demo, the fixture game and the native unit test use the same code.
 
 #include "base/base_types.h"
 #include "base/base_math.h"
-#include "base/base_atomics.h"
 #include "base/base_arena.h"
 
 #define BROADPHASE_NONE 0xffffffffu
+#define BROADPHASE_MAX_BATCHES 255      // a band's number is kept in a byte per row
 
 struct broadphase_sphere
 {
@@ -37,39 +40,74 @@ struct broadphase_grid
     u32 maxCellCount;
     u32 bodyCount;
     u32 maxBodyCount;
-    volatile u32 *cellCounts;   // per cell; zeroed before a count pass (BroadphaseClearCounts)
-    u32 *cellStarts;            // cellCount + 1 exclusive prefix sums
-    volatile u32 *cellCursors;  // fill positions
-    u32 *cellBodies;            // body indices grouped by cell (slots)
+    u32 batchCount;             // batches binned, and as many bands filled
+    u32 maxBatchCount;
+    u32 batchRowStride;         // u32s per batch in batchBandStarts (whole cache lines)
+    u32 pad;
+    u32 *cellStarts;            // cellCount + 1 exclusive prefix sums: the slots of cell c are
+                                //   [cellStarts[c], cellStarts[c + 1])
+    u32 *cellBodies;            // per slot: the body's index
     broadphase_sphere *slotSpheres;     // per slot: that body's position and radius
-    u32 *bodyCells;             // the cell of every body
+    u32 *bodyCells;             // the cell of every body (the bin's scratch)
+    u32 *cellCursors;           // a band's fill scratch over its own cells
+    u8 *rowBands;               // the band of every row of cells
+    // Batch b's bodies grouped by band, in b's range [first, onePastLast) of these three: each body's
+    // index, cell and sphere, written by the thread that just moved the body, so a band's fill reads
+    // its bodies as runs of consecutive memory rather than one body here and one there.
+    u32 *bandBodies;
+    u32 *bandCells;
+    broadphase_sphere *bandSpheres;
+    u32 *batchFirstBodies;      // per batch: its first body
+    u32 *batchBandStarts;       // per batch, batchRowStride apart: batchCount + 1 offsets into its range
+    u32 *bandStarts;            // batchCount + 1: each band's first slot
 };
 
-// Carves the arrays for up to maxCells cells and maxBodies bodies; false when the arena is short.
-inline b32 BroadphaseAllocate(broadphase_grid *grid, memory_arena *arena, u32 maxCells, u32 maxBodies)
+// Carves the arrays for up to maxCells cells, maxBodies bodies and maxBatches (<=
+// BROADPHASE_MAX_BATCHES) batches; false when the arena is short.
+inline b32 BroadphaseAllocate(broadphase_grid *grid, memory_arena *arena, u32 maxCells, u32 maxBodies, u32 maxBatches)
 {
     memset(grid, 0, sizeof(*grid));
-    grid->cellCounts = PushArray(arena, maxCells, u32);
+    Assert(maxBatches >= 1 && maxBatches <= BROADPHASE_MAX_BATCHES);
+    u32 stride = (maxBatches + 1 + 15) & ~15u;      // one batch's offsets never share a line with another's
     grid->cellStarts = PushArray(arena, maxCells + 1, u32);
-    grid->cellCursors = PushArray(arena, maxCells, u32);
     grid->cellBodies = PushArray(arena, maxBodies, u32);
     grid->slotSpheres = PushArray(arena, maxBodies, broadphase_sphere);
     grid->bodyCells = PushArray(arena, maxBodies, u32);
-    if (!grid->cellCounts || !grid->cellStarts || !grid->cellCursors || !grid->cellBodies || !grid->slotSpheres ||
-        !grid->bodyCells)
+    grid->cellCursors = PushArray(arena, maxCells, u32);
+    grid->rowBands = PushArray(arena, maxCells, u8);
+    grid->bandBodies = PushArray(arena, maxBodies, u32);
+    grid->bandCells = PushArray(arena, maxBodies, u32);
+    grid->bandSpheres = PushArray(arena, maxBodies, broadphase_sphere);
+    grid->batchFirstBodies = PushArray(arena, maxBatches, u32);
+    grid->batchBandStarts = (u32 *)PushArray_(arena, (umm)maxBatches * stride, sizeof(u32), 64);
+    grid->bandStarts = PushArray(arena, maxBatches + 1, u32);
+    if (!grid->cellStarts || !grid->cellBodies || !grid->slotSpheres || !grid->bodyCells || !grid->cellCursors ||
+        !grid->rowBands || !grid->bandBodies || !grid->bandCells || !grid->bandSpheres || !grid->batchFirstBodies || !grid->batchBandStarts || !grid->bandStarts)
     {
         return 0;
     }
     grid->maxCellCount = maxCells;
     grid->maxBodyCount = maxBodies;
+    grid->maxBatchCount = maxBatches;
+    grid->batchRowStride = stride;
     return 1;
 }
 
+// The first row of band `band` (bands split the rows as evenly as integers allow; with fewer rows
+// than bands some bands are empty).
+inline u32 BroadphaseBandFirstRow(broadphase_grid *grid, u32 band)
+{
+    return (u32)(((u64)band * grid->cellsZ) / grid->batchCount);
+}
+
 // Covers [minX, minX + sizeX) x [minZ, minZ + sizeZ) with square cells of at least cellSize
-// (bodies outside are clamped to the border cells). Cells are enlarged when there are too many.
-inline void BroadphaseSetBounds(broadphase_grid *grid, f32 minX, f32 minZ, f32 sizeX, f32 sizeZ, f32 cellSize, u32 bodyCount)
+// (bodies outside are clamped to the border cells; cells are enlarged when there are too many),
+// for bodyCount bodies binned in batchCount (1 to maxBatches) batches. Call it before the bins.
+inline void BroadphaseSetBounds(broadphase_grid *grid, f32 minX, f32 minZ, f32 sizeX, f32 sizeZ, f32 cellSize,
+                                u32 bodyCount, u32 batchCount)
 {
     Assert(bodyCount <= grid->maxBodyCount);
+    Assert(batchCount >= 1 && batchCount <= grid->maxBatchCount);
     for (;;)
     {
         u32 cellsX = (u32)Maximum(1.0f, ceilf(sizeX / cellSize));
@@ -88,11 +126,12 @@ inline void BroadphaseSetBounds(broadphase_grid *grid, f32 minX, f32 minZ, f32 s
     grid->inverseCellSize = 1.0f / cellSize;
     grid->cellCount = grid->cellsX * grid->cellsZ;
     grid->bodyCount = bodyCount;
-}
-
-inline void BroadphaseClearCounts(broadphase_grid *grid)
-{
-    memset((void *)grid->cellCounts, 0, sizeof(u32) * grid->cellCount);
+    grid->batchCount = Clamp(1u, batchCount, grid->maxBatchCount);
+    for (u32 band = 0; band < grid->batchCount; ++band)
+    {
+        u32 onePastLastRow = BroadphaseBandFirstRow(grid, band + 1);
+        for (u32 row = BroadphaseBandFirstRow(grid, band); row < onePastLastRow; ++row) grid->rowBands[row] = (u8)band;
+    }
 }
 
 inline u32 BroadphaseCellX(broadphase_grid *grid, f32 x)
@@ -107,36 +146,101 @@ inline u32 BroadphaseCellZ(broadphase_grid *grid, f32 z)
     return (u32)Clamp(0.0f, cell, (f32)(grid->cellsZ - 1));
 }
 
-inline void BroadphaseCount(broadphase_grid *grid, u32 bodyIndex, v3 position)
+// Step 1 for batch `batch` (0 to batchCount - 1), bodies [first, onePastLast): every batch is binned,
+// an empty one too, and batch b + 1's bodies follow batch b's (the batches split 0..bodyCount in
+// order). Writes only the batch's own bodies' entries and its own offsets.
+// Any body type with a v3 `position` and an f32 `halfSize` (the sphere's radius) works.
+template <typename body_type>
+inline void BroadphaseBin(broadphase_grid *grid, u32 batch, const body_type *bodies, u32 first, u32 onePastLast)
 {
-    u32 cell = BroadphaseCellZ(grid, position.z) * grid->cellsX + BroadphaseCellX(grid, position.x);
-    grid->bodyCells[bodyIndex] = cell;
-    AtomicIncrementU32(&grid->cellCounts[cell]);
+    Assert(batch < grid->batchCount && first <= onePastLast && onePastLast <= grid->bodyCount);
+    u32 bandCount = grid->batchCount;
+    u32 counts[BROADPHASE_MAX_BATCHES + 1];
+    memset(counts, 0, sizeof(u32) * (bandCount + 1));
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        u32 row = BroadphaseCellZ(grid, bodies[index].position.z);
+        grid->bodyCells[index] = row * grid->cellsX + BroadphaseCellX(grid, bodies[index].position.x);
+        ++counts[grid->rowBands[row]];
+    }
+    u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
+    u32 sum = 0;
+    for (u32 band = 0; band <= bandCount; ++band)
+    {
+        u32 count = counts[band];
+        starts[band] = sum;
+        counts[band] = sum;     // now the band's cursor
+        sum += count;
+    }
+    for (u32 index = first; index < onePastLast; ++index)
+    {
+        u32 band = grid->rowBands[BroadphaseCellZ(grid, bodies[index].position.z)];   // as above: no division
+        u32 at = first + counts[band]++;
+        grid->bandBodies[at] = index;
+        grid->bandCells[at] = grid->bodyCells[index];
+        grid->bandSpheres[at].position = bodies[index].position;
+        grid->bandSpheres[at].radius = bodies[index].halfSize;
+    }
+    grid->batchFirstBodies[batch] = first;
 }
 
+// Step 2, once every batch is binned: each band's first slot.
 inline void BroadphasePrefix(broadphase_grid *grid)
 {
     u32 sum = 0;
-    for (u32 cell = 0; cell < grid->cellCount; ++cell)
+    u32 batchCount = grid->batchCount;
+    for (u32 band = 0; band < batchCount; ++band)
     {
-        grid->cellStarts[cell] = sum;
-        grid->cellCursors[cell] = sum;
-        sum += grid->cellCounts[cell];
+        grid->bandStarts[band] = sum;
+        for (u32 batch = 0; batch < batchCount; ++batch)
+        {
+            u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
+            sum += starts[band + 1] - starts[band];
+        }
     }
+    grid->bandStarts[batchCount] = sum;
+    Assert(sum == grid->bodyCount);     // the batches did not cover the bodies exactly once
     grid->cellStarts[grid->cellCount] = sum;
 }
 
-// Any body type with a v3 `position` and an f32 `halfSize` (the sphere's radius) works.
-template <typename body_type>
-inline void BroadphaseFill(broadphase_grid *grid, const body_type *bodies, u32 bodyIndex)
+// Step 3 for band `band` (0 to batchCount - 1), once the prefix ran: counts the band's bodies per
+// cell, writes its cells' starts and fills its slots, batch by batch (so in body index order). It
+// reads what the bins wrote, not the bodies.
+inline void BroadphaseFillBand(broadphase_grid *grid, u32 band)
 {
-    u32 cell = grid->bodyCells[bodyIndex];
-    u32 slot = AtomicIncrementU32(&grid->cellCursors[cell]) - 1;
-    grid->cellBodies[slot] = bodyIndex;
-    grid->slotSpheres[slot].position = bodies[bodyIndex].position;
-    grid->slotSpheres[slot].radius = bodies[bodyIndex].halfSize;
+    Assert(band < grid->batchCount);
+    u32 firstCell = BroadphaseBandFirstRow(grid, band) * grid->cellsX;
+    u32 onePastLastCell = BroadphaseBandFirstRow(grid, band + 1) * grid->cellsX;
+    if (firstCell == onePastLastCell) return;
+    u32 *cursors = grid->cellCursors;
+    memset(cursors + firstCell, 0, sizeof(u32) * (onePastLastCell - firstCell));
+    for (u32 batch = 0; batch < grid->batchCount; ++batch)
+    {
+        u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
+        const u32 *cells = grid->bandCells + grid->batchFirstBodies[batch];
+        for (u32 at = starts[band]; at < starts[band + 1]; ++at) ++cursors[cells[at]];
+    }
+    u32 sum = grid->bandStarts[band];
+    for (u32 cell = firstCell; cell < onePastLastCell; ++cell)
+    {
+        u32 count = cursors[cell];
+        grid->cellStarts[cell] = sum;
+        cursors[cell] = sum;
+        sum += count;
+    }
+    Assert(sum == grid->bandStarts[band + 1]);
+    for (u32 batch = 0; batch < grid->batchCount; ++batch)
+    {
+        u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
+        u32 batchFirst = grid->batchFirstBodies[batch];
+        for (u32 at = batchFirst + starts[band]; at < batchFirst + starts[band + 1]; ++at)
+        {
+            u32 slot = cursors[grid->bandCells[at]]++;
+            grid->cellBodies[slot] = grid->bandBodies[at];
+            grid->slotSpheres[slot] = grid->bandSpheres[at];
+        }
+    }
 }
-
 // The deepest overlap with `self` (body `selfIndex`, in cell (cellX, cellZ)) among the 3x3 cells
 // around it: per row, the three cells' slots are one contiguous span.
 inline u32 BroadphaseDeepestAround(broadphase_grid *grid, broadphase_sphere self, u32 selfIndex, u32 cellX, u32 cellZ)

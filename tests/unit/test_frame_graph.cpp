@@ -242,21 +242,64 @@ struct broadphase_job
 {
     broadphase_grid *grid;
     test_body *bodies;
-    u32 first, onePastLast;
-    b32 fill;                   // else count
+    u32 batch;
+    b32 fill;                   // else bin
 };
 
 internal PLATFORM_WORK_QUEUE_CALLBACK(BroadphaseJob)
 {
     (void)queue;
     broadphase_job *job = (broadphase_job *)data;
-    // Backwards in odd batches: a different fill order in every cell.
-    for (u32 step = job->first; step < job->onePastLast; ++step)
+    broadphase_grid *grid = job->grid;
+    if (job->fill)
     {
-        u32 index = (job->first & 1) ? job->onePastLast - 1 - (step - job->first) : step;
-        if (job->fill) BroadphaseFill(job->grid, job->bodies, index);
-        else BroadphaseCount(job->grid, index, job->bodies[index].position);
+        BroadphaseFillBand(grid, job->batch);
+        return;
     }
+    u32 first = (grid->bodyCount * job->batch) / grid->batchCount;
+    u32 onePastLast = (grid->bodyCount * (job->batch + 1)) / grid->batchCount;
+    BroadphaseBin(grid, job->batch, job->bodies, first, onePastLast);
+}
+
+// Builds the grid over `count` bodies with `batches` bin jobs and as many band fills, on the queue's
+// workers (jobs queued in reverse, so they start in an order unlike their numbers).
+internal void BuildTestGrid(platform_work_queue *queue, broadphase_grid *grid, test_body *bodies, u32 count,
+                            f32 size, u32 batches)
+{
+    BroadphaseSetBounds(grid, -20.0f, -50.0f, size, size, 1.25f, count, batches);
+    broadphase_job jobs[BROADPHASE_MAX_BATCHES];
+    for (u32 pass = 0; pass < 2; ++pass)
+    {
+        for (u32 batch = batches; batch-- > 0;)
+        {
+            jobs[batch].grid = grid;
+            jobs[batch].bodies = bodies;
+            jobs[batch].batch = batch;
+            jobs[batch].fill = pass;
+            AddWorkQueueEntry(queue, BroadphaseJob, jobs + batch);
+        }
+        CompleteAllWork(queue);
+        if (pass == 0) BroadphasePrefix(grid);
+    }
+}
+
+// Every cell's slots hold the bodies of that cell, in increasing index; every body once.
+internal b32 IsGridInCellAndIndexOrder(broadphase_grid *grid, test_body *bodies, u32 count)
+{
+    if (grid->cellStarts[grid->cellCount] != count) return 0;
+    for (u32 cell = 0; cell < grid->cellCount; ++cell)
+    {
+        for (u32 slot = grid->cellStarts[cell]; slot < grid->cellStarts[cell + 1]; ++slot)
+        {
+            u32 body = grid->cellBodies[slot];
+            u32 bodyCell = BroadphaseCellZ(grid, bodies[body].position.z) * grid->cellsX +
+                           BroadphaseCellX(grid, bodies[body].position.x);
+            if (body >= count || bodyCell != cell) return 0;
+            if (slot > grid->cellStarts[cell] && grid->cellBodies[slot - 1] >= body) return 0;
+            if (grid->slotSpheres[slot].radius != bodies[body].halfSize) return 0;
+        }
+    }
+    return 1;
 }
 
 internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
@@ -275,27 +318,10 @@ internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
     bodies[1].position = bodies[0].position;
     bodies[2].position = V3(500.0f, 1.0f, 500.0f);
     broadphase_grid grid;
-    if (!CHECK(BroadphaseAllocate(&grid, arena, 4096, count))) return;
-    BroadphaseSetBounds(&grid, -20.0f, -50.0f, 40.0f, 40.0f, 1.25f, count);
+    if (!CHECK(BroadphaseAllocate(&grid, arena, 4096, count, BROADPHASE_MAX_BATCHES))) return;
+    BuildTestGrid(queue, &grid, bodies, count, 40.0f, 16);
     CHECK(grid.cellsX * grid.cellsZ <= 4096 && grid.cellSize >= 1.25f);
-    BroadphaseClearCounts(&grid);
-    const u32 batches = 16;
-    broadphase_job jobs[batches];
-    for (u32 pass = 0; pass < 2; ++pass)
-    {
-        for (u32 batch = 0; batch < batches; ++batch)
-        {
-            jobs[batch].grid = &grid;
-            jobs[batch].bodies = bodies;
-            jobs[batch].first = (count * batch) / batches;
-            jobs[batch].onePastLast = (count * (batch + 1)) / batches;
-            jobs[batch].fill = pass;
-            AddWorkQueueEntry(queue, BroadphaseJob, jobs + batch);
-        }
-        CompleteAllWork(queue);
-        if (pass == 0) BroadphasePrefix(&grid);
-    }
-    CHECK(grid.cellStarts[grid.cellCount] == count);
+    CHECK_MSG(IsGridInCellAndIndexOrder(&grid, bodies, count), "16 batches: slots in cell order, bodies in index order");
     u32 mismatches = 0, contacts = 0;
     for (u32 index = 0; index < count; ++index)
     {
@@ -313,6 +339,20 @@ internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
     CHECK_MSG(check.mismatches == 0, "the cell-order walk's deepest contact equals brute force for every body");
     CHECK(contacts > count / 20);        // the test does exercise overlaps
     CHECK(BroadphaseDeepestContact(&grid, bodies, 0) == 1 && BroadphaseDeepestContact(&grid, bodies, 1) == 0);
+
+    // The same slots whatever the batch count: one batch, an odd count, the most, and more bands
+    // than rows of cells (a 3-row grid: most bands empty).
+    u32 *slots16 = PushArray(arena, count, u32);
+    memcpy(slots16, grid.cellBodies, sizeof(u32) * count);
+    u32 batchCounts[] = {1, 7, BROADPHASE_MAX_BATCHES};
+    for (u32 at = 0; at < ArrayCount(batchCounts); ++at)
+    {
+        BuildTestGrid(queue, &grid, bodies, count, 40.0f, batchCounts[at]);
+        CHECK_MSG(memcmp(slots16, grid.cellBodies, sizeof(u32) * count) == 0, "1, 7 and 255 batches fill the very slots 16 do");
+    }
+    BuildTestGrid(queue, &grid, bodies, count, 3.5f, 16);
+    CHECK(grid.cellsZ == 3);
+    CHECK_MSG(IsGridInCellAndIndexOrder(&grid, bodies, count), "3 rows, 16 bands: slots in cell order, bodies in index order");
 }
 
 int main(int argumentCount, char **arguments)
