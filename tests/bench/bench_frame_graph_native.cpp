@@ -271,10 +271,11 @@ internal b32 NativeBenchParseOptions(int argumentCount, char **arguments, native
 }
 
 //~ The scaling table
-internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 loadBefore)
+internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 oneThreadGraphMs, f64 loadBefore)
 {
-    printf("  %7u %7u %9.3f %9.3f %7.2fx %9.3f %7.2fx %9.3f   %u frames, load %.2f -> %.2f%s\n", threads, row->batchCount,
-           row->graphMs, row->serialMs, row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0, row->cpuMs,
+    printf("  %7u %7u %9.3f %9.3f %7.2fx %7.2fx %9.3f %7.2fx %9.3f   %u frames, load %.2f -> %.2f%s\n", threads,
+           row->batchCount, row->graphMs, row->serialMs, row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0,
+           row->graphMs > 0.0 ? oneThreadGraphMs / row->graphMs : 0.0, row->cpuMs,
            row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0, row->schedulingMs, row->framesRun, loadBefore,
            BenchMachineLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
     if (threads > 1)
@@ -296,15 +297,18 @@ internal int NativeBenchScalingTable(native_bench_options *options)
     printf("frame graph scaling (native): %u cores, up to %u threads, %u frames a row (half through the graph, half "
            "the same jobs in order on one thread), a row's time limit %.0f s; load %.2f at start\n", OSGetCoreCount(),
            options->threads, options->frames, options->seconds, BenchMachineLoad());
-    printf("  (speed-up: one thread / graph, medians of the same process; inflation: CPU in job bodies / one thread)\n");
+    printf("  (speed-up: one thread / graph, medians of the same process, the in-order frames taking turns with the graph's;\n"
+           "   vs row 1: the 1-thread row's graph / this row's, rows run one after the other in fresh memory; inflation: CPU\n"
+           "   in job bodies / one thread)\n");
     int status = 0;
     for (u32 countIndex = 0; countIndex < options->countCount; ++countIndex)
     {
         u32 entities = options->counts[countIndex];
-        printf("entities %u:\n  %7s %7s %9s %9s %8s %9s %8s %9s\n", entities, "threads", "batches", "graph ms",
-               "one ms", "speed-up", "CPU ms", "inflation", "sched ms");
+        printf("entities %u:\n  %7s %7s %9s %9s %8s %8s %9s %8s %9s\n", entities, "threads", "batches", "graph ms",
+               "one ms", "speed-up", "vs row 1", "CPU ms", "inflation", "sched ms");
         fflush(stdout);
         b32 overTimeLimit = 0;
+        f64 oneThreadGraphMs = 0.0;
         for (u32 threads = 1; threads <= options->threads; threads *= 2)
         {
             if (overTimeLimit)
@@ -316,7 +320,8 @@ internal int NativeBenchScalingTable(native_bench_options *options)
             f64 loadBefore = BenchMachineLoad();
             native_bench_result row;
             if (!NativeBenchRun(entities, threads, options->frames, options->seconds, 0, &row)) status = 1;
-            NativeBenchPrintRow(threads, &row, loadBefore);
+            if (threads == 1) oneThreadGraphMs = row.graphMs;
+            NativeBenchPrintRow(threads, &row, oneThreadGraphMs, loadBefore);
             overTimeLimit = row.overTimeLimit;
         }
     }
