@@ -2,7 +2,7 @@
 // condition variable + deque pool (the classic design, our own code, as the baseline) and, when
 // built with BENCH_ENKITS or BENCH_TASKFLOW (tests/bench/bench_work_queue.sh does when ENKITS_DIR or
 // TASKFLOW_DIR is set), enkiTS and Taskflow.
-// Usage: bench_work_queue [--threads N] [--seconds S] [--runs R]
+// Usage: bench_work_queue [--threads N] [--seconds S] [--runs R] [--runners ours,baseline,enkiTS,Taskflow]
 // It measures at 1, 2, 4, 8, ... threads up to N (default: every core), each runner with that many
 // threads (ours: N - 1 workers and the calling thread), prints each thread count's table as soon as
 // it is measured, then a scaling table. A runner gets S seconds per thread count (default 30): one
@@ -270,8 +270,9 @@ internal void OursSample(ours_bench *bench, f64 *row)
 
     // NOTE: the one-thread figure goes through exactly the same path as the parallel one
     // (ParallelFor, same batches, same indirect calls), on a queue without workers, and is taken
-    // before and after the parallel run (their mean): a drift of the machine's speed within the
-    // run then cancels instead of pushing the speed-up past the core count.
+    // before and after the parallel run, the faster of the two kept: a one-thread run slowed by
+    // something else (a drift of the machine's speed, a neighbour on the core) then cannot push the
+    // speed-up past the core count (the mean of the two did: 16.9x on 16 threads).
     volatile u64 sumBefore = 0;
     volatile u64 sumAll = 0;
     volatile u64 sumAfter = 0;
@@ -283,7 +284,7 @@ internal void OursSample(ours_bench *bench, f64 *row)
     row[Row_Sum] = Seconds(start) * 1e3;
     start = OSGetTimeNanoseconds();
     ParallelFor(&bench->serialQueue, SUM_ITEM_COUNT, 4096, SumItems, (void *)&sumAfter);
-    row[Row_SumOneThread] = (oneBefore + Seconds(start) * 1e3) / 2;
+    row[Row_SumOneThread] = Minimum(oneBefore, Seconds(start) * 1e3);
     if (sumAll != sumBefore || sumAfter != sumBefore)
     {
         printf("  (ours: parallel sum %llu differs from serial %llu!)\n",
@@ -298,360 +299,12 @@ internal void OursStop(ours_bench *bench)
     free(bench->arena.base);
 }
 
-//~ (b) Baseline: mutex + condition variable + deque, the classic thread pool
 #if BENCH_BASELINE
-struct baseline_pool
-{
-    struct task
-    {
-        void (*function)(void *);
-        void *data;
-    };
-    std::mutex mutex;
-    std::condition_variable workAvailable;
-    std::condition_variable allDone;
-    std::deque<task> tasks;
-    u64 pending = 0;
-    b32 running = 1;
-    std::vector<std::thread> threads;
-
-    void Start(u32 threadCount)
-    {
-        for (u32 index = 0; index < threadCount; ++index)
-        {
-            threads.emplace_back([this] { Worker(); });
-        }
-    }
-    void Worker()
-    {
-        for (;;)
-        {
-            task next;
-            {
-                std::unique_lock<std::mutex> lock(mutex);
-                workAvailable.wait(lock, [this] { return !tasks.empty() || !running; });
-                if (tasks.empty())
-                {
-                    return;
-                }
-                next = tasks.front();
-                tasks.pop_front();
-            }
-            next.function(next.data);
-            std::unique_lock<std::mutex> lock(mutex);
-            if (--pending == 0)
-            {
-                allDone.notify_all();
-            }
-        }
-    }
-    void Add(void (*function)(void *), void *data)
-    {
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            tasks.push_back(task{function, data});
-            ++pending;
-        }
-        workAvailable.notify_one();
-    }
-    void WaitAll()
-    {
-        std::unique_lock<std::mutex> lock(mutex);
-        allDone.wait(lock, [this] { return pending == 0; });
-    }
-    void Stop()
-    {
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            running = 0;
-        }
-        workAvailable.notify_all();
-        for (std::thread &thread : threads)
-        {
-            thread.join();
-        }
-    }
-};
-
-global baseline_pool *globalBaseline;
-internal void BaselineEmpty(void *) {}
-internal void BaselineTiny(void *) { AtomicIncrementU32(&globalSink); }
-
-struct baseline_graph_job
-{
-    std::atomic<u32> unfinished;
-    u32 dependencyCount;
-    std::vector<u32> dependents;
-};
-global std::vector<baseline_graph_job> *globalBaselineGraph;
-internal void BaselineGraphJob(void *data)
-{
-    u32 id = (u32)(umm)data;
-    AtomicIncrementU32(&globalSink);
-    for (u32 dependent : (*globalBaselineGraph)[id].dependents)
-    {
-        if ((*globalBaselineGraph)[dependent].unfinished.fetch_sub(1) == 1)
-        {
-            globalBaseline->Add(BaselineGraphJob, (void *)(umm)dependent);
-        }
-    }
-}
-
-struct baseline_range
-{
-    u32 first, onePastLast;
-    void *data;
-    platform_parallel_for_callback *callback;
-};
-internal void BaselineRange(void *data)
-{
-    baseline_range *range = (baseline_range *)data;
-    range->callback(range->data, range->first, range->onePastLast);
-}
-// The straightforward split: one job per thread-sized slice, then wait for all.
-internal void BaselineParallelFor(baseline_pool *pool, u32 threadCount, u32 count,
-                                platform_parallel_for_callback *callback, void *data)
-{
-    baseline_range ranges[64];
-    u32 slices = Minimum(threadCount, 64u);
-    for (u32 index = 0; index < slices; ++index)
-    {
-        ranges[index].first = (u32)((u64)count * index / slices);
-        ranges[index].onePastLast = (u32)((u64)count * (index + 1) / slices);
-        ranges[index].data = data;
-        ranges[index].callback = callback;
-        pool->Add(BaselineRange, ranges + index);
-    }
-    pool->WaitAll();
-}
-
-struct baseline_bench
-{
-    baseline_pool pool;
-    u32 threadCount;
-    std::vector<baseline_graph_job> graph;
-};
-
-internal void BaselineStart(baseline_bench *bench, u32 threadCount)
-{
-    bench->threadCount = threadCount;
-    globalBaseline = &bench->pool;
-    bench->pool.Start(threadCount);
-    bench->graph = std::vector<baseline_graph_job>(GRAPH_JOB_COUNT);
-    globalBaselineGraph = &bench->graph;
-    for (u32 index = 0; index < globalDag.edgeCount; ++index)
-    {
-        bench->graph[globalDag.before[index]].dependents.push_back(globalDag.after[index]);
-        ++bench->graph[globalDag.after[index]].dependencyCount;
-    }
-}
-
-// NOTE: fewer rounds than ours (the mutex pool is ~30x slower per round): per-round figures.
-internal void BaselineSample(baseline_bench *bench, f64 *row)
-{
-    baseline_pool &pool = bench->pool;
-    u64 start = OSGetTimeNanoseconds();
-    u32 done = 0;
-    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
-    {
-        pool.Add(BaselineEmpty, 0);
-    }
-    pool.WaitAll();
-    row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
-
-    u32 rounds = ROUND_COUNT / 10;
-    start = OSGetTimeNanoseconds();
-    for (done = 0; done < rounds && ((done & 63) || !OverTimeLimit()); ++done)
-    {
-        for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
-        {
-            pool.Add(BaselineTiny, 0);
-        }
-        pool.WaitAll();
-    }
-    if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
-
-    std::vector<baseline_graph_job> &graph = bench->graph;
-    start = OSGetTimeNanoseconds();
-    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
-    {
-        for (baseline_graph_job &job : graph)
-        {
-            job.unfinished.store(job.dependencyCount);
-        }
-        for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
-        {
-            if (graph[index].dependencyCount == 0)
-            {
-                pool.Add(BaselineGraphJob, (void *)(umm)index);
-            }
-        }
-        pool.WaitAll();
-    }
-    if (done) row[Row_Graph] = Seconds(start) * 1e3 / done;
-
-    volatile u32 tinySum = 0;
-    start = OSGetTimeNanoseconds();
-    for (done = 0; done < rounds && ((done & 63) || !OverTimeLimit()); ++done)
-    {
-        BaselineParallelFor(&pool, bench->threadCount, 64, TinyItems, (void *)&tinySum);
-    }
-    if (done) row[Row_TinyFor] = Seconds(start) * 1e6 / done;
-
-    volatile u64 heavySum = 0;
-    start = OSGetTimeNanoseconds();
-    for (done = 0; done < HEAVY_ROUND_COUNT / 10 && ((done & 15) || !OverTimeLimit()); ++done)
-    {
-        BaselineParallelFor(&pool, bench->threadCount, 64, HeavyItems, (void *)&heavySum);
-    }
-    if (done) row[Row_HeavyFor] = Seconds(start) * 1e6 / done;
-    if (OverTimeLimit()) return;
-
-    volatile u64 sumAll = 0;
-    start = OSGetTimeNanoseconds();
-    BaselineParallelFor(&pool, bench->threadCount, SUM_ITEM_COUNT, SumItems, (void *)&sumAll);
-    row[Row_Sum] = Seconds(start) * 1e3;
-    row[Row_SumOneThread] = 0;
-}
-
-internal void BaselineStop(baseline_bench *bench)
-{
-    bench->pool.Stop();
-}
+#include "bench_work_queue_baseline.cpp"
 #endif
 
-//~ (c) enkiTS
 #if BENCH_ENKITS
-global enki::TaskScheduler globalEnki;
-
-struct enki_empty_task : enki::ITaskSet
-{
-    void ExecuteRange(enki::TaskSetPartition, uint32_t) override {}
-};
-struct enki_tiny_task : enki::ITaskSet
-{
-    void ExecuteRange(enki::TaskSetPartition, uint32_t) override { AtomicIncrementU32(&globalSink); }
-};
-struct enki_for_task : enki::ITaskSet
-{
-    platform_parallel_for_callback *callback;
-    void *data;
-    void ExecuteRange(enki::TaskSetPartition range, uint32_t) override { callback(data, range.start, range.end); }
-};
-struct enki_graph_task : enki::ITaskSet
-{
-    std::vector<enki::Dependency> dependencies;
-    void ExecuteRange(enki::TaskSetPartition, uint32_t) override { AtomicIncrementU32(&globalSink); }
-};
-
-struct enki_bench
-{
-    std::vector<enki_empty_task> empties;
-    enki_tiny_task tinies[ROUND_JOB_COUNT];
-    std::vector<enki_graph_task> graph;
-};
-
-internal void EnkiStart(enki_bench *bench, u32 threadCount)
-{
-    globalEnki.Initialize(threadCount);     // the calling thread included
-    bench->empties = std::vector<enki_empty_task>(EMPTY_JOB_COUNT);
-    bench->graph = std::vector<enki_graph_task>(GRAPH_JOB_COUNT);
-    std::vector<u32> dependencyCount(GRAPH_JOB_COUNT, 0);
-    for (u32 index = 0; index < globalDag.edgeCount; ++index)
-    {
-        ++dependencyCount[globalDag.after[index]];
-    }
-    for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
-    {
-        bench->graph[index].dependencies.resize(dependencyCount[index]);
-        dependencyCount[index] = 0;
-    }
-    for (u32 index = 0; index < globalDag.edgeCount; ++index)
-    {
-        enki_graph_task &after = bench->graph[globalDag.after[index]];
-        after.SetDependency(after.dependencies[dependencyCount[globalDag.after[index]]++],
-                           &bench->graph[globalDag.before[index]]);
-    }
-}
-
-// Up to `rounds` parallel-fors of 64 items; 0 when the time limit came first.
-internal f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callback, void *data)
-{
-    enki_for_task forTask;
-    forTask.callback = callback;
-    forTask.data = data;
-    forTask.m_SetSize = 64;
-    forTask.m_MinRange = 1;
-    u64 start = OSGetTimeNanoseconds();
-    u32 done = 0;
-    for (; done < rounds && ((done & 15) || !OverTimeLimit()); ++done)
-    {
-        globalEnki.AddTaskSetToPipe(&forTask);
-        globalEnki.WaitforTask(&forTask);
-    }
-    return done ? Seconds(start) * 1e6 / done : BENCH_SKIPPED;
-}
-
-internal void EnkiSample(enki_bench *bench, f64 *row)
-{
-    u64 start = OSGetTimeNanoseconds();
-    u32 done = 0;
-    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
-    {
-        globalEnki.AddTaskSetToPipe(&bench->empties[done]);
-    }
-    globalEnki.WaitforAll();
-    row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
-
-    start = OSGetTimeNanoseconds();
-    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
-    {
-        for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
-        {
-            globalEnki.AddTaskSetToPipe(&bench->tinies[index]);
-        }
-        globalEnki.WaitforAll();
-    }
-    if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
-
-    start = OSGetTimeNanoseconds();
-    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
-    {
-        for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
-        {
-            if (bench->graph[index].dependencies.empty())
-            {
-                globalEnki.AddTaskSetToPipe(&bench->graph[index]);
-            }
-        }
-        globalEnki.WaitforAll();
-    }
-    if (done) row[Row_Graph] = Seconds(start) * 1e3 / done;
-
-    volatile u32 tinySum = 0;
-    row[Row_TinyFor] = EnkiParallelForUs(ROUND_COUNT, TinyItems, (void *)&tinySum);
-    volatile u64 heavySum = 0;
-    row[Row_HeavyFor] = EnkiParallelForUs(HEAVY_ROUND_COUNT, HeavyItems, (void *)&heavySum);
-    if (OverTimeLimit()) return;
-
-    volatile u64 sumAll = 0;
-    enki_for_task sumTask;
-    sumTask.callback = SumItems;
-    sumTask.data = (void *)&sumAll;
-    sumTask.m_SetSize = SUM_ITEM_COUNT;
-    sumTask.m_MinRange = 4096;
-    start = OSGetTimeNanoseconds();
-    globalEnki.AddTaskSetToPipe(&sumTask);
-    globalEnki.WaitforTask(&sumTask);
-    row[Row_Sum] = Seconds(start) * 1e3;
-    row[Row_SumOneThread] = 0;
-}
-
-internal void EnkiStop(enki_bench *bench)
-{
-    (void)bench;
-    globalEnki.WaitforAllAndShutdown();
-}
+#include "bench_work_queue_enkits.cpp"
 #endif
 
 #if BENCH_TASKFLOW
@@ -678,6 +331,7 @@ enum bench_runner
 };
 global const char *globalRunnerNames[Runner_Count] = {"ours", "baseline", "enkiTS", "Taskflow"};
 global const b32 globalRunnerBuilt[Runner_Count] = {1, BENCH_BASELINE, BENCH_ENKITS, BENCH_TASKFLOW};
+global b32 globalRunnerWanted[Runner_Count] = {1, 1, 1, 1};    // --runners; ours always runs
 global const char *globalRunnerNotBuilt[Runner_Count] = {
     "", "baseline: not built (no C++ standard library)",
     "enkiTS: not built (set ENKITS_DIR to a checkout for tests/bench/bench_work_queue.sh)",
@@ -772,7 +426,7 @@ internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32
     {
         for (u32 run = 0; run < BENCH_MAX_RUNS; ++run)
             for (u32 row = 0; row < Row_Count; ++row) figures->samples[runner][run][row] = BENCH_SKIPPED;
-        figures->ran[runner] = globalRunnerBuilt[runner] && !skip[runner];
+        figures->ran[runner] = globalRunnerBuilt[runner] && globalRunnerWanted[runner] && !skip[runner];
         figures->overTime[runner] = 0;
         if (figures->ran[runner]) StartRunner(&runners, runner, threads);
     }
@@ -796,116 +450,32 @@ internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32
     }
 }
 
-//~ Report
-// The median of a runner's figures for a row over the runs that took it; BENCH_SKIPPED when none did.
-internal f64 RowMedian(thread_count_figures *figures, u32 runner, u32 row)
+#include "bench_work_queue_report.cpp"
+
+internal void PrintBenchUsage(const char *program)
 {
-    f64 values[BENCH_MAX_RUNS];
-    u32 count = 0;
-    for (u32 run = 0; run < globalRunCount; ++run)
-    {
-        if (figures->samples[runner][run][row] > 0) values[count++] = figures->samples[runner][run][row];
-    }
-    return count ? Median(values, count) : BENCH_SKIPPED;
+    fprintf(stderr, "usage: %s [--threads N] [--seconds S] [--runs R (1 to %u)] [--runners ours,baseline,enkiTS,Taskflow "
+            "(the ones to run; ours always runs)]\n", program, BENCH_MAX_RUNS);
 }
 
-// The median over runs of ours / other, both taken seconds apart (see the top); 0 when none.
-internal f64 MedianRatio(thread_count_figures *figures, u32 other, u32 row)
+// "--runners ours,Taskflow": only those (ours always); false on a name that is not a runner's.
+internal b32 ParseRunnerList(const char *list)
 {
-    f64 ratios[BENCH_MAX_RUNS];
-    u32 count = 0;
-    for (u32 run = 0; run < globalRunCount; ++run)
+    b32 wanted[Runner_Count] = {1};
+    for (const char *at = list; *at;)
     {
-        f64 ours = figures->samples[Runner_Ours][run][row], theirs = figures->samples[other][run][row];
-        if (ours > 0 && theirs > 0) ratios[count++] = ours / theirs;
+        const char *end = at;
+        while (*end && *end != ',') ++end;
+        u32 runner = 0;
+        while (runner < Runner_Count && !(strlen(globalRunnerNames[runner]) == (umm)(end - at) &&
+                                          strncmp(globalRunnerNames[runner], at, (umm)(end - at)) == 0)) ++runner;
+        if (runner == Runner_Count) return 0;
+        wanted[runner] = 1;
+        at = *end ? end + 1 : end;
     }
-    return count ? Median(ratios, count) : 0;
+    for (u32 runner = 0; runner < Runner_Count; ++runner) globalRunnerWanted[runner] = wanted[runner];
+    return 1;
 }
-
-internal f64 SumSpeedUp(thread_count_figures *figures)
-{
-    f64 speedUps[BENCH_MAX_RUNS];
-    u32 count = 0;
-    for (u32 run = 0; run < globalRunCount; ++run)
-    {
-        f64 *row = figures->samples[Runner_Ours][run];
-        if (row[Row_Sum] > 0 && row[Row_SumOneThread] > 0) speedUps[count++] = row[Row_SumOneThread] / row[Row_Sum];
-    }
-    return count ? Median(speedUps, count) : 0;
-}
-
-// What a runner's column says where it has no figure.
-internal const char *NoFigure(thread_count_figures *figures, u32 runner)
-{
-    if (!globalRunnerBuilt[runner]) return "-";
-    if (!figures->ran[runner]) return "skipped";
-    return figures->overTime[runner] ? "over time" : "-";
-}
-
-internal void PrintThreadCount(thread_count_figures *figures, f64 loadBefore, f64 loadAfter)
-{
-    printf("threads %u (ours: %u workers + the calling thread; the others: %u threads), load %.2f -> %.2f:\n",
-           figures->threads, figures->threads - 1, figures->threads, loadBefore, loadAfter);
-    printf("  %-34s", "");
-    for (u32 runner = 0; runner < Runner_Count; ++runner) printf(" %10s", globalRunnerNames[runner]);
-    printf("   ratio ours/%s", globalRunnerNames[Runner_Baseline]);
-    for (u32 runner = Runner_Enki; runner < Runner_Count; ++runner) printf(", /%s", globalRunnerNames[runner]);
-    printf(" (median of per-run ratios)\n");
-    for (u32 row = 0; row < Row_Count; ++row)
-    {
-        printf("  %-34s", globalRows[row].label);
-        for (u32 runner = 0; runner < Runner_Count; ++runner)
-        {
-            f64 value = RowMedian(figures, runner, row);
-            putchar(' ');
-            // NOTE: only ours takes the one-thread sum (through the same path as its parallel one).
-            const char *none = (row == Row_SumOneThread && runner != Runner_Ours) ? "-" : NoFigure(figures, runner);
-            value > 0 ? printf(globalRows[row].format, value) : printf("%10s", none);
-        }
-        printf("  ");
-        for (u32 runner = Runner_Baseline; runner < Runner_Count; ++runner)
-        {
-            f64 ratio = MedianRatio(figures, runner, row);
-            ratio > 0 ? printf(" %7.2fx", ratio) : printf(" %8s", "-");
-        }
-        putchar('\n');
-    }
-    printf("  %-34s %9.2fx   (median of the per-run ratios)\n", "parallel sum speed-up (all / one)", SumSpeedUp(figures));
-    for (u32 runner = 0; runner < Runner_Count; ++runner)
-    {
-        if (!globalRunnerBuilt[runner]) printf("  %s\n", globalRunnerNotBuilt[runner]);
-        else if (figures->overTime[runner]) printf("  %s: over its time limit at %u threads (the figures it took are kept)\n",
-                                                   globalRunnerNames[runner], figures->threads);
-        else if (!figures->ran[runner]) printf("  %s: skipped: over its time limit\n", globalRunnerNames[runner]);
-    }
-    fflush(stdout);
-}
-
-// Ours per thread count, with ours / the nearest competitor built (Taskflow, else enkiTS, else the baseline).
-internal void PrintScalingTable(thread_count_figures *figures, u32 countCount)
-{
-    u32 other = BENCH_TASKFLOW ? Runner_Taskflow : BENCH_ENKITS ? Runner_Enki : Runner_Baseline;
-    printf("\nscaling: ours (ratio ours/%s, median of per-run ratios)\n  %7s", globalRunnerNames[other], "threads");
-    const char *headings[Row_Count] = {"empty job ns", "round us", "graph ms", "64-for us", "~1us-for us", "sum ms", ""};
-    for (u32 row = 0; row < Row_SumOneThread; ++row) printf(" %18s", headings[row]);
-    printf(" %12s\n", "sum speed-up");
-    for (u32 index = 0; index < countCount; ++index)
-    {
-        printf("  %7u", figures[index].threads);
-        for (u32 row = 0; row < Row_SumOneThread; ++row)
-        {
-            f64 value = RowMedian(figures + index, Runner_Ours, row), ratio = MedianRatio(figures + index, other, row);
-            char ratioText[32] = "";
-            if (ratio > 0) FormatText(ratioText, sizeof(ratioText), " (%.2fx)", ratio);
-            char cell[64];
-            FormatText(cell, sizeof(cell), "%.2f%s", value, ratioText);
-            printf(" %18s", cell);
-        }
-        printf(" %11.2fx\n", SumSpeedUp(figures + index));
-    }
-    fflush(stdout);
-}
-
 
 int main(int argumentCount, char **arguments)
 {
@@ -918,15 +488,16 @@ int main(int argumentCount, char **arguments)
         if (strcmp(arguments[index], "--threads") == 0 && value >= 1) maxThreads = (u32)value;
         else if (strcmp(arguments[index], "--seconds") == 0 && value >= 1) seconds = (f64)value;
         else if (strcmp(arguments[index], "--runs") == 0 && value >= 1 && value <= BENCH_MAX_RUNS) globalRunCount = (u32)value;
+        else if (strcmp(arguments[index], "--runners") == 0 && ParseRunnerList(arguments[index + 1])) {}
         else
         {
-            fprintf(stderr, "usage: %s [--threads N] [--seconds S] [--runs R (1 to %u)]\n", arguments[0], BENCH_MAX_RUNS);
+            PrintBenchUsage(arguments[0]);
             return 2;
         }
     }
     if ((argumentCount % 2) == 0)
     {
-        fprintf(stderr, "usage: %s [--threads N] [--seconds S] [--runs R (1 to %u)]\n", arguments[0], BENCH_MAX_RUNS);
+        PrintBenchUsage(arguments[0]);
         return 2;
     }
     BuildBenchDag();

@@ -6,6 +6,7 @@
 # github.com/dougbinks/enkiTS and TASKFLOW_DIR at one of github.com/taskflow/taskflow (header-only;
 # built with C++20 then) to include them; without one, its column says "-" with a note.
 # Usage: [ENKITS_DIR=...] [TASKFLOW_DIR=...] tests/bench/bench_work_queue.sh [--threads N] [--seconds S] [--runs R]
+#        [--runners ours,baseline,enkiTS,Taskflow] (only those; ours always runs)
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
