@@ -52,7 +52,7 @@ struct job
     void *data;
     job_graph *graph;
     u32 dependencyCount;                // edges into this job (set when the graph is finalised)
-    volatile u32 unfinishedDependencies;// counts down while the graph runs
+    volatile u32 unfinishedDependencies;// counts down while the graph runs (not for a job of one dependency)
     u32 firstDependent;                 // into graph->dependents
     u32 dependentCount;
     volatile u32 finished;
