@@ -303,11 +303,12 @@ internal void DemoMeasureFrameCost(demo_frame *frame, u32 entityCount)
 internal b32 DemoEnsureFrameMemory(demo_frame *frame, game_transient_state *transient, u32 entityCount)
 {
     if (frame->entityCapacity >= entityCount) return 1;
-    u32 cells = entityCount + 1024;     // about one cell per entity at the default density
+    u32 cells = 2 * (entityCount + 1024);   // about two cells per entity at the default density
     memory_arena *arena = &transient->arena;
-    if (transient->frameScratch.base && ArenaRemaining(&transient->frameScratch) >= Megabytes(1) + (umm)entityCount * 64)
+    if (transient->frameScratch.base &&
+        ArenaRemaining(&transient->frameScratch) >= BroadphaseBytesNeeded(cells, entityCount, DEMO_FRAME_MAX_BATCHES))
         arena = &transient->frameScratch;
-    if (!BroadphaseAllocate(&frame->grid, arena, cells * 2, entityCount, DEMO_FRAME_MAX_BATCHES)) return 0;
+    if (!BroadphaseAllocate(&frame->grid, arena, cells, entityCount, DEMO_FRAME_MAX_BATCHES)) return 0;
     frame->entityCapacity = entityCount;
     return 1;
 }

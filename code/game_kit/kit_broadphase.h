@@ -62,13 +62,30 @@ struct broadphase_grid
     u32 *bandStarts;            // batchCount + 1: each band's first slot
 };
 
+// u32s per batch in batchBandStarts: whole cache lines, so one batch's offsets never share a line
+// with another's.
+inline u32 BroadphaseBatchRowStride(u32 maxBatches)
+{
+    return (maxBatches + 1 + 15) & ~15u;
+}
+
+// The arena bytes BroadphaseAllocate takes for these maxima (alignment padding included): what to
+// check before choosing an arena for the grid.
+inline umm BroadphaseBytesNeeded(u32 maxCells, u32 maxBodies, u32 maxBatches)
+{
+    umm perCell = 2 * sizeof(u32) + sizeof(u8);                                     // starts, cursors, row bands
+    umm perBody = 4 * sizeof(u32) + 2 * sizeof(broadphase_sphere);                  // slots, cells, band lists
+    umm perBatch = sizeof(u32) * (2 + (umm)BroadphaseBatchRowStride(maxBatches));   // first body, band start, offsets
+    return perCell * maxCells + perBody * maxBodies + perBatch * maxBatches + 2 * sizeof(u32) + 11 * 64;
+}
+
 // Carves the arrays for up to maxCells cells, maxBodies bodies and maxBatches (<=
-// BROADPHASE_MAX_BATCHES) batches; false when the arena is short.
+// BROADPHASE_MAX_BATCHES) batches (BroadphaseBytesNeeded of the arena); false when it is short.
 inline b32 BroadphaseAllocate(broadphase_grid *grid, memory_arena *arena, u32 maxCells, u32 maxBodies, u32 maxBatches)
 {
     memset(grid, 0, sizeof(*grid));
     Assert(maxBatches >= 1 && maxBatches <= BROADPHASE_MAX_BATCHES);
-    u32 stride = (maxBatches + 1 + 15) & ~15u;      // one batch's offsets never share a line with another's
+    u32 stride = BroadphaseBatchRowStride(maxBatches);
     grid->cellStarts = PushArray(arena, maxCells + 1, u32);
     grid->cellBodies = PushArray(arena, maxBodies, u32);
     grid->slotSpheres = PushArray(arena, maxBodies, broadphase_sphere);
@@ -82,7 +99,8 @@ inline b32 BroadphaseAllocate(broadphase_grid *grid, memory_arena *arena, u32 ma
     grid->batchBandStarts = (u32 *)PushArray_(arena, (umm)maxBatches * stride, sizeof(u32), 64);
     grid->bandStarts = PushArray(arena, maxBatches + 1, u32);
     if (!grid->cellStarts || !grid->cellBodies || !grid->slotSpheres || !grid->bodyCells || !grid->cellCursors ||
-        !grid->rowBands || !grid->bandBodies || !grid->bandCells || !grid->bandSpheres || !grid->batchFirstBodies || !grid->batchBandStarts || !grid->bandStarts)
+        !grid->rowBands || !grid->bandBodies || !grid->bandCells || !grid->bandSpheres || !grid->batchFirstBodies ||
+        !grid->batchBandStarts || !grid->bandStarts)
     {
         return 0;
     }

@@ -318,7 +318,12 @@ internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
     bodies[1].position = bodies[0].position;
     bodies[2].position = V3(500.0f, 1.0f, 500.0f);
     broadphase_grid grid;
-    if (!CHECK(BroadphaseAllocate(&grid, arena, 4096, count, BROADPHASE_MAX_BATCHES))) return;
+    // BroadphaseBytesNeeded is what Allocate takes: enough for it, and it is all used.
+    umm needed = BroadphaseBytesNeeded(4096, count, BROADPHASE_MAX_BATCHES);
+    memory_arena exact;
+    InitializeArena(&exact, "grid", needed, PushSize(arena, needed), 0);
+    if (!CHECK(BroadphaseAllocate(&grid, &exact, 4096, count, BROADPHASE_MAX_BATCHES))) return;
+    CHECK(ArenaRemaining(&exact) < 12 * 64);
     BuildTestGrid(queue, &grid, bodies, count, 40.0f, 16);
     CHECK(grid.cellsX * grid.cellsZ <= 4096 && grid.cellSize >= 1.25f);
     CHECK_MSG(IsGridInCellAndIndexOrder(&grid, bodies, count), "16 batches: slots in cell order, bodies in index order");
