@@ -57,8 +57,8 @@ struct broadphase_grid
     u32 *bandBodies;
     u32 *bandCells;
     broadphase_sphere *bandSpheres;
-    u32 *batchFirstBodies;      // per batch: its first body
-    u32 *batchBandStarts;       // per batch, batchRowStride apart: batchCount + 1 offsets into its range
+    u32 *batchBandStarts;       // per batch, batchRowStride apart: batchCount + 1 indices into the band
+                                //   lists, where each band's group of the batch starts (and the last ends)
     u32 *bandStarts;            // batchCount + 1: each band's first slot
 };
 
@@ -75,8 +75,8 @@ inline umm BroadphaseBytesNeeded(u32 maxCells, u32 maxBodies, u32 maxBatches)
 {
     umm perCell = 2 * sizeof(u32) + sizeof(u8);                                     // starts, cursors, row bands
     umm perBody = 4 * sizeof(u32) + 2 * sizeof(broadphase_sphere);                  // slots, cells, band lists
-    umm perBatch = sizeof(u32) * (2 + (umm)BroadphaseBatchRowStride(maxBatches));   // first body, band start, offsets
-    return perCell * maxCells + perBody * maxBodies + perBatch * maxBatches + 2 * sizeof(u32) + 11 * 64;
+    umm perBatch = sizeof(u32) * (1 + (umm)BroadphaseBatchRowStride(maxBatches));   // band start, group starts
+    return perCell * maxCells + perBody * maxBodies + perBatch * maxBatches + 2 * sizeof(u32) + 10 * 64;
 }
 
 // Carves the arrays for up to maxCells cells, maxBodies bodies and maxBatches (<=
@@ -95,12 +95,11 @@ inline b32 BroadphaseAllocate(broadphase_grid *grid, memory_arena *arena, u32 ma
     grid->bandBodies = PushArray(arena, maxBodies, u32);
     grid->bandCells = PushArray(arena, maxBodies, u32);
     grid->bandSpheres = PushArray(arena, maxBodies, broadphase_sphere);
-    grid->batchFirstBodies = PushArray(arena, maxBatches, u32);
     grid->batchBandStarts = (u32 *)PushArray_(arena, (umm)maxBatches * stride, sizeof(u32), 64);
     grid->bandStarts = PushArray(arena, maxBatches + 1, u32);
     if (!grid->cellStarts || !grid->cellBodies || !grid->slotSpheres || !grid->bodyCells || !grid->cellCursors ||
-        !grid->rowBands || !grid->bandBodies || !grid->bandCells || !grid->bandSpheres || !grid->batchFirstBodies ||
-        !grid->batchBandStarts || !grid->bandStarts)
+        !grid->rowBands || !grid->bandBodies || !grid->bandCells || !grid->bandSpheres || !grid->batchBandStarts ||
+        !grid->bandStarts)
     {
         return 0;
     }
@@ -182,7 +181,7 @@ inline void BroadphaseBin(broadphase_grid *grid, u32 batch, const body_type *bod
         ++counts[grid->rowBands[row]];
     }
     u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
-    u32 sum = 0;
+    u32 sum = first;
     for (u32 band = 0; band <= bandCount; ++band)
     {
         u32 count = counts[band];
@@ -193,13 +192,12 @@ inline void BroadphaseBin(broadphase_grid *grid, u32 batch, const body_type *bod
     for (u32 index = first; index < onePastLast; ++index)
     {
         u32 band = grid->rowBands[BroadphaseCellZ(grid, bodies[index].position.z)];   // as above: no division
-        u32 at = first + counts[band]++;
+        u32 at = counts[band]++;
         grid->bandBodies[at] = index;
         grid->bandCells[at] = grid->bodyCells[index];
         grid->bandSpheres[at].position = bodies[index].position;
         grid->bandSpheres[at].radius = bodies[index].halfSize;
     }
-    grid->batchFirstBodies[batch] = first;
 }
 
 // Step 2, once every batch is binned: each band's first slot.
@@ -235,8 +233,7 @@ inline void BroadphaseFillBand(broadphase_grid *grid, u32 band)
     for (u32 batch = 0; batch < grid->batchCount; ++batch)
     {
         u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
-        const u32 *cells = grid->bandCells + grid->batchFirstBodies[batch];
-        for (u32 at = starts[band]; at < starts[band + 1]; ++at) ++cursors[cells[at]];
+        for (u32 at = starts[band]; at < starts[band + 1]; ++at) ++cursors[grid->bandCells[at]];
     }
     u32 sum = grid->bandStarts[band];
     for (u32 cell = firstCell; cell < onePastLastCell; ++cell)
@@ -250,8 +247,7 @@ inline void BroadphaseFillBand(broadphase_grid *grid, u32 band)
     for (u32 batch = 0; batch < grid->batchCount; ++batch)
     {
         u32 *starts = grid->batchBandStarts + (umm)batch * grid->batchRowStride;
-        u32 batchFirst = grid->batchFirstBodies[batch];
-        for (u32 at = batchFirst + starts[band]; at < batchFirst + starts[band + 1]; ++at)
+        for (u32 at = starts[band]; at < starts[band + 1]; ++at)
         {
             u32 slot = cursors[grid->bandCells[at]]++;
             grid->cellBodies[slot] = grid->bandBodies[at];
@@ -259,6 +255,7 @@ inline void BroadphaseFillBand(broadphase_grid *grid, u32 band)
         }
     }
 }
+
 // The deepest overlap with `self` (body `selfIndex`, in cell (cellX, cellZ)) among the 3x3 cells
 // around it: per row, the three cells' slots are one contiguous span.
 inline u32 BroadphaseDeepestAround(broadphase_grid *grid, broadphase_sphere self, u32 selfIndex, u32 cellX, u32 cellZ)

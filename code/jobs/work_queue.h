@@ -261,12 +261,6 @@ b32 DoNextWorkQueueEntry(platform_work_queue *queue);
 typedef b32 work_entry_match(platform_work_queue_callback *callback, void *data, u64 family, void *matchData);
 b32 StealWorkQueueEntry(platform_work_queue *queue, work_entry_match *match, void *matchData);
 b32 IsWorkQueueIdle(platform_work_queue *queue);
-// Nothing queued right now (a hint, stale the moment it returns): a thread about to queue work it
-// could run itself may keep it when others already have work waiting.
-inline b32 WorkQueueLooksEmpty(platform_work_queue *queue)
-{
-    return AtomicLoadU64(&queue->readIndex) == AtomicLoadU64(&queue->writeIndex);
-}
 // Entries that have finished running (never more than writeIndex).
 u64 GetWorkQueueCompletionCount(platform_work_queue *queue);
 // Waits until *value == until, running entries meanwhile: any entry at top level, only those
