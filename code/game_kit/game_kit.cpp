@@ -1,6 +1,7 @@
 // game_kit/: what any game built on this engine uses on the DLL side: render-command push
 // helpers, state-layout migration, BMP/WAV readers, the sound mixer, bitmap text, the debug overlay,
-// a uniform-grid broadphase, a job graph's shape as text, tunables (values the platform changes live).
+// a uniform-grid broadphase, a job graph's shape as text and a model of the schedule it allows,
+// tunables (values the platform changes live).
 // May include base/ and contract/ only; a game's unity entry includes this file once.
 // Every file of the layer is named kit_*; headers come first, so no body depends on body order.
 
@@ -15,6 +16,7 @@
 #include "game_kit/kit_debug.h"
 #include "game_kit/kit_broadphase.h"
 #include "game_kit/kit_graph_shape.h"
+#include "game_kit/kit_graph_model.h"
 #include "game_kit/kit_tune.h"
 
 //~ Bodies

@@ -41,6 +41,11 @@ struct bench_frame_figures
     u64 renderCycles[BENCH_MAX_FRAMES];
     u64 stageCycles[BenchStage_Count][BENCH_MAX_FRAMES];        // graph frames, summed over the stage's jobs
     u64 serialStageCycles[BenchStage_Count][BENCH_MAX_FRAMES];
+    // The in-order frames' job durations through the shape model (game_kit/kit_graph_model.h) on the
+    // threads the graph frames have: what the graph's shape allows with free scheduling and no inflation.
+    u64 modelWorkCycles[BENCH_MAX_FRAMES];
+    u64 modelSpanCycles[BENCH_MAX_FRAMES];
+    u64 modelMakespanCycles[BENCH_MAX_FRAMES];
 };
 global bench_frame_figures globalBenchFigures;
 global f64 globalBenchCyclesPerSecond;  // set by a native harness (no DEBUGGameEndFrame there)
@@ -106,6 +111,25 @@ internal void BenchSumStages(fixture_frame *frame, u64 (*stages)[BENCH_MAX_FRAME
     }
 }
 
+// The frame just run in order, modelled on the threads the graph frames run on (all zeros when the
+// scratch is short; the row then shows no model).
+internal void BenchModelShape(fixture_frame *frame, memory_arena *arena, u32 at)
+{
+    bench_frame_figures *figures = &globalBenchFigures;
+    temporary_memory temp = BeginTemporaryMemory(arena);
+    u64 *cycles = PushArray(arena, frame->jobCount, u64);
+    job_graph_model model = {};
+    if (cycles)
+    {
+        for (u32 index = 0; index < frame->jobCount; ++index) cycles[index] = frame->jobs[index].cycles;
+        ModelJobGraph(&frame->graph, cycles, frame->memory->workerThreadCount + 1, arena, &model);
+    }
+    EndTemporaryMemory(temp);
+    figures->modelWorkCycles[at] = model.workCycles;
+    figures->modelSpanCycles[at] = model.spanCycles;
+    figures->modelMakespanCycles[at] = model.makespanCycles;
+}
+
 internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *arena)
 {
     bench_frame_figures *figures = &globalBenchFigures;
@@ -128,6 +152,7 @@ internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *are
         if (figures->serialFrames < BENCH_MAX_FRAMES)
         {
             BenchSumStages(frame, figures->serialStageCycles, figures->serialFrames);
+            BenchModelShape(frame, arena, figures->serialFrames);
             figures->serialCycles[figures->serialFrames++] = runCycles;
         }
         return;

@@ -86,6 +86,9 @@ struct native_bench_result
     f64 serialMs;
     f64 cpuMs;                  // in job bodies, summed over threads
     f64 schedulingMs;
+    f64 modelWorkMs;            // the shape model (game_kit/kit_graph_model.h) of the in-order frames
+    f64 modelSpanMs;
+    f64 modelMakespanMs;        //   on this row's threads
     f64 stageMs[BenchStage_Count];          // CPU in the stage's job bodies through the graph
     f64 serialStageMs[BenchStage_Count];    // the same jobs in order
 };
@@ -175,6 +178,9 @@ internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, 
     result->serialMs = BenchCyclesToMs(frame, BenchMedian(figures->serialCycles, figures->serialFrames));
     result->cpuMs = BenchCyclesToMs(frame, BenchMedian(figures->cpuCycles, figures->frames));
     result->schedulingMs = BenchCyclesToMs(frame, BenchMedian(figures->emptyCycles, figures->frames));
+    result->modelWorkMs = BenchCyclesToMs(frame, BenchMedian(figures->modelWorkCycles, figures->serialFrames));
+    result->modelSpanMs = BenchCyclesToMs(frame, BenchMedian(figures->modelSpanCycles, figures->serialFrames));
+    result->modelMakespanMs = BenchCyclesToMs(frame, BenchMedian(figures->modelMakespanCycles, figures->serialFrames));
     for (u32 stage = 0; stage < BenchStage_Count; ++stage)
     {
         result->stageMs[stage] = BenchCyclesToMs(frame, BenchMedian(figures->stageCycles[stage], figures->frames));
@@ -273,11 +279,15 @@ internal b32 NativeBenchParseOptions(int argumentCount, char **arguments, native
 //~ The scaling table
 internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 oneThreadGraphMs, f64 loadBefore)
 {
-    printf("  %7u %7u %9.3f %9.3f %7.2fx %7.2fx %9.3f %7.2fx %9.3f   %u frames, load %.2f -> %.2f%s\n", threads,
-           row->batchCount, row->graphMs, row->serialMs, row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0,
-           row->graphMs > 0.0 ? oneThreadGraphMs / row->graphMs : 0.0, row->cpuMs,
-           row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0, row->schedulingMs, row->framesRun, loadBefore,
-           BenchMachineLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
+    f64 speedUp = row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0;
+    f64 inflation = row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0;
+    f64 shape = row->modelMakespanMs > 0.0 ? row->modelWorkMs / row->modelMakespanMs : 0.0;
+    printf("  %7u %7u %9.3f %9.3f %7.2fx %7.2fx %9.3f %7.2fx %9.3f %7.2fx %7.2fx %8.2f   %u frames, load %.2f -> %.2f%s\n",
+           threads, row->batchCount, row->graphMs, row->serialMs, speedUp,
+           row->graphMs > 0.0 ? oneThreadGraphMs / row->graphMs : 0.0, row->cpuMs, inflation, row->schedulingMs, shape,
+           row->modelSpanMs > 0.0 ? row->modelWorkMs / row->modelSpanMs : 0.0,
+           shape > 0.0 ? speedUp * inflation / shape : 0.0, row->framesRun, loadBefore, BenchMachineLoad(),
+           row->overTimeLimit ? " (stopped at its time limit)" : "");
     if (threads > 1)
     {
         printf("          CPU by stage, graph / in order:");
@@ -299,13 +309,17 @@ internal int NativeBenchScalingTable(native_bench_options *options)
            options->threads, options->frames, options->seconds, BenchMachineLoad());
     printf("  (speed-up: one thread / graph, medians of the same process, the in-order frames taking turns with the graph's;\n"
            "   vs row 1: the 1-thread row's graph / this row's, rows run one after the other in fresh memory; inflation: CPU\n"
-           "   in job bodies / one thread)\n");
+           "   in job bodies / one thread; shape: the speed-up the graph's shape allows on the row's threads, its in-order job\n"
+           "   times scheduled greedily at no cost (game_kit/kit_graph_model.h); span: work / longest dependency chain, the\n"
+           "   most any thread count could reach (the model needs no more cores: --threads 16 on 2 cores gives 16's shape);\n"
+           "   kept: speed-up x inflation / shape, what the scheduler keeps of what the shape allows once the job bodies'\n"
+           "   inflation is set aside: 1.00 when scheduling costs nothing)\n");
     int status = 0;
     for (u32 countIndex = 0; countIndex < options->countCount; ++countIndex)
     {
         u32 entities = options->counts[countIndex];
-        printf("entities %u:\n  %7s %7s %9s %9s %8s %8s %9s %8s %9s\n", entities, "threads", "batches", "graph ms",
-               "one ms", "speed-up", "vs row 1", "CPU ms", "inflation", "sched ms");
+        printf("entities %u:\n  %7s %7s %9s %9s %8s %8s %9s %8s %9s %8s %8s %8s\n", entities, "threads", "batches",
+               "graph ms", "one ms", "speed-up", "vs row 1", "CPU ms", "inflation", "sched ms", "shape", "span", "kept");
         fflush(stdout);
         b32 overTimeLimit = 0;
         f64 oneThreadGraphMs = 0.0;

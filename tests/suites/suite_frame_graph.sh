@@ -202,6 +202,10 @@ bench="$work/build/bench_frame_graph"
 "$bench/bench_frame_graph_native" --threads 2 --entities 1024 --frames 6 >"$out/scaling.txt" 2>&1
 check "native benchmark --threads 2: a table row for 1 and for 2 threads" \
     bash -c "grep -qE '^ +1 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x' '$out/scaling.txt' && grep -qE '^ +2 +[0-9]+ +[0-9.]+ ' '$out/scaling.txt'"
+# The shape model's columns: one thread's shape is 1.00x; two threads' lies in (1, 2] (kit_graph_model.h).
+check "native benchmark: the shape column says 1.00x for one thread and between 1 and 2 for two" \
+    awk '$1 == 1 && $10 == "1.00x" { one = 1 } $1 == 2 && $10 ~ /x$/ { shape = $10 + 0; two = (shape > 1.0 && shape <= 2.0) }
+         END { exit !(one && two) }' "$out/scaling.txt"
 # A count the fixture cannot hold is refused, never run as another count (it once ran 4,096 silently).
 "$bench/bench_frame_graph_native" 1048576 3 >"$out/refused.txt" 2>&1
 status=$?

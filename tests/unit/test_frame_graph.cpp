@@ -3,13 +3,16 @@
 //    (render_walk.h) yields their entries in slot order whatever order the jobs ran in; overflow is
 //    refused whole and counted; a slot pointing outside the zone is skipped, never read;
 //  - the uniform-grid broadphase: filled by parallel jobs in any order, it answers exactly what a
-//    brute-force search answers.
+//    brute-force search answers;
+//  - the shape model (kit_graph_model.h): work, span and the greedy schedule of small graphs worked by
+//    hand, and of random ones within the bounds every greedy schedule keeps.
 // Usage: test_frame_graph [-s scale]
 
 #include "test_work_common.h"
 #include "game_kit/kit_render_push.h"
 #include "render/render_walk.h"
 #include "game_kit/kit_broadphase.h"
+#include "game_kit/kit_graph_model.h"
 
 //~ Sub-buffers
 #define TEST_SLOTS 48
@@ -360,6 +363,97 @@ internal void TestBroadphase(platform_work_queue *queue, memory_arena *arena)
     CHECK_MSG(IsGridInCellAndIndexOrder(&grid, bodies, count), "3 rows, 16 bands: slots in cell order, bodies in index order");
 }
 
+//~ The shape model (game_kit/kit_graph_model.h)
+internal PLATFORM_WORK_QUEUE_CALLBACK(ModelJobNeverRuns) { (void)queue; (void)data; }
+
+internal b32 ModelOf(job_graph *graph, const u64 *cycles, u32 threads, memory_arena *arena, job_graph_model *model)
+{
+    umm usedBefore = arena->used;
+    b32 result = ModelJobGraph(graph, cycles, threads, arena, model);
+    CHECK_MSG(arena->used == usedBefore, "the model gives its scratch back");
+    return result;
+}
+
+internal void TestGraphModel(void)
+{
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    job_graph_model model;
+
+    job_graph chain;
+    BeginJobGraph(&chain, &arena, "chain", 3, 2, TestLog);
+    for (u32 index = 0; index < 3; ++index) AddGraphJob(&chain, ModelJobNeverRuns, 0);
+    AddJobDependency(&chain, 0, 1);
+    AddJobDependency(&chain, 1, 2);
+    u64 chainCycles[] = {5, 7, 11};
+    CHECK(ModelOf(&chain, chainCycles, 4, &arena, &model));
+    CHECK_MSG(model.workCycles == 23 && model.spanCycles == 23 && model.makespanCycles == 23,
+              "a chain: work, span and schedule are its durations summed, whatever the threads");
+
+    // root (1) -> 8 leaves (10 each) -> join (2)
+    job_graph fan;
+    BeginJobGraph(&fan, &arena, "fan", 10, 16, TestLog);
+    u64 fanCycles[10] = {1, 10, 10, 10, 10, 10, 10, 10, 10, 2};     // by job id: root, leaves, join
+    for (u32 index = 0; index < 10; ++index) AddGraphJob(&fan, ModelJobNeverRuns, 0);
+    for (u32 leaf = 1; leaf <= 8; ++leaf)
+    {
+        AddJobDependency(&fan, 0, leaf);
+        AddJobDependency(&fan, leaf, 9);
+    }
+    u64 expected[][2] = {{1, 83}, {3, 33}, {4, 23}, {8, 13}, {64, 13}};
+    for (u32 row = 0; row < ArrayCount(expected); ++row)
+    {
+        CHECK(ModelOf(&fan, fanCycles, (u32)expected[row][0], &arena, &model));
+        CHECK_MSG(model.workCycles == 83 && model.spanCycles == 13 && model.makespanCycles == expected[row][1],
+                  "a fan: the leaves run in rounds of the thread count between the root and the join");
+    }
+
+    // Greedy in release order, not the best schedule: 3, 3, 6 on two threads take 9 (6 was possible).
+    job_graph loose;
+    BeginJobGraph(&loose, &arena, "loose", 3, 1, TestLog);
+    for (u32 index = 0; index < 3; ++index) AddGraphJob(&loose, ModelJobNeverRuns, 0);
+    u64 looseCycles[] = {3, 3, 6};
+    CHECK(ModelOf(&loose, looseCycles, 2, &arena, &model));
+    CHECK_MSG(model.makespanCycles == 9 && model.spanCycles == 6, "free jobs start in id order on the first free thread");
+
+    job_graph cycle;
+    BeginJobGraph(&cycle, &arena, "cycle", 3, 3, TestLog);
+    for (u32 index = 0; index < 3; ++index) AddGraphJob(&cycle, ModelJobNeverRuns, 0);
+    AddJobDependency(&cycle, 0, 1);
+    AddJobDependency(&cycle, 1, 2);
+    AddJobDependency(&cycle, 2, 1);
+    CHECK_MSG(!ModelOf(&cycle, chainCycles, 2, &arena, &model), "a graph with a cycle has no schedule");
+
+    // Random graphs: any greedy schedule lies between max(work / N, span) and work / N + span.
+    random_series series = {0x9E3779B9u};
+    u32 outside = 0, refused = 0;
+    for (u32 round = 0; round < 50; ++round)
+    {
+        temporary_memory temp = BeginTemporaryMemory(&arena);
+        job_graph graph;
+        u32 jobCount = 1 + NextRandom(&series) % 300;
+        BeginJobGraph(&graph, &arena, "random", jobCount, 3 * jobCount, TestLog);
+        u64 *cycles = PushArray(&arena, jobCount, u64);
+        for (u32 index = 0; index < jobCount; ++index)
+        {
+            AddGraphJob(&graph, ModelJobNeverRuns, 0);
+            cycles[index] = 1 + NextRandom(&series) % 1000;
+            for (u32 edge = 0; index && edge < 3; ++edge)
+            {
+                if (NextRandom(&series) & 1) AddJobDependency(&graph, NextRandom(&series) % index, index);
+            }
+        }
+        u32 threads = 1 + NextRandom(&series) % 16;
+        if (!ModelOf(&graph, cycles, threads, &arena, &model)) ++refused;
+        f64 perThread = (f64)model.workCycles / (f64)threads;
+        if ((f64)model.makespanCycles < Maximum(perThread, (f64)model.spanCycles) ||
+            (f64)model.makespanCycles > perThread + (f64)model.spanCycles) ++outside;
+        if (threads == 1 && model.makespanCycles != model.workCycles) ++outside;
+        EndTemporaryMemory(temp);
+    }
+    CHECK_MSG(refused == 0 && outside == 0, "random graphs: every greedy schedule within its bounds");
+    free(arena.base);
+}
+
 int main(int argumentCount, char **arguments)
 {
     ParseScale(argumentCount, arguments);
@@ -374,6 +468,8 @@ int main(int argumentCount, char **arguments)
     TestSubBufferOverflow(&arena);
     ArmWatchdog("broadphase", 120);
     TestBroadphase(&queue, &arena);
+    ArmWatchdog("graph model", 60);
+    TestGraphModel();
 
     StopWorkQueue(&queue);
     StopWatchdog();
