@@ -45,6 +45,7 @@ internal b32 WorkQueueSleep(platform_work_queue *queue)
             if (sleeping == 0)
             {
                 OSWaitSemaphore(&queue->semaphore);
+                PassOnWorkQueueWake(queue);
                 break;
             }
             if (AtomicCompareExchangeU32(&queue->sleepingWorkerCount, sleeping, sleeping - 1) == sleeping)
@@ -55,6 +56,7 @@ internal b32 WorkQueueSleep(platform_work_queue *queue)
         return 0;
     }
     OSWaitSemaphore(&queue->semaphore);
+    PassOnWorkQueueWake(queue);
     return 1;
 }
 

@@ -21,7 +21,7 @@
 //   exit       ShutdownWorkQueueSystem(&system);   the shutdown rule below
 //
 // Guarantees: any thread may add work (jobs may add jobs); a full ring never asserts and never
-// drops; adding costs no system call unless a worker sleeps. A queue whose CreateWorkQueue failed
+// drops; adding costs no system call unless a worker sleeps, and then one (WakeWorkQueueWorkers). A queue whose CreateWorkQueue failed
 // (arena too small) refuses every add with a logged error; its waits return at once.
 //
 // Which waits are allowed where. "Top level" is a thread that is not running a queue entry (the
@@ -134,6 +134,7 @@ struct platform_work_queue
     // Statistics (tests and the debug overlay read them; never on a hot path).
     volatile u64 fullRingCount;         // times an add found the ring full and helped instead
     volatile u64 wakeCount;             // semaphore releases (system calls) made by adds
+    volatile u64 passedOnWakeCount;     // releases made by woken workers passing a wake on
     volatile u64 refusedAddCount;       // adds refused because the queue was never created
     volatile u64 refusedWaitCount;      // CompleteAllWork / DrainWorkQueues refused (see the rules)
 
@@ -250,10 +251,21 @@ void ParallelFor(platform_work_queue *queue, u32 count, u32 minBatch,
 
 // Adds without helping: false when the ring is full (or the queue was never created).
 b32 TryAddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
-// The same without waking a sleeping worker: add a batch, then WakeWorkQueueWorkers once (one
-// semaphore release for up to addedCount sleepers; no system call when none sleeps).
+// The same without waking a sleeping worker: add a batch, then WakeWorkQueueWorkers once.
 b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_queue_callback *callback, void *data);
+// After adding addedCount entries: no system call when no worker sleeps, else one semaphore
+// release waking min(sleepers, addedCount, WORK_QUEUE_WAKE_FANOUT) of them. Each worker woken
+// passes the wake on (PassOnWorkQueueWake) to up to WORK_QUEUE_WAKE_FANOUT more while more than
+// one entry waits unclaimed, so a burst reaches every sleeper that has work, in a tree.
+// NOTE: releasing a semaphore to a sleeping thread cost its caller 15,000-25,000 cycles (6-10 us,
+// the wakee's core being halted) on this project's 2-core KVM machine, once per thread woken on
+// POSIX (sem_post): a job releasing a 64-job stage to 12 sleeping workers paid 12 of those before
+// running its own next job. Now the adder pays one; the woken pay the rest in parallel.
+#define WORK_QUEUE_WAKE_FANOUT 2
 void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount);
+// Called by a worker just woken: wakes up to WORK_QUEUE_WAKE_FANOUT sleepers when more than one
+// entry waits (one of them is the caller's). No system call when none sleeps or nothing waits.
+void PassOnWorkQueueWake(platform_work_queue *queue);
 // Runs the oldest queued entry on the calling thread; false when there was nothing to claim.
 // Any entry: for top-level callers (the wait rules above).
 b32 DoNextWorkQueueEntry(platform_work_queue *queue);

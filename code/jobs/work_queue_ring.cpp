@@ -4,25 +4,43 @@
 #include "jobs/work_queue.h"
 
 //~ Ring
+// Wakes up to `wanted` sleepers with one semaphore release; returns how many it woke.
 // NOTE: the compare-exchange that published the entries is a full barrier, so either a worker
-// announcing sleep sees our writeIndex in its re-check, or we see its announcement here. No system
-// call when nobody sleeps, and one (for up to addedCount sleepers) when some do.
-void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount)
+// announcing sleep sees our writeIndex in its re-check, or we see its announcement here.
+internal u32 ReleaseSleepingWorkers(platform_work_queue *queue, u32 wanted)
 {
     for (;;)
     {
         u32 sleeping = AtomicLoadU32(&queue->sleepingWorkerCount);
-        if (sleeping == 0 || addedCount == 0)
+        if (sleeping == 0 || wanted == 0)
         {
-            break;
+            return 0;
         }
-        u32 woken = Minimum(sleeping, addedCount);
+        u32 woken = Minimum(sleeping, wanted);
         if (AtomicCompareExchangeU32(&queue->sleepingWorkerCount, sleeping, sleeping - woken) == sleeping)
         {
-            AtomicIncrementU64(&queue->wakeCount);
             OSReleaseSemaphore(&queue->semaphore, woken);
-            break;
+            return woken;
         }
+    }
+}
+
+// No system call when nobody sleeps; otherwise one, for at most WORK_QUEUE_WAKE_FANOUT sleepers:
+// the woken pass the wake on while entries wait (PassOnWorkQueueWake).
+void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount)
+{
+    if (ReleaseSleepingWorkers(queue, Minimum(addedCount, (u32)WORK_QUEUE_WAKE_FANOUT)))
+    {
+        AtomicIncrementU64(&queue->wakeCount);
+    }
+}
+
+void PassOnWorkQueueWake(platform_work_queue *queue)
+{
+    u64 queued = AtomicLoadU64(&queue->writeIndex) - AtomicLoadU64(&queue->readIndex);
+    if (queued > 1 && ReleaseSleepingWorkers(queue, (u32)Minimum(queued - 1, (u64)WORK_QUEUE_WAKE_FANOUT)))
+    {
+        AtomicIncrementU64(&queue->passedOnWakeCount);
     }
 }
 

@@ -215,9 +215,11 @@ internal void Win32StopEngine(win32_state *state)
 {
     work_queue_system *queues = &state->queues;
     Win32Log(LogLevel_Info, "queues: the high ring was full %llu times and the low ring %llu times (the adder "
-             "ran work until there was room; nothing dropped); %llu + %llu worker wakes",
-             (unsigned long long)queues->highQueue.fullRingCount, (unsigned long long)queues->lowQueue.fullRingCount,
-             (unsigned long long)queues->highQueue.wakeCount, (unsigned long long)queues->lowQueue.wakeCount);
+             "ran work until there was room; nothing dropped); %llu + %llu worker wakes by adds, %llu + %llu passed on "
+             "by woken workers", (unsigned long long)queues->highQueue.fullRingCount,
+             (unsigned long long)queues->lowQueue.fullRingCount, (unsigned long long)queues->highQueue.wakeCount,
+             (unsigned long long)queues->lowQueue.wakeCount, (unsigned long long)queues->highQueue.passedOnWakeCount,
+             (unsigned long long)queues->lowQueue.passedOnWakeCount);
     // NOTE: the watchdog outlives the queues and the game code: a task hung in game code that the
     // shutdown waits for is interrupted (win32_quit_bound.cpp).
     ShutdownWorkQueueSystem(queues);

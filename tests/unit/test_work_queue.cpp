@@ -153,6 +153,8 @@ struct wake_test
     volatile u32 done;
     volatile u32 gate;
     volatile u32 started;
+    volatile u32 running;       // entries of the burst running at once (one per thread)
+    u32 timedOut;               // a burst entry gave up waiting for the others
 };
 global wake_test globalWake;
 
@@ -219,6 +221,57 @@ internal void TestSleepAndWake(void)
     CHECK_MSG(queue.wakeCount == wakesBefore, "adds while no worker sleeps make no semaphore release");
     AtomicStoreU32(&globalWake.gate, 1);
     CompleteAllWork(&queue);
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
+// Each entry of a burst holds its thread until `running` reaches the worker count: it returns only
+// when every worker runs one at the same time, so a sleeper nobody woke shows as a timeout.
+#define WAKE_TREE_WORKERS 8
+internal PLATFORM_WORK_QUEUE_CALLBACK(HoldUntilAllRunJob)
+{
+    AtomicIncrementU32(&globalWake.running);
+    u64 start = OSGetTimeNanoseconds();
+    while (AtomicLoadU32(&globalWake.running) < WAKE_TREE_WORKERS && !AtomicLoadU32(&globalWake.timedOut))
+    {
+        if (OSGetTimeNanoseconds() - start > 10ull * 1000 * 1000 * 1000) AtomicStoreU32(&globalWake.timedOut, 1);
+        OSSleepMilliseconds(0);
+    }
+}
+
+// A burst added to a queue whose workers all sleep: the adder makes one semaphore release (for at
+// most WORK_QUEUE_WAKE_FANOUT of them) and the woken pass the wake on until every worker runs.
+internal void TestWakeTree(void)
+{
+    ArmWatchdog("wake tree", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "wake tree", 256, WAKE_TREE_WORKERS, WAKE_TREE_WORKERS, TestLog);
+    u32 rounds = (u32)Scaled(20, 3), badAdderWakes = 0, passedOnShort = 0;
+    for (u32 round = 0; round < rounds; ++round)
+    {
+        WaitUntilAsleep(&queue, WAKE_TREE_WORKERS);
+        globalWake.running = 0;
+        u64 wakesBefore = queue.wakeCount, passedBefore = queue.passedOnWakeCount;
+        u32 added = 0;
+        for (u32 index = 0; index < 4 * WAKE_TREE_WORKERS; ++index)
+        {
+            added += TryAddWorkQueueEntryWithoutWake(&queue, HoldUntilAllRunJob, 0);
+        }
+        WakeWorkQueueWorkers(&queue, added);
+        badAdderWakes += (queue.wakeCount != wakesBefore + 1);
+        while (AtomicLoadU32(&globalWake.running) < WAKE_TREE_WORKERS && !AtomicLoadU32(&globalWake.timedOut))
+        {
+            OSSleepMilliseconds(1);
+        }
+        // 8 sleepers, at most 2 woken by the adder: the other 6 by passes of at most 2 each.
+        u64 passed = queue.passedOnWakeCount - passedBefore;
+        passedOnShort += (passed < (WAKE_TREE_WORKERS - WORK_QUEUE_WAKE_FANOUT) / WORK_QUEUE_WAKE_FANOUT);
+        CompleteAllWork(&queue);
+    }
+    CHECK_MSG(!globalWake.timedOut, "a burst reaches every sleeping worker: all 8 ran an entry at the same time");
+    CHECK_MSG(badAdderWakes == 0, "the adder of a burst makes one semaphore release, whatever the sleepers");
+    CHECK_MSG(passedOnShort == 0, "the sleepers the adder left were woken by workers passing the wake on");
     StopWorkQueue(&queue);
     free(arena.base);
 }
@@ -519,6 +572,7 @@ int main(int argumentCount, char **arguments)
     TestJobsAddJobs(3);
     TestFullRing();
     TestSleepAndWake();
+    TestWakeTree();
     TestStartStopCycles((u32)Scaled(1000, 100));
     TestDrain();
     TestParallelFor();
