@@ -37,7 +37,9 @@ void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount)
 
 void PassOnWorkQueueWake(platform_work_queue *queue)
 {
-    u64 queued = AtomicLoadU64(&queue->writeIndex) - AtomicLoadU64(&queue->readIndex);
+    // NOTE: readIndex first: it never passes writeIndex, so one loaded after it is never behind it.
+    u64 readIndex = AtomicLoadU64(&queue->readIndex);
+    u64 queued = AtomicLoadU64(&queue->writeIndex) - readIndex;
     if (queued > 1 && ReleaseSleepingWorkers(queue, (u32)Minimum(queued - 1, (u64)WORK_QUEUE_WAKE_FANOUT)))
     {
         AtomicIncrementU64(&queue->passedOnWakeCount);
