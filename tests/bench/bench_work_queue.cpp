@@ -166,6 +166,51 @@ internal PLATFORM_PARALLEL_FOR_CALLBACK(SumItems)
     AtomicAddU64((volatile u64 *)data, sum);
 }
 
+//~ Waking idle workers
+// One round: a pause long enough for every worker to fall asleep, then threads - 1 entries (one per
+// worker of ours; the others' pools keep a thread spare, the caller spins on the count meanwhile),
+// each holding its thread until all have arrived: the time from handing them out until the last
+// one runs is what a frame's first stage waits for when the workers slept between frames.
+#define WAKE_ROUNDS 11
+#define WAKE_IDLE_MS 5
+#define WAKE_TIMEOUT_NS 1000000000ull
+global volatile u32 globalWakeArrived;
+global volatile u32 globalWakeReleased;
+
+internal void HoldUntilReleased(void)
+{
+    AtomicIncrementU32(&globalWakeArrived);
+    while (!AtomicLoadU32(&globalWakeReleased)) CpuPause();
+}
+internal PLATFORM_WORK_QUEUE_CALLBACK(WakeHoldJob) { HoldUntilReleased(); }
+
+// The pause and a closed gate; returns the round's start, taken just before the entries are handed out.
+internal u64 BeginWakeRound(void)
+{
+    OSSleepMilliseconds(WAKE_IDLE_MS);
+    AtomicStoreU32(&globalWakeArrived, 0);
+    AtomicStoreU32(&globalWakeReleased, 0);
+    return OSGetTimeNanoseconds();
+}
+
+// Microseconds from start until `target` entries hold a thread each (BENCH_SKIPPED when some never
+// came within a second), then opens the gate. The caller runs none of them meanwhile.
+internal f64 EndWakeRound(u64 start, u32 target)
+{
+    while (AtomicLoadU32(&globalWakeArrived) < target && OSGetTimeNanoseconds() - start < WAKE_TIMEOUT_NS) CpuPause();
+    f64 us = AtomicLoadU32(&globalWakeArrived) >= target ? Seconds(start) * 1e6 : BENCH_SKIPPED;
+    AtomicStoreU32(&globalWakeReleased, 1);
+    return us;
+}
+
+// The median of the rounds, or BENCH_SKIPPED when one timed out.
+internal f64 WakeRoundsMedian(f64 *rounds, u32 count)
+{
+    for (u32 index = 0; index < count; ++index)
+        if (rounds[index] <= 0) return BENCH_SKIPPED;
+    return count ? Median(rounds, count) : BENCH_SKIPPED;
+}
+
 //~ Rows: every runner measures each row once per call
 enum bench_row
 {
@@ -174,6 +219,7 @@ enum bench_row
     Row_Graph,          // ms per graph
     Row_TinyFor,        // us per parallel-for
     Row_HeavyFor,       // us per parallel-for
+    Row_Wake,           // us until every worker runs, from idle
     Row_Sum,            // ms
     Row_SumOneThread,   // ms (ours only)
     Row_Count
@@ -189,6 +235,7 @@ global const row_info globalRows[Row_Count] = {
     {"ms per 10,000-job graph", "%10.2f"},
     {"us per 64-item parallel-for", "%10.3f"},
     {"us per 64-item for, ~1 us items", "%10.1f"},
+    {"us to wake every worker (idle 5 ms)", "%10.1f"},
     {"ms parallel sum of 50M items", "%10.1f"},
     {"ms same sum, one thread", "%10.1f"},
 };
@@ -200,6 +247,7 @@ struct ours_bench
     platform_work_queue queue;
     platform_work_queue serialQueue;    // no workers: the one-thread sum through the same path
     job_graph graph;
+    job_graph wakeGraph;                // one WakeHoldJob per worker, no edges
 };
 
 internal void OursStart(ours_bench *bench)
@@ -217,6 +265,8 @@ internal void OursStart(ours_bench *bench)
     {
         AddJobDependency(&bench->graph, globalDag.before[index], globalDag.after[index]);
     }
+    BeginJobGraph(&bench->wakeGraph, &bench->arena, "wake", Maximum(globalWorkerCount, 1u), 1, 0);
+    for (u32 index = 0; index < globalWorkerCount; ++index) AddGraphJob(&bench->wakeGraph, WakeHoldJob, 0);
 }
 
 // One run of every row into `row` (rows left BENCH_SKIPPED once the runner is over its time limit).
@@ -267,6 +317,17 @@ internal void OursSample(ours_bench *bench, f64 *row)
     }
     if (done) row[Row_HeavyFor] = Seconds(start) * 1e6 / done;
     if (OverTimeLimit()) return;
+
+    // Through a graph of one job per worker: its roots go in with one wake, as a frame stage's do.
+    f64 wakeRounds[WAKE_ROUNDS];
+    for (done = 0; globalWorkerCount && done < WAKE_ROUNDS; ++done)
+    {
+        u64 roundStart = BeginWakeRound();
+        SubmitJobGraph(queue, &bench->wakeGraph);
+        wakeRounds[done] = EndWakeRound(roundStart, globalWorkerCount);
+        WaitForJobGraph(&bench->wakeGraph);
+    }
+    row[Row_Wake] = WakeRoundsMedian(wakeRounds, done);
 
     // NOTE: the one-thread figure goes through exactly the same path as the parallel one
     // (ParallelFor, same batches, same indirect calls), on a queue without workers, and is taken

@@ -209,6 +209,16 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
     }
     if (done) row[Row_HeavyFor] = Seconds(start) * 1e6 / done;
     if (OverTimeLimit()) return;
+    f64 wakeRounds[WAKE_ROUNDS];
+    u32 round = 0;
+    for (; bench->threadCount > 1 && round < WAKE_ROUNDS; ++round)
+    {
+        u64 roundStart = BeginWakeRound();
+        for (u32 index = 0; index + 1 < bench->threadCount; ++index) pool.Add([](void *) { HoldUntilReleased(); }, 0);
+        wakeRounds[round] = EndWakeRound(roundStart, bench->threadCount - 1);
+        pool.WaitAll();
+    }
+    row[Row_Wake] = WakeRoundsMedian(wakeRounds, round);
 
     volatile u64 sumAll = 0;
     start = OSGetTimeNanoseconds();

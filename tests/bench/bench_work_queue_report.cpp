@@ -93,7 +93,7 @@ internal void PrintScalingTable(thread_count_figures *figures, u32 countCount)
 {
     u32 other = BENCH_TASKFLOW ? Runner_Taskflow : BENCH_ENKITS ? Runner_Enki : Runner_Baseline;
     printf("\nscaling: ours (ratio ours/%s, median of per-run ratios)\n  %7s", globalRunnerNames[other], "threads");
-    const char *headings[Row_Count] = {"empty job ns", "round us", "graph ms", "64-for us", "~1us-for us", "sum ms", ""};
+    const char *headings[Row_Count] = {"empty job ns", "round us", "graph ms", "64-for us", "~1us-for us", "wake us", "sum ms", ""};
     for (u32 row = 0; row < Row_SumOneThread; ++row) printf(" %18s", headings[row]);
     printf(" %12s\n", "sum speed-up");
     for (u32 index = 0; index < countCount; ++index)
@@ -104,8 +104,8 @@ internal void PrintScalingTable(thread_count_figures *figures, u32 countCount)
             f64 value = RowMedian(figures + index, Runner_Ours, row), ratio = MedianRatio(figures + index, other, row);
             char ratioText[32] = "";
             if (ratio > 0) FormatText(ratioText, sizeof(ratioText), " (%.2fx)", ratio);
-            char cell[64];
-            FormatText(cell, sizeof(cell), "%.2f%s", value, ratioText);
+            char cell[64] = "-";
+            if (value > 0) FormatText(cell, sizeof(cell), "%.2f%s", value, ratioText);
             printf(" %18s", cell);
         }
         printf(" %11.2fx\n", SumSpeedUp(figures + index));

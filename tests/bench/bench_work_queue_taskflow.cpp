@@ -2,7 +2,8 @@
 // with BENCH_TASKFLOW: TASKFLOW_DIR set for tests/bench/bench_work_queue.sh). Taskflow is never part
 // of this repository. Each row is the nearest Taskflow idiom to ours: silent_async for a queued job,
 // wait_for_all for CompleteAllWork, a Taskflow of precede() edges for the graph, for_each_index for
-// ParallelFor (one item per index for the 64-item rows; 4,096-item chunks for the sum, as ours).
+// ParallelFor (one item per index for the 64-item rows; 4,096-item chunks for the sum, as ours), a
+// Taskflow of threads - 1 holding tasks for the wake row (as many as our workers).
 
 struct taskflow_bench
 {
@@ -11,6 +12,8 @@ struct taskflow_bench
     tf::Taskflow tinyFor;
     tf::Taskflow heavyFor;
     tf::Taskflow sum;
+    tf::Taskflow wake;                  // threads - 1 holding tasks, no edges (the wake row)
+    u32 threadCount;
     volatile u32 tinySum;
     volatile u64 heavySum;
     volatile u64 sumAll;
@@ -19,6 +22,8 @@ struct taskflow_bench
 internal void TaskflowStart(taskflow_bench *bench, u32 threadCount)
 {
     bench->executor = new tf::Executor(threadCount);
+    bench->threadCount = threadCount;
+    for (u32 index = 0; index + 1 < threadCount; ++index) bench->wake.emplace([] { HoldUntilReleased(); });
     std::vector<tf::Task> tasks(GRAPH_JOB_COUNT);
     for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
     {
@@ -76,6 +81,16 @@ internal void TaskflowSample(taskflow_bench *bench, f64 *row)
     row[Row_TinyFor] = TaskflowRunsUs(bench, &bench->tinyFor, ROUND_COUNT, 64);
     row[Row_HeavyFor] = TaskflowRunsUs(bench, &bench->heavyFor, HEAVY_ROUND_COUNT, 16);
     if (OverTimeLimit()) return;
+    f64 wakeRounds[WAKE_ROUNDS];
+    u32 round = 0;
+    for (; bench->threadCount > 1 && round < WAKE_ROUNDS; ++round)
+    {
+        u64 roundStart = BeginWakeRound();
+        tf::Future<void> running = executor.run(bench->wake);
+        wakeRounds[round] = EndWakeRound(roundStart, bench->threadCount - 1);
+        running.wait();
+    }
+    row[Row_Wake] = WakeRoundsMedian(wakeRounds, round);
     f64 sumUs = TaskflowRunsUs(bench, &bench->sum, 1, 1);
     if (sumUs > 0) row[Row_Sum] = sumUs * 1e-3;
     row[Row_SumOneThread] = 0;
