@@ -24,8 +24,9 @@ struct job_graph_model
     u32 threadCount;
 };
 
-// False when the graph cannot run (a cycle, an edge naming no job of its own), threadCount is 0, or scratch is too
-// small (the arena's overflow is logged); scratch is released before returning either way.
+// False when the graph cannot run (a cycle, an edge naming no job of its own), threadCount is 0, or
+// scratch is too small (the arena's overflow is logged); scratch is released before returning
+// either way.
 // jobCycles: one duration per job, indexed by job id.
 inline b32 ModelJobGraph(const job_graph *graph, const u64 *jobCycles, u32 threadCount, memory_arena *scratch,
                          job_graph_model *model)

@@ -413,21 +413,13 @@ b32 SubmitJobGraph(platform_work_queue *queue, job_graph *graph)
     AtomicStoreU32(&graph->submitted, JobGraph_Submitted);
     // NOTE: the scan tests the fixed dependencyCount, never the live counter: a queued root may
     // already have finished and released a dependent, which must not be queued a second time.
-    // The roots go in with one wake (WakeWorkQueueWorkers); a full ring takes the helping add.
-    u32 addedCount = 0;
+    // The roots go in as one burst: one wake.
+    work_queue_burst roots = {queue, 0};
     for (u32 index = 0; index < graph->jobCount; ++index)
     {
-        if (graph->jobs[index].dependencyCount != 0) continue;
-        if (TryAddWorkQueueEntryWithoutWake(queue, RunGraphJob, graph->jobs + index))
-        {
-            ++addedCount;
-            continue;
-        }
-        WakeWorkQueueWorkers(queue, addedCount);
-        addedCount = 0;
-        AddWorkQueueEntry(queue, RunGraphJob, graph->jobs + index);
+        if (graph->jobs[index].dependencyCount == 0) AddToWorkQueueBurst(&roots, RunGraphJob, graph->jobs + index);
     }
-    WakeWorkQueueWorkers(queue, addedCount);
+    EndWorkQueueBurst(&roots);
     return 1;
 }
 

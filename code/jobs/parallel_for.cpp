@@ -94,20 +94,9 @@ internal u32 PostParallelForHelpers(parallel_for_state *state, u32 wanted)
 {
     u32 remaining = state->batchCount - Minimum(AtomicLoadU32(&state->nextBatch), state->batchCount);
     u32 helperCount = Minimum(wanted, remaining);
-    // One wake for the helpers (WakeWorkQueueWorkers); a full ring takes the helping add.
-    u32 addedCount = 0;
-    for (u32 index = 0; index < helperCount; ++index)
-    {
-        if (TryAddWorkQueueEntryWithoutWake(state->queue, ParallelForHelper, state))
-        {
-            ++addedCount;
-            continue;
-        }
-        WakeWorkQueueWorkers(state->queue, addedCount);
-        addedCount = 0;
-        AddWorkQueueEntry(state->queue, ParallelForHelper, state);
-    }
-    WakeWorkQueueWorkers(state->queue, addedCount);
+    work_queue_burst helpers = {state->queue, 0};   // one wake for them all
+    for (u32 index = 0; index < helperCount; ++index) AddToWorkQueueBurst(&helpers, ParallelForHelper, state);
+    EndWorkQueueBurst(&helpers);
     return helperCount;
 }
 

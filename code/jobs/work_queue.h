@@ -21,8 +21,9 @@
 //   exit       ShutdownWorkQueueSystem(&system);   the shutdown rule below
 //
 // Guarantees: any thread may add work (jobs may add jobs); a full ring never asserts and never
-// drops; adding costs no system call unless a worker sleeps, and then one (WakeWorkQueueWorkers). A queue whose CreateWorkQueue failed
-// (arena too small) refuses every add with a logged error; its waits return at once.
+// drops; adding costs no system call unless a worker sleeps, and then one semaphore release for
+// at most WORK_QUEUE_WAKE_FANOUT sleepers (WakeWorkQueueWorkers). A queue whose CreateWorkQueue
+// failed (arena too small) refuses every add with a logged error; its waits return at once.
 //
 // Which waits are allowed where. "Top level" is a thread that is not running a queue entry (the
 // main thread between frames, a worker between entries, a thread of your own); "inside a job" is
@@ -260,9 +261,20 @@ b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_qu
 // NOTE: releasing a semaphore to a sleeping thread cost its caller 15,000-25,000 cycles (6-10 us,
 // the wakee's core being halted) on this project's 2-core KVM machine, once per thread woken on
 // POSIX (sem_post): a job releasing a 64-job stage to 12 sleeping workers paid 12 of those before
-// running its own next job. Now the adder pays one; the woken pay the rest in parallel.
+// running its own next job. Now the adder makes one release, for at most two; the woken make the
+// rest, in parallel.
 #define WORK_QUEUE_WAKE_FANOUT 2
 void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount);
+// A burst of adds with one wake at its end (a graph's roots, ParallelFor's helpers): each entry goes
+// in without a wake; on a full ring the burst first wakes for what it added, then helps as
+// AddWorkQueueEntry does (the wait rules above), so nothing is dropped.
+struct work_queue_burst
+{
+    platform_work_queue *queue;
+    u32 unwokenCount;                   // added since the burst's last wake
+};
+void AddToWorkQueueBurst(work_queue_burst *burst, platform_work_queue_callback *callback, void *data);
+void EndWorkQueueBurst(work_queue_burst *burst);    // the wake (WakeWorkQueueWorkers)
 // Called by a worker just woken: wakes up to WORK_QUEUE_WAKE_FANOUT sleepers when more than one
 // entry waits (one of them is the caller's). No system call when none sleeps or nothing waits.
 void PassOnWorkQueueWake(platform_work_queue *queue);

@@ -289,3 +289,20 @@ void AddWorkQueueEntry(platform_work_queue *queue, platform_work_queue_callback 
         }
     }
 }
+
+void AddToWorkQueueBurst(work_queue_burst *burst, platform_work_queue_callback *callback, void *data)
+{
+    if (TryAddWorkQueueEntryWithoutWake(burst->queue, callback, data))
+    {
+        ++burst->unwokenCount;
+        return;
+    }
+    EndWorkQueueBurst(burst);
+    AddWorkQueueEntry(burst->queue, callback, data);
+}
+
+void EndWorkQueueBurst(work_queue_burst *burst)
+{
+    WakeWorkQueueWorkers(burst->queue, burst->unwokenCount);
+    burst->unwokenCount = 0;
+}
