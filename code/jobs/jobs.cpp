@@ -12,6 +12,7 @@
 #include "jobs/work_thread_context.cpp"
 #include "jobs/work_queue_ring.cpp"
 #include "jobs/work_queue_waits.cpp"
+#include "jobs/work_queue_awake.cpp"
 #include "jobs/work_queue.cpp"
 #include "jobs/parallel_for.cpp"
 #include "jobs/job_graph.cpp"

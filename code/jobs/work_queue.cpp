@@ -30,12 +30,13 @@ internal b32 WorkQueueHasPendingEntries(platform_work_queue *queue)
     return AtomicLoadU64(&queue->readIndex) != AtomicLoadU64(&queue->writeIndex);
 }
 
-// Blocks on the semaphore unless work or a stop request arrived while announcing the sleep.
-// Returns 0 when it declined to sleep.
-internal b32 WorkQueueSleep(platform_work_queue *queue)
+// Blocks on the semaphore unless work, a stop request or an awake window (for this worker) arrived while
+// announcing the sleep. Returns 0 when it declined to sleep.
+internal b32 WorkQueueSleep(platform_work_queue *queue, u32 workerIndex)
 {
     AtomicIncrementU32(&queue->sleepingWorkerCount);
-    if (WorkQueueHasPendingEntries(queue) || AtomicLoadU32(&queue->stopRequested))
+    if (WorkQueueHasPendingEntries(queue) || AtomicLoadU32(&queue->stopRequested) ||
+        IsWorkQueueAwakeWindowOpen(queue, workerIndex))
     {
         // Withdraw the announcement, unless an adder already counted us out: then its
         // semaphore release is on its way and must be consumed, or the counts would drift.
@@ -64,6 +65,7 @@ internal OS_THREAD_PROC(WorkQueueThreadProc)
 {
     work_queue_worker_counter *counter = (work_queue_worker_counter *)parameter;
     platform_work_queue *queue = counter->queue;
+    u32 workerIndex = (u32)(counter - queue->workerCounters);
     GetWorkThreadContext()->ownCounter = counter;
     for (;;)
     {
@@ -90,10 +92,11 @@ internal OS_THREAD_PROC(WorkQueueThreadProc)
                 break;
             }
         }
-        if (!foundWork && !WorkQueueSleep(queue))
+        // Inside the awake window: poll on, giving the core to any other runnable thread first.
+        // Otherwise sleep; when that is declined, work is pending but not claimable (a producer
+        // preempted between claiming a slot and publishing it) or the window just opened.
+        if (!foundWork && (IsWorkQueueAwakeWindowOpen(queue, workerIndex) || !WorkQueueSleep(queue, workerIndex)))
         {
-            // Pending but not claimable: a producer was preempted between claiming a slot and
-            // publishing it. Let it run.
             OSYieldThread();
         }
     }
@@ -164,6 +167,9 @@ b32 StartWorkQueue(platform_work_queue *queue, u32 workerCount)
     b32 result = 1;
     queue->stopRequested = 0;
     queue->sleepingWorkerCount = 0;
+    queue->awakeUntilNanoseconds = 0;
+    u32 cores = OSGetCoreCount();
+    queue->awakeWorkerLimit = cores > 1 ? cores - 1 : 1;
     if (!OSInitSemaphore(&queue->semaphore, 0, 0x7fffffff))
     {
         if (queue->log)

@@ -4,10 +4,9 @@
 #include "jobs/work_queue.h"
 
 //~ Ring
-// Wakes up to `wanted` sleepers with one semaphore release; returns how many it woke.
 // NOTE: the compare-exchange that published the entries is a full barrier, so either a worker
 // announcing sleep sees our writeIndex in its re-check, or we see its announcement here.
-internal u32 ReleaseSleepingWorkers(platform_work_queue *queue, u32 wanted)
+u32 ReleaseSleepingWorkers(platform_work_queue *queue, u32 wanted)
 {
     for (;;)
     {
@@ -40,7 +39,9 @@ void PassOnWorkQueueWake(platform_work_queue *queue)
     // NOTE: readIndex first: it never passes writeIndex, so one loaded after it is never behind it.
     u64 readIndex = AtomicLoadU64(&queue->readIndex);
     u64 queued = AtomicLoadU64(&queue->writeIndex) - readIndex;
-    if (queued > 1 && ReleaseSleepingWorkers(queue, (u32)Minimum(queued - 1, (u64)WORK_QUEUE_WAKE_FANOUT)))
+    u32 wanted = (u32)Minimum(queued > 1 ? queued - 1 : 0, (u64)WORK_QUEUE_WAKE_FANOUT);
+    if (wanted == 0 && ShouldPassOnAwakeWake(queue)) wanted = WORK_QUEUE_WAKE_FANOUT;  // the window's wake
+    if (wanted && ReleaseSleepingWorkers(queue, wanted))
     {
         AtomicIncrementU64(&queue->passedOnWakeCount);
     }

@@ -74,7 +74,7 @@ else
 fi
 
 #~ MSVC dialect: every other translation unit of the module, Windows-side ones included
-for source in code/jobs/work_queue.cpp code/jobs/parallel_for.cpp code/jobs/job_graph.cpp code/jobs/task_manager.cpp \
+for source in code/jobs/work_queue.cpp code/jobs/work_queue_awake.cpp code/jobs/parallel_for.cpp code/jobs/job_graph.cpp code/jobs/task_manager.cpp \
               code/os/os_core_win32.cpp tests/fixtures/reload_drain_dll.cpp tests/bench/bench_work_queue.cpp; do
     [ -f "$source" ] || continue
     if result=$(tests/tools/msvc_check.sh "$source" 2>&1); then

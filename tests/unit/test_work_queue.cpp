@@ -276,6 +276,82 @@ internal void TestWakeTree(void)
     free(arena.base);
 }
 
+//~ The awake window
+// Waits (up to 5 s) until the queue's sleepers are `sleepers`; false when they never were.
+internal b32 WaitForSleepers(platform_work_queue *queue, u32 sleepers)
+{
+    u64 start = OSGetTimeNanoseconds();
+    while (AtomicLoadU32(&queue->sleepingWorkerCount) != sleepers)
+    {
+        if (OSGetTimeNanoseconds() - start > 5000000000ull) return 0;
+        OSSleepMilliseconds(1);
+    }
+    return 1;
+}
+
+#define AWAKE_WORKERS 4
+internal void TestAwakeWindow(void)
+{
+    ArmWatchdog("awake window", 60);
+    memory_arena arena = MakeTestArena(Megabytes(1));
+    platform_work_queue queue;
+    CreateWorkQueue(&queue, &arena, "awake", 256, AWAKE_WORKERS, AWAKE_WORKERS, TestLog);
+    u32 cores = OSGetCoreCount();
+    CHECK_MSG(queue.awakeWorkerLimit == (cores > 1 ? cores - 1 : 1u), "the awake limit starts at the core count - 1");
+
+    // Every worker may stay awake: one release by the opener, the rest passed on by the woken.
+    AtomicStoreU32(&queue.awakeWorkerLimit, AWAKE_WORKERS);
+    WaitUntilAsleep(&queue, AWAKE_WORKERS);
+    u64 wakesBefore = queue.wakeCount, passedBefore = queue.passedOnWakeCount;
+    OpenWorkQueueAwakeWindow(&queue, 60000);
+    CHECK_MSG(queue.wakeCount == wakesBefore + 1, "opening the window makes one semaphore release");
+    CHECK_MSG(WaitForSleepers(&queue, 0), "opening the window wakes every sleeping worker");
+    // NOTE: the count is raised after the release that took the sleepers to 0: give the passer a moment.
+    for (u32 tries = 0; tries < 1000 && AtomicLoadU64(&queue.passedOnWakeCount) == passedBefore; ++tries) OSSleepMilliseconds(1);
+    CHECK_MSG(queue.passedOnWakeCount > passedBefore, "the workers the opener did not wake were woken by the woken");
+    // Idle far past the spin before sleeping (tens of microseconds), with work in between.
+    OSSleepMilliseconds(30);
+    for (u32 index = 0; index < 100; ++index) AddWorkQueueEntry(&queue, SetDoneJob, 0);
+    CompleteAllWork(&queue);
+    OSSleepMilliseconds(30);
+    CHECK_MSG(AtomicLoadU32(&queue.sleepingWorkerCount) == 0, "no worker sleeps while the window is open");
+    u64 wakesWhileOpen = queue.wakeCount;
+    AddWorkQueueEntry(&queue, SetDoneJob, 0);
+    CompleteAllWork(&queue);
+    CHECK_MSG(queue.wakeCount == wakesWhileOpen, "an add inside the window makes no system call");
+    ShutWorkQueueAwakeWindow(&queue);
+    CHECK_MSG(WaitForSleepers(&queue, AWAKE_WORKERS), "once the window is shut every worker sleeps again");
+
+    // Workers past the limit sleep through the window, and are not woken over and over.
+    AtomicStoreU32(&queue.awakeWorkerLimit, 1);
+    OpenWorkQueueAwakeWindow(&queue, 60000);
+    OSSleepMilliseconds(30);
+    u32 sleeping = AtomicLoadU32(&queue.sleepingWorkerCount);
+    u64 passedAt = queue.passedOnWakeCount;
+    OSSleepMilliseconds(30);
+    CHECK_MSG(sleeping >= AWAKE_WORKERS - 1 && sleeping <= AWAKE_WORKERS,
+              "only the workers under the limit stay awake in the window");
+    CHECK_MSG(queue.passedOnWakeCount <= passedAt + 1, "workers past the limit do not wake each other in turn");
+    ShutWorkQueueAwakeWindow(&queue);
+    CHECK_MSG(WaitForSleepers(&queue, AWAKE_WORKERS), "the worker under the limit sleeps once the window is shut");
+
+    // A window nobody shuts ends at its cap.
+    AtomicStoreU32(&queue.awakeWorkerLimit, AWAKE_WORKERS);
+    u64 openedAt = OSGetTimeNanoseconds();
+    OpenWorkQueueAwakeWindow(&queue, 200);
+    b32 awake = WaitForSleepers(&queue, 0);
+    u32 sleepingInside = AtomicLoadU32(&queue.sleepingWorkerCount);
+    b32 stillInside = OSGetTimeNanoseconds() - openedAt < 150000000ull;
+    CHECK_MSG(awake && (!stillInside || sleepingInside == 0), "a capped window keeps the workers awake until its cap");
+    CHECK_MSG(WaitForSleepers(&queue, AWAKE_WORKERS), "a window nobody shuts ends at its cap: the workers sleep again");
+    CHECK_MSG(OSGetTimeNanoseconds() - openedAt >= 200000000ull || !awake, "and not before it");
+    OpenWorkQueueAwakeWindow(&queue, 0);
+    CHECK_MSG(queue.awakeUntilNanoseconds == 0, "opening for 0 ms shuts the window");
+
+    StopWorkQueue(&queue);
+    free(arena.base);
+}
+
 //~ Start / stop cycles
 internal OS_THREAD_PROC(CycleProducer)
 {
@@ -573,6 +649,7 @@ int main(int argumentCount, char **arguments)
     TestFullRing();
     TestSleepAndWake();
     TestWakeTree();
+    TestAwakeWindow();
     TestStartStopCycles((u32)Scaled(1000, 100));
     TestDrain();
     TestParallelFor();
