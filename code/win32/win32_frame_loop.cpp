@@ -185,6 +185,7 @@ internal game_render_commands *Win32UpdateGame(win32_state *state)
     call->input = &state->input;
     call->commands = commands;
     call->breakBeforeUpdate = state->replay.on ? &state->replay.breakThisUpdate : 0;
+    OpenWorkQueueAwakeWindow(&state->queues.highQueue, WIN32_UPDATE_AWAKE_MS);
     if (Win32FrameIsSerial(state))
     {
         Win32GuardedCall(Win32CallGameUpdate, call);
@@ -203,6 +204,7 @@ internal game_render_commands *Win32UpdateGame(win32_state *state)
     Win32BeginBlock("frame-sync tasks");
     EndFrameTasks(&state->queues.tasks);
     Win32EndBlock("frame-sync tasks");
+    ShutWorkQueueAwakeWindow(&state->queues.highQueue);
     Win32MarkDebugUpdateEnd();
     state->memory.executableReloaded = 0;
     return commands;

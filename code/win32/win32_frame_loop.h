@@ -10,6 +10,12 @@
 //
 // NOTE: render command buffers are double-buffered: while a worker runs the game's update into
 // buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
+//
+// The high queue's idle workers stay awake through the update (OpenWorkQueueAwakeWindow, work_queue.h):
+// from before the update job is added until the update, its work and the frame-synchronised tasks
+// are done, for at most WIN32_UPDATE_AWAKE_MS; past that cap (an update stopped in the debugger, a
+// hang, a hitch) they sleep as they do between frames.
+#define WIN32_UPDATE_AWAKE_MS 50
 
 struct win32_guarded_job
 {

@@ -5,11 +5,13 @@
 // Two ways to run it:
 //   bench_frame_graph_native ENTITIES FRAMES [HIGH PRIORITY WORKERS, default 1]
 //       one run, as bench_frame_graph.sh starts it: prints the game's "frame graph bench: ..." lines;
-//   bench_frame_graph_native --threads N [--entities 4096,65536,262144] [--frames 121] [--seconds 60]
+//   bench_frame_graph_native --threads N [--entities 4096,65536,262144] [--frames 121] [--seconds 60] [--awake-ms 50]
 //       the scaling table: for each entity count, one row per thread count 1, 2, 4, 8, ... up to N
 //       (default: every core), each in a fresh game memory and queue (N - 1 workers + the caller);
 //       a row is printed as soon as it is measured. A count whose row ran past --seconds stops
 //       there (the row keeps the frames it ran) and its later rows print "skipped: over its time limit".
+//       Each update runs inside the high queue's awake window, as in the engine (--awake-ms: its cap;
+//       0 leaves the window shut: idle workers sleep through the serial stretches, as before it).
 // An entity count the fixture cannot hold (1 to FIXTURE_MAX_ENTITY_COUNT) is refused: exit 2, with
 // the reason on stderr, before anything runs.
 #ifndef _WIN32
@@ -95,7 +97,8 @@ struct native_bench_result
 
 // threads >= 1: threads - 1 high priority workers and the calling thread. Returns false (said on
 // stderr) when the memory or the queues are not there or the game ran another count.
-internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, b32 logFigures, native_bench_result *result)
+internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, u32 awakeMilliseconds, b32 logFigures,
+                            native_bench_result *result)
 {
     memset(result, 0, sizeof(*result));
     memset(&globalBenchFigures, 0, sizeof(globalBenchFigures));
@@ -152,7 +155,10 @@ internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, 
         commands.widthInPixels = 640;
         commands.heightInPixels = 360;
         input.frameIndex = frameIndex;
+        // As the engine's frame loop does (win32_frame_loop.h): the workers stay awake through the update.
+        OpenWorkQueueAwakeWindow(&queues.highQueue, awakeMilliseconds);
         gameUpdateAndRender(&memory, &input, &commands);
+        ShutWorkQueueAwakeWindow(&queues.highQueue);
         memory.executableReloaded = 0;
         result->framesRun = frameIndex + 1;
         // Two frames at least: one through the graph, one in order.
@@ -216,9 +222,11 @@ internal u32 NativeBenchNumber(const char *text)
 }
 
 #define NATIVE_BENCH_MAX_COUNTS 16
+#define NATIVE_BENCH_AWAKE_MS 50        // the engine's WIN32_UPDATE_AWAKE_MS
 struct native_bench_options
 {
     u32 threads;
+    u32 awakeMilliseconds;
     u32 frames;
     f64 seconds;
     u32 countCount;
@@ -252,6 +260,7 @@ internal b32 NativeBenchParseOptions(int argumentCount, char **arguments, native
     options->threads = OSGetCoreCount();
     options->frames = 121;
     options->seconds = 60.0;
+    options->awakeMilliseconds = NATIVE_BENCH_AWAKE_MS;
     u32 defaults[] = {4096, 65536, 262144};
     options->countCount = ArrayCount(defaults);
     memcpy(options->counts, defaults, sizeof(defaults));
@@ -263,6 +272,7 @@ internal b32 NativeBenchParseOptions(int argumentCount, char **arguments, native
         if (strcmp(flag, "--threads") == 0 && number >= 1 && number <= 1024) options->threads = number;
         else if (strcmp(flag, "--frames") == 0 && number >= 2) options->frames = number;
         else if (strcmp(flag, "--seconds") == 0 && number >= 1) options->seconds = (f64)number;
+        else if (strcmp(flag, "--awake-ms") == 0 && (number >= 1 || strcmp(value, "0") == 0)) options->awakeMilliseconds = number;
         else if (strcmp(flag, "--entities") == 0)
         {
             if (!NativeBenchParseCounts(value, options)) return 0;
@@ -305,8 +315,9 @@ internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 one
 internal int NativeBenchScalingTable(native_bench_options *options)
 {
     printf("frame graph scaling (native): %u cores, up to %u threads, %u frames a row (half through the graph, half "
-           "the same jobs in order on one thread), a row's time limit %.0f s; load %.2f at start\n", OSGetCoreCount(),
-           options->threads, options->frames, options->seconds, BenchMachineLoad());
+           "the same jobs in order on one thread), a row's time limit %.0f s, workers awake through each update for "
+           "up to %u ms (--awake-ms; 0: they sleep when idle); load %.2f at start\n", OSGetCoreCount(),
+           options->threads, options->frames, options->seconds, options->awakeMilliseconds, BenchMachineLoad());
     printf("  (speed-up: one thread / graph, medians of the same process, the in-order frames taking turns with the graph's;\n"
            "   vs row 1: the 1-thread row's graph / this row's, rows run one after the other in fresh memory; inflation: CPU\n"
            "   in job bodies / one thread; shape: the speed-up the graph's shape allows on the row's threads, its in-order job\n"
@@ -333,7 +344,7 @@ internal int NativeBenchScalingTable(native_bench_options *options)
             }
             f64 loadBefore = BenchMachineLoad();
             native_bench_result row;
-            if (!NativeBenchRun(entities, threads, options->frames, options->seconds, 0, &row)) status = 1;
+            if (!NativeBenchRun(entities, threads, options->frames, options->seconds, options->awakeMilliseconds, 0, &row)) status = 1;
             if (threads == 1) oneThreadGraphMs = row.graphMs;
             NativeBenchPrintRow(threads, &row, oneThreadGraphMs, loadBefore);
             overTimeLimit = row.overTimeLimit;
@@ -354,7 +365,7 @@ int main(int argumentCount, char **arguments)
     if (argumentCount < 3)
     {
         fprintf(stderr, "usage: %s ENTITIES FRAMES [HIGH PRIORITY WORKERS]\n"
-                        "       %s --threads N [--entities 4096,65536,262144] [--frames 121] [--seconds 60]\n",
+                        "       %s --threads N [--entities 4096,65536,262144] [--frames 121] [--seconds 60] [--awake-ms 50]\n",
                 arguments[0], arguments[0]);
         return 2;
     }
@@ -363,5 +374,5 @@ int main(int argumentCount, char **arguments)
     u32 frames = (u32)atoi(arguments[2]);
     u32 workers = (argumentCount > 3) ? (u32)atoi(arguments[3]) : 1;
     native_bench_result result;
-    return NativeBenchRun(entities, workers + 1, frames, 1.0e9, 1, &result) ? 0 : 1;
+    return NativeBenchRun(entities, workers + 1, frames, 1.0e9, NATIVE_BENCH_AWAKE_MS, 1, &result) ? 0 : 1;
 }
