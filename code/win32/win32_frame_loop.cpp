@@ -23,8 +23,10 @@ internal void Win32CallGameEndFrame(void *data)
 
 internal PLATFORM_WORK_QUEUE_CALLBACK(Win32RunGameUpdateJob)
 {
-    (void)queue;
     Win32GuardedCall(Win32CallGameUpdate, data);
+    // NOTE: shut here, not once the main thread's wait returns: while the main thread still draws
+    // the previous frame (llvmpipe draws on the CPU), polling workers would take its cores.
+    ShutWorkQueueAwakeWindow(queue);
 }
 
 internal void Win32CallGameJob(void *data)
@@ -189,6 +191,7 @@ internal game_render_commands *Win32UpdateGame(win32_state *state)
     if (Win32FrameIsSerial(state))
     {
         Win32GuardedCall(Win32CallGameUpdate, call);
+        ShutWorkQueueAwakeWindow(&state->queues.highQueue);
         CompleteAllWork(&state->queues.highQueue);
     }
     else
@@ -204,7 +207,6 @@ internal game_render_commands *Win32UpdateGame(win32_state *state)
     Win32BeginBlock("frame-sync tasks");
     EndFrameTasks(&state->queues.tasks);
     Win32EndBlock("frame-sync tasks");
-    ShutWorkQueueAwakeWindow(&state->queues.highQueue);
     Win32MarkDebugUpdateEnd();
     state->memory.executableReloaded = 0;
     return commands;

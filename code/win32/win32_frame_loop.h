@@ -12,9 +12,10 @@
 // buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
 //
 // The high queue's idle workers stay awake through the update (OpenWorkQueueAwakeWindow, work_queue.h):
-// from before the update job is added until the update, its work and the frame-synchronised tasks
-// are done, for at most WIN32_UPDATE_AWAKE_MS; past that cap (an update stopped in the debugger, a
-// hang, a hitch) they sleep as they do between frames.
+// from before the update job is added until the game's update returns, for at most
+// WIN32_UPDATE_AWAKE_MS; past that cap (an update stopped in the debugger, a hang, a hitch) they sleep
+// as they do between frames. Not while the main thread draws on after the update: there polling
+// workers would take the cores of a renderer that draws on the CPU.
 #define WIN32_UPDATE_AWAKE_MS 50
 
 struct win32_guarded_job
