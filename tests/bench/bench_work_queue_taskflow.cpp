@@ -5,6 +5,14 @@
 // ParallelFor (one item per index for the 64-item rows; 4,096-item chunks for the sum, as ours), a
 // Taskflow of threads - 1 holding tasks for the wake row (as many as our workers).
 
+// NOTE: the lambdas call the item callbacks through these, as ours, enkiTS and the pool call them
+// through the function pointers they are handed: called directly, the compiler inlined and
+// specialised the loops for Taskflow alone, and its rows measured its code generation as well as
+// its scheduling (figures.md: the one-thread sum).
+global platform_parallel_for_callback *volatile globalTinyItemsCall = TinyItems;
+global platform_parallel_for_callback *volatile globalHeavyItemsCall = HeavyItems;
+global platform_parallel_for_callback *volatile globalSumItemsCall = SumItems;
+
 struct taskflow_bench
 {
     tf::Executor *executor;
@@ -33,11 +41,11 @@ internal void TaskflowStart(taskflow_bench *bench, u32 threadCount)
     {
         tasks[globalDag.before[index]].precede(tasks[globalDag.after[index]]);
     }
-    bench->tinyFor.for_each_index(0u, 64u, 1u, [bench](u32 item) { TinyItems((void *)&bench->tinySum, item, item + 1); });
-    bench->heavyFor.for_each_index(0u, 64u, 1u, [bench](u32 item) { HeavyItems((void *)&bench->heavySum, item, item + 1); });
+    bench->tinyFor.for_each_index(0u, 64u, 1u, [bench](u32 item) { globalTinyItemsCall((void *)&bench->tinySum, item, item + 1); });
+    bench->heavyFor.for_each_index(0u, 64u, 1u, [bench](u32 item) { globalHeavyItemsCall((void *)&bench->heavySum, item, item + 1); });
     u32 chunks = (SUM_ITEM_COUNT + 4095) / 4096;
     bench->sum.for_each_index(0u, chunks, 1u, [bench](u32 chunk) {
-        SumItems((void *)&bench->sumAll, chunk * 4096, Minimum(chunk * 4096 + 4096, SUM_ITEM_COUNT));
+        globalSumItemsCall((void *)&bench->sumAll, chunk * 4096, Minimum(chunk * 4096 + 4096, SUM_ITEM_COUNT));
     });
 }
 
