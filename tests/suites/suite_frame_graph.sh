@@ -12,7 +12,8 @@
 #  - reload-safe repeating tasks: they keep running across 6 reloads, and a build that no longer
 #    exports one (a copy of the demo with the export renamed) drops it with a logged line;
 #  - the frame benchmark's summary lines, from a tiny run (tests/bench/bench_frame_graph.sh), the native
-#    scaling table's rows, and an entity count the fixture cannot hold refused with its reason.
+#    scaling table's rows, its awake window (--awake-ms), and an entity count the fixture cannot
+#    hold refused with its reason.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -206,6 +207,17 @@ check "native benchmark --threads 2: a table row for 1 and for 2 threads" \
 check "native benchmark: the shape column says 1.00x for one thread and between 1 and 2 for two" \
     awk '$1 == 1 && $10 == "1.00x" { one = 1 } $1 == 2 && $10 ~ /x$/ { shape = $10 + 0; two = (shape > 1.0 && shape <= 2.0) }
          END { exit !(one && two) }' "$out/scaling.txt"
+# The awake window: each update inside it by default (its cap in the header), --awake-ms 0 shuts it,
+# a value that is not a number is refused.
+check "native benchmark: by default each update runs in the workers' awake window (50 ms cap)" \
+    grep -q "workers awake through each update for up to 50 ms" "$out/scaling.txt"
+"$bench/bench_frame_graph_native" --threads 2 --entities 1024 --frames 4 --awake-ms 0 >"$out/awake_shut.txt" 2>&1
+check "native benchmark --awake-ms 0: the window stays shut, and the table has its rows" \
+    bash -c "grep -q 'for up to 0 ms' '$out/awake_shut.txt' && grep -qE '^ +2 +[0-9]+ +[0-9.]+ ' '$out/awake_shut.txt'"
+"$bench/bench_frame_graph_native" --threads 2 --awake-ms soon >"$out/awake_bad.txt" 2>&1
+status=$?
+check "native benchmark --awake-ms soon: refused (exit $status) with the argument named" \
+    bash -c "[ $status -eq 2 ] && grep -q 'bad argument --awake-ms soon' '$out/awake_bad.txt'"
 # A count the fixture cannot hold is refused, never run as another count (it once ran 4,096 silently).
 "$bench/bench_frame_graph_native" 1048576 3 >"$out/refused.txt" 2>&1
 status=$?
