@@ -13,6 +13,9 @@
 //              FillPlatformWorkQueueApi(&memory.platform, &system);  // AddWorkQueueEntry,
 //                                      // CompleteAllWork, ParallelFor, graphs, tasks, taskManager
 //   per frame  RunMainThreadTasks(&system.tasks);  before the game update (task_manager.h)
+//              OpenWorkQueueAwakeWindow(&system.highQueue, 50);  idle workers poll, not sleep,
+//              ... the game update ...                            through the update (below)
+//              ShutWorkQueueAwakeWindow(&system.highQueue);      when the update returns
 //              EndFrameTasks(&system.tasks);       after it: the frame-synchronised tasks are done
 //   reload     PrepareWorkQueuesForReload(&system);  before FreeLibrary(game.dll): repeating
 //                                  tasks cancelled (their code is in the old DLL), every queue

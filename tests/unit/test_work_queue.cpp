@@ -348,7 +348,11 @@ internal void TestAwakeWindow(void)
     OpenWorkQueueAwakeWindow(&queue, 0);
     CHECK_MSG(queue.awakeUntilNanoseconds == 0, "opening for 0 ms shuts the window");
 
+    // Stopping with the window open: the polling workers see the stop (the watchdog catches a hang).
+    OpenWorkQueueAwakeWindow(&queue, 60000);
+    CHECK_MSG(WaitForSleepers(&queue, 0), "the window is open again: every worker awake");
     StopWorkQueue(&queue);
+    CHECK_MSG(queue.workerCount == 0 && !queue.running, "a queue stops with its awake window open");
     free(arena.base);
 }
 
