@@ -13,10 +13,13 @@ b32 IsWorkQueueAwakeWindowOpen(platform_work_queue *queue, u32 workerIndex)
 }
 
 // NOTE: only while a worker that may stay awake can still be asleep (more sleepers than workers
-// past the limit), so workers past the limit, which go back to sleep, never wake each other in turn.
+// past the limit), so workers past the limit, which go back to sleep, never wake each other in turn;
+// and only before the cap: past it every woken worker sleeps again, and passing wakes on then would
+// have the workers wake each other for as long as nobody shuts the window.
 b32 ShouldPassOnAwakeWake(platform_work_queue *queue)
 {
-    if (AtomicLoadU64(&queue->awakeUntilNanoseconds) == 0) return 0;
+    u64 until = AtomicLoadU64(&queue->awakeUntilNanoseconds);
+    if (until == 0 || OSGetTimeNanoseconds() >= until) return 0;
     u32 limit = AtomicLoadU32(&queue->awakeWorkerLimit);
     u32 pastLimit = queue->workerCount > limit ? queue->workerCount - limit : 0;
     return AtomicLoadU32(&queue->sleepingWorkerCount) > pastLimit;

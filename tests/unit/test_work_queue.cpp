@@ -345,6 +345,13 @@ internal void TestAwakeWindow(void)
     CHECK_MSG(awake && (!stillInside || sleepingInside == 0), "a capped window keeps the workers awake until its cap");
     CHECK_MSG(WaitForSleepers(&queue, AWAKE_WORKERS), "a window nobody shuts ends at its cap: the workers sleep again");
     CHECK_MSG(OSGetTimeNanoseconds() - openedAt >= 200000000ull || !awake, "and not before it");
+    // Past the cap, still not shut: a wake (an add) wakes one worker, which passes no wake on.
+    u64 passedAfterCap = queue.passedOnWakeCount;
+    AddWorkQueueEntry(&queue, SetDoneJob, 0);
+    CompleteAllWork(&queue);
+    OSSleepMilliseconds(50);
+    CHECK_MSG(queue.passedOnWakeCount == passedAfterCap, "past its cap the window makes the woken wake no one");
+    CHECK_MSG(WaitForSleepers(&queue, AWAKE_WORKERS), "past its cap every worker sleeps after a wake");
     OpenWorkQueueAwakeWindow(&queue, 0);
     CHECK_MSG(queue.awakeUntilNanoseconds == 0, "opening for 0 ms shuts the window");
 
