@@ -260,11 +260,15 @@ internal u64 Win32CheckedAddTask(task_manager *manager, u32 taskFlags, platform_
     u32 knownFlags = TaskFlag_MainThread | TaskFlag_Repeating | TaskFlag_FrameSync;
     if (!problem && ((taskFlags & ~knownFlags) || ((taskFlags & TaskFlag_MainThread) && (taskFlags & TaskFlag_FrameSync))))
         problem = "its flags are not a task kind (task_flags; MainThread and FrameSync exclude each other)";
-    if (!problem && AtomicLoadU32(&manager->drainingForReload))
-        problem = "the work queues are being drained (for a reload, a rollback or shutdown); re-add the task "
-                  "when memory->executableReloaded is set";
+    const char *draining = "the work queues are being drained (for a reload, a rollback or shutdown); re-add the task "
+                           "when memory->executableReloaded is set";
+    if (!problem && AtomicLoadU32(&manager->drainingForReload)) problem = draining;
     if (problem) { Win32RefuseService(CheckedService_AddTask, caller, "%s", problem); return 0; }
-    return globalServiceChecks.next.AddTask(manager, taskFlags, callback, data);
+    u64 taskId = globalServiceChecks.next.AddTask(manager, taskFlags, callback, data);
+    // NOTE: a drain that began after the check above is refused inside (logged there without the
+    // call site): named here too, so the game's line is in the log however the two raced.
+    if (!taskId && AtomicLoadU32(&manager->drainingForReload)) Win32RefuseService(CheckedService_AddTask, caller, "%s", draining);
+    return taskId;
 }
 
 internal void Win32CheckedCancelTask(task_manager *manager, u64 taskId)
