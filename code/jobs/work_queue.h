@@ -132,8 +132,7 @@ struct platform_work_queue
     // core count - 1 (at least 1); a test may change it after the start.
     volatile u64 awakeUntilNanoseconds;
     volatile u32 awakeWorkerLimit;
-    u32 pad3a;
-    u8 pad3[WORK_QUEUE_CACHE_LINE - 24];
+    u8 pad3[WORK_QUEUE_CACHE_LINE - 20];
     // Read-mostly: threads scanning the ring to steal, and entries of this queue on the stacks of
     // threads waiting in CompleteAllWork / DrainWorkQueues / CancelTaskAndWait (see the rules).
     volatile u32 stealerCount;
@@ -297,14 +296,16 @@ void PassOnWorkQueueWake(platform_work_queue *queue);
 // the waker too (WakeWorkQueueWorkers). So a frame loop opens the window where the frame's parallel
 // work may start (before the game's update) and shuts it where that work is over.
 // Opens the window for at most maxMilliseconds (0 shuts it): until then, or until
-// ShutWorkQueueAwakeWindow, an idle worker among the first min(workers, cores - 1) polls the ring
-// (pausing, then yielding its core to any other runnable thread) instead of blocking, and the
-// workers asleep now are woken: one semaphore release by the caller for at most
-// WORK_QUEUE_WAKE_FANOUT of them, the same by each worker woken while one that may stay awake still
-// sleeps (passedOnWakeCount). Workers past the core count (more workers than cores) sleep as usual:
-// polling there would take the cores that the working threads need. Any thread, any time; opening
-// an open window moves its end. The cap bounds the cost of a frame that never shuts it (an update
-// stopped in the debugger, a hang): the workers then go back to sleeping on their own.
+// ShutWorkQueueAwakeWindow, an idle worker among the first min(workers, cores - 1) (awakeWorkerLimit)
+// polls the ring (pausing, then yielding its core to any other runnable thread) instead of
+// blocking, and the workers asleep now are woken: one semaphore release by the caller for at most
+// WORK_QUEUE_WAKE_FANOUT of them, the same by each worker woken while more workers sleep than there
+// are workers past the limit (passedOnWakeCount). Workers past the limit sleep as usual: polling
+// there would take the cores that the working threads need. A release may land on one of them (it
+// sleeps again), so with more workers than the limit one under it may stay asleep until work comes.
+// Any thread, any time; opening an open window moves its end. The cap bounds the cost of a frame
+// that never shuts it (an update stopped in the debugger, a hang): past it no wake is passed on and
+// the workers go back to sleeping on their own.
 void OpenWorkQueueAwakeWindow(platform_work_queue *queue, u32 maxMilliseconds);
 void ShutWorkQueueAwakeWindow(platform_work_queue *queue);
 // True while the window is open for the worker with this index (an index past the limit: never).
