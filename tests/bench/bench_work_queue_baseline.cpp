@@ -224,6 +224,7 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
     start = OSGetTimeNanoseconds();
     BaselineParallelFor(&pool, bench->threadCount, SUM_ITEM_COUNT, SumItems, (void *)&sumAll);
     row[Row_Sum] = Seconds(start) * 1e3;
+    CheckParallelSum("baseline", sumAll);
     row[Row_SumOneThread] = 0;
 }
 

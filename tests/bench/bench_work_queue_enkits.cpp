@@ -125,6 +125,7 @@ internal void EnkiSample(enki_bench *bench, f64 *row)
     globalEnki.AddTaskSetToPipe(&sumTask);
     globalEnki.WaitforTask(&sumTask);
     row[Row_Sum] = Seconds(start) * 1e3;
+    CheckParallelSum("enkiTS", sumAll);
     row[Row_SumOneThread] = 0;
 }
 

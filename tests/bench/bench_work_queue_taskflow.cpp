@@ -2,8 +2,9 @@
 // with BENCH_TASKFLOW: TASKFLOW_DIR set for tests/bench/bench_work_queue.sh). Taskflow is never part
 // of this repository. Each row is the nearest Taskflow idiom to ours: silent_async for a queued job,
 // wait_for_all for CompleteAllWork, a Taskflow of precede() edges for the graph, for_each_index for
-// ParallelFor (one item per index for the 64-item rows; 4,096-item chunks for the sum, as ours), a
-// Taskflow of threads - 1 holding tasks for the wake row (as many as our workers).
+// ParallelFor (one item per index for the 64-item rows; 4,096-item chunks for the sum, summed as
+// every runner sums them, see SumItems), a Taskflow of threads - 1 holding tasks for the wake row
+// (as many as our workers).
 
 // NOTE: the lambdas call the item callbacks through these, as ours, enkiTS and the pool call them
 // through the function pointers they are handed: called directly, the compiler inlined and
@@ -99,8 +100,13 @@ internal void TaskflowSample(taskflow_bench *bench, f64 *row)
         running.wait();
     }
     row[Row_Wake] = WakeRoundsMedian(wakeRounds, round);
+    bench->sumAll = 0;
     f64 sumUs = TaskflowRunsUs(bench, &bench->sum, 1, 1);
-    if (sumUs > 0) row[Row_Sum] = sumUs * 1e-3;
+    if (sumUs > 0)
+    {
+        row[Row_Sum] = sumUs * 1e-3;
+        CheckParallelSum("Taskflow", bench->sumAll);
+    }
     row[Row_SumOneThread] = 0;
 }
 
