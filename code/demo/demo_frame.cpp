@@ -3,12 +3,12 @@
 //
 // Every update builds one graph and submits it:
 //
-//   camera+input ─┐                                    ┌─> scene (main stream) ─┐
-//   grid: clear ──┴─> simulate[b] ─> grid: prefix ─> grid: fill[b] ─> grid: filled
-//                                                      ─> collide[b] ─> render[b] ─> end of frame
+//   camera+input ─┐                 ┌─> render[b] (also after the scene) ──────────────┐
+//   grid: clear ──┴─> simulate[b] ──┴─> grid: prefix ─> grid: fill[b] ─> grid: filled   ├─> end of frame
+//                                                         ─> collide[b] ───────────────┘
 //   sound mix (no edge: runs beside everything)
 //
-// (camera+input also precedes the scene; render[b] waits for collide[b] and the scene.)
+// (camera+input also precedes the scene; render[b] waits for simulate[b] and the scene.)
 // simulate, collide and render run in batches over the entities, fill in as many bands of the grid's
 // cells; each batch writes only its own entities, its own per-batch counters, its own band of the grid
 // and its own sub-buffer of the frame's commands: no atomic operation on shared data. Jobs are
@@ -259,14 +259,20 @@ internal b32 DemoBuildFrameGraph(demo_frame *frame, memory_arena *arena)
         collide[batch] = DemoAddFrameJob(frame, "collide", DemoFrameCollide, batch);
         DemoAddFrameEdge(frame, filled, collide[batch]);
     }
+    // NOTE: render[b] reads what simulate[b] wrote (its entities' positions and spins) and the scene's
+    // slots; the collisions write only velocities and bounce counts, which no render reads. So
+    // render[b] waits for those two alone: it runs beside the grid's jobs, on cores the prefix and
+    // the fill's last batches leave idle, often on the thread that just simulated its entities,
+    // instead of after the collisions. The end of the frame waits for both.
     job_id render[DEMO_FRAME_MAX_BATCHES];
     for (u32 batch = 0; batch < batches; ++batch)
     {
         render[batch] = DemoAddFrameJob(frame, "render", DemoFrameRender, batch);
-        DemoAddFrameEdge(frame, collide[batch], render[batch]);
+        DemoAddFrameEdge(frame, simulate[batch], render[batch]);
         DemoAddFrameEdge(frame, scene, render[batch]);
     }
     job_id end = DemoAddFrameJob(frame, "end of frame", DemoFrameEnd, 0);
+    for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, collide[batch], end);
     for (u32 batch = 0; batch < batches; ++batch) DemoAddFrameEdge(frame, render[batch], end);
     return frame->graph.overflowCount == 0;
 }

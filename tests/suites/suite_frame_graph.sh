@@ -80,10 +80,10 @@ log="$out/workers_3.log"
 # The demo logs its graph's shape when asked (--game-arg log-frame-graph=1), same run settings.
 run_engine shape --frames 2 --fixed-dt 0.0166667 --workers 3 --game-arg log-frame-graph=1
 # NOTE: 3 workers + the caller are 4 threads: 4 batches per thread, so 16 (of 256 entities), not 4096 / 512.
-shape="frame graph: 71 jobs, 145 dependencies, 16 batches of 256 entities: [camera+input x1 after:] [grid: clear x1 after:] \
+shape="frame graph: 71 jobs, 161 dependencies, 16 batches of 256 entities: [camera+input x1 after:] [grid: clear x1 after:] \
 [sound mix x1 after:] [scene x1 after: camera+input,] [simulate x16 after: camera+input, grid: clear,] \
 [grid: prefix x1 after: simulate,] [grid: fill x16 after: grid: prefix,] [grid: filled x1 after: grid: fill,] \
-[collide x16 after: grid: filled,] [render x16 after: collide, scene,] [end of frame x1 after: render,]"
+[collide x16 after: grid: filled,] [render x16 after: simulate, scene,] [end of frame x1 after: collide, render,]"
 check "the demo's frame graph has its shape (jobs, names, dependencies)" grep -qF "$shape" "$out/shape.log"
 grep -qF "$shape" "$out/shape.log" || { echo "    expected: $shape"; grep "frame graph:" "$out/shape.log" | head -n 1 | sed 's/^/    got:      /'; }
 collisions=$(grep -oE "frame 300: 4096 entities, [0-9]+ collisions" "$log" | awk '{print $5}')
