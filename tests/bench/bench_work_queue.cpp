@@ -361,10 +361,10 @@ internal void OursSample(ours_bench *bench, f64 *row)
 
     // NOTE: the one-thread figure goes through the same path as the parallel one (ParallelFor, the
     // same pieces through the same indirect calls, see SumItems) on a queue without workers (one
-    // batch: the whole range), and is taken
-    // before and after the parallel run, the faster of the two kept: a one-thread run slowed by
-    // something else (a drift of the machine's speed, a neighbour on the core) then cannot push the
-    // speed-up past the core count (the mean of the two did: 16.9x on 16 threads).
+    // batch: the whole range). It is taken before and after the parallel run and the faster of the
+    // two kept: a one-thread run slowed by something else (a drift of the machine's speed, a
+    // neighbour on the core) then cannot push the speed-up past the core count (the mean of the two
+    // did: 16.9x on 16 threads).
     volatile u64 sumBefore = 0;
     volatile u64 sumAll = 0;
     volatile u64 sumAfter = 0;
