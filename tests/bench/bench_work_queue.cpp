@@ -175,13 +175,13 @@ internal u64 SumPiece(u32 first, u32 onePastLast)
 global u64 (*volatile globalSumPieceCall)(u32 first, u32 onePastLast) = SumPiece;   // never inlined
 global u64 globalSumExpected;   // the sum of every item, on the main thread before any runner starts
 
-// Every runner's parallel sum is checked: a figure from a sum that missed or repeated items says so.
+// Every runner's sum is checked: a figure from a sum that missed or repeated items says so.
 internal void CheckParallelSum(const char *runner, u64 sum)
 {
     if (sum != globalSumExpected)
     {
-        printf("  (%s: parallel sum %llu differs from the one-thread sum %llu!)\n", runner, (unsigned long long)sum,
-               (unsigned long long)globalSumExpected);
+        printf("  (%s: sum %llu differs from the main thread's sum %llu, taken at the start!)\n", runner,
+               (unsigned long long)sum, (unsigned long long)globalSumExpected);
     }
 }
 internal PLATFORM_PARALLEL_FOR_CALLBACK(SumItems)
