@@ -1,4 +1,5 @@
-// Bitmap-font layout and screen-space drawing (see kit_text.h for the coordinate conventions).
+// Bitmap-font text and rectangles as render commands (see kit_text.h for the coordinate
+// conventions; the font and its layout are base/base_font.h).
 
 #include "game_kit/kit_text.h"
 #include <math.h>
@@ -11,96 +12,23 @@
 #define TEXT_LAYER_Z -1.0e-6f
 #define TEXT_BACKDROP_Z -1.0e-4f
 
-//~ Layout
-struct text_cursor
-{
-    f32 left;
-    f32 x, y;
-    f32 scale;
-};
-
-internal text_cursor StartTextCursor(v2 topLeft, f32 scale)
-{
-    text_cursor cursor;
-    cursor.left = floorf(topLeft.x + 0.5f);
-    cursor.x = cursor.left;
-    cursor.y = floorf(topLeft.y + 0.5f);
-    cursor.scale = scale;
-    return cursor;
-}
-
-internal void FontSlotTexCoords(u32 slot, v2 *uvMin, v2 *uvMax)
-{
-    f32 x0 = (f32)((slot % FONT_SLOTS_PER_ROW) * FONT_SLOT_WIDTH + FONT_GLYPH_INSET);
-    f32 y0 = (f32)((slot / FONT_SLOTS_PER_ROW) * FONT_SLOT_HEIGHT + FONT_GLYPH_INSET);   // from the top
-    *uvMin = V2(x0 / (f32)FONT_ATLAS_WIDTH, 1.0f - (y0 + (f32)FONT_QUAD_HEIGHT) / (f32)FONT_ATLAS_HEIGHT);
-    *uvMax = V2((x0 + (f32)FONT_QUAD_WIDTH) / (f32)FONT_ATLAS_WIDTH, 1.0f - y0 / (f32)FONT_ATLAS_HEIGHT);
-}
-
-// Advances over one character; true when it produced a visible glyph in *quad.
-internal b32 AdvanceTextCursor(text_cursor *cursor, u8 character, text_quad *quad)
-{
-    if (character == '\n')
-    {
-        cursor->x = cursor->left;
-        cursor->y += (f32)FONT_LINE_HEIGHT * cursor->scale;
-        return 0;
-    }
-    b32 visible = (character != ' ');
-    if (visible)
-    {
-        quad->slot = FontSlotForChar(character);
-        quad->min = V2(cursor->x, cursor->y);
-        quad->max = V2(cursor->x + (f32)FONT_QUAD_WIDTH * cursor->scale, cursor->y + (f32)FONT_QUAD_HEIGHT * cursor->scale);
-        FontSlotTexCoords(quad->slot, &quad->uvMin, &quad->uvMax);
-    }
-    cursor->x += (f32)FONT_ADVANCE * cursor->scale;
-    return visible;
-}
-
-u32 LayoutText(const char *text, v2 topLeft, f32 scale, text_quad *quads, u32 maxQuads)
-{
-    text_cursor cursor = StartTextCursor(topLeft, scale);
-    u32 count = 0;
-    for (const u8 *at = (const u8 *)text; at && *at; ++at)
-    {
-        text_quad quad;
-        if (AdvanceTextCursor(&cursor, *at, &quad))
-        {
-            if (quads && count < maxQuads) quads[count] = quad;
-            ++count;
-        }
-    }
-    return count;
-}
-
-text_extent MeasureText(const char *text, f32 scale)
-{
-    text_extent extent = {};
-    u32 column = 0, widestColumn = 0;
-    const u8 *at = (const u8 *)text;
-    if (at && *at) extent.lineCount = 1;
-    for (; at && *at; ++at)
-    {
-        if (*at == '\n')
-        {
-            ++extent.lineCount;
-            column = 0;
-            continue;
-        }
-        ++column;
-        widestColumn = Maximum(widestColumn, column);
-    }
-    extent.width = (f32)(widestColumn * FONT_ADVANCE) * scale;
-    extent.height = (f32)(extent.lineCount * FONT_LINE_HEIGHT) * scale;
-    return extent;
-}
-
 //~ Drawing
 b32 FontAtlasIsUsable(const loaded_bitmap *font)
 {
     return font && font->pixels && !font->isFallback && font->width == FONT_ATLAS_WIDTH &&
            font->height == FONT_ATLAS_HEIGHT;
+}
+
+loaded_bitmap BuildFontBitmap(memory_arena *arena)
+{
+    u32 *pixels = PushArray(arena, FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT, u32);
+    if (!pixels) return FallbackBitmap();
+    FontBuildAtlas(pixels);
+    loaded_bitmap font = {};
+    font.width = FONT_ATLAS_WIDTH;
+    font.height = FONT_ATLAS_HEIGHT;
+    font.pixels = pixels;
+    return font;
 }
 
 // Screen pixels (y down) to the viewport: an orthographic camera whose near plane is depth 1.
@@ -174,13 +102,10 @@ void PushTextClipped(text_context *context, v2 topLeft, f32 scale, u32 color, f3
     }
 }
 
-// The middle of the atlas's solid block: every sample there is white, whatever the filtering.
+// The atlas's solid block (any texel of the plain white texture without a font).
 internal v2 SolidTexCoord(text_context *context)
 {
-    if (!context->fontUsable) return V2(0.5f, 0.5f);
-    f32 x = 0.5f * (f32)FONT_SLOT_WIDTH;
-    f32 y = (f32)(FONT_SOLID_SLOT_ROW * FONT_SLOT_HEIGHT) + 0.5f * (f32)FONT_SLOT_HEIGHT;
-    return V2(x / (f32)FONT_ATLAS_WIDTH, 1.0f - y / (f32)FONT_ATLAS_HEIGHT);
+    return context->fontUsable ? FontSolidTexCoord() : V2(0.5f, 0.5f);
 }
 
 void PushScreenRect(text_context *context, v2 min, v2 max, u32 color)

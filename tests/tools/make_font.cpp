@@ -1,10 +1,12 @@
 // Writes the engine's bitmap font (native host tool, our own glyph designs):
 //     make_font <output.bmp>          -> normally data/fonts/engine_font.bmp
-// data/ holds the committed output; tests/suites/suite_debug_overlay.sh regenerates it and compares byte
-// for byte. tests/unit/test_text.cpp includes this file (with MAKE_FONT_NO_MAIN) to know what every
-// atlas pixel must be.
+// The designs and the atlas's pixels are code/base/base_font.h's (FontBuildAtlas: the exe's overlay
+// builds the same atlas in memory); this tool only wraps them in a .bmp. data/ holds the committed
+// output; tests/suites/suite_debug_overlay.sh regenerates it and compares byte for byte.
+// tests/unit/test_text.cpp includes this file (with MAKE_FONT_NO_MAIN) to know what every byte of
+// the file must be.
 //
-// Atlas layout (the constants live in code/game_kit/kit_text.h, shared with the game):
+// Atlas layout (the constants live in code/base/base_font.h):
 //   - 128 x 84 pixels, 32-bit BMP with a BITMAPV4 header and an alpha mask, rows bottom-up on disk
 //     as BMP wants; described here from the top of the image down.
 //   - 16 slots per row, 6 rows of 8x12-pixel slots: slot i holds character 32 + i, so row 0 is
@@ -16,167 +18,9 @@
 //   - glyph pixels are opaque white; everything else is transparent white (so filtering and
 //     mipmaps fade alpha without darkening the colour).
 
-#include "game_kit/kit_text.h"
+#include "base/base_font.h"
 #include <stdio.h>
 #include <string.h>
-
-//~ Glyph designs: '#' is a lit pixel; rows not given are blank.
-struct font_glyph_design
-{
-    char character;
-    const char *rows[FONT_GLYPH_HEIGHT];
-};
-
-global const font_glyph_design globalFontDesign[FONT_GLYPH_COUNT] = {
-    {' ', {0}},
-    {'!', {"..#..", "..#..", "..#..", "..#..", "..#..", ".....", "..#.."}},
-    {'"', {".#.#.", ".#.#.", ".#.#."}},
-    {'#', {".....", ".#.#.", "#####", ".#.#.", "#####", ".#.#.", "....."}},
-    {'$', {"..#..", ".####", "#.#..", ".###.", "..#.#", "####.", "..#.."}},
-    {'%', {"##...", "##..#", "...#.", "..#..", ".#...", "#..##", "...##"}},
-    {'&', {".##..", "#..#.", "#.#..", ".#...", "#.#.#", "#..#.", ".##.#"}},
-    {'\'', {"..#..", "..#..", ".#..."}},
-    {'(', {"...#.", "..#..", ".#...", ".#...", ".#...", "..#..", "...#."}},
-    {')', {".#...", "..#..", "...#.", "...#.", "...#.", "..#..", ".#..."}},
-    {'*', {".....", "..#..", "#.#.#", ".###.", "#.#.#", "..#..", "....."}},
-    {'+', {".....", "..#..", "..#..", "#####", "..#..", "..#..", "....."}},
-    {',', {".....", ".....", ".....", ".....", ".....", ".##..", ".##..", "..#..", ".#..."}},
-    {'-', {".....", ".....", ".....", "#####"}},
-    {'.', {".....", ".....", ".....", ".....", ".....", ".##..", ".##.."}},
-    {'/', {"....#", "....#", "...#.", "..#..", ".#...", "#....", "#...."}},
-    {'0', {".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."}},
-    {'1', {"..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."}},
-    {'2', {".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"}},
-    {'3', {".###.", "#...#", "....#", "..##.", "....#", "#...#", ".###."}},
-    {'4', {"...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."}},
-    {'5', {"#####", "#....", "####.", "....#", "....#", "#...#", ".###."}},
-    {'6', {"..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."}},
-    {'7', {"#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."}},
-    {'8', {".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."}},
-    {'9', {".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."}},
-    {':', {".....", ".....", ".##..", ".##..", ".....", ".##..", ".##.."}},
-    {';', {".....", ".....", ".##..", ".##..", ".....", ".##..", ".##..", "..#..", ".#..."}},
-    {'<', {"....#", "...#.", "..#..", ".#...", "..#..", "...#.", "....#"}},
-    {'=', {".....", ".....", "#####", ".....", "#####"}},
-    {'>', {"#....", ".#...", "..#..", "...#.", "..#..", ".#...", "#...."}},
-    {'?', {".###.", "#...#", "....#", "...#.", "..#..", ".....", "..#.."}},
-    {'@', {".###.", "#...#", "#.###", "#.#.#", "#.###", "#....", ".####"}},
-    {'A', {".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"}},
-    {'B', {"####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."}},
-    {'C', {".###.", "#...#", "#....", "#....", "#....", "#...#", ".###."}},
-    {'D', {"###..", "#..#.", "#...#", "#...#", "#...#", "#..#.", "###.."}},
-    {'E', {"#####", "#....", "#....", "####.", "#....", "#....", "#####"}},
-    {'F', {"#####", "#....", "#....", "####.", "#....", "#....", "#...."}},
-    {'G', {".###.", "#...#", "#....", "#.###", "#...#", "#...#", ".####"}},
-    {'H', {"#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"}},
-    {'I', {".###.", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."}},
-    {'J', {"..###", "...#.", "...#.", "...#.", "...#.", "#..#.", ".##.."}},
-    {'K', {"#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"}},
-    {'L', {"#....", "#....", "#....", "#....", "#....", "#....", "#####"}},
-    {'M', {"#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"}},
-    {'N', {"#...#", "#...#", "##..#", "#.#.#", "#..##", "#...#", "#...#"}},
-    {'O', {".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."}},
-    {'P', {"####.", "#...#", "#...#", "####.", "#....", "#....", "#...."}},
-    {'Q', {".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"}},
-    {'R', {"####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"}},
-    {'S', {".####", "#....", "#....", ".###.", "....#", "....#", "####."}},
-    {'T', {"#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."}},
-    {'U', {"#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."}},
-    {'V', {"#...#", "#...#", "#...#", "#...#", "#...#", ".#.#.", "..#.."}},
-    {'W', {"#...#", "#...#", "#...#", "#.#.#", "#.#.#", "#.#.#", ".#.#."}},
-    {'X', {"#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"}},
-    {'Y', {"#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."}},
-    {'Z', {"#####", "....#", "...#.", "..#..", ".#...", "#....", "#####"}},
-    {'[', {".###.", ".#...", ".#...", ".#...", ".#...", ".#...", ".###."}},
-    {'\\', {"#....", "#....", ".#...", "..#..", "...#.", "....#", "....#"}},
-    {']', {".###.", "...#.", "...#.", "...#.", "...#.", "...#.", ".###."}},
-    {'^', {"..#..", ".#.#.", "#...#"}},
-    {'_', {".....", ".....", ".....", ".....", ".....", ".....", ".....", ".....", "#####"}},
-    {'`', {".#...", "..#.."}},
-    {'a', {".....", ".....", ".###.", "....#", ".####", "#...#", ".####"}},
-    {'b', {"#....", "#....", "####.", "#...#", "#...#", "#...#", "####."}},
-    {'c', {".....", ".....", ".####", "#....", "#....", "#....", ".####"}},
-    {'d', {"....#", "....#", ".####", "#...#", "#...#", "#...#", ".####"}},
-    {'e', {".....", ".....", ".###.", "#...#", "#####", "#....", ".###."}},
-    {'f', {"..##.", ".#...", ".#...", "####.", ".#...", ".#...", ".#..."}},
-    {'g', {".....", ".....", ".####", "#...#", "#...#", "#...#", ".####", "....#", ".###."}},
-    {'h', {"#....", "#....", "#.##.", "##..#", "#...#", "#...#", "#...#"}},
-    {'i', {"..#..", ".....", ".##..", "..#..", "..#..", "..#..", ".###."}},
-    {'j', {"...#.", ".....", "..##.", "...#.", "...#.", "...#.", "...#.", "#..#.", ".##.."}},
-    {'k', {"#....", "#....", "#..#.", "#.#..", "##...", "#.#..", "#..#."}},
-    {'l', {".##..", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."}},
-    {'m', {".....", ".....", "##.#.", "#.#.#", "#.#.#", "#.#.#", "#.#.#"}},
-    {'n', {".....", ".....", "#.##.", "##..#", "#...#", "#...#", "#...#"}},
-    {'o', {".....", ".....", ".###.", "#...#", "#...#", "#...#", ".###."}},
-    {'p', {".....", ".....", "####.", "#...#", "#...#", "#...#", "####.", "#....", "#...."}},
-    {'q', {".....", ".....", ".####", "#...#", "#...#", "#...#", ".####", "....#", "....#"}},
-    {'r', {".....", ".....", "#.##.", "##..#", "#....", "#....", "#...."}},
-    {'s', {".....", ".....", ".####", "#....", ".###.", "....#", "####."}},
-    {'t', {".#...", ".#...", "####.", ".#...", ".#...", ".#..#", "..##."}},
-    {'u', {".....", ".....", "#...#", "#...#", "#...#", "#..##", ".##.#"}},
-    {'v', {".....", ".....", "#...#", "#...#", "#...#", ".#.#.", "..#.."}},
-    {'w', {".....", ".....", "#...#", "#...#", "#.#.#", "#.#.#", ".#.#."}},
-    {'x', {".....", ".....", "#...#", ".#.#.", "..#..", ".#.#.", "#...#"}},
-    {'y', {".....", ".....", "#...#", "#...#", "#...#", "#...#", ".####", "....#", ".###."}},
-    {'z', {".....", ".....", "#####", "...#.", "..#..", ".#...", "#####"}},
-    {'{', {"...##", "..#..", "..#..", ".#...", "..#..", "..#..", "...##"}},
-    {'|', {"..#..", "..#..", "..#..", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."}},
-    {'}', {"##...", "..#..", "..#..", "...#.", "..#..", "..#..", "##..."}},
-    {'~', {".....", ".....", ".#...", "#.#.#", "...#."}},
-    // Placeholder: a full-height hollow box, unlike any character's shape.
-    {127, {"#####", "#...#", "#...#", "#...#", "#...#", "#...#", "#...#", "#...#", "#####"}},
-};
-
-#define FONT_LIT_PIXEL 0xFFFFFFFFu      // RGBA8 in memory: opaque white
-#define FONT_CLEAR_PIXEL 0x00FFFFFFu    // transparent white
-
-//~ Atlas in memory: RGBA8 (byte 0 red), rows top-down. Returns false if a design is malformed.
-internal b32 BuildFontAtlas(u32 *pixels)
-{
-    for (u32 index = 0; index < FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT; ++index)
-    {
-        pixels[index] = FONT_CLEAR_PIXEL;
-    }
-    for (u32 glyphIndex = 0; glyphIndex < FONT_GLYPH_COUNT; ++glyphIndex)
-    {
-        const font_glyph_design *glyph = &globalFontDesign[glyphIndex];
-        if ((u8)glyph->character != FONT_FIRST_CHAR + glyphIndex)
-        {
-            fprintf(stderr, "make_font: glyph %u is '%c', expected character %u\n", glyphIndex, glyph->character,
-                    FONT_FIRST_CHAR + glyphIndex);
-            return 0;
-        }
-        u32 slotX = (glyphIndex % FONT_SLOTS_PER_ROW) * FONT_SLOT_WIDTH + FONT_GLYPH_INSET;
-        u32 slotY = (glyphIndex / FONT_SLOTS_PER_ROW) * FONT_SLOT_HEIGHT + FONT_GLYPH_INSET;
-        for (u32 row = 0; row < FONT_GLYPH_HEIGHT; ++row)
-        {
-            const char *design = glyph->rows[row];
-            if (!design) continue;
-            if (strlen(design) != FONT_GLYPH_WIDTH)
-            {
-                fprintf(stderr, "make_font: glyph '%c' row %u is not %u pixels wide\n", glyph->character, row,
-                        FONT_GLYPH_WIDTH);
-                return 0;
-            }
-            for (u32 column = 0; column < FONT_GLYPH_WIDTH; ++column)
-            {
-                if (design[column] == '#')
-                {
-                    pixels[(slotY + row) * FONT_ATLAS_WIDTH + slotX + column] = FONT_LIT_PIXEL;
-                }
-            }
-        }
-    }
-    u32 solidTop = FONT_SOLID_SLOT_ROW * FONT_SLOT_HEIGHT;
-    for (u32 y = solidTop; y < solidTop + FONT_SLOT_HEIGHT; ++y)
-    {
-        for (u32 x = 0; x < FONT_SLOT_WIDTH; ++x)
-        {
-            pixels[y * FONT_ATLAS_WIDTH + x] = FONT_LIT_PIXEL;
-        }
-    }
-    return 1;
-}
 
 internal void PutU16(u8 *at, u32 value) { at[0] = (u8)value; at[1] = (u8)(value >> 8); }
 internal void PutU32(u8 *at, u32 value) { PutU16(at, value & 0xFFFF); PutU16(at + 2, value >> 16); }
@@ -188,8 +32,14 @@ internal void PutU32(u8 *at, u32 value) { PutU16(at, value & 0xFFFF); PutU16(at 
 // the alpha channel), then BGRA pixels from the bottom row up.
 internal b32 BuildFontFile(u8 *file)
 {
-    static u32 pixels[FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT];
-    if (!BuildFontAtlas(pixels)) return 0;
+    static u32 pixels[FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT];   // row 0 at the bottom, as BMP stores it
+    if (!FontBuildAtlas(pixels))
+    {
+        u32 slot = FontFirstMalformedGlyph();
+        fprintf(stderr, "make_font: the design of slot %u (character %u) is malformed: out of order, or a row not %u "
+                "pixels of '#' and '.'\n", slot, FONT_FIRST_CHAR + slot, FONT_GLYPH_WIDTH);
+        return 0;
+    }
     memset(file, 0, FONT_BMP_FILE_SIZE);
     file[0] = 'B';
     file[1] = 'M';
@@ -211,11 +61,11 @@ internal b32 BuildFontFile(u8 *file)
     PutU32(info + 52, 0xFF000000u);
     PutU32(info + 56, 0x73524742u);             // LCS_sRGB
     u8 *out = file + FONT_BMP_HEADER_SIZE;
-    for (s32 y = FONT_ATLAS_HEIGHT - 1; y >= 0; --y)
+    for (u32 y = 0; y < FONT_ATLAS_HEIGHT; ++y)
     {
         for (u32 x = 0; x < FONT_ATLAS_WIDTH; ++x)
         {
-            u32 rgba = pixels[(u32)y * FONT_ATLAS_WIDTH + x];
+            u32 rgba = pixels[y * FONT_ATLAS_WIDTH + x];
             *out++ = (u8)(rgba >> 16);   // blue
             *out++ = (u8)(rgba >> 8);    // green
             *out++ = (u8)rgba;           // red
