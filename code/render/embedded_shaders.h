@@ -65,6 +65,35 @@ global const opengl_embedded_shader openGLEmbeddedShaders[] =
     "    vec2 corner = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
     "    gl_Position = vec4(corner, 0.0, 1.0);\n"
     "}\n"},
+    {"overlay.frag",
+    "#version 330 core\n"
+    "// The overlay's font atlas (plain RGBA8, nearest): glyph texels and the solid block are opaque\n"
+    "// white, so a colour times a lit texel is the colour's own bytes; the rest is transparent.\n"
+    "uniform sampler2D fontSampler;\n"
+    "in vec2 fragUV;\n"
+    "in vec4 fragColor;\n"
+    "out vec4 resultColor;\n"
+    "void main(void)\n"
+    "{\n"
+    "    resultColor = fragColor * texture(fontSampler, fragUV);\n"
+    "}\n"},
+    {"overlay.vert",
+    "#version 330 core\n"
+    "// The exe's overlay (render/render_overlay.h): quads in pixels, origin top left, y down, mapped onto\n"
+    "// the present target whatever its size. Colours stay sRGB-encoded: the present target holds encoded\n"
+    "// bytes, so they land there unchanged.\n"
+    "layout(location = 0) in vec3 position;\n"
+    "layout(location = 1) in vec2 uv;\n"
+    "layout(location = 2) in vec4 color;\n"
+    "uniform vec2 pixelToClip;     // (2 / overlay width, -2 / overlay height)\n"
+    "out vec2 fragUV;\n"
+    "out vec4 fragColor;\n"
+    "void main(void)\n"
+    "{\n"
+    "    gl_Position = vec4(position.xy * pixelToClip + vec2(-1.0, 1.0), 0.0, 1.0);\n"
+    "    fragUV = uv;\n"
+    "    fragColor = color;\n"
+    "}\n"},
     {"peel_composite.frag",
     "#version 330 core\n"
     "// Adds one peeled layer under what was peeled before (front-to-back \"under\" operator with\n"

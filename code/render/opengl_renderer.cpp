@@ -5,7 +5,8 @@
 //   2. Upload the whole push buffer into one GL buffer; draws point into it by byte offset.
 //   3. Opaque items into the (multisampled) scene target, then the custom resolve.
 //   4. Translucent items: N depth-peeled layers composited front to back (or plain blending).
-//   5. Final composite with sRGB encoding into the present target, blitted to the window.
+//   5. Final composite with sRGB encoding into the present target.
+//   6. The exe's overlay (render_overlay.h) over it, then the blit to the window.
 
 // Resources live in opengl_resources.cpp and step 1 in opengl_build_items.cpp; this file draws.
 
@@ -268,9 +269,8 @@ internal void OpenGLDrawTranslucent(opengl_state *gl, u32 itemCount, b32 anyTran
     }
 }
 
-// Scene plus transparency sum, sRGB-encoded into the present target, then blitted (scaled when the
-// window size differs) to the window's back buffer.
-internal void OpenGLCompositeAndPresent(opengl_state *gl, u32 width, u32 height, u32 windowWidth, u32 windowHeight)
+// Scene plus transparency sum, sRGB-encoded into the present target.
+internal void OpenGLComposite(opengl_state *gl)
 {
     opengl_targets *t = &gl->targets;
     glDisable(GL_DEPTH_TEST);
@@ -290,7 +290,60 @@ internal void OpenGLCompositeAndPresent(opengl_state *gl, u32 width, u32 height,
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, 0);
     glUseProgram(0);
+}
 
+// The overlay's vertices into their own buffer, orphaning last frame's store (never a wait on the
+// GPU), then one draw over the present target; the overlay's pixel space stretches over the target.
+internal void OpenGLDrawOverlay(opengl_state *gl, const render_overlay *overlay, u32 width, u32 height)
+{
+    if (!overlay || !overlay->quadCount || !overlay->vertices)
+    {
+        return;
+    }
+    u32 quadCount = Minimum(overlay->quadCount, overlay->maxQuads);
+    umm bytes = (umm)quadCount * 4 * sizeof(render_vertex);
+    glBindBuffer(GL_ARRAY_BUFFER, gl->overlayBuffer);
+    if (bytes > gl->overlayBufferCapacity)
+    {
+        gl->overlayBufferCapacity = (umm)AlignPow2(bytes, 65536);
+    }
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)gl->overlayBufferCapacity, 0, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, overlay->vertices);
+
+    glBindFramebuffer(GL_FRAMEBUFFER, gl->targets.presentFramebuffer);
+    glViewport(0, 0, (GLsizei)width, (GLsizei)height);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glEnable(GL_BLEND);
+    // NOTE: colour blends over the frame; the target's alpha (1, as the composite wrote it) stays,
+    // so a screenshot never turns see-through where the overlay is.
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+    opengl_program *program = gl->programs + OpenGLProgram_Overlay;
+    glUseProgram(program->handle);
+    f32 spaceWidth = (f32)(overlay->width ? overlay->width : width);
+    f32 spaceHeight = (f32)(overlay->height ? overlay->height : height);
+    glUniform2f(program->pixelToClip, 2.0f / spaceWidth, -2.0f / spaceHeight);
+    glUniform1i(program->fontSampler, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, gl->overlayFont);
+    glBindVertexArray(gl->overlayVertexArray);
+    for (u32 first = 0; first < quadCount; first += OPENGL_MAX_QUADS_PER_DRAW)
+    {
+        u32 count = Minimum(quadCount - first, (u32)OPENGL_MAX_QUADS_PER_DRAW);
+        glDrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)(count * 6), GL_UNSIGNED_INT, 0, (GLint)(first * 4));
+        ++gl->stats.drawCalls;
+    }
+    gl->stats.overlayQuads = quadCount;
+    glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glUseProgram(0);
+    glDisable(GL_BLEND);
+}
+
+// The present target blitted (scaled when the window size differs) to the window's back buffer.
+internal void OpenGLPresent(opengl_state *gl, u32 width, u32 height, u32 windowWidth, u32 windowHeight)
+{
+    opengl_targets *t = &gl->targets;
     glBindFramebuffer(GL_READ_FRAMEBUFFER, t->presentFramebuffer);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     u32 outWidth = windowWidth ? windowWidth : width;
@@ -302,6 +355,11 @@ internal void OpenGLCompositeAndPresent(opengl_state *gl, u32 width, u32 height,
 
 //~ Frame
 void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 windowWidth, u32 windowHeight)
+{
+    OpenGLRenderFrame(gl, commands, 0, windowWidth, windowHeight);
+}
+
+void OpenGLRenderFrame(opengl_state *gl, game_render_commands *commands, const render_overlay *overlay, u32 windowWidth, u32 windowHeight)
 {
     if (!gl->initialized || !commands)
     {
@@ -338,8 +396,12 @@ void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 
     //~ 4. Translucent
     OpenGLDrawTranslucent(gl, itemCount, anyTranslucent, commands->depthPeelLayers, width, height);
 
-    //~ 5. Final composite and present
-    OpenGLCompositeAndPresent(gl, width, height, windowWidth, windowHeight);
+    //~ 5. Final composite
+    OpenGLComposite(gl);
+
+    //~ 6. The overlay over the finished frame, then present
+    OpenGLDrawOverlay(gl, overlay, width, height);
+    OpenGLPresent(gl, width, height, windowWidth, windowHeight);
 
     // Leave the depth state as set up, so it can be inspected between frames.
     glEnable(GL_DEPTH_TEST);

@@ -10,8 +10,11 @@
 //       Draws one frame into the current context's back buffer. Reads `commands` during the call
 //       only (vertices and texture pixels are copied to the GPU before it returns), so the
 //       platform may hand the other of its two command buffers to the game right away.
+//   OpenGLRenderFrame(gl, commands, overlay, windowWidth, windowHeight)
+//       The same, then the exe's own overlay (render_overlay.h) over the finished frame, in the
+//       font OpenGLSetOverlayFont gave.
 //   OpenGLWriteScreenshot(gl, path)
-//       Writes the last frame OpenGLRenderCommands drew (.png, or .bmp by extension).
+//       Writes the last frame drawn, overlay included (.png, or .bmp by extension).
 //   OpenGLReadPresentedPixels(gl, ...)
 //       The same frame as RGBA8 rows, top row first (tests read pixels through this).
 
@@ -21,6 +24,7 @@
 #include "contract/game_platform.h"
 #include "render/opengl_functions.h"
 #include "render/opengl_loader_logic.h"
+#include "render/render_overlay.h"
 
 //~ Renderer state
 #define OPENGL_PROGRAM_LIST(X) \
@@ -28,7 +32,8 @@
     X(Cubes)                   \
     X(Resolve)                 \
     X(PeelComposite)           \
-    X(Final)
+    X(Final)                   \
+    X(Overlay)
 
 enum opengl_program_id
 {
@@ -45,6 +50,7 @@ struct opengl_program
     GLint peelEnabled, depthSign, peelDepth, textureSampler;
     GLint colorSampler, depthSampler, sampleCount, reverseZ, layerSampler, accumSampler;
     GLint encodeSRGB;
+    GLint pixelToClip, fontSampler;
 };
 
 // One framebuffer set; rebuilt when the size or sample count changes.
@@ -93,6 +99,7 @@ struct opengl_frame_stats
     u32 peelLayersDrawn;
     u32 droppedItems;      // items beyond the fixed tables (logged)
     u32 skippedEntries;    // malformed or unknown entries (logged)
+    u32 overlayQuads;      // the overlay's quads drawn this frame
 };
 
 struct opengl_state
@@ -116,6 +123,10 @@ struct opengl_state
     GLuint cubeVertexBuffer;
     GLuint textures[RENDER_MAX_TEXTURES];   // slot 0 is plain white until the game replaces it
     u32 pushBufferCapacity;
+    GLuint overlayVertexArray;
+    GLuint overlayBuffer;          // the overlay's vertices, orphaned and refilled each frame
+    umm overlayBufferCapacity;
+    GLuint overlayFont;            // the overlay's atlas; plain white until OpenGLSetOverlayFont
 
     opengl_targets targets;
     b32 hasPresentedFrame;
@@ -145,7 +156,23 @@ struct opengl_init_options
 b32 OpenGLInit(opengl_state *gl, opengl_info *info, opengl_init_options *options, memory_arena *arena, platform_log *log);
 void OpenGLShutdown(opengl_state *gl);
 
+// OpenGLRenderFrame with no overlay.
 void OpenGLRenderCommands(opengl_state *gl, game_render_commands *commands, u32 windowWidth, u32 windowHeight);
+// The overlay's font (RGBA8 rows bottom-up, as FontBuildAtlas writes); its own texture, never one of the game's slots.
+// Main thread (the context's), after OpenGLInit; copies the pixels before it returns. False (and the
+// previous font kept) when the renderer is not initialised or the image is empty or over 16384 wide
+// or high. Until the first call the overlay samples plain white: rectangles and lines are right,
+// glyphs are solid boxes.
+b32 OpenGLSetOverlayFont(opengl_state *gl, const u32 *pixels, u32 width, u32 height);
+// OpenGLRenderCommands, then `overlay` (may be 0 or empty) over the finished frame, in the frame's pixels.
+// The overlay goes into the present target after the final composite and before the blit to the
+// window, so screenshots and OpenGLReadPresentedPixels contain it; its width x height pixel space is
+// stretched over the target's (commands->widthInPixels x heightInPixels). Colours land in the RGBA8
+// target as they are (sRGB bytes, blended src-alpha/one-minus-src-alpha; the target's alpha stays),
+// with nearest sampling and no depth test, in one draw call (more only past
+// OPENGL_MAX_QUADS_PER_DRAW quads) from one buffer orphaned per frame, so it never waits on the GPU.
+// A null or empty overlay issues no GL call of its own. Reads the overlay during the call only.
+void OpenGLRenderFrame(opengl_state *gl, game_render_commands *commands, const render_overlay *overlay, u32 windowWidth, u32 windowHeight);
 // Returns once every command issued so far has run (glFinish): a frame drawn only so that the
 // driver compiles its shader variants (a hot restart's new process) has then done so.
 void OpenGLWaitForDrawing(void);

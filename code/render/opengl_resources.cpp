@@ -251,19 +251,37 @@ internal void OpenGLMakeCubeVertexArray(opengl_state *gl)
     }
 }
 
+// The overlay: its own vertex buffer (render_vertex, from offset 0) and the quads' index table.
+internal void OpenGLMakeOverlayVertexArray(opengl_state *gl)
+{
+    glBindVertexArray(gl->overlayVertexArray);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gl->quadIndexBuffer);
+    glBindBuffer(GL_ARRAY_BUFFER, gl->overlayBuffer);
+    GLsizei stride = sizeof(render_vertex);
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(1);
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, (void *)offsetof(render_vertex, p));
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, (void *)offsetof(render_vertex, uv));
+    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *)offsetof(render_vertex, color));
+}
+
 internal b32 OpenGLMakeBuffersAndVertexArrays(opengl_state *gl, memory_arena *arena, platform_log *log)
 {
     glGenBuffers(1, &gl->pushBuffer);
     glGenBuffers(1, &gl->quadIndexBuffer);
     glGenBuffers(1, &gl->cubeVertexBuffer);
+    glGenBuffers(1, &gl->overlayBuffer);
     glGenVertexArrays(1, &gl->quadVertexArray);
     glGenVertexArrays(1, &gl->cubeVertexArray);
     glGenVertexArrays(1, &gl->emptyVertexArray);
+    glGenVertexArrays(1, &gl->overlayVertexArray);
     if (!OpenGLMakeQuadVertexArray(gl, arena, log))
     {
         return 0;
     }
     OpenGLMakeCubeVertexArray(gl);
+    OpenGLMakeOverlayVertexArray(gl);
     glBindVertexArray(0);
     return 1;
 }
@@ -278,6 +296,32 @@ internal void OpenGLMakeWhiteTexture(opengl_state *gl)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, &white);
     glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+// The overlay's atlas: plain RGBA8 (its bytes are sRGB-encoded and reach the RGBA8 present target
+// as they are, so no sRGB decode), nearest so glyph texels stay whole pixels.
+internal void OpenGLUploadOverlayFont(GLuint texture, const u32 *pixels, u32 width, u32 height)
+{
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)width, (GLsizei)height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+b32 OpenGLSetOverlayFont(opengl_state *gl, const u32 *pixels, u32 width, u32 height)
+{
+    if (!gl->initialized || !pixels || width == 0 || height == 0 || width > 16384 || height > 16384)
+    {
+        if (gl->log) gl->log(LogLevel_Error, "OpenGL: overlay font refused (%ux%u%s)", width, height,
+                             gl->initialized ? "" : ", renderer not initialised");
+        return 0;
+    }
+    OpenGLUploadOverlayFont(gl->overlayFont, pixels, width, height);
+    return 1;
 }
 
 internal void OpenGLSetFixedState(opengl_state *gl)
@@ -305,6 +349,9 @@ b32 OpenGLInit(opengl_state *gl, opengl_info *info, opengl_init_options *options
         return 0;
     }
     OpenGLMakeWhiteTexture(gl);
+    u32 white = 0xFFFFFFFFu;
+    glGenTextures(1, &gl->overlayFont);
+    OpenGLUploadOverlayFont(gl->overlayFont, &white, 1, 1);
     OpenGLSetFixedState(gl);
 
     if (log)
@@ -327,9 +374,10 @@ void OpenGLShutdown(opengl_state *gl)
         glDeleteProgram(gl->programs[index].handle);
     }
     glDeleteTextures(RENDER_MAX_TEXTURES, gl->textures);
-    GLuint buffers[] = {gl->pushBuffer, gl->quadIndexBuffer, gl->cubeVertexBuffer};
+    glDeleteTextures(1, &gl->overlayFont);
+    GLuint buffers[] = {gl->pushBuffer, gl->quadIndexBuffer, gl->cubeVertexBuffer, gl->overlayBuffer};
     glDeleteBuffers(ArrayCount(buffers), buffers);
-    GLuint arrays[] = {gl->quadVertexArray, gl->cubeVertexArray, gl->emptyVertexArray};
+    GLuint arrays[] = {gl->quadVertexArray, gl->cubeVertexArray, gl->emptyVertexArray, gl->overlayVertexArray};
     glDeleteVertexArrays(ArrayCount(arrays), arrays);
     gl->initialized = 0;
 }

@@ -20,6 +20,7 @@ const opengl_program_files openGLProgramFiles[OpenGLProgram_Count] =
     {"resolve", "fullscreen.vert", "resolve.frag", "", "colorSampler depthSampler sampleCount reverseZ"},
     {"peel composite", "fullscreen.vert", "peel_composite.frag", "", "layerSampler"},
     {"final", "fullscreen.vert", "final.frag", "", "colorSampler accumSampler encodeSRGB"},
+    {"overlay", "overlay.vert", "overlay.frag", "position=0 uv=1 color=2", "pixelToClip fontSampler"},
 };
 
 const char *OpenGLEmbeddedShaderText(void *context, const char *fileName)
@@ -139,6 +140,8 @@ internal void OpenGLLookUpUniforms(opengl_program *program, GLuint handle)
     program->layerSampler = glGetUniformLocation(handle, "layerSampler");
     program->accumSampler = glGetUniformLocation(handle, "accumSampler");
     program->encodeSRGB = glGetUniformLocation(handle, "encodeSRGB");
+    program->pixelToClip = glGetUniformLocation(handle, "pixelToClip");
+    program->fontSampler = glGetUniformLocation(handle, "fontSampler");
 }
 
 // Links the resolved texts in globalVertexText/globalFragmentText; 0 (error filled) on failure.

@@ -1,7 +1,8 @@
 // End-to-end renderer tests on a real context (Wine + Xvfb + Mesa llvmpipe, or any Windows GL):
 // GL state after setup, depth precision with reverse-z against a standard-depth control,
-// order-independent transparency by depth peeling, fog and alpha threshold, MSAA resolve, and a
-// screenshot of a demo-like scene (argv[1], default build/gl_render_demo.png).
+// order-independent transparency by depth peeling, fog and alpha threshold, MSAA resolve, a
+// screenshot of a demo-like scene (argv[1], default build/gl_render_demo.png), and the exe's
+// overlay drawn over a frame (exact colours, glyph texels on pixel centres, blending, scaling).
 
 #include <windows.h>
 #include "render/render.cpp"
@@ -519,6 +520,106 @@ internal void TestImageWriter(gl_test_context *context, const char *pngPath)
     --testLogErrors;   // that one error line was expected
 }
 
+//~ The exe's overlay (render_overlay.h): drawn over the finished frame, exact colours, whole texels
+global render_vertex testOverlayVertices[256 * 4];
+global u32 testFontPixels[FONT_ATLAS_WIDTH * FONT_ATLAS_HEIGHT];
+
+internal void RenderOverlayFrame(gl_test_context *context, game_render_commands *commands, const render_overlay *overlay)
+{
+    OpenGLRenderFrame(&context->gl, commands, overlay, 320, 320);
+    Win32SwapOpenGLBuffers(context->dc);
+    u32 w = 0, h = 0;
+    OpenGLReadPresentedPixels(&context->gl, testPixels, sizeof(testPixels), &w, &h);
+}
+
+internal b32 PixelIs(u32 x, u32 y, u32 r, u32 g, u32 b)
+{
+    u8 *p = PixelAt(TEST_SIZE, x, y);
+    return p[0] == r && p[1] == g && p[2] == b && p[3] == 255;
+}
+
+// Every pixel of a glyph's quad at scale 1 from (left, top): lit exactly where its design has '#',
+// the background elsewhere (a texel off the pixel centre would shift or smear the design).
+internal u32 GlyphPixelMismatches(char character, u32 left, u32 top, u8 *background)
+{
+    const font_glyph_design *design = fontGlyphDesigns + FontSlotForChar((u8)character);
+    u32 mismatches = 0;
+    for (u32 row = 0; row < FONT_QUAD_HEIGHT; ++row)
+    {
+        for (u32 column = 0; column < FONT_QUAD_WIDTH; ++column)
+        {
+            const char *rowText = (row < FONT_GLYPH_HEIGHT) ? design->rows[row] : 0;
+            b32 lit = rowText && column < FONT_GLYPH_WIDTH && rowText[column] == '#';
+            b32 ok = lit ? PixelIs(left + column, top + row, 255, 255, 255)
+                         : PixelIs(left + column, top + row, background[0], background[1], background[2]);
+            mismatches += !ok;
+        }
+    }
+    return mismatches;
+}
+
+internal void TestOverlayFont(gl_test_context *context)
+{
+    u32 errorsBefore = testLogErrors;
+    CHECK_MSG(!OpenGLSetOverlayFont(&context->gl, testFontPixels, 0, FONT_ATLAS_HEIGHT), "an empty overlay font is refused");
+    testLogErrors = errorsBefore;   // that error line was expected
+    CHECK(FontBuildAtlas(testFontPixels));
+    CHECK_MSG(OpenGLSetOverlayFont(&context->gl, testFontPixels, FONT_ATLAS_WIDTH, FONT_ATLAS_HEIGHT), "the overlay font uploads");
+    b32 ownTexture = context->gl.overlayFont != 0;
+    for (u32 slot = 0; slot < RENDER_MAX_TEXTURES; ++slot) ownTexture &= (context->gl.textures[slot] != context->gl.overlayFont);
+    CHECK_MSG(ownTexture, "the overlay font is its own texture, none of the game's slots");
+}
+
+internal void TestOverlay(gl_test_context *context)
+{
+    TestOverlayFont(context);
+    game_render_commands commands;
+    BeginTestFrame(&commands, TEST_SIZE, V4(0.2f, 0.3f, 0.05f, 1));
+    commands.msaaSamples = 4;
+    commands.depthPeelLayers = 2;
+    RenderOverlayFrame(context, &commands, 0);
+    u32 baseDrawCalls = context->gl.stats.drawCalls;
+    u8 background[4];
+    memcpy(background, PixelAt(TEST_SIZE, 100, 100), 4);
+
+    render_overlay overlay;
+    BeginRenderOverlay(&overlay, testOverlayVertices, 256, TEST_SIZE, TEST_SIZE);
+    RenderOverlayFrame(context, &commands, &overlay);
+    CHECK_MSG(context->gl.stats.drawCalls == baseDrawCalls && context->gl.stats.overlayQuads == 0, "an empty overlay draws nothing");
+    PushOverlayRect(&overlay, 10, 10, 30, 20, OverlayColor(200, 40, 90, 255));
+    PushOverlayText(&overlay, 40, 10, 1.0f, OverlayColor(255, 255, 255, 255), "H%g");
+    PushOverlayRect(&overlay, 60, 30, 80, 40, OverlayColor(255, 0, 0, 128));
+    RenderOverlayFrame(context, &commands, &overlay);
+    CHECK_MSG(context->gl.stats.drawCalls == baseDrawCalls + 1 && context->gl.stats.overlayQuads == 5,
+              "the whole overlay is one draw call");
+    CHECK_MSG(PixelIs(10, 10, 200, 40, 90) && PixelIs(29, 19, 200, 40, 90), "an opaque rect reads back exactly its bytes");
+    CHECK_MSG(PixelIs(30, 15, background[0], background[1], background[2]) && PixelIs(20, 20, background[0], background[1], background[2]) &&
+              PixelIs(9, 10, background[0], background[1], background[2]), "the rect covers [x0,x1) x [y0,y1), no more");
+    CHECK_MSG(PixelIs(40, 10, 255, 255, 255) && PixelIs(41, 10, background[0], background[1], background[2]),
+              "H's top left pixel is lit and its right neighbour is not");
+    u32 mismatches = GlyphPixelMismatches('H', 40, 10, background) + GlyphPixelMismatches('%', 40 + FONT_ADVANCE, 10, background) +
+                     GlyphPixelMismatches('g', 40 + 2 * FONT_ADVANCE, 10, background);
+    CHECK_MSG(mismatches == 0, "glyph texels land on pixel centres: every pixel of 'H', '%' and 'g' as designed");
+    if (mismatches) printf("  %u glyph pixels differ from the design\n", mismatches);
+    u8 *blend = PixelAt(TEST_SIZE, 70, 35);
+    f32 a = 128.0f / 255.0f;
+    f32 expected[3] = {255.0f * a + background[0] * (1 - a), background[1] * (1 - a), background[2] * (1 - a)};
+    b32 blended = blend[3] == 255;
+    for (u32 i = 0; i < 3; ++i) blended &= fabsf((f32)blend[i] - expected[i]) <= 1.0f;
+    CHECK_MSG(blended, "a half-transparent rect blends over the frame in its sRGB bytes, and the frame stays opaque");
+    printf("overlay: background %u %u %u, blended %u %u %u\n", background[0], background[1], background[2], blend[0], blend[1], blend[2]);
+
+    // A smaller pixel space is stretched over the frame: (10, 10)-(20, 20) of 64 x 64 covers 20..39.
+    BeginRenderOverlay(&overlay, testOverlayVertices, 256, TEST_SIZE / 2, TEST_SIZE / 2);
+    PushOverlayRect(&overlay, 10, 10, 20, 20, OverlayColor(0, 255, 0, 255));
+    RenderOverlayFrame(context, &commands, &overlay);
+    CHECK_MSG(PixelIs(20, 20, 0, 255, 0) && PixelIs(39, 39, 0, 255, 0) && !PixelIs(19, 19, 0, 255, 0) && !PixelIs(40, 40, 0, 255, 0),
+              "an overlay of another size is scaled to the frame");
+    RenderOverlayFrame(context, &commands, 0);
+    CHECK_MSG(context->gl.stats.drawCalls == baseDrawCalls && PixelIs(25, 25, background[0], background[1], background[2]),
+              "without an overlay the frame is the game's alone");
+}
+
 //~ Main
 int main(int argc, char **argv)
 {
@@ -537,6 +638,7 @@ int main(int argc, char **argv)
     TestNoPointersKept(&context);
     TestDemoScreenshot(&context, screenshotPath);
     TestImageWriter(&context, screenshotPath);
+    TestOverlay(&context);
     GLenum error = glGetError();
     CHECK_MSG(error == GL_NO_ERROR, "no GL error after the reverse-z tests");
     CloseTestContext(&context);
