@@ -11,6 +11,7 @@
 
 #include "platform/platform_state_diff.h"
 #include "base/base_format.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,23 +165,6 @@ internal void BuildStateDiffTree(const state_layout *layoutA, const state_layout
 }
 
 //~ Values
-enum state_diff_kind
-{
-    StateDiffKind_Bytes,
-    StateDiffKind_Float,        // f32 or f64, by component size
-    StateDiffKind_Unsigned,
-    StateDiffKind_Signed,
-    StateDiffKind_Bool,
-};
-
-struct state_diff_type
-{
-    const char *name;
-    u32 size;
-    u32 components;             // v2, v3, v4: compared and named per component
-    state_diff_kind kind;
-};
-
 internal const state_diff_type stateDiffTypes[] =
 {
     {"f32", 4, 1, StateDiffKind_Float},    {"f64", 8, 1, StateDiffKind_Float},
@@ -192,9 +176,7 @@ internal const state_diff_type stateDiffTypes[] =
     {"b32", 4, 1, StateDiffKind_Bool},
 };
 
-// The known type of typeName, when its elements have that type's size (a mismatch is a type this
-// code does not know under a familiar name: compared bytewise).
-internal const state_diff_type *FindStateDiffType(const char *typeName, u32 elementSize)
+const state_diff_type *FindStateDiffType(const char *typeName, u32 elementSize)
 {
     for (u32 typeIndex = 0; typeIndex < ArrayCount(stateDiffTypes); ++typeIndex)
     {
@@ -204,9 +186,7 @@ internal const state_diff_type *FindStateDiffType(const char *typeName, u32 elem
     return 0;
 }
 
-// The shortest text that reads back as the same bits ("1.25", not "1.250000"): two values that
-// differ never print alike. NaNs show their bits, since two of them differ only there.
-internal void FormatStateDiffFloat(const u8 *bytes, u32 size, char *out, umm outSize)
+void FormatStateDiffFloat(const u8 *bytes, u32 size, char *out, umm outSize)
 {
     f64 value;
     u64 bits = 0;
@@ -224,6 +204,12 @@ internal void FormatStateDiffFloat(const u8 *bytes, u32 size, char *out, umm out
     if (value != value)
     {
         FormatText(out, outSize, "nan (0x%0*llx)", (int)size * 2, (unsigned long long)bits);
+        return;
+    }
+    // NOTE: a whole number reads best whole ("100", not "1e+02", the shortest %g).
+    if (value == floor(value) && fabs(value) < 1.0e15)
+    {
+        FormatText(out, outSize, "%.0f", value);
         return;
     }
     int mostDigits = size == 4 ? 9 : 17;

@@ -44,4 +44,32 @@ b32 FindFirstStateDifference(const state_layout *layoutA, const u8 *stateA, u64 
 // "demo_state.entities[17].position.y: 1.25 vs 1.5"; "no difference in registered fields" when none.
 void FormatStateDifference(const state_difference *difference, char *out, umm outSize);
 
+//~ The value types it knows (the timeline's field paths read them too: platform_state_path.h)
+enum state_diff_kind
+{
+    StateDiffKind_Bytes,
+    StateDiffKind_Float,        // f32 or f64, by component size
+    StateDiffKind_Unsigned,
+    StateDiffKind_Signed,
+    StateDiffKind_Bool,
+};
+
+struct state_diff_type
+{
+    const char *name;
+    u32 size;
+    u32 components;             // v2, v3, v4: compared and named per component
+    state_diff_kind kind;
+};
+
+// The known type named typeName (f32 f64 v2 v3 v4 u8..u64 s8..s64 b32; compared within
+// STATE_LAYOUT_MAX_NAME bytes), when its elements have that type's size; null otherwise (a mismatch
+// is a type this code does not know under a familiar name: compared bytewise). Any thread.
+const state_diff_type *FindStateDiffType(const char *typeName, u32 elementSize);
+
+// The shortest text that reads back as the same bits ("1.25", not "1.250000") of the f32 (size 4)
+// or f64 (size 8) at bytes: two values that differ never print alike. NaNs show their bits
+// ("nan (0x7fc00000)"), since two of them differ only there. Any thread; never allocates.
+void FormatStateDiffFloat(const u8 *bytes, u32 size, char *out, umm outSize);
+
 #endif // PLATFORM_STATE_DIFF_H

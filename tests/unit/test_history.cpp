@@ -2,7 +2,8 @@
 // (platform/platform_timeline_request.h): a simulated game writes a few pages per frame; every
 // keyframe kept restores byte for byte from any later state, writing only the pages that differ;
 // the cap and the ring fold the oldest keyframes into the base and never lose the newest; a resume
-// in the past drops the keyframes after it; every request line parses or is refused with a reason.
+// in the past drops the keyframes after it; every request line parses or is refused with a reason,
+// watch and find (field paths, operators, values) included.
 
 #include "platform/platform.cpp"
 #include "test_framework.h"
@@ -153,6 +154,85 @@ internal void TestRequestLines(void)
     CHECK(!ParseTimelineCommand("jump 3", &command, error, sizeof(error)) && strstr(error, "unknown command 'jump'"));
 }
 
+// Parses line, expecting a refusal whose reason is exactly expected.
+internal b32 RefusedAs(const char *line, const char *expected)
+{
+    timeline_command command;
+    char error[256];
+    b32 parsed = ParseTimelineCommand(line, &command, error, sizeof(error));
+    b32 ok = !parsed && strcmp(error, expected) == 0;
+    if (!ok) printf("    \"%s\": %s \"%s\", expected \"%s\"\n", line, parsed ? "parsed" : "refused with", error, expected);
+    return ok;
+}
+
+internal void TestWatchAndFindLines(void)
+{
+    timeline_command command;
+    char error[256];
+    CHECK(ParseTimelineCommand("watch demo_state.entities[17].position.y", &command, error, sizeof(error)) &&
+          command.kind == TimelineCommand_Watch && strcmp(command.fieldPath, "demo_state.entities[17].position.y") == 0);
+    CHECK(ParseTimelineCommand("  unwatch\tstarter_state.cubeYaw \r", &command, error, sizeof(error)) &&
+          command.kind == TimelineCommand_Unwatch && strcmp(command.fieldPath, "starter_state.cubeYaw") == 0);
+    CHECK(ParseTimelineCommand("find demo_state.count >= 17", &command, error, sizeof(error)) &&
+          command.kind == TimelineCommand_Find && !command.findBackward && command.findOp == TimelineFind_GreaterEqual &&
+          command.findValue == 17 && strcmp(command.fieldPath, "demo_state.count") == 0);
+    CHECK(ParseTimelineCommand("find-back s.x < -1.5e-3", &command, error, sizeof(error)) && command.findBackward &&
+          command.findOp == TimelineFind_Less && command.findValue == -1.5e-3 && strcmp(command.fieldPath, "s.x") == 0);
+    const char *ops[] = {"==", "!=", "<", "<=", ">", ">="};
+    for (u32 op = 0; op < ArrayCount(ops); ++op)
+    {
+        char line[64];
+        FormatText(line, sizeof(line), "find s.v %s +.5", ops[op]);
+        CHECK_MSG(ParseTimelineCommand(line, &command, error, sizeof(error)) && command.findOp == op &&
+                  command.findValue == 0.5 && strcmp(TimelineFindOpText(op), ops[op]) == 0, "every operator parses");
+    }
+    CHECK(ParseTimelineCommand("find s.alive == true", &command, error, sizeof(error)) && command.findValue == 1);
+    CHECK(ParseTimelineCommand("find s.alive != false", &command, error, sizeof(error)) && command.findValue == 0);
+    CHECK(ParseTimelineCommand("find s.v > 3.", &command, error, sizeof(error)) && command.findValue == 3);
+    CHECK(ParseTimelineCommand("find s.v > 2E2", &command, error, sizeof(error)) && command.findValue == 200);
+    CHECK(ParseTimelineCommand("find s.v changed", &command, error, sizeof(error)) && command.kind == TimelineCommand_Find &&
+          command.findOp == TimelineFind_Changed && !command.findBackward);
+    CHECK(ParseTimelineCommand("find-back s.v changed", &command, error, sizeof(error)) &&
+          command.findOp == TimelineFind_Changed && command.findBackward);
+    CHECK(strcmp(TimelineFindOpText(TimelineFind_Changed), "changed") == 0 && strcmp(TimelineFindOpText(99), "?") == 0);
+
+    CHECK(RefusedAs("watch", "'watch' needs a field path (e.g. watch demo_state.entities[17].position.y)"));
+    CHECK(RefusedAs("unwatch  ", "'unwatch' needs a field path (e.g. unwatch demo_state.entities[17].position.y)"));
+    CHECK(RefusedAs("watch a.b c", "'watch' takes one field path (a path has no spaces), not 'a.b c'"));
+    CHECK(RefusedAs("find", "'find' needs a field path (e.g. find demo_state.entities[17].position.y > 10)"));
+    CHECK(RefusedAs("find-back", "'find-back' needs a field path (e.g. find-back demo_state.entities[17].position.y > 10)"));
+    CHECK(RefusedAs("find s.v", "'find' needs an operator and a value after the field path (find FIELD OP VALUE, OP one of "
+                    "== != < <= > >=; or find FIELD changed)"));
+    CHECK(RefusedAs("find s.v =< 3", "unknown operator '=<' (one of == != < <= > >=, or 'changed')"));
+    CHECK(RefusedAs("find s.v = 3", "unknown operator '=' (one of == != < <= > >=, or 'changed')"));
+    CHECK(RefusedAs("find s.v >3", "unknown operator '>3' (one of == != < <= > >=, or 'changed')"));
+    CHECK(RefusedAs("find s.v == abc", "'abc' is not a number"));
+    CHECK(RefusedAs("find s.v == 0x10", "'0x10' is not a number"));
+    CHECK(RefusedAs("find s.v == inf", "'inf' is not a number"));
+    CHECK(RefusedAs("find s.v == 1e", "'1e' is not a number"));
+    CHECK(RefusedAs("find s.v == .", "'.' is not a number"));
+    CHECK(RefusedAs("find s.v == -", "'-' is not a number"));
+    CHECK(RefusedAs("find s.v <=", "'find' needs a value after '<='"));
+    CHECK(RefusedAs("find-back s.v > 1 2", "'find-back' takes nothing after the value: '2'"));
+    CHECK(RefusedAs("find s.v changed now", "'find' takes nothing after 'changed': 'now'"));
+    char longLine[400];
+    FormatText(longLine, sizeof(longLine), "watch s.%0300d", 0);
+    CHECK(RefusedAs(longLine, "'watch': the field path is longer than 255 bytes"));
+    CHECK(!ParseTimelineCommand("look s.v", &command, error, sizeof(error)) && strstr(error, "find FIELD OP VALUE"));
+
+    CHECK(TimelineFindMatches(TimelineFind_Equal, 2, 0, 2) && !TimelineFindMatches(TimelineFind_Equal, 2, 0, 3));
+    CHECK(TimelineFindMatches(TimelineFind_NotEqual, 2, 0, 3) && !TimelineFindMatches(TimelineFind_NotEqual, 2, 0, 2));
+    CHECK(TimelineFindMatches(TimelineFind_Less, 1, 0, 2) && !TimelineFindMatches(TimelineFind_Less, 2, 0, 2));
+    CHECK(TimelineFindMatches(TimelineFind_LessEqual, 2, 0, 2) && !TimelineFindMatches(TimelineFind_LessEqual, 3, 0, 2));
+    CHECK(TimelineFindMatches(TimelineFind_Greater, 3, 0, 2) && !TimelineFindMatches(TimelineFind_Greater, 2, 0, 2));
+    CHECK(TimelineFindMatches(TimelineFind_GreaterEqual, 2, 0, 2) && !TimelineFindMatches(TimelineFind_GreaterEqual, 1, 0, 2));
+    CHECK(TimelineFindMatches(TimelineFind_Changed, 2, 1, 0) && !TimelineFindMatches(TimelineFind_Changed, 1, 1, 5));
+    f64 nan = strtod("nan", 0);
+    CHECK_MSG(!TimelineFindMatches(TimelineFind_Changed, nan, nan, 0) && TimelineFindMatches(TimelineFind_Changed, nan, 1, 0),
+              "a NaN that stays NaN has not changed");
+    CHECK(!TimelineFindMatches(99, 1, 0, 1));
+}
+
 int main(void)
 {
     TestRestoreEveryKeyframe(1 << 20, 1, "every frame a keyframe, nothing folded");
@@ -160,5 +240,6 @@ int main(void)
     TestRestoreEveryKeyframe(16 * TEST_PAGE_SIZE * 3, 2, "a cap that folds most keyframes away");
     TestDropAfter();
     TestRequestLines();
+    TestWatchAndFindLines();
     return TestSummary();
 }
