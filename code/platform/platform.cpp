@@ -1,8 +1,8 @@
 // platform/: the portable logic of the exe: command-line options, the sound ring's cursor, the
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
-// between two states, the capsule file and its compressor, the recording window a hot restart hands
-// over in the capsule's sections, tunables as text, packed page lists, the trace's rings and JSON,
-// the timeline's keyframes and its request file.
+// between two states, a field of the state named by its path, the capsule file and its compressor,
+// the recording window a hot restart hands over in the capsule's sections, tunables as text, packed
+// page lists, the trace's rings and JSON, the timeline's keyframes and its request file.
 // No OS headers, so the unit tests build it natively; may include base/ and contract/ only. The exe
 // (win32/win32_main.cpp) and the unit tests include this file once: every header, then every body,
 // so the order of the bodies does not matter. The guard makes a second include harmless.
@@ -17,6 +17,7 @@
 #include "platform/platform_state_layout.h"
 #include "platform/platform_layout_compare.h"
 #include "platform/platform_state_diff.h"
+#include "platform/platform_state_path.h"
 #include "platform/platform_capsule_compress.h"
 #include "platform/platform_capsule_format.h"
 #include "platform/platform_capsule_checks.h"
@@ -28,6 +29,7 @@
 #include "platform/platform_trace.h"
 #include "platform/platform_history.h"
 #include "platform/platform_timeline_request.h"
+#include "platform/platform_timeline_strip.h"
 
 #include "platform/platform_options.cpp"
 #include "platform/platform_sound_cursor.cpp"
@@ -36,6 +38,7 @@
 #include "platform/platform_state_layout.cpp"
 #include "platform/platform_layout_compare.cpp"
 #include "platform/platform_state_diff.cpp"
+#include "platform/platform_state_path.cpp"
 #include "platform/platform_capsule_compress.cpp"
 #include "platform/platform_capsule_format.cpp"
 #include "platform/platform_capsule_checks.cpp"
@@ -47,5 +50,6 @@
 #include "platform/platform_trace.cpp"
 #include "platform/platform_history.cpp"
 #include "platform/platform_timeline_request.cpp"
+#include "platform/platform_timeline_strip.cpp"
 
 #endif // PLATFORM_PLATFORM_CPP
