@@ -183,7 +183,7 @@ struct platform_edit_status
     char lastTune[128];         // the last tunable change, as logged ("" before the first)
     u32 reloadCount;            // reloads since start: a change says lastReload is new
     u32 tuneCount;              // tunable changes since start
-    b32 tunePanelVisible;       // the tunables panel is open (F2); the game draws it
+    b32 tunePanelVisible;       // the tunables panel is open (F2); the exe draws it on its overlay
     u32 tuneSelected;           // the panel's highlighted row (rows: GameTunableRowCount, game_tunables.h)
     char lastRestart[128];      // the last hot restart, one line ("" when this run never restarted)
     u32 restartCount;           // hot restarts this run has been through (the platform build is this + 1)

@@ -112,12 +112,6 @@ extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
     overlay.visibleCount = transient->frame.visibleCount;
     overlay.totalBounces = transient->frame.totalBounces;
     overlay.fontTextureIndex = DemoTexture_Font;
-    overlay.notices = memory->notices;
+    // NOTE: the notices, the F2 tunables panel and the timeline strip are the exe's own overlay.
     DebugOverlayEndFrame(&transient->debug, &transient->arena, memory, input, renderCommands, &overlay);
-    // The tunables panel (F2; the platform moves the selection and changes the values), top right.
-    if (memory->editStatus->tunePanelVisible)
-    {
-        text_context text = BeginScreenText(renderCommands, overlay.font, overlay.fontTextureIndex);
-        KitDrawTunePanel(&text, V2(Maximum(8.0f, text.width - 360.0f), 8.0f), 1.0f, memory->editStatus);
-    }
 }

@@ -5,7 +5,7 @@
 //   counters (frame ms, fps, update ms, code version, crashes, entities, overlay cost)
 //   frame-time graph of the last 128 frames with the 16.7 ms line | main-thread blocks and their ms
 //   timeline of the frame: one lane per thread, blocks as bars, the end of the update marked
-//   platform notices, coloured by level (also drawn while the overlay is hidden)
+// The platform's notices are not here: the exe draws them on its own overlay (win32/win32_overlay.h).
 
 #include "game_kit/kit_debug.h"
 #include "base/base_format.h"
@@ -229,51 +229,9 @@ internal u32 DebugColorForFrameTime(f32 seconds)
     return PackRGBA8(235, 80, 70, 255);
 }
 
-internal u32 DebugColorForLevel(u32 level)
-{
-    if (level == LogLevel_Error) return PackRGBA8(255, 105, 95, 255);
-    if (level == LogLevel_Warning) return PackRGBA8(255, 210, 80, 255);
-    return PackRGBA8(170, 215, 255, 255);
-}
-
 internal f64 DebugCyclesToMs(debug_overlay_state *debug, u64 cycles)
 {
     return (debug->cyclesPerSecond > 0.0) ? 1000.0 * (f64)cycles / debug->cyclesPerSecond : 0.0;
-}
-
-// Pushes `text` wrapped at whole characters (at a space when there is one) to at most maxWidth.
-internal v2 DebugPushWrapped(text_context *text, v2 at, f32 scale, u32 color, f32 maxWidth, const char *line)
-{
-    u32 maxChars = (u32)Maximum(maxWidth / ((f32)FONT_ADVANCE * scale), 8.0f);
-    char buffer[256];
-    const char *rest = line;
-    while (*rest)
-    {
-        u32 length = (u32)strlen(rest);
-        u32 take = Minimum(length, Minimum(maxChars, (u32)sizeof(buffer) - 1));
-        if (take < length)
-        {
-            u32 space = take;
-            while (space > take / 2 && rest[space] != ' ') --space;
-            if (rest[space] == ' ') take = space;
-        }
-        memcpy(buffer, rest, take);
-        buffer[take] = 0;
-        at = PushText(text, at, scale, color, buffer);
-        rest += take;
-        while (*rest == ' ') ++rest;
-    }
-    return at;
-}
-
-internal u32 DebugActiveNoticeCount(const platform_notices *notices)
-{
-    u32 count = 0;
-    for (u32 index = 0; notices && index < PLATFORM_MAX_NOTICES; ++index)
-    {
-        if (notices->notices[index].secondsLeft > 0.0f) ++count;
-    }
-    return count;
 }
 
 //~ Overlay sections
@@ -414,14 +372,14 @@ internal void DebugDrawGraph(debug_overlay_state *debug, text_context *text, deb
 }
 
 // One lane per thread across the frame; nested blocks drawn thinner on top of their parents.
-internal void DebugDrawTimeline(debug_overlay_state *debug, text_context *text, debug_layout *layout, f32 reserveBelow)
+internal void DebugDrawTimeline(debug_overlay_state *debug, text_context *text, debug_layout *layout)
 {
     debug_timeline *timeline = &debug->timeline;
     if (!debug->haveFrameInfo || timeline->threadCount == 0) return;
     f32 s = layout->scale;
     f32 labelTop = layout->y;
     f32 lanesTop = labelTop + (f32)FONT_LINE_HEIGHT * s;
-    f32 available = layout->bottomLimit - reserveBelow - lanesTop;
+    f32 available = layout->bottomLimit - lanesTop;
     // Lanes shrink to fit many threads; below 3 pixels a lane says nothing, so drop the section.
     f32 laneStep = Minimum(12.0f * s, floorf(available / (f32)timeline->threadCount));
     if (laneStep < 3.0f) return;
@@ -485,31 +443,6 @@ internal void DebugDrawTimeline(debug_overlay_state *debug, text_context *text, 
     layout->y = lanesBottom + 6.0f * s;
 }
 
-internal void DebugDrawNotices(text_context *text, debug_layout *layout, const platform_notices *notices)
-{
-    if (!notices) return;
-    f32 s = layout->scale;
-    v2 at = V2(layout->left, layout->y);
-    // Oldest first: the ring's next write position holds the oldest notice.
-    for (u32 offset = 0; offset < PLATFORM_MAX_NOTICES; ++offset)
-    {
-        const platform_notice *notice = notices->notices + ((notices->nextIndex + offset) % PLATFORM_MAX_NOTICES);
-        if (notice->secondsLeft <= 0.0f) continue;
-        if (at.y + (f32)FONT_LINE_HEIGHT * s > layout->bottomLimit) break;
-        char line[160];
-        // NOTE: the platform fills text with vsnprintf, but this is another module's memory: never
-        // trust it to be terminated.
-        char noticeText[sizeof(notice->text) + 1];
-        memcpy(noticeText, notice->text, sizeof(notice->text));
-        noticeText[sizeof(notice->text)] = 0;
-        FormatText(line, sizeof(line), "%s: %s", LogLevelName((log_level)notice->level), noticeText);
-        at = DebugPushWrapped(text, at, s, DebugColorForLevel(notice->level), layout->right - layout->left, line);
-        layout->contentRight = Maximum(layout->contentRight,
-                                       Minimum(layout->right, layout->left + MeasureTextWidth(line, s)));
-    }
-    layout->y = at.y;
-}
-
 //~ Per frame
 internal void DebugUpdateCalibration(debug_overlay_state *debug, u64 cycles)
 {
@@ -540,8 +473,7 @@ void DebugOverlayEndFrame(debug_overlay_state *debug, memory_arena *arena, game_
     u64 collectedCycles = ReadCycleCounter();
     DebugUpdateCalibration(debug, startCycles);
 
-    u32 noticeCount = DebugActiveNoticeCount(overlay->notices);
-    if (overlay->visible || noticeCount)
+    if (overlay->visible)
     {
         text_context text = BeginScreenText(commands, overlay->font, overlay->fontTextureIndex);
         debug_layout layout = {};
@@ -553,14 +485,9 @@ void DebugOverlayEndFrame(debug_overlay_state *debug, memory_arena *arena, game_
         layout.right = text.width - 8.0f * layout.scale;
         layout.y = 8.0f * layout.scale;
         layout.bottomLimit = floorf(DEBUG_OVERLAY_BOTTOM_FRACTION * text.height);
-        if (overlay->visible)
-        {
-            DebugDrawCounters(debug, &text, &layout, overlay, memory->reloadVersion);
-            DebugDrawGraph(debug, &text, &layout);
-            f32 noticeReserve = (f32)(noticeCount * 2 * FONT_LINE_HEIGHT) * layout.scale;
-            DebugDrawTimeline(debug, &text, &layout, noticeReserve);
-        }
-        DebugDrawNotices(&text, &layout, overlay->notices);
+        DebugDrawCounters(debug, &text, &layout, overlay, memory->reloadVersion);
+        DebugDrawGraph(debug, &text, &layout);
+        DebugDrawTimeline(debug, &text, &layout);
         // The backdrop goes in last, once the extent is known; the renderer draws translucent
         // quads after the opaque ones whatever their order in the buffer.
         f32 margin = 4.0f * layout.scale;

@@ -1,7 +1,7 @@
 #ifndef KIT_DEBUG_H
 #define KIT_DEBUG_H
-// The debug overlay: frame-time history, a per-thread timeline of the last frame, counters and the
-// platform's notices, drawn over the scene from DEBUGGameEndFrame.
+// The debug overlay: frame-time history, a per-thread timeline of the last frame and counters, drawn
+// over the scene from DEBUGGameEndFrame (the platform's notices and tools are the exe's own overlay).
 //
 // Collection copies what the overlay needs out of memory->debugFrame (platform memory that is
 // reused two frames later) into debug_overlay_state, which lives in transient storage: the history
@@ -113,11 +113,10 @@ const debug_frame_sample *DebugHistorySample(debug_overlay_state *debug, u64 fra
 //~ Drawing
 struct debug_overlay_input
 {
-    b32 visible;                // the full overlay; notices are drawn either way
+    b32 visible;                // hidden: nothing is drawn (the figures are still collected)
     u32 entityCount;
     u32 fontTextureIndex;
     const loaded_bitmap *font;
-    const platform_notices *notices;    // may be 0
     const platform_edit_status *editStatus; // may be 0: the last reload and tune are then not shown
     f32 medianFrameMs;          // of recent frames (the demo's frame-synchronised task; 0: none)
     f32 slowFrameMs;            // their 95th percentile

@@ -32,7 +32,7 @@ struct kit_tune_registrar
 {
     explicit kit_tune_registrar(game_tunable *entry) { KitTuneRegister(entry); }
 };
-// The table as exported (also for the game's own use, e.g. the panel).
+// The table as exported (also for the game's own use).
 const game_tunable_table *KitTunables(void);
 
 //~ Declaring (see the top of this file)
@@ -58,13 +58,5 @@ const game_tunable_table *KitTunables(void);
 
 // The live value of a declared tunable.
 #define TUNE(name) (kit_tune_##name<0>::value)
-
-//~ The panel (F2): the game draws it, the platform handles its keys (docs/tunables.md)
-struct text_context;
-// Draws the table as a list at topLeft: one row per tunable (name, value, a bar for where the
-// value sits in its range), the row status->tuneSelected highlighted. Nothing when the panel is
-// closed (status 0 or !status->tunePanelVisible). Without a usable font (context->fontUsable 0)
-// the rows are still drawn as bars. Returns the bottom of what it drew.
-f32 KitDrawTunePanel(text_context *text, v2 topLeft, f32 scale, const platform_edit_status *status);
 
 #endif // KIT_TUNE_H

@@ -148,11 +148,12 @@ extern "C" __declspec(dllexport) GAME_GET_SOUND_SAMPLES(gameGetSoundSamples)
     MixerOutput(&StarterGetTransientState(memory)->mixer, soundBuffer);
 }
 
-// Called after every frame: where a game draws its debug overlay (game_kit/kit_debug.h). The
-// starter draws only the tunables panel (F2), without a font: a bar per value, the selected row lit.
+// Called after every frame: where a game draws its own debug overlay (game_kit/kit_debug.h). The
+// starter draws none: the engine's tools (notices, the F2 tunables panel, the timeline strip) are
+// the exe's own layer, drawn whatever the game draws.
 extern "C" __declspec(dllexport) DEBUG_GAME_END_FRAME(DEBUGGameEndFrame)
 {
-    if (!memory->editStatus->tunePanelVisible) return;
-    text_context text = BeginScreenText(renderCommands, 0, 0);
-    KitDrawTunePanel(&text, V2(8.0f, 8.0f), 1.0f, memory->editStatus);
+    (void)memory;
+    (void)input;
+    (void)renderCommands;
 }
