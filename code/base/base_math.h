@@ -107,4 +107,15 @@ inline f64 MedianOfSamples(const f32 *samples, u32 count)
     return (f64)sorted[count / 2];
 }
 
+// The median of a ring of f64 figures written at [count % capacity]: the last min(count, capacity,
+// MEDIAN_MAX_SAMPLES) of them, whatever their order.
+inline f64 MedianOfRing(const f64 *samples, u64 count, u64 capacity)
+{
+    f32 copy[MEDIAN_MAX_SAMPLES];
+    u64 used = count < capacity ? count : capacity;
+    used = used < MEDIAN_MAX_SAMPLES ? used : MEDIAN_MAX_SAMPLES;
+    for (u64 index = 0; index < used; ++index) copy[index] = (f32)samples[index];
+    return MedianOfSamples(copy, (u32)used);
+}
+
 #endif // BASE_MATH_H

@@ -59,6 +59,7 @@ struct platform_options
     f32 historySeconds;         // --history-seconds S: the history kept (0 = off; default 60)
     u32 historyMaxMegabytes;    // --history-max-mb N: its memory bound (default 512)
     b32 startPaused;            // --start-paused: paused before the first frame's update
+    b32 noOverlay;              // --no-overlay: the exe draws no layer of its own over the game
     const char *tunes[PLATFORM_MAX_TUNES];  // --tune NAME=VALUE, in command-line order: applied to the
     u32 tuneCount;                          //   first build before its first update (docs/tunables.md)
     u64 handover;               // --handover H (hex, not 0): this process is the new side of a hot restart;
@@ -149,15 +150,26 @@ struct platform_options
     "                     --game or --replay-game on the newest build of that DLL (rebuild it\n" \
     "                     meanwhile), else on the capsule's own build\n" \
     "  --history-seconds S  keep the last S seconds of play in the running engine (0 to 600;\n" \
-    "                     default 60; 0 = off): F5 pauses, Left/Right step a frame (Shift: a\n" \
-    "                     second), Home/End go to its ends, the mouse drags the cursor; a reload\n" \
-    "                     or tune while paused re-runs the rest with the new code and names the\n" \
-    "                     first frame and field that differ; F5 plays on from the frame shown.\n" \
-    "                     A file timeline.request beside the game DLL does the same with lines\n" \
-    "                     pause, resume, seek FRAME, step N, view recorded|new, save PATH;\n" \
+    "                     default 60; 0 = off): F5 pauses and shows the timeline strip at the\n" \
+    "                     bottom (F6 shows it while playing); Left/Right step a frame (Shift: a\n" \
+    "                     second), Home/End go to its ends, a click or drag on the strip scrubs,\n" \
+    "                     the wheel on it zooms; a reload or tune while paused re-runs the rest\n" \
+    "                     with the new code and names the first frame and field that differ;\n" \
+    "                     F5 plays on from the frame shown. A file timeline.request beside the\n" \
+    "                     game DLL takes one command a line:\n" \
+    "                       pause | resume | seek FRAME | step N | view recorded|new | save PATH\n" \
+    "                       watch PATH      plot a field over the history (up to 4), e.g.\n" \
+    "                                       watch demo_state.entities[17].position.y\n" \
+    "                       unwatch PATH\n" \
+    "                       find PATH OP VALUE   seek to the first later frame where it holds\n" \
+    "                                       (OP: == != < <= > >=)\n" \
+    "                       find PATH changed    ... where the field differs from the frame before\n" \
+    "                       find-back PATH OP VALUE | find-back PATH changed   the same, backward\n" \
     "                     every action logs a line starting 'timeline:' (docs/timeline.md)\n" \
     "  --history-max-mb N the history's memory bound in MB, 8 to 65536 (default 512)\n" \
     "  --start-paused     start paused (F5 or a 'resume' line plays)\n" \
+    "  --no-overlay       draw the game alone: no notices, tunables panel or timeline strip of\n" \
+    "                     the exe's own over it (the keys and timeline.request still work)\n" \
     "  --tune NAME=VALUE  set tunable NAME (see the F2 panel) before the game's first update\n" \
     "                     (repeatable, up to 32). Only NAME=VALUE is checked here (else exit 2);\n" \
     "                     a NAME the game lacks or a VALUE outside its range is logged as an\n" \

@@ -29,6 +29,7 @@ struct win32_state;
 #include "win32/win32_tune_capsule.h"
 #include "win32/capsule/capsule.h"
 #include "win32/timeline/timeline.h"
+#include "win32/win32_overlay.h"
 #include "win32/restart/restart.h"
 #include "win32/win32_state.h"
 #include "win32/win32_quit_bound.h"

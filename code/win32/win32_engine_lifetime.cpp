@@ -93,6 +93,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     {
         Win32Log(LogLevel_Error, "engine: no usable OpenGL; the game runs without drawing");
     }
+    Win32InitOverlay(&state->overlay, state);
     Win32InitSound(state->window.handle, &state->sound, WIN32_SOUND_SAMPLES_PER_SECOND, Win32Log);
     Win32LoadXInput(&state->inputState);
 
@@ -267,6 +268,7 @@ internal int Win32ShutDown(win32_state *state)
     Win32StopEngine(state);
     Win32ShutdownCapsuleRecorder(&state->capsuleRecorder);
     Win32ShutdownTimeline(&state->timeline);
+    Win32ShutdownOverlay(&state->overlay);
     int replayExitCode = Win32FinishReplay(&state->replay);
     Win32LogRunReport(state);
     if (state->frames.sleepIsGranular) timeEndPeriod(1);

@@ -78,7 +78,10 @@ internal void Win32DrawAndPresent(win32_state *state, game_render_commands *comm
     Win32PollShaderFiles(state);
     u8 *pushBuffer = state->pushBuffers[(commands == &state->renderCommands[1]) ? 1 : 0];
     Win32ValidateRenderCommands(&state->renderValidation, commands, pushBuffer, (u32)WIN32_PUSH_BUFFER_SIZE);
-    OpenGLRenderCommands(&state->gl, commands, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
+    // NOTE: the platform's overlay is built now, from the platform's state as it is when the frame is
+    // shown (the timeline's cursor, the notices), in the frame's own pixels.
+    render_overlay *overlay = Win32BuildOverlay(&state->overlay, state, commands->widthInPixels, commands->heightInPixels);
+    OpenGLRenderFrame(&state->gl, commands, overlay, (u32)state->window.clientWidth, (u32)state->window.clientHeight);
     Win32SwapOpenGLBuffers(state->window.dc);
     ++state->frames.framesPresented;
     Win32ServeScreenshotRequest(state);
@@ -147,6 +150,8 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
         Win32Log(LogLevel_Info, "reload: first frame of version %u at walltime %.6f", state->game.version,
                  Win32WallClockSeconds());
     }
+    // NOTE: before the tunables and the timeline read the input: the pointer over the overlay is not theirs.
+    Win32OverlayInput(&state->overlay, state);
     Win32TuneBetweenFrames(state);
     // NOTE: paused in the past, the frame shows a recorded frame: no loop, no recording, no capsule.
     b32 showingPast = state->frames.showingPast = Win32TimelineBetweenFrames(&state->timeline, state);
@@ -242,6 +247,8 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     {
         memory->debugFrame->renderCommandProblems = state->renderValidation.lastFrameProblems;
         memory->debugFrame->hangsInterrupted = Win32HangsInterrupted();
+        // The frame shown, not the live counter, while a paused timeline shows the past.
+        if (frames->showingPast) memory->debugFrame->frameIndex = state->timeline.cursor;
     }
     f64 endFrameStart = Win32Seconds();
     if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, call);
@@ -353,6 +360,7 @@ internal void Win32RunFrame(win32_state *state)
 {
     b32 loopTogglePressed = Win32ReadFrameInput(state);
     if (!Win32BetweenFrames(state, loopTogglePressed)) return;
+    Win32UpdateWindowTitle(&state->overlay, state);
     game_render_commands *commands = Win32UpdateGame(state);
     Win32RunSoundAndDebugEndFrame(state);
     if (state->frames.showingPast) Win32PresentShownFrame(state, commands);

@@ -63,6 +63,7 @@
 #include "win32/win32_frame_pacing.cpp"
 #include "win32/win32_frame_loop.cpp"
 #include "win32/win32_engine_lifetime.cpp"
+#include "win32/win32_overlay.cpp"
 
 int WINAPI WinMain(HINSTANCE instance, HINSTANCE previousInstance, LPSTR commandLine, int showCode)
 {

@@ -78,6 +78,7 @@ struct win32_state
     win32_render_validation renderValidation;  // main thread only, where buffers are reset and drawn
     win32_capsule_recorder capsuleRecorder;     // the last seconds of play (win32/capsule/)
     win32_capsule_writer capsuleWriter;
+    win32_overlay overlay;              // the exe's own layer over the game (win32_overlay.h)
     win32_timeline timeline;            // the recent past in the running engine (win32/timeline/)
     win32_replay replay;                // --replay: input, state and build from a capsule
     win32_frame_loop frames;            // what the frame loop carries across frames
