@@ -103,6 +103,12 @@ internal void Win32WaitForStateHash(win32_memory_snapshot *snapshot)
     snapshot->hashWaitSeconds = Win32Seconds() - start;
 }
 
+internal void Win32HashStateOnMainThread(win32_memory_snapshot *snapshot, b32 onMainThread)
+{
+    Win32WaitForStateHash(snapshot);
+    snapshot->hashInBackground = !onMainThread && snapshot->hashThread != 0;
+}
+
 internal void Win32StopStateHasher(win32_memory_snapshot *snapshot)
 {
     if (!snapshot->hashThread) return;

@@ -131,6 +131,10 @@ internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageC
 // Main thread, when no sync follows (the old process of a hot restart): the hasher thread ends,
 // once done with the last sync; the state hash is then kept on the main thread.
 internal void Win32StopStateHasher(win32_memory_snapshot *snapshot);
+// Main thread, between syncs: the state hash is kept on the main thread (onMainThread) or, when the
+// hasher thread exists, back on it. Runs of many short syncs (the timeline re-running frames) keep it
+// on the main thread: a hasher's wake and wait per sync would cost more than hashing the few pages.
+internal void Win32HashStateOnMainThread(win32_memory_snapshot *snapshot, b32 onMainThread);
 // Main thread: the state hash as of the last sync (waits for the hasher when it is still at it).
 internal u64 Win32CurrentStateHash(win32_memory_snapshot *snapshot);
 // Main thread: the state hash right after sync number `sync` (a recent one); false when no longer kept.

@@ -5,3 +5,5 @@
 #include "win32/timeline/win32_timeline_travel.cpp"
 #include "win32/timeline/win32_timeline_control.cpp"
 #include "win32/timeline/win32_timeline_quiet.cpp"
+#include "win32/timeline/win32_timeline_watch.cpp"
+#include "win32/timeline/win32_timeline_strip.cpp"

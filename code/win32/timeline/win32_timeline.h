@@ -26,7 +26,7 @@
 #define WIN32_TIMELINE_MAX_FRAMES 65536         // frame records kept (beyond them the oldest keyframes go)
 #define WIN32_TIMELINE_MAX_INTERVAL 120         // frames between keyframes at most
 #define WIN32_TIMELINE_SLICE_SECONDS 0.02       // a change of the past re-runs this much per drawn frame
-#define WIN32_TIMELINE_BAR_CELLS 96             // the panel's bar
+#define WIN32_TIMELINE_MAX_WATCHES 4            // fields plotted at once (`watch PATH`)
 
 enum win32_timeline_frame_flags
 {
@@ -37,6 +37,8 @@ enum win32_timeline_frame_flags
     TimelineFrame_Hitch = 1 << 4,       // it took over twice the target frame time
     TimelineFrame_Keyframe = 1 << 5,
     TimelineFrame_HashKnown = 1 << 6,   // stateHash is the hash at its start (an all-zero state's is 0)
+    TimelineFrame_HashChecked = 1 << 7, // a seek reached it and compared its hash with stateHash ...
+    TimelineFrame_HashEqual = 1 << 8,   //   ... and found it equal
 };
 
 struct win32_timeline_frame
@@ -47,7 +49,7 @@ struct win32_timeline_frame
     u32 reloadVersion;
     u32 flags;                  // win32_timeline_frame_flags
     u32 soundSamples;
-    u32 pad;
+    f32 frameSeconds;           // how long the live frame took (pacing included); 0 when not known
 };
 
 // A change of the past: the rest of the history re-run with the code loaded while paused.
@@ -68,6 +70,19 @@ struct win32_timeline_branch
     u32 newFaults;              // faults on frames that did not fault when recorded
     f64 startedAt;
     history_store store;        // its keyframes: the first is the state at fromFrame
+};
+
+// A field plotted over the history (`watch PATH`): its value at the start of every frame, by
+// frame % WIN32_TIMELINE_MAX_FRAMES, up to 4 components (a v2/v3/v4 named whole). NaN: not read.
+struct win32_timeline_watch
+{
+    b32 active;
+    u32 colorIndex;
+    state_path_leaf leaf;
+    u64 firstFrame;             // the recorded timeline's values: frames [firstFrame, endFrame)
+    u64 endFrame;
+    f64 *values;                // WIN32_TIMELINE_MAX_FRAMES * 4
+    f64 *branchValues;          // the new timeline's, frames [branch.fromFrame, branch.nextFrame]
 };
 
 struct win32_timeline
@@ -108,6 +123,18 @@ struct win32_timeline
     u8 *stateA;                 // permanent storage images, for naming a field that differs
     u8 *stateB;
     char requestPath[WIN32_PATH_BYTES];
+    b32 quiet;                  // a pause, seek or resume made to answer a question logs nothing
+    // The strip (win32_timeline_strip.cpp)
+    b32 stripShownLive;         // F6: the strip while playing
+    timeline_strip_view stripView;  // the frames the tracks show (the wheel zooms it) ...
+    b32 stripZoomed;            //   ... and whether it shows less than the whole history
+    b32 hovering;               // the pointer is over the strip, at hoverFrame
+    u64 hoverFrame;
+    f32 hoverX;
+    f32 medianFrameSeconds;     // of the history's frames [medianFirstFrame, medianEndFrame): hitches are 2x it
+    u64 medianFirstFrame;
+    u64 medianEndFrame;
+    win32_timeline_watch watches[WIN32_TIMELINE_MAX_WATCHES];
 
     // Figures
     f64 recordSeconds[512];     // main-thread time of the recording per frame
@@ -139,6 +166,34 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state);
 internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, const char *what);
 // One slice of the branch's re-run, then the frame shown again.
 internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state);
+// The store of the timeline shown (the branch's when the new one is viewed); a keyframe's frame.
+internal history_store *Win32ShownStore(win32_timeline *timeline);
+internal u64 Win32KeyFrameOf(history_store *store, s32 key);
+// One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
+internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record);
+// Watch and find (win32_timeline_watch.cpp). `watch PATH` samples the field over the whole history
+// (and the new timeline's frames), pausing quietly for it when playing; `unwatch PATH`; `find` seeks
+// to the first frame after the cursor (or, backward, the last before it) where the condition holds.
+// Each logs one "timeline:" line; a bad path is refused with the layout's closest name.
+internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, const char *path);
+internal void Win32TimelineUnwatch(win32_timeline *timeline, win32_state *state, const char *path);
+internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command);
+// Memory holds the start of `frame` (live, or on the branch): every watch reads its value there.
+internal void Win32TimelineWatchLiveFrame(win32_timeline *timeline, u64 frame);
+internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onBranch);
+// "; PATH = V" for every watch, read from game memory (at the start of `frame`), with "(the watch
+// read W)" where the plot holds another value for it; "" without watches.
+internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *out, umm outSize);
+// The strip (win32_timeline_strip.cpp): shown while paused, or while playing after F6.
+internal b32 Win32TimelineStripVisible(win32_timeline *timeline);
+// Into the platform's overlay (its pixels): the tracks, marks, cursor, labels, plots, hover text.
+internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *overlay);
+// Main thread between frames: the pointer on the strip (hover, click or drag to scrub, the wheel to
+// zoom) in a window of width x height; true when the strip took it.
+internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *state, game_mouse_input *mouse, u32 width,
+                                     u32 height);
+// A resume at `frame`: the watches keep the values of the timeline played on, up to it.
+internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onBranch);
 
 //~ The frame loop's and the engine's calls
 // Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;
@@ -161,7 +216,8 @@ internal b32 Win32TimelineAfterShownFrame(win32_timeline *timeline, win32_state 
 internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 seconds, f64 targetSeconds);
 // Any thread: the game's log below errors and its file writes through the platform are held back
 // while the timeline is paused (win32_timeline_quiet.cpp); the platform_api entries game code gets.
-internal void Win32SetTimelineInPast(b32 inPast);
+// (reportHeld: on leaving the past, the count of what was held back is logged; a quiet pause says nothing.)
+internal void Win32SetTimelineInPast(b32 inPast, b32 reportHeld);
 internal PLATFORM_LOG(Win32GameLog);
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32GameWriteEntireFile);
 // At exit: the figures into the log.

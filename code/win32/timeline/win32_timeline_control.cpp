@@ -1,4 +1,4 @@
-//~ The timeline's controls: keys, the mouse, timeline.request and the panel. Bodies behind
+//~ The timeline's controls: keys and timeline.request. Bodies behind
 // win32/timeline/win32_timeline.h.
 
 internal void Win32TimelineSetView(win32_timeline *timeline, win32_state *state, b32 viewNew)
@@ -64,6 +64,9 @@ internal void Win32ApplyTimelineCommand(win32_timeline *timeline, win32_state *s
             else Win32TimelineSetView(timeline, state, command->viewNew);
             break;
         case TimelineCommand_Save: Win32TimelineSave(timeline, state, command->path); break;
+        case TimelineCommand_Watch: Win32TimelineWatch(timeline, state, command->fieldPath); break;
+        case TimelineCommand_Unwatch: Win32TimelineUnwatch(timeline, state, command->fieldPath); break;
+        case TimelineCommand_Find: Win32TimelineFind(timeline, state, command); break;
     }
 }
 
@@ -91,8 +94,7 @@ internal void Win32PollTimelineRequest(win32_timeline *timeline, win32_state *st
     }
 }
 
-// F5, and while paused Left/Right (Shift: a second), Home/End, the left mouse button held (the
-// cursor follows the mouse across the window).
+// F5, and while paused Left/Right (Shift: a second), Home/End (the mouse on the strip: win32_timeline_strip.cpp).
 internal void Win32TimelineKeys(win32_timeline *timeline, win32_state *state, const game_input *live)
 {
     const game_keyboard_input *keyboard = &live->keyboard;
@@ -123,78 +125,8 @@ internal void Win32TimelineKeys(win32_timeline *timeline, win32_state *state, co
     if (state->inputState.homePresses) target = (s64)first;
     if (state->inputState.endPresses) target = (s64)last;
     state->inputState.homePresses = state->inputState.endPresses = 0;
-    const game_mouse_input *mouse = &live->mouse;
-    if (mouse->buttons[MouseButton_Left].endedDown && mouse->inWindow && state->window.clientWidth > 0)
-    {
-        f64 at = Minimum(Maximum((f64)mouse->x / (f64)state->window.clientWidth, 0.0), 1.0);
-        target = (s64)first + (s64)(at * (f64)(last - first) + 0.5);
-    }
     target = Minimum(Maximum(target, (s64)first), (s64)last);
     if ((u64)target != timeline->cursor) Win32TimelineSeek(timeline, state, (u64)target);
-}
-
-//~ The panel: three notice lines kept fresh while paused (drawn by the game's overlay text)
-internal char Win32TimelineCellMark(win32_timeline *timeline, u64 firstFrame, u64 lastFrame)
-{
-    char mark = '-';
-    for (u64 frame = firstFrame; frame <= lastFrame; ++frame)
-    {
-        u32 flags = Win32TimelineFrame(timeline, frame)->flags;
-        if (flags & TimelineFrame_Fault) return 'X';
-        if (flags & TimelineFrame_Capsule) mark = 'C';
-        else if ((flags & TimelineFrame_Reload) && mark != 'C') mark = 'R';
-        else if ((flags & TimelineFrame_Tune) && mark == '-') mark = 't';
-        else if ((flags & TimelineFrame_Hitch) && mark == '-') mark = '!';
-    }
-    return mark;
-}
-
-internal void Win32SetPanelLine(win32_state *state, u32 line, const char *text)
-{
-    // NOTE: the panel owns the ring's first three slots while paused; other notices use the rest.
-    platform_notice *notice = &state->notices.notices[line];
-    FormatText(notice->text, sizeof(notice->text), "%s", text);
-    notice->level = LogLevel_Info;
-    notice->secondsLeft = 0.25f;
-    if (state->notices.nextIndex < 3) state->notices.nextIndex = 3;
-}
-
-internal void Win32DrawTimelinePanel(win32_timeline *timeline, win32_state *state)
-{
-    u64 first, last;
-    Win32TimelineRange(timeline, &first, &last);
-    win32_timeline_frame *shown = Win32TimelineFrame(timeline, timeline->cursor);
-    char line[128];
-    FormatText(line, sizeof(line), "TIMELINE paused: frame %llu of %llu-%llu (%s, v%u), %.1f MB; F5 resume, arrows step",
-               (unsigned long long)timeline->cursor, (unsigned long long)first, (unsigned long long)last,
-               timeline->viewNew ? "new" : "recorded", shown->reloadVersion,
-               (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
-    Win32SetPanelLine(state, 0, line);
-    char bar[WIN32_TIMELINE_BAR_CELLS + 3];
-    u64 span = last - first + 1;
-    u32 cells = (u32)Minimum((u64)WIN32_TIMELINE_BAR_CELLS, span);
-    bar[0] = '[';
-    for (u32 cell = 0; cell < cells; ++cell)
-    {
-        u64 cellFirst = first + span * cell / cells;
-        u64 cellLast = first + span * (cell + 1) / cells - 1;
-        b32 cursorHere = timeline->cursor >= cellFirst && timeline->cursor <= cellLast;
-        bar[1 + cell] = cursorHere ? '|' : Win32TimelineCellMark(timeline, cellFirst, Minimum(cellLast, timeline->endFrame));
-    }
-    bar[1 + cells] = ']';
-    bar[2 + cells] = 0;
-    Win32SetPanelLine(state, 1, bar);
-    win32_timeline_branch *branch = &timeline->branch;
-    if (!branch->exists) FormatText(line, sizeof(line), "R reload  t tune  X fault  C capsule  ! hitch  | cursor");
-    else if (branch->running)
-        FormatText(line, sizeof(line), "new code v%u re-running frame %llu of %llu-%llu...", branch->version,
-                   (unsigned long long)branch->nextFrame, (unsigned long long)branch->fromFrame,
-                   (unsigned long long)(branch->endFrame - 1));
-    else if (branch->differs)
-        FormatText(line, sizeof(line), "new code v%u parts at frame %llu: %s", branch->version,
-                   (unsigned long long)branch->firstDifferentFrame, branch->difference);
-    else FormatText(line, sizeof(line), "new code v%u agrees on every frame (view new|recorded)", branch->version);
-    Win32SetPanelLine(state, 2, line);
 }
 
 //~ The frame loop's entry points
@@ -233,7 +165,6 @@ internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *s
     win32_timeline_frame *shown = Win32TimelineFrame(timeline, timeline->cursor);
     state->input = shown->input;
     if (shown->reloadVersion) state->memory.reloadVersion = shown->reloadVersion;
-    Win32DrawTimelinePanel(timeline, state);
     return 1;
 }
 

@@ -7,13 +7,13 @@ global volatile LONG globalTimelineInPast;
 global volatile LONG globalPastLinesHeld;
 global volatile LONG globalPastWritesHeld;
 
-internal void Win32SetTimelineInPast(b32 inPast)
+internal void Win32SetTimelineInPast(b32 inPast, b32 reportHeld)
 {
     InterlockedExchange(&globalTimelineInPast, inPast ? 1 : 0);
     if (inPast) return;
     LONG lines = InterlockedExchange(&globalPastLinesHeld, 0);
     LONG writes = InterlockedExchange(&globalPastWritesHeld, 0);
-    if (lines || writes)
+    if ((lines || writes) && reportHeld)
         Win32Log(LogLevel_Info, "timeline: while paused, game code's frames of the past logged %ld line%s and wrote %ld "
                  "file%s through the platform: held back (docs/timeline.md)", lines, lines == 1 ? "" : "s", writes,
                  writes == 1 ? "" : "s");

@@ -54,8 +54,17 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
     u8 *scrubRing = (u8 *)VirtualAlloc(0, (SIZE_T)scrubCap, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     timeline->branch.hashes = (u64 *)VirtualAlloc(0, WIN32_TIMELINE_MAX_FRAMES * sizeof(u64), MEM_RESERVE | MEM_COMMIT,
                                                   PAGE_READWRITE);
+    // Every watch's values, recorded and new: committed, touched only where a watch writes.
+    umm watchBytes = (umm)WIN32_TIMELINE_MAX_FRAMES * 4 * sizeof(f64);
+    f64 *watchValues = (f64 *)VirtualAlloc(0, (SIZE_T)(2 * WIN32_TIMELINE_MAX_WATCHES * watchBytes), MEM_RESERVE | MEM_COMMIT,
+                                           PAGE_READWRITE);
+    for (u32 index = 0; watchValues && index < WIN32_TIMELINE_MAX_WATCHES; ++index)
+    {
+        timeline->watches[index].values = watchValues + (2 * index) * (watchBytes / sizeof(f64));
+        timeline->watches[index].branchValues = watchValues + (2 * index + 1) * (watchBytes / sizeof(f64));
+    }
     if (!base || !bits || !ring || !timeline->frames || !timeline->stateA || !branchBase || !branchBits || !branchRing ||
-        !timeline->branch.hashes || !scrubBase || !scrubBits || !scrubRing)
+        !timeline->branch.hashes || !scrubBase || !scrubBits || !scrubRing || !watchValues)
     {
         Win32Log(LogLevel_Warning, "timeline: history off: no memory for %u MB of history (--history-max-mb)",
                  options->historyMaxMegabytes);
@@ -186,6 +195,7 @@ internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *st
     if (!haveKeyframe && (timeline->store.keyCount == 0 || reloaded || ++timeline->framesSinceKey >= timeline->keyInterval))
         Win32TakeKeyframe(timeline, frame, dt);
     Win32TrimHistory(timeline, frame);
+    Win32TimelineWatchLiveFrame(timeline, frame);
     timeline->hashPending = 1;
     timeline->pendingHashFrame = frame;
     timeline->pendingHashSync = timeline->snapshot->syncCount;
@@ -208,15 +218,9 @@ internal void Win32TimelineNoteFrameFlag(win32_timeline *timeline, u32 flag)
 
 internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 seconds, f64 targetSeconds)
 {
+    if (timeline->on && !timeline->paused && timeline->endFrame)
+        Win32TimelineFrame(timeline, timeline->endFrame - 1)->frameSeconds = (f32)seconds;
     if (seconds > 2.0 * targetSeconds) Win32TimelineNoteFrameFlag(timeline, TimelineFrame_Hitch);
-}
-
-internal f64 Win32MedianSecondsOf(const f64 *samples, u64 count, u64 capacity)
-{
-    f32 copy[512];
-    u32 used = (u32)Minimum(count, Minimum(capacity, (u64)ArrayCount(copy)));
-    for (u32 index = 0; index < used; ++index) copy[index] = (f32)samples[index];
-    return MedianOfSamples(copy, used);
 }
 
 internal void Win32ShutdownTimeline(win32_timeline *timeline)
@@ -228,12 +232,12 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
     Win32Log(LogLevel_Info, "timeline: history upkeep median %.3f ms per frame on the main thread; %.1f s held in %.1f MB "
              "(%.2f MB per second of history, a keyframe every %u frames, %llu keyframes taken, each a median %.3f ms, "
              "at most %.3f ms); seeks: %llu, median %.1f ms",
-             1000.0 * Win32MedianSecondsOf(timeline->recordSeconds, timeline->recordCount, ArrayCount(timeline->recordSeconds)),
+             1000.0 * MedianOfRing(timeline->recordSeconds, timeline->recordCount, ArrayCount(timeline->recordSeconds)),
              heldSeconds, megabytes, heldSeconds > 0.0 ? megabytes / heldSeconds : 0.0, timeline->keyInterval,
              (unsigned long long)timeline->keyframeCount,
-             1000.0 * Win32MedianSecondsOf(timeline->keyframeSeconds, timeline->keyframeCount, ArrayCount(timeline->keyframeSeconds)),
+             1000.0 * MedianOfRing(timeline->keyframeSeconds, timeline->keyframeCount, ArrayCount(timeline->keyframeSeconds)),
              1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
-             1000.0 * Win32MedianSecondsOf(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
+             1000.0 * MedianOfRing(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
     timeline->on = 0;
     // NOTE: given back, not left to the exit: the old process of a hot restart lives on as a waiter.
     history_store *stores[3] = {&timeline->store, &timeline->branch.store, &timeline->scrub};
@@ -246,4 +250,5 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
     VirtualFree(timeline->frames, 0, MEM_RELEASE);
     VirtualFree(timeline->stateA, 0, MEM_RELEASE);
     VirtualFree(timeline->branch.hashes, 0, MEM_RELEASE);
+    VirtualFree(timeline->watches[0].values, 0, MEM_RELEASE);
 }

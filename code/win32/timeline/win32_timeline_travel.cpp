@@ -53,7 +53,11 @@ internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
     call->input = &state->input;
     call->commands = &state->renderCommands[frames->writeIndex];
     call->breakBeforeUpdate = 0;
+    // NOTE: as in a live frame, idle workers poll through the update: a re-run of many short frames
+    // would otherwise pay a sleeping worker's wake for every job the game submits.
+    OpenWorkQueueAwakeWindow(&state->queues.highQueue, WIN32_UPDATE_AWAKE_MS);
     Win32GuardedCall(Win32CallGameUpdate, call);
+    ShutWorkQueueAwakeWindow(&state->queues.highQueue);
     CompleteAllWork(&state->queues.highQueue);
     EndFrameTasks(&state->queues.tasks);
     state->memory.executableReloaded = 0;
@@ -228,11 +232,20 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     timeline->faultShownLogged = 0;
     char faultText[64] = "";
     if (faults) FormatText(faultText, sizeof(faultText), "; %u frame%s faulted again, contained", faults, faults == 1 ? "" : "s");
-    Win32Log(known && hash != expected ? LogLevel_Warning : LogLevel_Info,
-             "timeline: at frame %llu (re-simulated %llu frames in %.1f ms, hash %s)%s%s", (unsigned long long)target,
-             (unsigned long long)(target - from), 1000.0 * seconds,
-             !known ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
-             timeline->viewNew ? " on the new timeline" : "");
+    if (known && !timeline->viewNew)
+    {
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, target);
+        record->flags |= TimelineFrame_HashChecked | (hash == expected ? TimelineFrame_HashEqual : 0);
+        if (hash != expected) record->flags &= ~(u32)TimelineFrame_HashEqual;
+    }
+    char watched[600];
+    Win32WatchedValuesText(timeline, target, watched, sizeof(watched));
+    if (!timeline->quiet || (known && hash != expected))
+        Win32Log(known && hash != expected ? LogLevel_Warning : LogLevel_Info,
+                 "timeline: at frame %llu (re-simulated %llu frames in %.1f ms, hash %s)%s%s%s", (unsigned long long)target,
+                 (unsigned long long)(target - from), 1000.0 * seconds,
+                 !known ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
+                 timeline->viewNew ? " on the new timeline" : "", watched);
 }
 
 //~ A change of the past
@@ -261,6 +274,7 @@ internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, con
     HistoryClear(&branch->store);
     HistoryAddKeyframe(&branch->store, from, snapshot->copy, snapshot->everWritten);
     branch->hashes[0] = Win32CurrentStateHash(snapshot);
+    Win32SampleWatches(timeline, from, 1);
     win32_timeline_frame *fromRecord = Win32TimelineFrame(timeline, from);
     if ((fromRecord->flags & TimelineFrame_HashKnown) && branch->hashes[0] != fromRecord->stateHash)
     {
@@ -336,6 +350,7 @@ internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state)
         u64 frame = ++branch->nextFrame;
         u64 hash = Win32CurrentStateHash(snapshot);
         branch->hashes[frame - branch->fromFrame] = hash;
+        Win32SampleWatches(timeline, frame, 1);
         win32_timeline_frame *recorded = Win32TimelineFrame(timeline, frame);
         if (!branch->differs && (recorded->flags & TimelineFrame_HashKnown) && hash != recorded->stateHash)
         {
@@ -386,7 +401,7 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     record->reloadVersion = state->game.version;
     record->flags = TimelineFrame_HashKnown;
     timeline->paused = 1;
-    Win32SetTimelineInPast(1);
+    Win32SetTimelineInPast(1, 0);
     // NOTE: nothing queued from the last live frame plays on, and a device that overtakes the
     // silence written while paused (a loaded machine) finds silence in the whole ring.
     Win32SilenceSoundRing(&state->sound);
@@ -397,6 +412,7 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     timeline->branch.exists = 0;
     timeline->pausedVersion = state->game.version;
     timeline->lastTuneCount = state->editStatus.tuneCount;
+    if (!timeline->quiet)
     Win32Log(LogLevel_Info, "timeline: paused at frame %llu (history: frames %llu-%llu, %.1f MB)", (unsigned long long)frame,
              (unsigned long long)Win32TimelineOldestFrame(timeline), (unsigned long long)frame,
              (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
@@ -447,7 +463,7 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
     if (!atPresent) timeline->lastVersion = state->game.version;
     timeline->lastTuneCount = state->editStatus.tuneCount;
     timeline->paused = 0;
-    Win32SetTimelineInPast(0);
+    Win32SetTimelineInPast(0, !timeline->quiet);
     HistoryClear(&timeline->scrub);
     timeline->viewNew = 0;
     branch->exists = 0;
@@ -456,6 +472,8 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
     state->input.frameIndex = frame;
     if (dropped && state->capsuleRecorder.on)
         Win32RestartCapsuleWindow(&state->capsuleRecorder, state, "the timeline resumed at an earlier frame");
+    Win32TimelineWatchesAfterResume(timeline, frame, onBranch);
+    if (!timeline->quiet)
     Win32Log(LogLevel_Info, "timeline: resumed at frame %llu (dropped %llu frames)%s", (unsigned long long)frame,
              (unsigned long long)dropped, onBranch ? " on the new timeline" : "");
 }

@@ -1,0 +1,437 @@
+//~ The timeline strip on the platform's overlay: the history as tracks with marks, the cursor, the new
+// timeline after a change of the past, the watch plots, and the mouse on them. Bodies behind
+// win32/timeline/win32_timeline.h; the geometry is platform/platform_timeline_strip.h.
+
+#define STRIP_BACKDROP OverlayColor(0, 0, 0, 176)
+#define STRIP_TEXT OverlayColor(230, 230, 230, 255)
+#define STRIP_DIM_TEXT OverlayColor(150, 150, 150, 255)
+#define STRIP_TRACK OverlayColor(46, 46, 52, 255)
+#define STRIP_NEW_TRACK OverlayColor(30, 60, 40, 255)
+#define STRIP_NEW_DONE OverlayColor(50, 130, 70, 255)
+#define STRIP_KEYFRAME OverlayColor(100, 100, 110, 255)
+#define STRIP_RELOAD OverlayColor(255, 150, 40, 255)
+#define STRIP_TUNE OverlayColor(70, 170, 255, 255)
+#define STRIP_FAULT OverlayColor(255, 50, 50, 255)
+#define STRIP_CAPSULE OverlayColor(220, 90, 255, 255)
+#define STRIP_HITCH OverlayColor(255, 230, 60, 255)
+#define STRIP_CURSOR OverlayColor(255, 255, 255, 255)
+#define STRIP_DIFFERS OverlayColor(255, 60, 60, 255)
+#define STRIP_PLOT_BACK OverlayColor(20, 20, 24, 200)
+#define STRIP_MAX_COLUMNS 8192
+
+internal const u32 stripWatchColors[WIN32_TIMELINE_MAX_WATCHES][2] =
+{
+    // recorded, new (the same hue, lighter)
+    {OverlayColor(255, 200, 0, 255), OverlayColor(255, 240, 170, 255)},
+    {OverlayColor(0, 200, 255, 255), OverlayColor(170, 235, 255, 255)},
+    {OverlayColor(255, 80, 200, 255), OverlayColor(255, 190, 235, 255)},
+    {OverlayColor(90, 255, 90, 255), OverlayColor(200, 255, 200, 255)},
+};
+
+internal b32 Win32TimelineStripVisible(win32_timeline *timeline)
+{
+    return timeline->on && (timeline->paused || timeline->stripShownLive);
+}
+
+internal u32 Win32ActiveWatchCount(win32_timeline *timeline)
+{
+    u32 count = 0;
+    for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index) count += timeline->watches[index].active != 0;
+    return count;
+}
+
+// The frames the strip spans and the frame it marks as shown (the present while playing).
+internal void Win32StripRange(win32_timeline *timeline, u64 *first, u64 *last, u64 *cursor)
+{
+    *first = Win32TimelineOldestFrame(timeline);
+    *last = timeline->endFrame;
+    *cursor = timeline->paused ? timeline->cursor : timeline->endFrame;
+    if (timeline->paused && timeline->branch.exists) *last = Maximum(*last, timeline->branch.endFrame - 1);
+}
+
+// Not zoomed, the tracks show the whole history as it grows; zoomed, the view keeps its size and
+// follows the cursor.
+internal void Win32FitStripView(win32_timeline *timeline, u64 cursor, u64 first, u64 last)
+{
+    if (!timeline->stripZoomed)
+    {
+        timeline->stripView.first = first;
+        timeline->stripView.last = last;
+        return;
+    }
+    FitStripView(&timeline->stripView, cursor, first, last);
+}
+
+internal void Win32StripLayout(win32_timeline *timeline, u32 width, u32 height, timeline_strip_layout *layout)
+{
+    LayoutTimelineStrip(layout, width, height, Win32ActiveWatchCount(timeline), timeline->paused && timeline->branch.exists);
+}
+
+//~ The median frame time (hitches are frames of at least twice it)
+internal f32 Win32HistoryMedianFrameSeconds(win32_timeline *timeline, u64 first, u64 last)
+{
+    if (timeline->medianEndFrame == last && timeline->medianFirstFrame == first) return timeline->medianFrameSeconds;
+    f32 samples[MEDIAN_MAX_SAMPLES];
+    u32 count = 0;
+    u64 span = last - first;
+    u64 step = Maximum(span / ArrayCount(samples), (u64)1);
+    for (u64 frame = first; frame < last && count < ArrayCount(samples); frame += step)
+    {
+        f32 seconds = Win32TimelineFrame(timeline, frame)->frameSeconds;
+        if (seconds > 0.0f) samples[count++] = seconds;
+    }
+    timeline->medianFrameSeconds = count ? MedianOfSamples(samples, count) : 0.0f;
+    timeline->medianFirstFrame = first;
+    timeline->medianEndFrame = last;
+    return timeline->medianFrameSeconds;
+}
+
+//~ Tracks
+internal u32 Win32StripColumnOf(const timeline_strip_view *view, f32 width, u64 frame)
+{
+    f32 x = StripXOfFrame(view, width, frame);
+    return (u32)Minimum(Maximum(x, 0.0f), width - 1.0f);
+}
+
+// The marks of the recorded frames in view, a column each (several frames a column: their flags together).
+internal void Win32DrawRecordedTrack(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
+                                     const timeline_strip_view *view)
+{
+    local_persist u32 columnFlags[STRIP_MAX_COLUMNS];
+    u32 columns = (u32)Minimum(layout->width, (f32)STRIP_MAX_COLUMNS);
+    memset(columnFlags, 0, columns * sizeof(u32));
+    f32 median = Win32HistoryMedianFrameSeconds(timeline, Win32TimelineOldestFrame(timeline), timeline->endFrame);
+    u64 lastRecorded = Minimum(view->last, timeline->endFrame ? timeline->endFrame - 1 : 0);
+    for (u64 frame = view->first; frame <= lastRecorded && timeline->endFrame; ++frame)
+    {
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
+        u32 flags = record->flags & ~(u32)TimelineFrame_Hitch;
+        if (median > 0.0f && record->frameSeconds >= 2.0f * median) flags |= TimelineFrame_Hitch;
+        columnFlags[Minimum(Win32StripColumnOf(view, layout->width, frame), columns - 1)] |= flags;
+    }
+    f32 top = layout->trackTop, bottom = layout->trackBottom;
+    PushOverlayRect(overlay, 0.0f, top, layout->width, bottom, STRIP_TRACK);
+    f32 cell = Maximum(1.0f, floorf(layout->width / (f32)(view->last - view->first + 1)));
+    f32 markWidth = Minimum(cell, 2.0f);
+    for (u32 column = 0; column < columns; ++column)
+    {
+        u32 flags = columnFlags[column];
+        if (!flags) continue;
+        f32 x = (f32)column;
+        if (flags & TimelineFrame_Keyframe) PushOverlayRect(overlay, x, top, x + 1.0f, top + 3.0f, STRIP_KEYFRAME);
+        if (flags & TimelineFrame_Hitch) PushOverlayRect(overlay, x, bottom - 4.0f, x + markWidth, bottom, STRIP_HITCH);
+        u32 color = (flags & TimelineFrame_Fault) ? STRIP_FAULT : (flags & TimelineFrame_Capsule) ? STRIP_CAPSULE :
+                    (flags & TimelineFrame_Reload) ? STRIP_RELOAD : (flags & TimelineFrame_Tune) ? STRIP_TUNE : 0;
+        if (color) PushOverlayRect(overlay, x, top + 3.0f, x + markWidth, bottom - 4.0f, color);
+    }
+}
+
+internal void Win32DrawNewTrack(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
+                                const timeline_strip_view *view)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    f32 top = layout->newTrackTop, bottom = layout->newTrackBottom;
+    f32 startX = Maximum(StripXOfFrame(view, layout->width, branch->fromFrame) - 0.5f, 0.0f);
+    f32 endX = Minimum(StripXOfFrame(view, layout->width, branch->endFrame - 1) + 0.5f, layout->width);
+    f32 doneX = Minimum(StripXOfFrame(view, layout->width, branch->nextFrame) + 0.5f, layout->width);
+    if (endX > startX) PushOverlayRect(overlay, startX, top + 1.0f, endX, bottom - 1.0f, STRIP_NEW_TRACK);
+    if (doneX > startX) PushOverlayRect(overlay, startX, top + 1.0f, Minimum(doneX, endX), bottom - 1.0f, STRIP_NEW_DONE);
+    if (!branch->differs) return;
+    f32 x = floorf(StripXOfFrame(view, layout->width, branch->firstDifferentFrame));
+    if (x < 0.0f || x >= layout->width) return;
+    // The first frame that differs, on both tracks.
+    PushOverlayRect(overlay, x - 1.0f, top, x + 2.0f, layout->trackBottom, STRIP_DIFFERS);
+}
+
+//~ Watch plots
+internal b32 Win32WatchValue(win32_timeline_watch *watch, u64 frame, u32 component, b32 onBranch, f64 *value)
+{
+    *value = (onBranch ? watch->branchValues : watch->values)[(frame % WIN32_TIMELINE_MAX_FRAMES) * 4 + component];
+    return *value == *value;    // NaN: not read
+}
+
+// The frames of `view` whose values a series holds.
+internal b32 Win32SeriesFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onBranch,
+                               const timeline_strip_view *view, u64 *first, u64 *last)
+{
+    win32_timeline_branch *branch = &timeline->branch;
+    u64 have0 = onBranch ? branch->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
+    u64 have1 = onBranch ? Minimum(branch->nextFrame, branch->endFrame - 1) + 1 : watch->endFrame;
+    *first = Maximum(have0, view->first);
+    *last = Minimum(have1 ? have1 - 1 : 0, view->last);
+    return have1 > have0 && *first <= *last;
+}
+
+// The columns [start, end) of frame's cell (at least one column).
+internal void Win32StripCellColumns(const timeline_strip_view *view, f32 width, u64 frame, s32 *start, s32 *end)
+{
+    f64 cell = (f64)width / (f64)(view->last - view->first + 1);
+    *start = (s32)floor((f64)(frame - view->first) * cell);
+    *end = Maximum((s32)floor((f64)(frame - view->first + 1) * cell), *start + 1);
+}
+
+// One series: a frame whose cell spans columns is a flat segment across them, joined to the value
+// before it by a vertical line at the cell's left edge; the frames sharing one column are a vertical
+// line from their lowest to their highest value (and the one before), so no sample is lost.
+internal void Win32DrawSeries(win32_timeline *timeline, render_overlay *overlay, win32_timeline_watch *watch, u32 component,
+                              b32 onBranch, const timeline_strip_view *view, f32 width, f32 top, f32 bottom, f64 minimum,
+                              f64 maximum, u32 color)
+{
+    u64 first, last;
+    if (!Win32SeriesFrames(timeline, watch, onBranch, view, &first, &last)) return;
+    s32 blockStart = -1, blockEnd = -1;
+    f32 low = 0.0f, high = -1.0f, previousY = -1.0f;
+    for (u64 frame = first; frame <= last; ++frame)
+    {
+        f64 value;
+        if (!Win32WatchValue(watch, frame, component, onBranch, &value))
+        {
+            previousY = -1.0f;
+            continue;
+        }
+        f32 y = PlotYOfValue(value, minimum, maximum, top, bottom);
+        s32 start, end;
+        Win32StripCellColumns(view, width, frame, &start, &end);
+        if (start < blockEnd)
+        {
+            // Another frame in the block's last column: the column's line grows to hold it.
+            low = Minimum(low, y);
+            high = Maximum(high, y);
+        }
+        else
+        {
+            if (high >= low) PushOverlayRect(overlay, (f32)blockStart, low, (f32)blockEnd, high + 1.0f, color);
+            if (previousY >= 0.0f && previousY != y)
+                PushOverlayRect(overlay, (f32)start, Minimum(previousY, y), (f32)start + 1.0f, Maximum(previousY, y) + 1.0f, color);
+            blockStart = start;
+            blockEnd = end;
+            low = high = y;
+        }
+        previousY = y;
+    }
+    if (high >= low) PushOverlayRect(overlay, (f32)blockStart, low, (f32)blockEnd, high + 1.0f, color);
+}
+
+internal void Win32WatchRange(win32_timeline *timeline, win32_timeline_watch *watch, const timeline_strip_view *view,
+                              f64 *minimum, f64 *maximum)
+{
+    *minimum = 1.0e300;
+    *maximum = -1.0e300;
+    for (u32 series = 0; series < 2; ++series)
+    {
+        b32 onBranch = series == 1;
+        if (onBranch && !(timeline->paused && timeline->branch.exists)) continue;
+        u64 first, last;
+        if (!Win32SeriesFrames(timeline, watch, onBranch, view, &first, &last)) continue;
+        for (u64 frame = first; frame <= last; ++frame)
+            for (u32 component = 0; component < watch->leaf.componentCount; ++component)
+            {
+                f64 value;
+                if (!Win32WatchValue(watch, frame, component, onBranch, &value)) continue;
+                *minimum = Minimum(*minimum, value);
+                *maximum = Maximum(*maximum, value);
+            }
+    }
+    if (*minimum > *maximum) *minimum = *maximum = 0.0;
+}
+
+// Text over a plot, on a see-through dark backing so the lines under it do not hide it.
+internal void Win32PushLabel(render_overlay *overlay, f32 x, f32 y, u32 color, const char *text)
+{
+    PushOverlayRect(overlay, x - 1.0f, y - 1.0f, x + OverlayTextWidth(text, 1.0f) + 1.0f, y + (f32)FONT_LINE_HEIGHT - 1.0f,
+                    OverlayColor(0, 0, 0, 150));
+    PushOverlayText(overlay, x, y, 1.0f, color, text);
+}
+
+internal void Win32DrawWatchPlot(win32_timeline *timeline, render_overlay *overlay, win32_timeline_watch *watch,
+                                 const timeline_strip_view *view, f32 width, f32 top, f32 bottom, u64 cursor)
+{
+    PushOverlayRect(overlay, 0.0f, top, width, bottom, STRIP_PLOT_BACK);
+    f64 minimum, maximum;
+    Win32WatchRange(timeline, watch, view, &minimum, &maximum);
+    b32 haveNew = timeline->paused && timeline->branch.exists;
+    const u32 *colors = stripWatchColors[watch->colorIndex % WIN32_TIMELINE_MAX_WATCHES];
+    for (u32 component = 0; component < watch->leaf.componentCount; ++component)
+    {
+        Win32DrawSeries(timeline, overlay, watch, component, 0, view, width, top, bottom, minimum, maximum, colors[0]);
+        if (haveNew) Win32DrawSeries(timeline, overlay, watch, component, 1, view, width, top, bottom, minimum, maximum, colors[1]);
+    }
+    char text[160], value[64];
+    FormatStatePathValue(&watch->leaf, maximum, value, sizeof(value));
+    FormatText(text, sizeof(text), "max %s", value);
+    Win32PushLabel(overlay, 2.0f, top + 1.0f, STRIP_DIM_TEXT, text);
+    FormatStatePathValue(&watch->leaf, minimum, value, sizeof(value));
+    FormatText(text, sizeof(text), "min %s", value);
+    Win32PushLabel(overlay, 2.0f, bottom - (f32)FONT_LINE_HEIGHT, STRIP_DIM_TEXT, text);
+    // The name and the value at the cursor (recorded, and new when there is a new timeline), top right.
+    text_buffer line = TEXT_BUFFER_ON(text);
+    TextAppendFormat(&line, "%s =", watch->leaf.path);
+    for (u32 series = 0; series < (haveNew ? 2u : 1u); ++series)
+    {
+        if (series) TextAppendFormat(&line, " | new");
+        for (u32 component = 0; component < watch->leaf.componentCount; ++component)
+        {
+            f64 at;
+            timeline_strip_view cursorOnly = {cursor, cursor};
+            u64 from, to;
+            b32 have = Win32SeriesFrames(timeline, watch, series == 1, &cursorOnly, &from, &to) &&
+                       Win32WatchValue(watch, cursor, component, series == 1, &at);
+            if (have) FormatStatePathValue(&watch->leaf, at, value, sizeof(value));
+            TextAppendFormat(&line, " %s", have ? value : "-");
+        }
+    }
+    f32 textWidth = OverlayTextWidth(text, 1.0f);
+    Win32PushLabel(overlay, Maximum(width - textWidth - 2.0f, 80.0f), top + 1.0f, colors[0], text);
+}
+
+//~ Labels
+internal void Win32FrameLabel(win32_timeline *timeline, u64 frame, char *out, umm outSize)
+{
+    FormatText(out, outSize, "%llu (%.2f s)", (unsigned long long)frame, Win32TimelineFrame(timeline, frame)->recordedSeconds);
+}
+
+internal void Win32DrawStripLabels(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
+                                   const timeline_strip_view *view, u64 cursor)
+{
+    char text[160];
+    f32 y = layout->labelTop + 1.0f;
+    Win32FrameLabel(timeline, view->first, text, sizeof(text));
+    PushOverlayText(overlay, 2.0f, y, 1.0f, STRIP_DIM_TEXT, text);
+    f32 leftEnd = 2.0f + OverlayTextWidth(text, 1.0f);
+    Win32FrameLabel(timeline, view->last, text, sizeof(text));
+    f32 rightStart = layout->width - OverlayTextWidth(text, 1.0f) - 2.0f;
+    PushOverlayText(overlay, rightStart, y, 1.0f, STRIP_DIM_TEXT, text);
+    // The cursor's frame under it, where it does not cover the ends' labels.
+    FormatText(text, sizeof(text), "%llu", (unsigned long long)cursor);
+    f32 textWidth = OverlayTextWidth(text, 1.0f);
+    f32 x = floorf(StripXOfFrame(view, layout->width, cursor) - 0.5f * textWidth);
+    if (x > leftEnd + 4.0f && x + textWidth < rightStart - 4.0f) PushOverlayText(overlay, x, y, 1.0f, STRIP_TEXT, text);
+}
+
+// Hovering a track: the frame, its time, its build, its dt and whether a seek checked its hash.
+internal void Win32DrawStripHover(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout)
+{
+    if (!timeline->hovering) return;
+    u64 frame = timeline->hoverFrame;
+    win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
+    b32 recorded = frame < timeline->endFrame || (timeline->paused && frame == timeline->endFrame);
+    char text[200];
+    const char *hash = !(record->flags & TimelineFrame_HashChecked) ? "hash not checked yet" :
+                       (record->flags & TimelineFrame_HashEqual) ? "hash checked equal" : "hash checked: differs";
+    if (recorded)
+        FormatText(text, sizeof(text), "frame %llu  %.2f s  code v%u  dt %.1f ms  %s", (unsigned long long)frame,
+                   record->recordedSeconds, record->reloadVersion, 1000.0 * (f64)record->input.dtForFrame, hash);
+    else FormatText(text, sizeof(text), "frame %llu  (not recorded)", (unsigned long long)frame);
+    f32 width = OverlayTextWidth(text, 1.0f) + 6.0f;
+    f32 x = Minimum(Maximum(timeline->hoverX - 0.5f * width, 0.0f), Maximum(layout->width - width, 0.0f));
+    f32 top = layout->top - (f32)STRIP_ROW_HEIGHT - 2.0f;
+    PushOverlayRect(overlay, x, top, x + width, top + (f32)STRIP_ROW_HEIGHT, OverlayColor(0, 0, 0, 220));
+    PushOverlayText(overlay, x + 3.0f, top + 1.0f, 1.0f, STRIP_TEXT, text);
+}
+
+internal void Win32DrawStripStatus(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
+                                   u64 first, u64 last, u64 cursor)
+{
+    char text[256];
+    text_buffer line = TEXT_BUFFER_ON(text);
+    win32_timeline_branch *branch = &timeline->branch;
+    if (timeline->paused)
+        TextAppendFormat(&line, "PAUSED at frame %llu (%s timeline, code v%u) of %llu-%llu, %.1f MB; F5 plays on, arrows "
+                         "step, wheel zooms", (unsigned long long)cursor, timeline->viewNew ? "new" : "recorded",
+                         Win32TimelineFrame(timeline, cursor)->reloadVersion, (unsigned long long)first,
+                         (unsigned long long)last, (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
+    else TextAppendFormat(&line, "LIVE frame %llu; history %llu-%llu; F5 pauses, F6 hides", (unsigned long long)cursor,
+                          (unsigned long long)first, (unsigned long long)last);
+    if (timeline->paused && branch->exists)
+    {
+        if (branch->running)
+            TextAppendFormat(&line, " | new code v%u re-running: frame %llu of %llu", branch->version,
+                             (unsigned long long)branch->nextFrame, (unsigned long long)(branch->endFrame - 1));
+        else if (branch->differs)
+            TextAppendFormat(&line, " | new code v%u parts at frame %llu: %s", branch->version,
+                             (unsigned long long)branch->firstDifferentFrame, branch->difference);
+        else TextAppendFormat(&line, " | new code v%u agrees on every frame", branch->version);
+    }
+    PushOverlayTextClipped(overlay, 2.0f, layout->statusTop + 1.0f, 1.0f, STRIP_TEXT, layout->width - 4.0f, text);
+}
+
+//~ The strip
+internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *overlay)
+{
+    if (!Win32TimelineStripVisible(timeline)) return;
+    u64 first, last, cursor;
+    Win32StripRange(timeline, &first, &last, &cursor);
+    timeline_strip_layout layout;
+    Win32StripLayout(timeline, overlay->width, overlay->height, &layout);
+    Win32FitStripView(timeline, cursor, first, last);
+    timeline_strip_view *view = &timeline->stripView;
+    PushOverlayRect(overlay, 0.0f, layout.top, layout.width, layout.bottom, STRIP_BACKDROP);
+    Win32DrawStripStatus(timeline, overlay, &layout, first, last, cursor);
+    u32 plot = 0;
+    for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
+    {
+        win32_timeline_watch *watch = timeline->watches + index;
+        if (!watch->active) continue;
+        Win32DrawWatchPlot(timeline, overlay, watch, view, layout.width, layout.plotTop[plot], layout.plotBottom[plot], cursor);
+        ++plot;
+    }
+    Win32DrawRecordedTrack(timeline, overlay, &layout, view);
+    if (timeline->paused && timeline->branch.exists) Win32DrawNewTrack(timeline, overlay, &layout, view);
+    if (cursor >= view->first && cursor <= view->last)
+    {
+        f32 x = floorf(StripXOfFrame(view, layout.width, cursor));
+        f32 top = plot ? layout.plotTop[0] : layout.newTrackTop;
+        PushOverlayRect(overlay, x, top, x + 1.0f, layout.trackBottom, STRIP_CURSOR);
+        // A notch on the track's edges so the cursor reads even where a mark is under it.
+        PushOverlayRect(overlay, x - 2.0f, layout.trackTop, x + 3.0f, layout.trackTop + 2.0f, STRIP_CURSOR);
+        PushOverlayRect(overlay, x - 2.0f, layout.trackBottom - 2.0f, x + 3.0f, layout.trackBottom, STRIP_CURSOR);
+    }
+    Win32DrawStripLabels(timeline, overlay, &layout, view, cursor);
+    Win32DrawStripHover(timeline, overlay, &layout);
+}
+
+//~ The mouse on the strip
+// The pointer is over the strip: hovering names the frame under it; a click or a drag scrubs (pausing
+// first when playing); the wheel zooms around the frame under it. True when the strip took the
+// pointer (the game then sees neither the buttons nor the wheel).
+internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *state, game_mouse_input *mouse, u32 width,
+                                     u32 height)
+{
+    timeline->hovering = 0;
+    b32 held = mouse->buttons[MouseButton_Left].endedDown;
+    if (!held) timeline->dragging = 0;
+    if (!Win32TimelineStripVisible(timeline) || !mouse->inWindow || !width || !height) return 0;
+    timeline_strip_layout layout;
+    Win32StripLayout(timeline, width, height, &layout);
+    b32 over = (f32)mouse->y >= layout.top && (f32)mouse->y < layout.bottom;
+    if (!over && !timeline->dragging) return 0;
+    u64 first, last, cursor;
+    Win32StripRange(timeline, &first, &last, &cursor);
+    Win32FitStripView(timeline, cursor, first, last);
+    u64 frame = StripFrameAtX(&timeline->stripView, layout.width, (f32)mouse->x);
+    timeline->hovering = over;
+    timeline->hoverFrame = frame;
+    timeline->hoverX = (f32)mouse->x;
+    if (mouse->wheelDelta)
+    {
+        f64 factor = pow(0.8, (f64)mouse->wheelDelta);
+        ZoomStripView(&timeline->stripView, frame, factor, first, last);
+        timeline->stripZoomed = timeline->stripView.first > first || timeline->stripView.last < last;
+        Win32Log(LogLevel_Info, "timeline: strip shows frames %llu-%llu", (unsigned long long)timeline->stripView.first,
+                 (unsigned long long)timeline->stripView.last);
+    }
+    b32 pressed = WasPressed(mouse->buttons[MouseButton_Left]) || (held && timeline->dragging);
+    if (pressed && (over || timeline->dragging))
+    {
+        timeline->dragging = held;
+        if (!timeline->paused) Win32TimelinePause(timeline, state);
+        if (timeline->paused)
+        {
+            u64 rangeFirst, rangeLast;
+            Win32TimelineRange(timeline, &rangeFirst, &rangeLast);
+            u64 target = Minimum(Maximum(frame, rangeFirst), rangeLast);
+            if (target != timeline->cursor || !timeline->shownValid) Win32TimelineSeek(timeline, state, target);
+        }
+    }
+    return 1;
+}
