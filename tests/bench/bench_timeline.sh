@@ -9,7 +9,10 @@
 #   - re-simulation speed: frames re-simulated per second against real time (60 frames a second);
 #   - the history's main-thread upkeep per frame, its MB per second of history and the keyframe
 #     interval (the exit report);
-#   - every seek's hash check (a seek whose hash differs is counted and printed).
+#   - every seek's hash check (a seek whose hash differs is counted and printed);
+#   - `watch PATH` over the whole history (the frames re-simulated and the ms, from its log line), a
+#     `find` that matches nothing from the oldest frame to the end (frames searched, ms), and the
+#     overlay's main-thread cost per drawn frame with the strip and four plots shown (the exit report).
 # The machine's load (1-minute average) is printed beside every figure: the machine may be shared.
 # Frame times are llvmpipe times (no GPU); the seeks and the re-simulation draw nothing.
 # It ends with one summary line per game:
@@ -67,6 +70,20 @@ run_one() {
         done=$((done + 2))
         wait_for_count "$log" "timeline: at frame " "$done" 120 || break
     done
+    # Watch and find over the whole history: the first watch from the oldest frame to the present,
+    # three more (the overlay then draws four plots while paused), then a find that matches nothing,
+    # from the oldest frame to the end.
+    local watches=($WATCH_PATHS) path
+    printf 'seek %s\n' "$first" >"$request.tmp" && mv "$request.tmp" "$request"
+    wait_for_count "$log" "timeline: at frame $first " 1 120
+    for path in "${watches[@]}"; do
+        printf 'watch %s\n' "$path" >"$request.tmp" && mv "$request.tmp" "$request"
+        wait_for_log "$log" "timeline: watching $path over" 300 || break
+    done
+    printf 'find %s == -123456\n' "${watches[0]}" >"$request.tmp" && mv "$request.tmp" "$request"
+    wait_for_log "$log" "timeline: not found: ${watches[0]} == -123456" 300
+    # The overlay draws the strip and the four plots over some frames while paused.
+    sleep 3
     printf 'resume\n' >"$request.tmp" && mv "$request.tmp" "$request"
     wait_for_log "$log" "timeline: resumed at frame" 120
     sleep 1
@@ -76,7 +93,7 @@ run_one() {
     after=$(load)
     # The seeks' lines in order: seek, step, seek, step, ...
     local lines
-    lines=$(grep -E "timeline: at frame [0-9]+ \(re-simulated" "$log" | sed -nE 's/.*re-simulated ([0-9]+) frames in ([0-9.]+) ms, hash ([a-z ]+)\).*/\1 \2 \3/p')
+    lines=$(grep -E "timeline: at frame [0-9]+ \(re-simulated" "$log" | head -n $((2 * SEEKS)) | sed -nE 's/.*re-simulated ([0-9]+) frames in ([0-9.]+) ms, hash ([a-z ]+)\).*/\1 \2 \3/p')
     local seekMs stepMs resim maxMs differs interval upkeep perSecond speed
     seekMs=$(awk 'NR % 2 == 1 {print $2}' <<<"$lines" | median)
     maxMs=$(awk 'NR % 2 == 1 {print $2}' <<<"$lines" | sort -g | tail -n 1)
@@ -91,16 +108,27 @@ run_one() {
     local keyMs keyMax
     keyMs=$(sed -nE 's/.*keyframes taken, each a median ([0-9.]+) ms.*/\1/p' "$log" | tail -n 1)
     keyMax=$(sed -nE 's/.*keyframes taken, each a median [0-9.]+ ms, at most ([0-9.]+) ms.*/\1/p' "$log" | tail -n 1)
+    local watchLine findLine overlayLine
+    watchLine=$(grep -m1 -F "timeline: watching ${watches[0]} over frames" "$log" |
+                sed -nE 's/.*over frames ([0-9]+)-([0-9]+) \(([0-9]+) frames re-simulated in ([0-9.]+) ms\).*/\1-\2: \3 frames re-simulated in \4 ms/p')
+    findLine=$(grep -m1 -oE "not found: .* in frames [0-9]+-[0-9]+ \(searched [0-9]+ frames in [0-9.]+ ms, [0-9]+ re-simulated\)" "$log" |
+               sed -E 's/.*in frames ([0-9]+-[0-9]+) \(searched ([0-9]+) frames in ([0-9.]+) ms, ([0-9]+) re-simulated\)/\1: \2 frames searched in \3 ms (\4 re-simulated)/')
+    overlayLine=$(sed -nE 's/.*with the timeline strip shown a median ([0-9.]+) ms, at most ([0-9.]+) ms \(([0-9]+) frames.*/median \1 ms, at most \2 ms over \3 frames/p' "$log" | tail -n 1)
     echo "$name: $frames frames of history; $(grep -c . <<<"$lines") seeks and steps (load $before -> $after)"
     echo "  seek: median ${seekMs} ms, max ${maxMs} ms, median ${resim} frames re-simulated"
     echo "  step back one frame after a seek: median ${stepMs} ms"
     echo "  re-simulation: ${speed} real time"
     echo "  history: upkeep median ${upkeep} ms per frame on the main thread, ${perSecond} MB per second of history, a keyframe every ${interval} frames (each ${keyMs} ms median, ${keyMax} ms at most)"
+    echo "  watch ${watches[0]} over frames ${watchLine:-(no watch line: see $log)}"
+    echo "  find to the end of the history: frames ${findLine:-(no find line: see $log)}"
+    echo "  overlay with the strip and ${#watches[@]} plots (main thread, per drawn frame): ${overlayLine:-(no overlay line)}"
     [ "$differs" -eq 0 ] || echo "  NOTE: $differs seeks found a hash that differs from the recorded one (see $log)"
-    summaries+=("timeline $name: $frames frames of history (interval ${interval:-?}), seek median ${seekMs} ms max ${maxMs} ms, step back ${stepMs} ms, re-simulation ${speed} real time, upkeep ${upkeep} ms/frame (keyframes ${keyMs} ms median, ${keyMax} ms max), ${perSecond} MB/s of history, load $after")
+    summaries+=("timeline $name: $frames frames of history (interval ${interval:-?}), seek median ${seekMs} ms max ${maxMs} ms, step back ${stepMs} ms, re-simulation ${speed} real time, upkeep ${upkeep} ms/frame (keyframes ${keyMs} ms median, ${keyMax} ms max), ${perSecond} MB/s of history; watch ${watchLine:-?}; find ${findLine:-?}; overlay ${overlayLine:-?}; load $after")
 }
 
+WATCH_PATHS="starter_state.cubeYaw starter_state.cubePosition starter_state.framesSimulated starter_state.chimesPlayed"
 run_one starter "$BUILD_DIR/starter.dll"
+WATCH_PATHS="game_state.entities[17].position.y game_state.entities[17].velocity game_state.entities[17].bounces game_state.camera.position"
 for count in $counts; do
     run_one "demo-$count" "$BUILD_DIR/game.dll" --entities "$count" --game-arg overlay=0
 done

@@ -3,7 +3,8 @@
 # (tests/fixtures/timeline_game.cpp), driven by timeline.request and by keys (xdotool):
 #  - --start-paused pauses at frame 0; `resume` plays; `pause` names the frame; seeks and steps land
 #    on the frames asked for with the state hash equal to the recorded one; a bad line is refused
-#    with its reason and the run goes on; F5, Left, Shift+Right, Home and End do the same by keys;
+#    with its reason and the run goes on; F5, Left, Shift+Right, Home and End do the same by keys,
+#    and a click on the strip;
 #  - a reload while paused in the past re-runs the rest of the history with the new code and names
 #    the first differing frame and field (timelineValue from frame 150); `view new` shows it; a
 #    build that crashes in the re-run has the crash contained and counted, and the engine lives on;
@@ -19,7 +20,8 @@
 #    file sink (tests/suites/test_lib.sh: write_recording_asoundrc), is silent from the pause to the
 #    resume, seeks that re-simulate frames (asking the game for their sound) included;
 #  - --trace shows the seeks and the re-run as blocks.
-# The keyframe store and the request lines are unit-tested in tests/unit/test_history.cpp.
+# The keyframe store and the request lines are unit-tested in tests/unit/test_history.cpp, field paths
+# in tests/unit/test_state_path.cpp; the strip, watch and find in suite_timeline_view.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -112,12 +114,13 @@ if [ -n "$WINDOW" ]; then
     check "Home goes to the oldest frame kept" at_frame_equal 0
     press End
     check "End goes to the present (the frame paused at)" at_frame_equal "${paused:-x}"
-    # The left button held at the middle of the window (320 wide) puts the cursor mid-history.
-    xdotool mousemove --window "$WINDOW" 160 90 mousedown 1
+    # A click at the middle of the strip's track (320x180: the track is rows 154-167) puts the cursor
+    # mid-history: the frame whose cell holds x = 160 (platform/platform_timeline_strip.h).
+    xdotool mousemove --window "$WINDOW" 160 161 mousedown 1
     sleep 0.4
     xdotool mouseup 1
-    middle=$(( ${paused:-0} / 2 ))
-    check "the mouse held at the window's middle moves the cursor to mid-history (frame $middle)" \
+    middle=$(( (${paused:-0} + 1) / 2 ))
+    check "a click at the middle of the strip moves the cursor to mid-history (frame $middle)" \
         wait_for_regex "$log" "timeline: at frame ($((middle - 1))|$middle|$((middle + 1))) \\(" 1 20
     press End
     press F5
