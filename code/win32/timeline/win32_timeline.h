@@ -27,6 +27,7 @@
 #define WIN32_TIMELINE_MAX_INTERVAL 120         // frames between keyframes at most
 #define WIN32_TIMELINE_SLICE_SECONDS 0.02       // a change of the past re-runs this much per drawn frame
 #define WIN32_TIMELINE_MAX_WATCHES 4            // fields plotted at once (`watch PATH`)
+#define WIN32_TIMELINE_SCAN_SYNC_FRAMES 8       // a watch or find syncs the snapshot this often
 
 enum win32_timeline_frame_flags
 {
@@ -170,7 +171,10 @@ internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state);
 internal history_store *Win32ShownStore(win32_timeline *timeline);
 internal u64 Win32KeyFrameOf(history_store *store, s32 key);
 // One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
+// Synced: memory is then the snapshot's copy, at the next frame's start, or back at this frame's
+// start after a fault. Unsynced (a scan of many frames): a fault puts memory back at the last sync.
 internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record);
+internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record);
 // Watch and find (win32_timeline_watch.cpp). `watch PATH` samples the field over the whole history
 // (and the new timeline's frames), pausing quietly for it when playing; `unwatch PATH`; `find` seeks
 // to the first frame after the cursor (or, backward, the last before it) where the condition holds.

@@ -36,9 +36,10 @@ internal b32 Win32ExpectedHash(win32_timeline *timeline, u64 frame, u64 *hash)
 }
 
 // One frame of the past on the main thread: the update on the recorded input, the frame-synchronised
-// tasks, the sound asked for into a buffer nobody plays; nothing drawn. Then the snapshot is synced
-// (game memory at the next frame's start). False when it faulted: contained, memory back at its start.
-internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
+// tasks, the sound asked for into a buffer nobody plays; nothing drawn. False when it faulted:
+// contained, memory back at the last sync. Win32RunPastFrame then syncs the snapshot (game memory at
+// the next frame's start), so a fault puts back exactly its own frame.
+internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record)
 {
     win32_frame_loop *frames = &state->frames;
     state->input = record->input;
@@ -77,6 +78,12 @@ internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
         Win32RestoreMemorySnapshot(&state->snapshot);
         return 0;
     }
+    return 1;
+}
+
+internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
+{
+    if (!Win32RunPastFrameUnsynced(state, record)) return 0;
     Win32SyncMemorySnapshot(&state->snapshot);
     return 1;
 }

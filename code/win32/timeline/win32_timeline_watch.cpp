@@ -53,6 +53,7 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
     HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
     u64 frame = Win32KeyFrameOf(store, key);
+    u64 syncedFrame = frame;            // the snapshot's copy holds this frame's start
     u64 framesRun = 0;
     s32 nextKey = key + 1;
     b32 otherBuildRan = 0;
@@ -65,8 +66,10 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
             // two are the same state (a game that is not deterministic is named by the seeks' hashes).
             if (otherBuildRan)
             {
+                if (syncedFrame != frame) Win32SyncMemorySnapshot(snapshot);   // the restore needs the pages written
                 HistoryRestore(store, nextKey, snapshot->live, snapshot->changedSinceKeyframe);
                 Win32SyncMemorySnapshot(snapshot);
+                syncedFrame = frame;
                 otherBuildRan = 0;
             }
             ++nextKey;
@@ -75,10 +78,24 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
         if (frame >= last) break;
         win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
         otherBuildRan |= record->reloadVersion && record->reloadVersion != state->game.version;
-        Win32RunPastFrame(state, record);
+        // NOTE: the snapshot is synced every few frames, not after each: under Wine a sync (and the
+        // write-watch faults after it) costs more than a short frame. A fault puts memory back at the
+        // last sync: the frames since are run again, synced, so the faulting frame alone is put back.
+        if (!Win32RunPastFrameUnsynced(state, record))
+        {
+            for (u64 at = syncedFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at));
+            Win32RunPastFrame(state, record);
+            syncedFrame = frame + 1;
+        }
+        else if (frame + 1 - syncedFrame >= WIN32_TIMELINE_SCAN_SYNC_FRAMES)
+        {
+            Win32SyncMemorySnapshot(snapshot);
+            syncedFrame = frame + 1;
+        }
         ++frame;
         ++framesRun;
     }
+    if (syncedFrame != frame) Win32SyncMemorySnapshot(snapshot);
     Win32HashStateOnMainThread(snapshot, 0);
     return framesRun;
 }
