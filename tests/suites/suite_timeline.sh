@@ -8,6 +8,7 @@
 #  - a reload while paused in the past re-runs the rest of the history with the new code and names
 #    the first differing frame and field (timelineValue from frame 150); `view new` shows it; a
 #    build that crashes in the re-run has the crash contained and counted, and the engine lives on;
+#    a watch over those faulting frames reads what a seek to them shows;
 #  - `resume` plays on from the frame shown: the game's own update count goes on from there (its
 #    line for that count comes a second time, at the same frame), the other future is dropped;
 #  - paused, the game's log lines from the past are held back (said once on resume);
@@ -154,6 +155,12 @@ install_game_dll "$run" "$out/timeline_crash.dll"
 check "a build that crashes in the re-run: the crash is contained and counted" \
     wait_for_regex "$log" "timeline: new code runs frames 100-[0-9]+: first difference at frame [0-9]+: .*new faults: [1-9][0-9]*" 1 60
 check "... and the engine lives on" engine_alive "$ENGINE_PID"
+# A watch reads the new timeline with the faults in it (a fault puts back its own frame only), as a
+# seek there shows it.
+send "watch game_state.timelineValue" "view new" "seek 140" "view recorded"
+check "a watch over frames that fault reads what a seek shows (frame 140 of the new timeline)" \
+    wait_for_regex "$log" "timeline: at frame 140 \(.*on the new timeline; game_state.timelineValue = [0-9]+[[:space:]]*$" 1 60
+check "... the watch agreeing at every frame a seek reached" bash -c "! grep -q 'the watch read' '$log'"
 sleep 1
 line120=$(grep -oE "timeline game: update count 120 at frame [0-9]+" "$log" | head -n 1)
 held_before=$(grep -cF "${line120:-none}" "$log")
