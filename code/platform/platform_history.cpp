@@ -191,6 +191,11 @@ s32 HistoryKeyAtOrBefore(const history_store *store, u64 frame)
     return found;
 }
 
+u64 HistoryKeyFrame(const history_store *store, s32 keyIndex)
+{
+    return HistoryKeyConst(store, (u32)keyIndex)->frame;
+}
+
 u64 HistoryOldestFrame(const history_store *store)
 {
     return store->keyCount ? HistoryKeyConst(store, 0)->frame : 0;

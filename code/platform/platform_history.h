@@ -67,6 +67,9 @@ void HistoryDropAfter(history_store *store, u64 frame);
 // The newest keyframe at or before frame (an index into keys), or -1 when frame is before the base.
 s32 HistoryKeyAtOrBefore(const history_store *store, u64 frame);
 u64 HistoryOldestFrame(const history_store *store);
+// The frame of keys[keyIndex] (0: the oldest); the one place the ring of keyframes is indexed outside
+// this module.
+u64 HistoryKeyFrame(const history_store *store, s32 keyIndex);
 u64 HistoryNewestFrame(const history_store *store);
 // Writes into memory (pageCount pages) the state of keys[keyIndex], given changedBits: the pages that
 // may differ from the newest keyframe's state. Returns the pages written.

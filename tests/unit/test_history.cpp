@@ -113,6 +113,10 @@ internal void TestDropAfter(void)
         }
         SimulateFrame(frame, changed);
     }
+    b32 framesByIndex = HistoryKeyFrame(&store, 0) == HistoryOldestFrame(&store) &&
+                        HistoryKeyFrame(&store, (s32)store.keyCount - 1) == HistoryNewestFrame(&store);
+    for (u32 key = 0; key < store.keyCount; ++key) framesByIndex &= HistoryKeyFrame(&store, (s32)key) == 5 * (u64)key;
+    CHECK_MSG(framesByIndex, "HistoryKeyFrame: key i (0 the oldest) is the keyframe of frame 5i");
     u64 bytesBefore = HistoryBytesUsed(&store);
     HistoryDropAfter(&store, 22);
     CHECK_MSG(HistoryNewestFrame(&store) == 20, "a resume at frame 22 keeps the keyframes up to 20");
