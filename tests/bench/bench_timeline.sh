@@ -74,8 +74,10 @@ run_one() {
     # three more (the overlay then draws four plots while paused), then a find that matches nothing,
     # from the oldest frame to the end.
     local watches=($WATCH_PATHS) path
+    local atFirst
+    atFirst=$(count_of "$log" "timeline: at frame $first (")
     printf 'seek %s\n' "$first" >"$request.tmp" && mv "$request.tmp" "$request"
-    wait_for_count "$log" "timeline: at frame $first " 1 120
+    wait_for_count "$log" "timeline: at frame $first (" $((atFirst + 1)) 120
     for path in "${watches[@]}"; do
         printf 'watch %s\n' "$path" >"$request.tmp" && mv "$request.tmp" "$request"
         wait_for_log "$log" "timeline: watching $path over" 300 || break

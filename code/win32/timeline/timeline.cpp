@@ -7,3 +7,4 @@
 #include "win32/timeline/win32_timeline_quiet.cpp"
 #include "win32/timeline/win32_timeline_watch.cpp"
 #include "win32/timeline/win32_timeline_strip.cpp"
+#include "win32/timeline/win32_timeline_plot.cpp"

@@ -28,6 +28,7 @@
 #define WIN32_TIMELINE_SLICE_SECONDS 0.02       // a change of the past re-runs this much per drawn frame
 #define WIN32_TIMELINE_MAX_WATCHES 4            // fields plotted at once (`watch PATH`)
 #define WIN32_TIMELINE_SCAN_SYNC_FRAMES 8       // a watch or find syncs the snapshot this often
+#define WIN32_TIMELINE_STRIP_COLUMNS 8192       // the strip draws at most this many pixels wide
 
 enum win32_timeline_frame_flags
 {
@@ -135,6 +136,7 @@ struct win32_timeline
     f32 medianFrameSeconds;     // of the history's frames [medianFirstFrame, medianEndFrame): hitches are 2x it
     u64 medianFirstFrame;
     u64 medianEndFrame;
+    b32 marksChanged;           // a frame's marks changed since the strip last read them
     win32_timeline_watch watches[WIN32_TIMELINE_MAX_WATCHES];
 
     // Figures
@@ -167,9 +169,8 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state);
 internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, const char *what);
 // One slice of the branch's re-run, then the frame shown again.
 internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state);
-// The store of the timeline shown (the branch's when the new one is viewed); a keyframe's frame.
+// The store of the timeline shown (the branch's when the new one is viewed).
 internal history_store *Win32ShownStore(win32_timeline *timeline);
-internal u64 Win32KeyFrameOf(history_store *store, s32 key);
 // One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
 // Synced: memory is then the snapshot's copy, at the next frame's start, or back at this frame's
 // start after a fault. Unsynced (a scan of many frames): a fault puts memory back at the last sync.
@@ -196,6 +197,11 @@ internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *o
 // zoom) in a window of width x height; true when the strip took it.
 internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *state, game_mouse_input *mouse, u32 width,
                                      u32 height);
+// One watch's plot in the band [top, bottom) of a strip `width` pixels wide (win32_timeline_plot.cpp):
+// its values over the frames of `view` (recorded, and new after a change of the past), its minimum
+// and maximum there, its value at `cursor`.
+internal void Win32DrawWatchPlot(win32_timeline *timeline, render_overlay *overlay, win32_timeline_watch *watch,
+                                 const timeline_strip_view *view, f32 width, f32 top, f32 bottom, u64 cursor);
 // A resume at `frame`: the watches keep the values of the timeline played on, up to it.
 internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onBranch);
 

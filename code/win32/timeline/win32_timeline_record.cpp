@@ -135,7 +135,7 @@ internal void Win32TrimHistory(win32_timeline *timeline, u64 frame)
     history_store *store = &timeline->store;
     while (store->keyCount >= 2)
     {
-        u64 secondFrame = store->keys[(store->firstKey + 1) % HISTORY_MAX_KEYFRAMES].frame;
+        u64 secondFrame = HistoryKeyFrame(store, 1);
         f64 coveredWithout = timeline->recordedSeconds - Win32TimelineFrame(timeline, secondFrame)->recordedSeconds;
         b32 recordsRunOut = frame - HistoryOldestFrame(store) >= WIN32_TIMELINE_MAX_FRAMES - 1;
         if (coveredWithout < (f64)timeline->historySeconds && !recordsRunOut) break;
@@ -214,12 +214,16 @@ internal void Win32TimelineNoteFrameFlag(win32_timeline *timeline, u32 flag)
 {
     if (!timeline->on || timeline->paused || timeline->endFrame == 0) return;
     Win32TimelineFrame(timeline, timeline->endFrame - 1)->flags |= flag;
+    timeline->marksChanged = 1;
 }
 
 internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 seconds, f64 targetSeconds)
 {
     if (timeline->on && !timeline->paused && timeline->endFrame)
+    {
         Win32TimelineFrame(timeline, timeline->endFrame - 1)->frameSeconds = (f32)seconds;
+        timeline->marksChanged = 1;
+    }
     if (seconds > 2.0 * targetSeconds) Win32TimelineNoteFrameFlag(timeline, TimelineFrame_Hitch);
 }
 

@@ -16,17 +16,6 @@
 #define STRIP_HITCH OverlayColor(255, 230, 60, 255)
 #define STRIP_CURSOR OverlayColor(255, 255, 255, 255)
 #define STRIP_DIFFERS OverlayColor(255, 60, 60, 255)
-#define STRIP_PLOT_BACK OverlayColor(20, 20, 24, 200)
-#define STRIP_MAX_COLUMNS 8192
-
-internal const u32 stripWatchColors[WIN32_TIMELINE_MAX_WATCHES][2] =
-{
-    // recorded, new (the same hue, lighter)
-    {OverlayColor(255, 200, 0, 255), OverlayColor(255, 240, 170, 255)},
-    {OverlayColor(0, 200, 255, 255), OverlayColor(170, 235, 255, 255)},
-    {OverlayColor(255, 80, 200, 255), OverlayColor(255, 190, 235, 255)},
-    {OverlayColor(90, 255, 90, 255), OverlayColor(200, 255, 200, 255)},
-};
 
 internal b32 Win32TimelineStripVisible(win32_timeline *timeline)
 {
@@ -87,18 +76,17 @@ internal f32 Win32HistoryMedianFrameSeconds(win32_timeline *timeline, u64 first,
 }
 
 //~ Tracks
-internal u32 Win32StripColumnOf(const timeline_strip_view *view, f32 width, u64 frame)
+// The marks of the frames in view, a column each (several frames a column: their flags together).
+// NOTE: kept from one drawn frame to the next while the view and the history stay the same (paused):
+// a frame's record is a few hundred bytes, and reading a minute of them costs more than the drawing.
+internal u32 *Win32TrackColumnFlags(win32_timeline *timeline, const timeline_strip_view *view, u32 columns, f64 cell)
 {
-    f32 x = StripXOfFrame(view, width, frame);
-    return (u32)Minimum(Maximum(x, 0.0f), width - 1.0f);
-}
-
-// The marks of the recorded frames in view, a column each (several frames a column: their flags together).
-internal void Win32DrawRecordedTrack(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
-                                     const timeline_strip_view *view)
-{
-    local_persist u32 columnFlags[STRIP_MAX_COLUMNS];
-    u32 columns = (u32)Minimum(layout->width, (f32)STRIP_MAX_COLUMNS);
+    local_persist u32 columnFlags[WIN32_TIMELINE_STRIP_COLUMNS];
+    local_persist u64 keptKey[5];
+    u64 key[5] = {view->first, view->last, columns, timeline->endFrame, Win32TimelineOldestFrame(timeline)};
+    if (memcmp(key, keptKey, sizeof(key)) == 0 && !timeline->marksChanged) return columnFlags;
+    memcpy(keptKey, key, sizeof(key));
+    timeline->marksChanged = 0;
     memset(columnFlags, 0, columns * sizeof(u32));
     f32 median = Win32HistoryMedianFrameSeconds(timeline, Win32TimelineOldestFrame(timeline), timeline->endFrame);
     u64 lastRecorded = Minimum(view->last, timeline->endFrame ? timeline->endFrame - 1 : 0);
@@ -107,12 +95,21 @@ internal void Win32DrawRecordedTrack(win32_timeline *timeline, render_overlay *o
         win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
         u32 flags = record->flags & ~(u32)TimelineFrame_Hitch;
         if (median > 0.0f && record->frameSeconds >= 2.0f * median) flags |= TimelineFrame_Hitch;
-        columnFlags[Minimum(Win32StripColumnOf(view, layout->width, frame), columns - 1)] |= flags;
+        u32 column = (u32)(((f64)(frame - view->first) + 0.5) * cell);     // the cell's centre
+        columnFlags[Minimum(column, columns - 1)] |= flags;
     }
+    return columnFlags;
+}
+
+internal void Win32DrawRecordedTrack(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
+                                     const timeline_strip_view *view)
+{
+    u32 columns = (u32)Minimum(layout->width, (f32)WIN32_TIMELINE_STRIP_COLUMNS);
+    f64 cell = (f64)layout->width / (f64)(view->last - view->first + 1);
+    u32 *columnFlags = Win32TrackColumnFlags(timeline, view, columns, cell);
     f32 top = layout->trackTop, bottom = layout->trackBottom;
     PushOverlayRect(overlay, 0.0f, top, layout->width, bottom, STRIP_TRACK);
-    f32 cell = Maximum(1.0f, floorf(layout->width / (f32)(view->last - view->first + 1)));
-    f32 markWidth = Minimum(cell, 2.0f);
+    f32 markWidth = Minimum(Maximum(1.0f, floorf((f32)cell)), 2.0f);
     for (u32 column = 0; column < columns; ++column)
     {
         u32 flags = columnFlags[column];
@@ -141,147 +138,6 @@ internal void Win32DrawNewTrack(win32_timeline *timeline, render_overlay *overla
     if (x < 0.0f || x >= layout->width) return;
     // The first frame that differs, on both tracks.
     PushOverlayRect(overlay, x - 1.0f, top, x + 2.0f, layout->trackBottom, STRIP_DIFFERS);
-}
-
-//~ Watch plots
-internal b32 Win32WatchValue(win32_timeline_watch *watch, u64 frame, u32 component, b32 onBranch, f64 *value)
-{
-    *value = (onBranch ? watch->branchValues : watch->values)[(frame % WIN32_TIMELINE_MAX_FRAMES) * 4 + component];
-    return *value == *value;    // NaN: not read
-}
-
-// The frames of `view` whose values a series holds.
-internal b32 Win32SeriesFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onBranch,
-                               const timeline_strip_view *view, u64 *first, u64 *last)
-{
-    win32_timeline_branch *branch = &timeline->branch;
-    u64 have0 = onBranch ? branch->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
-    u64 have1 = onBranch ? Minimum(branch->nextFrame, branch->endFrame - 1) + 1 : watch->endFrame;
-    *first = Maximum(have0, view->first);
-    *last = Minimum(have1 ? have1 - 1 : 0, view->last);
-    return have1 > have0 && *first <= *last;
-}
-
-// The columns [start, end) of frame's cell (at least one column).
-internal void Win32StripCellColumns(const timeline_strip_view *view, f32 width, u64 frame, s32 *start, s32 *end)
-{
-    f64 cell = (f64)width / (f64)(view->last - view->first + 1);
-    *start = (s32)floor((f64)(frame - view->first) * cell);
-    *end = Maximum((s32)floor((f64)(frame - view->first + 1) * cell), *start + 1);
-}
-
-// One series: a frame whose cell spans columns is a flat segment across them, joined to the value
-// before it by a vertical line at the cell's left edge; the frames sharing one column are a vertical
-// line from their lowest to their highest value (and the one before), so no sample is lost.
-internal void Win32DrawSeries(win32_timeline *timeline, render_overlay *overlay, win32_timeline_watch *watch, u32 component,
-                              b32 onBranch, const timeline_strip_view *view, f32 width, f32 top, f32 bottom, f64 minimum,
-                              f64 maximum, u32 color)
-{
-    u64 first, last;
-    if (!Win32SeriesFrames(timeline, watch, onBranch, view, &first, &last)) return;
-    s32 blockStart = -1, blockEnd = -1;
-    f32 low = 0.0f, high = -1.0f, previousY = -1.0f;
-    for (u64 frame = first; frame <= last; ++frame)
-    {
-        f64 value;
-        if (!Win32WatchValue(watch, frame, component, onBranch, &value))
-        {
-            previousY = -1.0f;
-            continue;
-        }
-        f32 y = PlotYOfValue(value, minimum, maximum, top, bottom);
-        s32 start, end;
-        Win32StripCellColumns(view, width, frame, &start, &end);
-        if (start < blockEnd)
-        {
-            // Another frame in the block's last column: the column's line grows to hold it.
-            low = Minimum(low, y);
-            high = Maximum(high, y);
-        }
-        else
-        {
-            if (high >= low) PushOverlayRect(overlay, (f32)blockStart, low, (f32)blockEnd, high + 1.0f, color);
-            if (previousY >= 0.0f && previousY != y)
-                PushOverlayRect(overlay, (f32)start, Minimum(previousY, y), (f32)start + 1.0f, Maximum(previousY, y) + 1.0f, color);
-            blockStart = start;
-            blockEnd = end;
-            low = high = y;
-        }
-        previousY = y;
-    }
-    if (high >= low) PushOverlayRect(overlay, (f32)blockStart, low, (f32)blockEnd, high + 1.0f, color);
-}
-
-internal void Win32WatchRange(win32_timeline *timeline, win32_timeline_watch *watch, const timeline_strip_view *view,
-                              f64 *minimum, f64 *maximum)
-{
-    *minimum = 1.0e300;
-    *maximum = -1.0e300;
-    for (u32 series = 0; series < 2; ++series)
-    {
-        b32 onBranch = series == 1;
-        if (onBranch && !(timeline->paused && timeline->branch.exists)) continue;
-        u64 first, last;
-        if (!Win32SeriesFrames(timeline, watch, onBranch, view, &first, &last)) continue;
-        for (u64 frame = first; frame <= last; ++frame)
-            for (u32 component = 0; component < watch->leaf.componentCount; ++component)
-            {
-                f64 value;
-                if (!Win32WatchValue(watch, frame, component, onBranch, &value)) continue;
-                *minimum = Minimum(*minimum, value);
-                *maximum = Maximum(*maximum, value);
-            }
-    }
-    if (*minimum > *maximum) *minimum = *maximum = 0.0;
-}
-
-// Text over a plot, on a see-through dark backing so the lines under it do not hide it.
-internal void Win32PushLabel(render_overlay *overlay, f32 x, f32 y, u32 color, const char *text)
-{
-    PushOverlayRect(overlay, x - 1.0f, y - 1.0f, x + OverlayTextWidth(text, 1.0f) + 1.0f, y + (f32)FONT_LINE_HEIGHT - 1.0f,
-                    OverlayColor(0, 0, 0, 150));
-    PushOverlayText(overlay, x, y, 1.0f, color, text);
-}
-
-internal void Win32DrawWatchPlot(win32_timeline *timeline, render_overlay *overlay, win32_timeline_watch *watch,
-                                 const timeline_strip_view *view, f32 width, f32 top, f32 bottom, u64 cursor)
-{
-    PushOverlayRect(overlay, 0.0f, top, width, bottom, STRIP_PLOT_BACK);
-    f64 minimum, maximum;
-    Win32WatchRange(timeline, watch, view, &minimum, &maximum);
-    b32 haveNew = timeline->paused && timeline->branch.exists;
-    const u32 *colors = stripWatchColors[watch->colorIndex % WIN32_TIMELINE_MAX_WATCHES];
-    for (u32 component = 0; component < watch->leaf.componentCount; ++component)
-    {
-        Win32DrawSeries(timeline, overlay, watch, component, 0, view, width, top, bottom, minimum, maximum, colors[0]);
-        if (haveNew) Win32DrawSeries(timeline, overlay, watch, component, 1, view, width, top, bottom, minimum, maximum, colors[1]);
-    }
-    char text[160], value[64];
-    FormatStatePathValue(&watch->leaf, maximum, value, sizeof(value));
-    FormatText(text, sizeof(text), "max %s", value);
-    Win32PushLabel(overlay, 2.0f, top + 1.0f, STRIP_DIM_TEXT, text);
-    FormatStatePathValue(&watch->leaf, minimum, value, sizeof(value));
-    FormatText(text, sizeof(text), "min %s", value);
-    Win32PushLabel(overlay, 2.0f, bottom - (f32)FONT_LINE_HEIGHT, STRIP_DIM_TEXT, text);
-    // The name and the value at the cursor (recorded, and new when there is a new timeline), top right.
-    text_buffer line = TEXT_BUFFER_ON(text);
-    TextAppendFormat(&line, "%s =", watch->leaf.path);
-    for (u32 series = 0; series < (haveNew ? 2u : 1u); ++series)
-    {
-        if (series) TextAppendFormat(&line, " | new");
-        for (u32 component = 0; component < watch->leaf.componentCount; ++component)
-        {
-            f64 at;
-            timeline_strip_view cursorOnly = {cursor, cursor};
-            u64 from, to;
-            b32 have = Win32SeriesFrames(timeline, watch, series == 1, &cursorOnly, &from, &to) &&
-                       Win32WatchValue(watch, cursor, component, series == 1, &at);
-            if (have) FormatStatePathValue(&watch->leaf, at, value, sizeof(value));
-            TextAppendFormat(&line, " %s", have ? value : "-");
-        }
-    }
-    f32 textWidth = OverlayTextWidth(text, 1.0f);
-    Win32PushLabel(overlay, Maximum(width - textWidth - 2.0f, 80.0f), top + 1.0f, colors[0], text);
 }
 
 //~ Labels

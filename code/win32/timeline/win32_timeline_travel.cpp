@@ -158,11 +158,6 @@ internal void Win32ExplainMismatch(win32_timeline *timeline, win32_state *state,
     }
 }
 
-internal u64 Win32KeyFrameOf(history_store *store, s32 key)
-{
-    return store->keys[(store->firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame;
-}
-
 // The scrub cache starts again at the state now in memory (a seek restored a keyframe of the history).
 internal void Win32StartScrubCache(win32_timeline *timeline, u64 frame)
 {
@@ -196,9 +191,9 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     f64 start = Win32Seconds();
     Win32BeginBlock("timeline seek");
     s32 key = HistoryKeyAtOrBefore(store, target);
-    u64 keyFrame = key >= 0 ? Win32KeyFrameOf(store, key) : target;
+    u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : target;
     s32 scrubKey = timeline->scrub.keyCount ? HistoryKeyAtOrBefore(&timeline->scrub, target) : -1;
-    u64 scrubFrame = scrubKey >= 0 ? Win32KeyFrameOf(&timeline->scrub, scrubKey) : 0;
+    u64 scrubFrame = scrubKey >= 0 ? HistoryKeyFrame(&timeline->scrub, scrubKey) : 0;
     b32 fromScrub = scrubKey >= 0 && scrubFrame >= keyFrame;
     u64 from = fromScrub ? scrubFrame : keyFrame;
     if (timeline->shownValid && timeline->cursor <= target && timeline->cursor >= from) from = timeline->cursor;
@@ -302,7 +297,7 @@ internal void Win32NameBranchDifference(win32_timeline *timeline, u64 frame)
     win32_timeline_branch *branch = &timeline->branch;
     s32 key = HistoryKeyAtOrBefore(&timeline->store, frame);
     if (key < 0) return;
-    u64 keyFrame = timeline->store.keys[(timeline->store.firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame;
+    u64 keyFrame = HistoryKeyFrame(&timeline->store, key);
     if (keyFrame != frame) return;
     HistoryMaterialize(&timeline->store, key, timeline->stateA, timeline->permanentSize / timeline->snapshot->pageSize);
     Win32CopyPermanentState(timeline, timeline->stateB);
@@ -379,7 +374,7 @@ internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state)
     s32 key = HistoryKeyAtOrBefore(store, timeline->cursor);
     HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
-    u64 keyFrame = key >= 0 ? store->keys[(store->firstKey + (u32)key) % HISTORY_MAX_KEYFRAMES].frame : timeline->cursor;
+    u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : timeline->cursor;
     for (u64 frame = keyFrame; frame < timeline->cursor; ++frame) Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame));
 }
 

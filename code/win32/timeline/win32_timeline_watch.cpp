@@ -52,14 +52,14 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
     Win32HashStateOnMainThread(snapshot, 1);
     HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
-    u64 frame = Win32KeyFrameOf(store, key);
+    u64 frame = HistoryKeyFrame(store, key);
     u64 syncedFrame = frame;            // the snapshot's copy holds this frame's start
     u64 framesRun = 0;
     s32 nextKey = key + 1;
     b32 otherBuildRan = 0;
     for (;;)
     {
-        if (nextKey < (s32)store->keyCount && Win32KeyFrameOf(store, nextKey) == frame)
+        if (nextKey < (s32)store->keyCount && HistoryKeyFrame(store, nextKey) == frame)
         {
             // NOTE: frames recorded under another build than the one running are re-run by this one:
             // from here the keyframe is what a seek shows, not the re-run state. Under one build the
@@ -275,7 +275,7 @@ internal u64 Win32FindBackward(win32_timeline *timeline, win32_state *state, his
     for (;;)
     {
         s32 key = HistoryKeyAtOrBefore(store, end);
-        u64 begin = Maximum(key >= 0 ? Win32KeyFrameOf(store, key) : first, first);
+        u64 begin = Maximum(key >= 0 ? HistoryKeyFrame(store, key) : first, first);
         find->havePrevious = 0;
         find->haveFirst = 0;
         framesRun += Win32ScanTimeline(timeline, state, store, begin, end, Win32VisitForFind, find);
