@@ -27,9 +27,9 @@ done
 # The order lanes take suites in: the long ones first (seconds in the serial CI run beside each), so
 # no lane is left with a long suite at the end; every other suite follows in name order, the short
 # ones filling the gaps. A new long suite belongs in this list.
-long_suites_first="windows_build:210 trace:100 work_queue:86 frame_graph:84 live_editing:81 platform:80
+long_suites_first="windows_build:210 trace:100 timeline:98 work_queue:86 frame_graph:84 live_editing:81 platform:80
     hot_restart:80 debug_overlay:77 debugger:75 reload_pointers:71 misuse_games:63 sound_assets:53
-    adversarial_games:41"
+    timeline_view:51 adversarial_games:41"
 ordered=()
 for entry in $long_suites_first; do
     for suite in "${suites[@]}"; do
