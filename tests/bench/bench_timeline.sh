@@ -113,8 +113,8 @@ run_one() {
     local watchLine findLine overlayLine
     watchLine=$(grep -m1 -F "timeline: watching ${watches[0]} over frames" "$log" |
                 sed -nE 's/.*over frames ([0-9]+)-([0-9]+) \(([0-9]+) frames re-simulated in ([0-9.]+) ms\).*/\1-\2: \3 frames re-simulated in \4 ms/p')
-    findLine=$(grep -m1 -oE "not found: .* in frames [0-9]+-[0-9]+ \(searched [0-9]+ frames in [0-9.]+ ms, [0-9]+ re-simulated\)" "$log" |
-               sed -E 's/.*in frames ([0-9]+-[0-9]+) \(searched ([0-9]+) frames in ([0-9.]+) ms, ([0-9]+) re-simulated\)/\1: \2 frames searched in \3 ms (\4 re-simulated)/')
+    findLine=$(grep -F -A1 -m1 "timeline: not found: ${watches[0]} == -123456" "$log" | tr -d '\r' | tr '\n' ' ' |
+               sed -nE 's/.*in frames ([0-9]+-[0-9]+) .*find searched ([0-9]+) frames in ([0-9.]+) ms \(([0-9]+) re-simulated\).*/\1: \2 frames searched in \3 ms (\4 re-simulated)/p')
     overlayLine=$(sed -nE 's/.*with the timeline strip shown a median ([0-9.]+) ms, at most ([0-9.]+) ms \(([0-9]+) frames.*/median \1 ms, at most \2 ms over \3 frames/p' "$log" | tail -n 1)
     echo "$name: $frames frames of history; $(grep -c . <<<"$lines") seeks and steps (load $before -> $after)"
     echo "  seek: median ${seekMs} ms, max ${maxMs} ms, median ${resim} frames re-simulated"

@@ -131,7 +131,8 @@ check "find-back ... changed lands on the step before (frame 50: 1)" \
     wait_for_regex "$log" "timeline: found game_state.timelineStep changed at frame 50 \(value 1;" 1 30
 send "find game_state.timelineWave >= 99.5" "step 1"
 check "no match: 'not found' with the frames searched" \
-    wait_for_regex "$log" "timeline: not found: game_state.timelineWave >= 99.5 in frames 51-${paused:-x} \\(searched" 1 30
+    wait_for_regex "$log" "timeline: not found: game_state.timelineWave >= 99.5 in frames 51-${paused:-x}[[:space:]]*$" 1 30
+check "... and how many frames it searched" wait_for_regex "$log" "timeline: find searched [0-9]+ frames in [0-9.]+ ms" 1 30
 check "... and the cursor stays (a step goes on from frame 50)" wait_for_regex "$log" "timeline: at frame 51 \(" 1 30
 send "watch game_state.timelineWav" "watch game_state" "find game_state.timelineValue => 3" \
     "find game_state.timelineValue > abc" "find game_state.nothing == 1" "step 0"

@@ -299,28 +299,31 @@ internal void Win32LogFindResult(win32_timeline_find *find, u64 first, u64 last,
     char target[64] = "";
     if (find->op != TimelineFind_Changed)
     {
-        state_path_leaf asNumber = find->leaf;
-        asNumber.kind = StateValue_F64;
-        FormatStatePathValue(&asNumber, find->target, target, sizeof(target));
+        // The value as typed reads back: a b32 as true/false, any other number the shortest way.
+        state_path_leaf asTyped = find->leaf;
+        if (asTyped.kind != StateValue_Bool) asTyped.kind = StateValue_F64;
+        FormatStatePathValue(&asTyped, find->target, target, sizeof(target));
     }
     char condition[400];
     FormatText(condition, sizeof(condition), "%s %s%s%s", find->leaf.path, TimelineFindOpText(find->op),
                target[0] ? " " : "", target);
     if (!find->found)
     {
+        u64 shownFirst = first > last ? last : first;
+        Win32Log(LogLevel_Info, "timeline: not found: %s in frames %llu-%llu", condition, (unsigned long long)shownFirst,
+                 (unsigned long long)last);
         if (first > last)
-            Win32Log(LogLevel_Info, "timeline: not found: %s in frames %llu-%llu (no frame %s the one shown)", condition,
-                     (unsigned long long)last, (unsigned long long)last, find->backward ? "before" : "after");
-        else Win32Log(LogLevel_Info, "timeline: not found: %s in frames %llu-%llu (searched %llu frames in %.1f ms, %llu "
-                      "re-simulated)", condition, (unsigned long long)first, (unsigned long long)last,
+            Win32Log(LogLevel_Info, "timeline: find searched nothing: no frame %s the one shown", find->backward ? "before" : "after");
+        else Win32Log(LogLevel_Info, "timeline: find searched %llu frames in %.1f ms (%llu re-simulated)",
                       (unsigned long long)find->framesVisited, ms, (unsigned long long)framesRun);
         return;
     }
     char value[64];
     FormatStatePathValue(&find->leaf, find->foundValue, value, sizeof(value));
-    Win32Log(LogLevel_Info, "timeline: found %s at frame %llu (value %s; searched %llu frames in %.1f ms, %llu re-simulated)",
-             condition, (unsigned long long)find->foundFrame, value, (unsigned long long)find->framesVisited, ms,
-             (unsigned long long)framesRun);
+    Win32Log(LogLevel_Info, "timeline: found %s at frame %llu (value %s; searched %llu frames in %.1f ms)", condition,
+             (unsigned long long)find->foundFrame, value, (unsigned long long)find->framesVisited, ms);
+    Win32Log(LogLevel_Info, "timeline: find searched %llu frames in %.1f ms (%llu re-simulated)",
+             (unsigned long long)find->framesVisited, ms, (unsigned long long)framesRun);
 }
 
 internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command)
