@@ -5,10 +5,14 @@
 // Portable: unit-tested natively (tests/unit/test_timeline_strip.cpp).
 //
 // Pixels are the frame's, origin at the top left, y down. From the bottom of the window up:
-//   the label row (the range's first and last frame and their seconds; the hovered frame),
-//   the recorded track (marks and the cursor), the new timeline's track (after a change of the
-//   past), one plot band per watch (each with its min, max and value at the cursor), and the status
-//   line (what is shown, the keys). Every row spans the full width.
+//   the label row, the last STRIP_ROW_HEIGHT rows (the view's first and last frame and their
+//   seconds, the cursor's frame);
+//   the recorded track, the STRIP_TRACK_HEIGHT rows above it (marks and the cursor);
+//   the new timeline's track, as high, only after a change of the past;
+//   one plot band per watch, the first on top (each with its min, max and value at the cursor);
+//   the status line, STRIP_ROW_HEIGHT rows (what is shown, the keys).
+// Every row spans the full width. Until the wheel zooms, the view is the whole history: from the
+// oldest frame kept to the present (the frame paused at).
 // The tracks show the frames [view.first, view.last]: each frame is an equal cell of the width, its
 // centre at StripXOfFrame; StripFrameAtX is the frame whose cell holds x. The wheel zooms the view
 // around the frame under the pointer (that frame stays under it).
