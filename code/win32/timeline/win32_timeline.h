@@ -55,7 +55,7 @@ struct win32_timeline_frame
 };
 
 // A change of the past: the rest of the history re-run with the code loaded while paused.
-struct win32_timeline_branch
+struct win32_new_timeline
 {
     b32 exists;
     b32 running;                // still re-running slices
@@ -84,7 +84,7 @@ struct win32_timeline_watch
     u64 firstFrame;             // the recorded timeline's values: frames [firstFrame, endFrame)
     u64 endFrame;
     f64 *values;                // WIN32_TIMELINE_MAX_FRAMES * 4
-    f64 *branchValues;          // the new timeline's, frames [branch.fromFrame, branch.nextFrame]
+    f64 *newValues;             // the new timeline's, frames [newTimeline.fromFrame, newTimeline.nextFrame]
 };
 
 struct win32_timeline
@@ -114,11 +114,11 @@ struct win32_timeline
     b32 startPaused;            // --start-paused: pause before the first frame's update
     u64 cursor;                 // the frame shown
     b32 shownValid;             // game memory holds the start state of `cursor` (on the timeline shown)
-    b32 viewNew;                // the branch's timeline is shown
+    b32 viewNew;                // the new timeline is shown
     u32 pausedVersion;          // the build that ran when the frame shown was reached
     b32 dragging;
     b32 faultShownLogged;
-    win32_timeline_branch branch;
+    win32_new_timeline newTimeline;
     // The scrub cache: the frames the last seek re-simulated, each as a keyframe (a quarter of the
     // cap; the newest kept), so a step back after a seek is a restore, not a re-simulation.
     history_store scrub;
@@ -165,11 +165,11 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
 // Pause at the present; play on from the frame shown (both log their line).
 internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state);
 internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state);
-// A build or tune arrived while paused: the branch re-runs the rest of the history (what names it).
-internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, const char *what);
-// One slice of the branch's re-run, then the frame shown again.
-internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state);
-// The store of the timeline shown (the branch's when the new one is viewed).
+// A build or tune arrived while paused: the new timeline re-runs the rest of the history (what names it).
+internal void Win32StartNewTimeline(win32_timeline *timeline, win32_state *state, const char *what);
+// One slice of the new timeline's re-run, then the frame shown again.
+internal void Win32ContinueNewTimeline(win32_timeline *timeline, win32_state *state);
+// The store of the timeline shown (the new timeline's when it is viewed).
 internal history_store *Win32ShownStore(win32_timeline *timeline);
 // One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
 // Synced: memory is then the snapshot's copy, at the next frame's start, or back at this frame's
@@ -183,9 +183,9 @@ internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame 
 internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, const char *path);
 internal void Win32TimelineUnwatch(win32_timeline *timeline, win32_state *state, const char *path);
 internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command);
-// Memory holds the start of `frame` (live, or on the branch): every watch reads its value there.
+// Memory holds the start of `frame` (live, or on the new timeline): every watch reads its value there.
 internal void Win32TimelineWatchLiveFrame(win32_timeline *timeline, u64 frame);
-internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onBranch);
+internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onNewTimeline);
 // "; PATH = V" for every watch, read from game memory (at the start of `frame`), with "(the watch
 // read W)" where the plot holds another value for it; "" without watches.
 internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *out, umm outSize);
@@ -203,7 +203,7 @@ internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *stat
 internal void Win32DrawWatchPlot(win32_timeline *timeline, render_overlay *overlay, win32_timeline_watch *watch,
                                  const timeline_strip_view *view, f32 width, f32 top, f32 bottom, u64 cursor);
 // A resume at `frame`: the watches keep the values of the timeline played on, up to it.
-internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onBranch);
+internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onNewTimeline);
 
 //~ The frame loop's and the engine's calls
 // Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;

@@ -3,7 +3,7 @@
 
 internal void Win32TimelineSetView(win32_timeline *timeline, win32_state *state, b32 viewNew)
 {
-    if (viewNew && !timeline->branch.exists)
+    if (viewNew && !timeline->newTimeline.exists)
     {
         Win32Log(LogLevel_Error, "timeline: no new timeline to view: reload or tune while paused to make one");
         return;
@@ -151,9 +151,9 @@ internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *s
             timeline->lastTuneCount = state->editStatus.tuneCount;
             char what[64];
             FormatText(what, sizeof(what), newBuild ? "code version %u arrived" : "a tunable changed", state->game.version);
-            Win32StartBranch(timeline, state, what);
+            Win32StartNewTimeline(timeline, state, what);
         }
-        else if (timeline->branch.running) Win32ContinueBranch(timeline, state);
+        else if (timeline->newTimeline.running) Win32ContinueNewTimeline(timeline, state);
         if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
     }
     if (!timeline->paused)

@@ -33,34 +33,34 @@ struct plot_series
     plot_column *columns;
 };
 
-internal b32 Win32WatchValue(win32_timeline_watch *watch, u64 frame, u32 component, b32 onBranch, f64 *value)
+internal b32 Win32WatchValue(win32_timeline_watch *watch, u64 frame, u32 component, b32 onNewTimeline, f64 *value)
 {
-    *value = (onBranch ? watch->branchValues : watch->values)[(frame % WIN32_TIMELINE_MAX_FRAMES) * 4 + component];
+    *value = (onNewTimeline ? watch->newValues : watch->values)[(frame % WIN32_TIMELINE_MAX_FRAMES) * 4 + component];
     return *value == *value;    // NaN: not read
 }
 
 // The frames of `view` whose values a series holds.
-internal b32 Win32SeriesFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onBranch,
+internal b32 Win32SeriesFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onNewTimeline,
                                const timeline_strip_view *view, u64 *first, u64 *last)
 {
-    win32_timeline_branch *branch = &timeline->branch;
-    u64 have0 = onBranch ? branch->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
-    u64 have1 = onBranch ? Minimum(branch->nextFrame, branch->endFrame - 1) + 1 : watch->endFrame;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    u64 have0 = onNewTimeline ? newTimeline->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
+    u64 have1 = onNewTimeline ? Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1) + 1 : watch->endFrame;
     *first = Maximum(have0, view->first);
     *last = Minimum(have1 ? have1 - 1 : 0, view->last);
     return have1 > have0 && *first <= *last;
 }
 
 // One pass over a series' frames in view: its columns, and the range of its values widened to hold them.
-internal void Win32GatherSeries(win32_timeline *timeline, win32_timeline_watch *watch, u32 component, b32 onBranch,
+internal void Win32GatherSeries(win32_timeline *timeline, win32_timeline_watch *watch, u32 component, b32 onNewTimeline,
                                 const timeline_strip_view *view, f32 width, plot_series *series, f64 *minimum,
                                 f64 *maximum)
 {
     series->count = 0;
     u64 first, last;
-    if (!Win32SeriesFrames(timeline, watch, onBranch, view, &first, &last)) return;
+    if (!Win32SeriesFrames(timeline, watch, onNewTimeline, view, &first, &last)) return;
     f64 cell = (f64)width / (f64)(view->last - view->first + 1);
-    const f64 *values = onBranch ? watch->branchValues : watch->values;
+    const f64 *values = onNewTimeline ? watch->newValues : watch->values;
     plot_column *column = 0;
     b32 previousHad = 0;
     for (u64 frame = first; frame <= last; ++frame)
@@ -174,7 +174,7 @@ internal void Win32DrawWatchPlot(win32_timeline *timeline, render_overlay *overl
     local_persist plot_column columns[PLOT_MAX_SERIES][WIN32_TIMELINE_STRIP_COLUMNS];
     PushOverlayRect(overlay, 0.0f, top, width, bottom, PLOT_BACK);
     width = Minimum(width, (f32)WIN32_TIMELINE_STRIP_COLUMNS);
-    b32 haveNew = timeline->paused && timeline->branch.exists;
+    b32 haveNew = timeline->paused && timeline->newTimeline.exists;
     u32 seriesCount = (haveNew ? 2 : 1) * watch->leaf.componentCount;
     plot_series series[PLOT_MAX_SERIES];
     f64 minimum = 1.0e300, maximum = -1.0e300;

@@ -43,16 +43,16 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
                                                             MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     timeline->stateA = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * timeline->permanentSize), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     timeline->stateB = timeline->stateA ? timeline->stateA + timeline->permanentSize : 0;
-    // The branch: half the cap again at most (it re-runs what the history holds).
-    u64 branchCap = timeline->capBytes / 2;
-    u8 *branchBase = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    u8 *branchBits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    u8 *branchRing = (u8 *)VirtualAlloc(0, (SIZE_T)branchCap, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    // The new timeline: half the cap again at most (it re-runs what the history holds).
+    u64 newCap = timeline->capBytes / 2;
+    u8 *newBase = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u8 *newBits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    u8 *newRing = (u8 *)VirtualAlloc(0, (SIZE_T)newCap, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u64 scrubCap = timeline->capBytes / 4;
     u8 *scrubBase = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u8 *scrubBits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u8 *scrubRing = (u8 *)VirtualAlloc(0, (SIZE_T)scrubCap, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-    timeline->branch.hashes = (u64 *)VirtualAlloc(0, WIN32_TIMELINE_MAX_FRAMES * sizeof(u64), MEM_RESERVE | MEM_COMMIT,
+    timeline->newTimeline.hashes = (u64 *)VirtualAlloc(0, WIN32_TIMELINE_MAX_FRAMES * sizeof(u64), MEM_RESERVE | MEM_COMMIT,
                                                   PAGE_READWRITE);
     // Every watch's values, recorded and new: committed, touched only where a watch writes.
     umm watchBytes = (umm)WIN32_TIMELINE_MAX_FRAMES * 4 * sizeof(f64);
@@ -61,17 +61,17 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
     for (u32 index = 0; watchValues && index < WIN32_TIMELINE_MAX_WATCHES; ++index)
     {
         timeline->watches[index].values = watchValues + (2 * index) * (watchBytes / sizeof(f64));
-        timeline->watches[index].branchValues = watchValues + (2 * index + 1) * (watchBytes / sizeof(f64));
+        timeline->watches[index].newValues = watchValues + (2 * index + 1) * (watchBytes / sizeof(f64));
     }
-    if (!base || !bits || !ring || !timeline->frames || !timeline->stateA || !branchBase || !branchBits || !branchRing ||
-        !timeline->branch.hashes || !scrubBase || !scrubBits || !scrubRing || !watchValues)
+    if (!base || !bits || !ring || !timeline->frames || !timeline->stateA || !newBase || !newBits || !newRing ||
+        !timeline->newTimeline.hashes || !scrubBase || !scrubBits || !scrubRing || !watchValues)
     {
         Win32Log(LogLevel_Warning, "timeline: history off: no memory for %u MB of history (--history-max-mb)",
                  options->historyMaxMegabytes);
         return 0;
     }
     HistoryInit(&timeline->store, snapshot->pageSize, pageCount, base, bits, ring, timeline->capBytes, timeline->capBytes);
-    HistoryInit(&timeline->branch.store, snapshot->pageSize, pageCount, branchBase, branchBits, branchRing, branchCap, branchCap);
+    HistoryInit(&timeline->newTimeline.store, snapshot->pageSize, pageCount, newBase, newBits, newRing, newCap, newCap);
     HistoryInit(&timeline->scrub, snapshot->pageSize, pageCount, scrubBase, scrubBits, scrubRing, scrubCap, scrubCap);
     char directory[WIN32_PATH_BYTES];
     FormatText(directory, sizeof(directory), "%s", state->reloader.sourcePath);
@@ -244,7 +244,7 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
              1000.0 * MedianOfRing(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
     timeline->on = 0;
     // NOTE: given back, not left to the exit: the old process of a hot restart lives on as a waiter.
-    history_store *stores[3] = {&timeline->store, &timeline->branch.store, &timeline->scrub};
+    history_store *stores[3] = {&timeline->store, &timeline->newTimeline.store, &timeline->scrub};
     for (u32 index = 0; index < 3; ++index)
     {
         VirtualFree(stores[index]->base, 0, MEM_RELEASE);
@@ -253,6 +253,6 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
     }
     VirtualFree(timeline->frames, 0, MEM_RELEASE);
     VirtualFree(timeline->stateA, 0, MEM_RELEASE);
-    VirtualFree(timeline->branch.hashes, 0, MEM_RELEASE);
+    VirtualFree(timeline->newTimeline.hashes, 0, MEM_RELEASE);
     VirtualFree(timeline->watches[0].values, 0, MEM_RELEASE);
 }

@@ -35,7 +35,7 @@ internal void Win32StripRange(win32_timeline *timeline, u64 *first, u64 *last, u
     *first = Win32TimelineOldestFrame(timeline);
     *last = timeline->endFrame;
     *cursor = timeline->paused ? timeline->cursor : timeline->endFrame;
-    if (timeline->paused && timeline->branch.exists) *last = Maximum(*last, timeline->branch.endFrame - 1);
+    if (timeline->paused && timeline->newTimeline.exists) *last = Maximum(*last, timeline->newTimeline.endFrame - 1);
 }
 
 // Not zoomed, the tracks show the whole history as it grows; zoomed, the view keeps its size and
@@ -53,7 +53,7 @@ internal void Win32FitStripView(win32_timeline *timeline, u64 cursor, u64 first,
 
 internal void Win32StripLayout(win32_timeline *timeline, u32 width, u32 height, timeline_strip_layout *layout)
 {
-    LayoutTimelineStrip(layout, width, height, Win32ActiveWatchCount(timeline), timeline->paused && timeline->branch.exists);
+    LayoutTimelineStrip(layout, width, height, Win32ActiveWatchCount(timeline), timeline->paused && timeline->newTimeline.exists);
 }
 
 //~ The median frame time (hitches are frames of at least twice it)
@@ -126,15 +126,15 @@ internal void Win32DrawRecordedTrack(win32_timeline *timeline, render_overlay *o
 internal void Win32DrawNewTrack(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
                                 const timeline_strip_view *view)
 {
-    win32_timeline_branch *branch = &timeline->branch;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
     f32 top = layout->newTrackTop, bottom = layout->newTrackBottom;
-    f32 startX = Maximum(StripXOfFrame(view, layout->width, branch->fromFrame) - 0.5f, 0.0f);
-    f32 endX = Minimum(StripXOfFrame(view, layout->width, branch->endFrame - 1) + 0.5f, layout->width);
-    f32 doneX = Minimum(StripXOfFrame(view, layout->width, branch->nextFrame) + 0.5f, layout->width);
+    f32 startX = Maximum(StripXOfFrame(view, layout->width, newTimeline->fromFrame) - 0.5f, 0.0f);
+    f32 endX = Minimum(StripXOfFrame(view, layout->width, newTimeline->endFrame - 1) + 0.5f, layout->width);
+    f32 doneX = Minimum(StripXOfFrame(view, layout->width, newTimeline->nextFrame) + 0.5f, layout->width);
     if (endX > startX) PushOverlayRect(overlay, startX, top + 1.0f, endX, bottom - 1.0f, STRIP_NEW_TRACK);
     if (doneX > startX) PushOverlayRect(overlay, startX, top + 1.0f, Minimum(doneX, endX), bottom - 1.0f, STRIP_NEW_DONE);
-    if (!branch->differs) return;
-    f32 x = floorf(StripXOfFrame(view, layout->width, branch->firstDifferentFrame));
+    if (!newTimeline->differs) return;
+    f32 x = floorf(StripXOfFrame(view, layout->width, newTimeline->firstDifferentFrame));
     if (x < 0.0f || x >= layout->width) return;
     // The first frame that differs, on both tracks.
     PushOverlayRect(overlay, x - 1.0f, top, x + 2.0f, layout->trackBottom, STRIP_DIFFERS);
@@ -190,7 +190,7 @@ internal void Win32DrawStripStatus(win32_timeline *timeline, render_overlay *ove
 {
     char text[256];
     text_buffer line = TEXT_BUFFER_ON(text);
-    win32_timeline_branch *branch = &timeline->branch;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
     if (timeline->paused)
         TextAppendFormat(&line, "PAUSED at frame %llu (%s timeline, code v%u) of %llu-%llu, %.1f MB; F5 plays on, arrows "
                          "step, wheel zooms", (unsigned long long)cursor, timeline->viewNew ? "new" : "recorded",
@@ -198,15 +198,15 @@ internal void Win32DrawStripStatus(win32_timeline *timeline, render_overlay *ove
                          (unsigned long long)last, (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
     else TextAppendFormat(&line, "LIVE frame %llu; history %llu-%llu; F5 pauses, F6 hides", (unsigned long long)cursor,
                           (unsigned long long)first, (unsigned long long)last);
-    if (timeline->paused && branch->exists)
+    if (timeline->paused && newTimeline->exists)
     {
-        if (branch->running)
-            TextAppendFormat(&line, " | new code v%u re-running: frame %llu of %llu", branch->version,
-                             (unsigned long long)branch->nextFrame, (unsigned long long)(branch->endFrame - 1));
-        else if (branch->differs)
-            TextAppendFormat(&line, " | new code v%u parts at frame %llu: %s", branch->version,
-                             (unsigned long long)branch->firstDifferentFrame, branch->difference);
-        else TextAppendFormat(&line, " | new code v%u agrees on every frame", branch->version);
+        if (newTimeline->running)
+            TextAppendFormat(&line, " | new code v%u re-running: frame %llu of %llu", newTimeline->version,
+                             (unsigned long long)newTimeline->nextFrame, (unsigned long long)(newTimeline->endFrame - 1));
+        else if (newTimeline->differs)
+            TextAppendFormat(&line, " | new code v%u parts at frame %llu: %s", newTimeline->version,
+                             (unsigned long long)newTimeline->firstDifferentFrame, newTimeline->difference);
+        else TextAppendFormat(&line, " | new code v%u agrees on every frame", newTimeline->version);
     }
     PushOverlayTextClipped(overlay, 2.0f, layout->statusTop + 1.0f, 1.0f, STRIP_TEXT, layout->width - 4.0f, text);
 }
@@ -232,7 +232,7 @@ internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *o
         ++plot;
     }
     Win32DrawRecordedTrack(timeline, overlay, &layout, view);
-    if (timeline->paused && timeline->branch.exists) Win32DrawNewTrack(timeline, overlay, &layout, view);
+    if (timeline->paused && timeline->newTimeline.exists) Win32DrawNewTrack(timeline, overlay, &layout, view);
     if (cursor >= view->first && cursor <= view->last)
     {
         f32 x = floorf(StripXOfFrame(view, layout.width, cursor));

@@ -1,19 +1,20 @@
 //~ The timeline's travel: seeking (keyframe + re-simulation), the determinism detector, a change of the
-// past (the branch) and resuming. Bodies behind win32/timeline/win32_timeline.h.
+// past (the new timeline) and resuming. Bodies behind win32/timeline/win32_timeline.h.
 
 internal history_store *Win32ShownStore(win32_timeline *timeline)
 {
-    return (timeline->viewNew && timeline->branch.exists) ? &timeline->branch.store : &timeline->store;
+    return (timeline->viewNew && timeline->newTimeline.exists) ? &timeline->newTimeline.store : &timeline->store;
 }
 
 // The frames the cursor can show on the timeline shown (the recorded one ends with the present: the
 // start state of the frame that would run next).
 internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last)
 {
-    if (timeline->viewNew && timeline->branch.exists)
+    if (timeline->viewNew && timeline->newTimeline.exists)
     {
-        *first = timeline->branch.fromFrame;
-        *last = Maximum(timeline->branch.fromFrame, Minimum(timeline->branch.nextFrame, timeline->branch.endFrame - 1));
+        *first = timeline->newTimeline.fromFrame;
+        win32_new_timeline *newTimeline = &timeline->newTimeline;
+        *last = Maximum(newTimeline->fromFrame, Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1));
         return;
     }
     *first = Win32TimelineOldestFrame(timeline);
@@ -23,11 +24,11 @@ internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last
 // The recorded hash at the start of a frame on the timeline shown; false when none is known.
 internal b32 Win32ExpectedHash(win32_timeline *timeline, u64 frame, u64 *hash)
 {
-    win32_timeline_branch *branch = &timeline->branch;
-    if (timeline->viewNew && branch->exists)
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    if (timeline->viewNew && newTimeline->exists)
     {
-        if (frame < branch->fromFrame || frame > branch->nextFrame) return 0;
-        *hash = branch->hashes[frame - branch->fromFrame];
+        if (frame < newTimeline->fromFrame || frame > newTimeline->nextFrame) return 0;
+        *hash = newTimeline->hashes[frame - newTimeline->fromFrame];
         return 1;
     }
     win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
@@ -251,50 +252,50 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
 }
 
 //~ A change of the past
-internal void Win32StartBranch(win32_timeline *timeline, win32_state *state, const char *what)
+internal void Win32StartNewTimeline(win32_timeline *timeline, win32_state *state, const char *what)
 {
-    win32_timeline_branch *branch = &timeline->branch;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
     if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
     win32_memory_snapshot *snapshot = timeline->snapshot;
-    // NOTE: a reload's migration (or a tune) already ran on the state shown: the branch starts from it.
+    // NOTE: a reload's migration (or a tune) already ran on the state shown: the new timeline starts from it.
     Win32SyncMemorySnapshot(snapshot);
     u64 from = timeline->cursor;
-    // NOTE: a new branch replaces the one before: it starts from the state shown (whichever timeline)
+    // NOTE: a new timeline replaces the one before: it starts from the state shown (whichever timeline)
     // and is compared with the recorded timeline, which is the one shown from now on.
     timeline->viewNew = 0;
-    branch->exists = 1;
-    branch->running = 1;
-    branch->fromFrame = from;
-    branch->endFrame = Maximum(timeline->endFrame, from + 1);
-    branch->nextFrame = from;
-    branch->version = state->game.version;
-    branch->differs = 0;
-    branch->difference[0] = 0;
-    branch->recordedFaults = branch->faultsAgain = branch->newFaults = 0;
-    branch->startedAt = Win32Seconds();
+    newTimeline->exists = 1;
+    newTimeline->running = 1;
+    newTimeline->fromFrame = from;
+    newTimeline->endFrame = Maximum(timeline->endFrame, from + 1);
+    newTimeline->nextFrame = from;
+    newTimeline->version = state->game.version;
+    newTimeline->differs = 0;
+    newTimeline->difference[0] = 0;
+    newTimeline->recordedFaults = newTimeline->faultsAgain = newTimeline->newFaults = 0;
+    newTimeline->startedAt = Win32Seconds();
     HistoryClear(&timeline->scrub);
-    HistoryClear(&branch->store);
-    HistoryAddKeyframe(&branch->store, from, snapshot->copy, snapshot->everWritten);
-    branch->hashes[0] = Win32CurrentStateHash(snapshot);
+    HistoryClear(&newTimeline->store);
+    HistoryAddKeyframe(&newTimeline->store, from, snapshot->copy, snapshot->everWritten);
+    newTimeline->hashes[0] = Win32CurrentStateHash(snapshot);
     Win32SampleWatches(timeline, from, 1);
     win32_timeline_frame *fromRecord = Win32TimelineFrame(timeline, from);
-    if ((fromRecord->flags & TimelineFrame_HashKnown) && branch->hashes[0] != fromRecord->stateHash)
+    if ((fromRecord->flags & TimelineFrame_HashKnown) && newTimeline->hashes[0] != fromRecord->stateHash)
     {
         // The reload changed the state itself (a migration, a reset): the timelines part at once.
-        branch->differs = 1;
-        branch->firstDifferentFrame = from;
-        FormatText(branch->difference, sizeof(branch->difference), "the new build changed the state it starts from");
+        newTimeline->differs = 1;
+        newTimeline->firstDifferentFrame = from;
+        FormatText(newTimeline->difference, sizeof(newTimeline->difference), "the new build changed the state it starts from");
     }
     Win32Log(LogLevel_Info, "timeline: %s while paused at frame %llu: re-running frames %llu-%llu with code version %u",
-             what, (unsigned long long)from, (unsigned long long)from, (unsigned long long)(branch->endFrame - 1),
+             what, (unsigned long long)from, (unsigned long long)from, (unsigned long long)(newTimeline->endFrame - 1),
              state->game.version);
 }
 
-// The branch reached `frame` and its hash is not the recorded one: the field, where the recorded state
+// The new timeline reached `frame` and its hash is not the recorded one: the field, where the recorded state
 // of that frame is a keyframe (else the frame alone; the field is named at the next keyframe reached).
-internal void Win32NameBranchDifference(win32_timeline *timeline, u64 frame)
+internal void Win32NameNewTimelineDifference(win32_timeline *timeline, u64 frame)
 {
-    win32_timeline_branch *branch = &timeline->branch;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
     s32 key = HistoryKeyAtOrBefore(&timeline->store, frame);
     if (key < 0) return;
     u64 keyFrame = HistoryKeyFrame(&timeline->store, key);
@@ -303,72 +304,73 @@ internal void Win32NameBranchDifference(win32_timeline *timeline, u64 frame)
     Win32CopyPermanentState(timeline, timeline->stateB);
     char difference[200];
     Win32NameStateDifference(timeline, timeline->stateA, timeline->stateB, difference, sizeof(difference));
-    if (frame == branch->firstDifferentFrame) FormatText(branch->difference, sizeof(branch->difference), "%s", difference);
-    else FormatText(branch->difference, sizeof(branch->difference), "%s (named at frame %llu, the first keyframe after it)",
+    char *named = newTimeline->difference;
+    if (frame == newTimeline->firstDifferentFrame) FormatText(named, sizeof(newTimeline->difference), "%s", difference);
+    else FormatText(named, sizeof(newTimeline->difference), "%s (named at frame %llu, the first keyframe after it)",
                     difference, (unsigned long long)frame);
 }
 
-internal void Win32FinishBranch(win32_timeline *timeline)
+internal void Win32FinishNewTimeline(win32_timeline *timeline)
 {
-    win32_timeline_branch *branch = &timeline->branch;
-    branch->running = 0;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    newTimeline->running = 0;
     char faults[160] = "";
-    if (branch->recordedFaults || branch->newFaults)
+    if (newTimeline->recordedFaults || newTimeline->newFaults)
         FormatText(faults, sizeof(faults), "; recorded faults: %u, happened again: %u; new faults: %u",
-                   branch->recordedFaults, branch->faultsAgain, branch->newFaults);
-    f64 ms = 1000.0 * (Win32Seconds() - branch->startedAt);
-    if (branch->differs)
+                   newTimeline->recordedFaults, newTimeline->faultsAgain, newTimeline->newFaults);
+    f64 ms = 1000.0 * (Win32Seconds() - newTimeline->startedAt);
+    if (newTimeline->differs)
         Win32Log(LogLevel_Info, "timeline: new code runs frames %llu-%llu: first difference at frame %llu: %s%s (%.0f ms)",
-                 (unsigned long long)branch->fromFrame, (unsigned long long)(branch->endFrame - 1),
-                 (unsigned long long)branch->firstDifferentFrame,
-                 branch->difference[0] ? branch->difference : "the state hash (no keyframe after it to name the field)",
+                 (unsigned long long)newTimeline->fromFrame, (unsigned long long)(newTimeline->endFrame - 1),
+                 (unsigned long long)newTimeline->firstDifferentFrame,
+                 newTimeline->difference[0] ? newTimeline->difference : "the state hash (no keyframe after it to name the field)",
                  faults, ms);
     else
         Win32Log(LogLevel_Info, "timeline: new code runs frames %llu-%llu: agrees on every frame%s (%.0f ms)",
-                 (unsigned long long)branch->fromFrame, (unsigned long long)(branch->endFrame - 1), faults, ms);
+                 (unsigned long long)newTimeline->fromFrame, (unsigned long long)(newTimeline->endFrame - 1), faults, ms);
 }
 
-// One slice of the branch (WIN32_TIMELINE_SLICE_SECONDS), then the frame shown is restored.
-internal void Win32ContinueBranch(win32_timeline *timeline, win32_state *state)
+// One slice of the new timeline (WIN32_TIMELINE_SLICE_SECONDS), then the frame shown is restored.
+internal void Win32ContinueNewTimeline(win32_timeline *timeline, win32_state *state)
 {
-    win32_timeline_branch *branch = &timeline->branch;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
     win32_memory_snapshot *snapshot = timeline->snapshot;
     f64 start = Win32Seconds();
     Win32BeginBlock("timeline re-run");
     HistoryClear(&timeline->scrub);
-    HistoryRestore(&branch->store, (s32)branch->store.keyCount - 1, snapshot->live, snapshot->changedSinceKeyframe);
+    HistoryRestore(&newTimeline->store, (s32)newTimeline->store.keyCount - 1, snapshot->live, snapshot->changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
     u32 sinceKey = 0;
-    while (branch->nextFrame < branch->endFrame - 1 && Win32Seconds() - start < WIN32_TIMELINE_SLICE_SECONDS)
+    while (newTimeline->nextFrame < newTimeline->endFrame - 1 && Win32Seconds() - start < WIN32_TIMELINE_SLICE_SECONDS)
     {
-        win32_timeline_frame *record = Win32TimelineFrame(timeline, branch->nextFrame);
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, newTimeline->nextFrame);
         b32 ran = Win32RunPastFrame(state, record);
         if (record->flags & TimelineFrame_Fault)
         {
-            ++branch->recordedFaults;
-            branch->faultsAgain += !ran;
+            ++newTimeline->recordedFaults;
+            newTimeline->faultsAgain += !ran;
         }
-        else branch->newFaults += !ran;
-        u64 frame = ++branch->nextFrame;
+        else newTimeline->newFaults += !ran;
+        u64 frame = ++newTimeline->nextFrame;
         u64 hash = Win32CurrentStateHash(snapshot);
-        branch->hashes[frame - branch->fromFrame] = hash;
+        newTimeline->hashes[frame - newTimeline->fromFrame] = hash;
         Win32SampleWatches(timeline, frame, 1);
         win32_timeline_frame *recorded = Win32TimelineFrame(timeline, frame);
-        if (!branch->differs && (recorded->flags & TimelineFrame_HashKnown) && hash != recorded->stateHash)
+        if (!newTimeline->differs && (recorded->flags & TimelineFrame_HashKnown) && hash != recorded->stateHash)
         {
-            branch->differs = 1;
-            branch->firstDifferentFrame = frame;
+            newTimeline->differs = 1;
+            newTimeline->firstDifferentFrame = frame;
         }
-        if (branch->differs && !branch->difference[0]) Win32NameBranchDifference(timeline, frame);
+        if (newTimeline->differs && !newTimeline->difference[0]) Win32NameNewTimelineDifference(timeline, frame);
         if (++sinceKey >= timeline->keyInterval)
         {
-            HistoryAddKeyframe(&branch->store, frame, snapshot->copy, snapshot->changedSinceKeyframe);
+            HistoryAddKeyframe(&newTimeline->store, frame, snapshot->copy, snapshot->changedSinceKeyframe);
             sinceKey = 0;
         }
     }
-    if (sinceKey) HistoryAddKeyframe(&branch->store, branch->nextFrame, snapshot->copy, snapshot->changedSinceKeyframe);
+    if (sinceKey) HistoryAddKeyframe(&newTimeline->store, newTimeline->nextFrame, snapshot->copy, snapshot->changedSinceKeyframe);
     Win32EndBlock("timeline re-run");
-    if (branch->nextFrame >= branch->endFrame - 1) Win32FinishBranch(timeline);
+    if (newTimeline->nextFrame >= newTimeline->endFrame - 1) Win32FinishNewTimeline(timeline);
     // The frame shown again (quietly: the cursor did not move).
     history_store *store = Win32ShownStore(timeline);
     s32 key = HistoryKeyAtOrBefore(store, timeline->cursor);
@@ -411,7 +413,7 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     timeline->cursor = frame;
     timeline->shownValid = 1;
     timeline->viewNew = 0;
-    timeline->branch.exists = 0;
+    timeline->newTimeline.exists = 0;
     timeline->pausedVersion = state->game.version;
     timeline->lastTuneCount = state->editStatus.tuneCount;
     if (!timeline->quiet)
@@ -424,26 +426,26 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
 {
     if (!timeline->paused) return;
     if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
-    win32_timeline_branch *branch = &timeline->branch;
-    b32 onBranch = timeline->viewNew && branch->exists;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    b32 onNewTimeline = timeline->viewNew && newTimeline->exists;
     u64 frame = timeline->cursor;
     u64 dropped = timeline->endFrame - Minimum(frame, timeline->endFrame);
     win32_memory_snapshot *snapshot = timeline->snapshot;
     // NOTE: resumed at the present on the recorded timeline, the history goes on as it was: every
     // page the pause changed was marked since the newest keyframe (and put back since).
-    b32 atPresent = !onBranch && frame == timeline->endFrame;
-    if (!atPresent) HistoryDropAfter(&timeline->store, onBranch ? Minimum(frame, branch->fromFrame) : frame);
-    if (onBranch)
+    b32 atPresent = !onNewTimeline && frame == timeline->endFrame;
+    if (!atPresent) HistoryDropAfter(&timeline->store, onNewTimeline ? Minimum(frame, newTimeline->fromFrame) : frame);
+    if (onNewTimeline)
     {
         // The new timeline's frames become the history's: same input, the new code's hashes.
-        for (u64 at = branch->fromFrame; at <= frame; ++at)
+        for (u64 at = newTimeline->fromFrame; at <= frame; ++at)
         {
             win32_timeline_frame *record = Win32TimelineFrame(timeline, at);
-            record->stateHash = branch->hashes[at - branch->fromFrame];
+            record->stateHash = newTimeline->hashes[at - newTimeline->fromFrame];
             record->flags |= TimelineFrame_HashKnown;
-            record->reloadVersion = branch->version;
+            record->reloadVersion = newTimeline->version;
         }
-        dropped = timeline->endFrame - Minimum(branch->fromFrame, timeline->endFrame);
+        dropped = timeline->endFrame - Minimum(newTimeline->fromFrame, timeline->endFrame);
     }
     if (!atPresent && (timeline->store.keyCount == 0 || HistoryNewestFrame(&timeline->store) != frame))
     {
@@ -468,14 +470,14 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
     Win32SetTimelineInPast(0, !timeline->quiet);
     HistoryClear(&timeline->scrub);
     timeline->viewNew = 0;
-    branch->exists = 0;
-    branch->running = 0;
+    newTimeline->exists = 0;
+    newTimeline->running = 0;
     state->frames.frameCount = (s64)frame;
     state->input.frameIndex = frame;
     if (dropped && state->capsuleRecorder.on)
         Win32RestartCapsuleWindow(&state->capsuleRecorder, state, "the timeline resumed at an earlier frame");
-    Win32TimelineWatchesAfterResume(timeline, frame, onBranch);
+    Win32TimelineWatchesAfterResume(timeline, frame, onNewTimeline);
     if (!timeline->quiet)
     Win32Log(LogLevel_Info, "timeline: resumed at frame %llu (dropped %llu frames)%s", (unsigned long long)frame,
-             (unsigned long long)dropped, onBranch ? " on the new timeline" : "");
+             (unsigned long long)dropped, onNewTimeline ? " on the new timeline" : "");
 }

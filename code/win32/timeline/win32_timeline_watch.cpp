@@ -22,13 +22,13 @@ internal f64 Win32ReadWatchedValue(win32_timeline *timeline, const state_path_le
 }
 
 // The value of every component of every watch, at the frame whose start state game memory holds.
-internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onBranch)
+internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onNewTimeline)
 {
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
     {
         win32_timeline_watch *watch = timeline->watches + index;
         if (!watch->active) continue;
-        f64 *values = (onBranch ? watch->branchValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
+        f64 *values = (onNewTimeline ? watch->newValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
         for (u32 component = 0; component < watch->leaf.componentCount; ++component)
             values[component] = Win32ReadWatchedValue(timeline, &watch->leaf, component);
     }
@@ -38,7 +38,7 @@ internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onBran
 // Called with game memory at the start of `frame`; true stops the scan there.
 typedef b32 win32_timeline_visit(void *context, win32_timeline *timeline, u64 frame);
 
-// Visits frames first..last of the timeline `store` holds (the recorded one or the branch's), in
+// Visits frames first..last of the timeline `store` holds (the recorded one or the new timeline's), in
 // order, each at its start state. Returns the frames re-simulated (run with the recorded input).
 // Game memory is left wherever the scan stopped: the caller shows the cursor again.
 internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, history_store *store, u64 first, u64 last,
@@ -178,14 +178,14 @@ internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, c
     memcpy(others, timeline->watches, sizeof(others));
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
         if (timeline->watches + index != watch) timeline->watches[index].active = 0;
-    b32 onBranch = 0;
-    u64 framesRun = Win32ScanTimeline(timeline, state, &timeline->store, first, last, Win32VisitForWatch, &onBranch);
-    win32_timeline_branch *branch = &timeline->branch;
-    if (branch->exists && branch->nextFrame > branch->fromFrame)
+    b32 onNewTimeline = 0;
+    u64 framesRun = Win32ScanTimeline(timeline, state, &timeline->store, first, last, Win32VisitForWatch, &onNewTimeline);
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    if (newTimeline->exists && newTimeline->nextFrame > newTimeline->fromFrame)
     {
-        onBranch = 1;
-        framesRun += Win32ScanTimeline(timeline, state, &branch->store, branch->fromFrame,
-                                       Minimum(branch->nextFrame, branch->endFrame - 1), Win32VisitForWatch, &onBranch);
+        onNewTimeline = 1;
+        framesRun += Win32ScanTimeline(timeline, state, &newTimeline->store, newTimeline->fromFrame,
+                                       Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1), Win32VisitForWatch, &onNewTimeline);
     }
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
         if (timeline->watches + index != watch) timeline->watches[index].active = others[index].active;
@@ -374,18 +374,18 @@ internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, ti
     }
 }
 
-internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onBranch)
+internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onNewTimeline)
 {
-    win32_timeline_branch *branch = &timeline->branch;
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
     {
         win32_timeline_watch *watch = timeline->watches + index;
         if (!watch->active) continue;
-        if (onBranch)
+        if (onNewTimeline)
         {
-            for (u64 at = branch->fromFrame; at <= frame; ++at)
+            for (u64 at = newTimeline->fromFrame; at <= frame; ++at)
                 memcpy(watch->values + (at % WIN32_TIMELINE_MAX_FRAMES) * 4,
-                       watch->branchValues + (at % WIN32_TIMELINE_MAX_FRAMES) * 4, 4 * sizeof(f64));
+                       watch->newValues + (at % WIN32_TIMELINE_MAX_FRAMES) * 4, 4 * sizeof(f64));
         }
         watch->endFrame = Minimum(watch->endFrame, frame);
         watch->firstFrame = Minimum(watch->firstFrame, watch->endFrame);
@@ -395,15 +395,15 @@ internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 fram
 internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *out, umm outSize)
 {
     text_buffer text = TextBufferOver(out, outSize);
-    b32 onBranch = timeline->viewNew && timeline->branch.exists;
+    b32 onNewTimeline = timeline->viewNew && timeline->newTimeline.exists;
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
     {
         win32_timeline_watch *watch = timeline->watches + index;
         if (!watch->active) continue;
         TextAppendFormat(&text, "; %s =", watch->leaf.path);
-        b32 kept = onBranch ? frame >= timeline->branch.fromFrame && frame <= timeline->branch.nextFrame
+        b32 kept = onNewTimeline ? frame >= timeline->newTimeline.fromFrame && frame <= timeline->newTimeline.nextFrame
                             : frame >= watch->firstFrame && frame < watch->endFrame;
-        const f64 *values = (onBranch ? watch->branchValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
+        const f64 *values = (onNewTimeline ? watch->newValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
         for (u32 component = 0; component < watch->leaf.componentCount; ++component)
         {
             char value[64];
