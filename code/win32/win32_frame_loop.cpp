@@ -181,18 +181,26 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 // The game's update into this frame's buffer: a job on a worker while the main thread draws the
 // previous frame, or one after the other with --serial. Returns when the update and the
 // frame-synchronised tasks are done.
-internal game_render_commands *Win32UpdateGame(win32_state *state)
+internal win32_game_call *Win32PrepareGameUpdate(win32_state *state)
 {
     win32_frame_loop *frames = &state->frames;
-    game_render_commands *commands = &state->renderCommands[frames->writeIndex];
     Win32ResetRenderCommands(state, frames->writeIndex);
     win32_game_call *call = &frames->gameCall;
     call->game = &state->game;
     call->memory = &state->memory;
     call->input = &state->input;
-    call->commands = commands;
-    call->breakBeforeUpdate = state->replay.on ? &state->replay.breakThisUpdate : 0;
+    call->commands = &state->renderCommands[frames->writeIndex];
+    call->breakBeforeUpdate = 0;
     OpenWorkQueueAwakeWindow(&state->queues.highQueue, WIN32_UPDATE_AWAKE_MS);
+    return call;
+}
+
+internal game_render_commands *Win32UpdateGame(win32_state *state)
+{
+    win32_frame_loop *frames = &state->frames;
+    win32_game_call *call = Win32PrepareGameUpdate(state);
+    game_render_commands *commands = call->commands;
+    call->breakBeforeUpdate = state->replay.on ? &state->replay.breakThisUpdate : 0;
     if (Win32FrameIsSerial(state))
     {
         Win32GuardedCall(Win32CallGameUpdate, call);

@@ -29,6 +29,10 @@ struct win32_guarded_job
 // crash guard by its caller; the timeline (win32/timeline/) makes them too for frames of the past.
 internal void Win32CallGameUpdate(void *data);
 internal void Win32CallGameSound(void *data);
+// Main thread, between frames: the frame's game call set up for an update on state->input into the
+// emptied buffer of this frame (the live frame and every frame of the past use it), workers polling
+// through the update (the awake window, shut by whoever runs the update).
+internal win32_game_call *Win32PrepareGameUpdate(win32_state *state);
 
 //~ What the engine's lifetime (win32_engine_lifetime.cpp) calls
 // The runner every work-queue entry goes through: game callbacks run under the crash guard.

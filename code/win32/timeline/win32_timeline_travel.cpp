@@ -42,22 +42,14 @@ internal b32 Win32ExpectedHash(win32_timeline *timeline, u64 frame, u64 *hash)
 // the next frame's start), so a fault puts back exactly its own frame.
 internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record)
 {
-    win32_frame_loop *frames = &state->frames;
     state->input = record->input;
     // NOTE: the game sees the version the frame was recorded with (as --replay and --compare do): a
     // game that keeps the version it last saw in its state (loadedCodeVersion) does not part from
     // the recording for that alone when new code re-runs the frame.
     if (record->reloadVersion) state->memory.reloadVersion = record->reloadVersion;
-    Win32ResetRenderCommands(state, frames->writeIndex);
-    win32_game_call *call = &frames->gameCall;
-    call->game = &state->game;
-    call->memory = &state->memory;
-    call->input = &state->input;
-    call->commands = &state->renderCommands[frames->writeIndex];
-    call->breakBeforeUpdate = 0;
     // NOTE: as in a live frame, idle workers poll through the update: a re-run of many short frames
     // would otherwise pay a sleeping worker's wake for every job the game submits.
-    OpenWorkQueueAwakeWindow(&state->queues.highQueue, WIN32_UPDATE_AWAKE_MS);
+    win32_game_call *call = Win32PrepareGameUpdate(state);
     Win32GuardedCall(Win32CallGameUpdate, call);
     ShutWorkQueueAwakeWindow(&state->queues.highQueue);
     CompleteAllWork(&state->queues.highQueue);
