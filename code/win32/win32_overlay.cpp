@@ -48,16 +48,17 @@ internal void Win32OverlayInput(win32_overlay *overlay, win32_state *state)
     game_mouse_input *mouse = &input->mouse;
     u32 width = (u32)Maximum(state->window.clientWidth, 1);
     u32 height = (u32)Maximum(state->window.clientHeight, 1);
-    b32 taken = Win32TimelineStripMouse(timeline, state, mouse, width, height);
-    taken |= mouse->inWindow && Win32PointerOverPanel(overlay, state, mouse);
-    if (!taken) return;
+    b32 overStrip = Win32TimelineStripMouse(timeline, state, mouse, width, height);
+    b32 overPanel = !overStrip && mouse->inWindow && Win32PointerOverPanel(overlay, state, mouse);
+    if (!overStrip && !overPanel) return;
     // NOTE: the game keeps the pointer's position (a cursor it draws), not what the overlay used.
     for (u32 button = 0; button < MouseButton_Count; ++button)
     {
         mouse->buttons[button].halfTransitionCount = 0;
         mouse->buttons[button].endedDown = 0;
     }
-    if (!state->editStatus.tunePanelVisible) mouse->wheelDelta = 0;     // the panel's wheel changes a value
+    // The strip zoomed with the wheel; over the panel it is left for the panel (it changes a value).
+    if (overStrip) mouse->wheelDelta = 0;
 }
 
 //~ Drawing
