@@ -178,14 +178,21 @@ internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
 internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record);
 // Watch and find (win32_timeline_watch.cpp). `watch PATH` samples the field over the whole history
 // (and the new timeline's frames), pausing quietly for it when playing; `unwatch PATH`; `find` seeks
-// to the first frame after the cursor (or, backward, the last before it) where the condition holds.
-// Each logs one "timeline:" line; a bad path is refused with the layout's closest name.
+// to the first frame after the cursor (or, backward, the last before it) where the condition holds,
+// pausing first when playing; with no match the cursor stays. Watch and unwatch log one "timeline:"
+// line, find its result and then its search figures (docs/timeline.md); a bad path is refused, logged
+// as an error with the layout's closest name, and nothing changes.
 internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, const char *path);
 internal void Win32TimelineUnwatch(win32_timeline *timeline, win32_state *state, const char *path);
 internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command);
 // Memory holds the start of `frame` (live, or on the new timeline): every watch reads its value there.
 internal void Win32TimelineWatchLiveFrame(win32_timeline *timeline, u64 frame);
 internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onNewTimeline);
+// The frames [first, end) whose values a watch holds (on the new timeline: those re-run so far), and
+// its value at one of them; false outside them or where it was not read.
+internal void Win32WatchedFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onNewTimeline, u64 *first, u64 *end);
+internal b32 Win32WatchedValueAt(win32_timeline *timeline, win32_timeline_watch *watch, u64 frame, u32 component,
+                                 b32 onNewTimeline, f64 *value);
 // "; PATH = V" for every watch, read from game memory (at the start of `frame`), with "(the watch
 // read W)" where the plot holds another value for it; "" without watches.
 internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *out, umm outSize);

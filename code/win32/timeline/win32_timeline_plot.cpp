@@ -33,19 +33,12 @@ struct plot_series
     plot_column *columns;
 };
 
-internal b32 Win32WatchValue(win32_timeline_watch *watch, u64 frame, u32 component, b32 onNewTimeline, f64 *value)
-{
-    *value = (onNewTimeline ? watch->newValues : watch->values)[(frame % WIN32_TIMELINE_MAX_FRAMES) * 4 + component];
-    return *value == *value;    // NaN: not read
-}
-
 // The frames of `view` whose values a series holds.
 internal b32 Win32SeriesFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onNewTimeline,
                                const timeline_strip_view *view, u64 *first, u64 *last)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
-    u64 have0 = onNewTimeline ? newTimeline->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
-    u64 have1 = onNewTimeline ? Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1) + 1 : watch->endFrame;
+    u64 have0, have1;
+    Win32WatchedFrames(timeline, watch, onNewTimeline, &have0, &have1);
     *first = Maximum(have0, view->first);
     *last = Minimum(have1 ? have1 - 1 : 0, view->last);
     return have1 > have0 && *first <= *last;
@@ -157,10 +150,7 @@ internal void Win32DrawWatchValues(win32_timeline *timeline, render_overlay *ove
         for (u32 component = 0; component < watch->leaf.componentCount; ++component)
         {
             f64 at;
-            timeline_strip_view cursorOnly = {cursor, cursor};
-            u64 from, to;
-            b32 have = Win32SeriesFrames(timeline, watch, series == 1, &cursorOnly, &from, &to) &&
-                       Win32WatchValue(watch, cursor, component, series == 1, &at);
+            b32 have = Win32WatchedValueAt(timeline, watch, cursor, component, series == 1, &at);
             TextAppendFormat(&line, " %s", have ? Win32PlotValueText(watch, 2 + series * 4 + component, at) : "-");
         }
     }

@@ -21,17 +21,36 @@ internal f64 Win32ReadWatchedValue(win32_timeline *timeline, const state_path_le
     return value;
 }
 
-// The value of every component of every watch, at the frame whose start state game memory holds.
+// The frames [first, end) whose values a watch holds, on the recorded timeline or the new one.
+internal void Win32WatchedFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onNewTimeline, u64 *first, u64 *end)
+{
+    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    *first = onNewTimeline ? newTimeline->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
+    *end = onNewTimeline ? Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1) + 1 : watch->endFrame;
+}
+
+internal b32 Win32WatchedValueAt(win32_timeline *timeline, win32_timeline_watch *watch, u64 frame, u32 component,
+                                 b32 onNewTimeline, f64 *value)
+{
+    u64 first, end;
+    Win32WatchedFrames(timeline, watch, onNewTimeline, &first, &end);
+    if (frame < first || frame >= end) return 0;
+    *value = (onNewTimeline ? watch->newValues : watch->values)[(frame % WIN32_TIMELINE_MAX_FRAMES) * 4 + component];
+    return *value == *value;    // NaN: not read
+}
+
+// Every component of one watch, at the frame whose start state game memory holds.
+internal void Win32SampleWatch(win32_timeline *timeline, win32_timeline_watch *watch, u64 frame, b32 onNewTimeline)
+{
+    f64 *values = (onNewTimeline ? watch->newValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
+    for (u32 component = 0; component < watch->leaf.componentCount; ++component)
+        values[component] = Win32ReadWatchedValue(timeline, &watch->leaf, component);
+}
+
 internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onNewTimeline)
 {
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
-    {
-        win32_timeline_watch *watch = timeline->watches + index;
-        if (!watch->active) continue;
-        f64 *values = (onNewTimeline ? watch->newValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
-        for (u32 component = 0; component < watch->leaf.componentCount; ++component)
-            values[component] = Win32ReadWatchedValue(timeline, &watch->leaf, component);
-    }
+        if (timeline->watches[index].active) Win32SampleWatch(timeline, timeline->watches + index, frame, onNewTimeline);
 }
 
 //~ Visiting frames of the past
@@ -101,9 +120,16 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
 }
 
 //~ Watch
+struct win32_watch_scan
+{
+    win32_timeline_watch *watch;    // the one watch a scan reads (the others keep their values)
+    b32 onNewTimeline;
+};
+
 internal b32 Win32VisitForWatch(void *context, win32_timeline *timeline, u64 frame)
 {
-    Win32SampleWatches(timeline, frame, *(b32 *)context);
+    win32_watch_scan *scan = (win32_watch_scan *)context;
+    Win32SampleWatch(timeline, scan->watch, frame, scan->onNewTimeline);
     return 0;
 }
 
@@ -173,22 +199,15 @@ internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, c
     u64 first, last;
     first = Win32TimelineOldestFrame(timeline);
     last = timeline->endFrame;
-    // NOTE: only this watch is sampled: the others keep the values they have.
-    win32_timeline_watch others[WIN32_TIMELINE_MAX_WATCHES];
-    memcpy(others, timeline->watches, sizeof(others));
-    for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
-        if (timeline->watches + index != watch) timeline->watches[index].active = 0;
-    b32 onNewTimeline = 0;
-    u64 framesRun = Win32ScanTimeline(timeline, state, &timeline->store, first, last, Win32VisitForWatch, &onNewTimeline);
+    win32_watch_scan scan = {watch, 0};
+    u64 framesRun = Win32ScanTimeline(timeline, state, &timeline->store, first, last, Win32VisitForWatch, &scan);
     win32_new_timeline *newTimeline = &timeline->newTimeline;
     if (newTimeline->exists && newTimeline->nextFrame > newTimeline->fromFrame)
     {
-        onNewTimeline = 1;
+        scan.onNewTimeline = 1;
         framesRun += Win32ScanTimeline(timeline, state, &newTimeline->store, newTimeline->fromFrame,
-                                       Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1), Win32VisitForWatch, &onNewTimeline);
+                                       Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1), Win32VisitForWatch, &scan);
     }
-    for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
-        if (timeline->watches + index != watch) timeline->watches[index].active = others[index].active;
     watch->firstFrame = first;
     watch->endFrame = last + 1;
     f64 ms = 1000.0 * (Win32Seconds() - start);
@@ -366,12 +385,7 @@ internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, ti
     f64 ms = 1000.0 * (Win32Seconds() - start);
     Win32LogFindResult(&find, first, last, framesRun, ms);
     if (find.found) Win32TimelineSeek(timeline, state, find.foundFrame);
-    else
-    {
-        timeline->quiet = 1;
-        Win32TimelineSeek(timeline, state, timeline->cursor);
-        timeline->quiet = 0;
-    }
+    else Win32EndTimelineQuestion(timeline, state, 0);     // the cursor stays: the frame shown again, quietly
 }
 
 internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onNewTimeline)
@@ -401,9 +415,6 @@ internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *
         win32_timeline_watch *watch = timeline->watches + index;
         if (!watch->active) continue;
         TextAppendFormat(&text, "; %s =", watch->leaf.path);
-        b32 kept = onNewTimeline ? frame >= timeline->newTimeline.fromFrame && frame <= timeline->newTimeline.nextFrame
-                            : frame >= watch->firstFrame && frame < watch->endFrame;
-        const f64 *values = (onNewTimeline ? watch->newValues : watch->values) + (frame % WIN32_TIMELINE_MAX_FRAMES) * 4;
         for (u32 component = 0; component < watch->leaf.componentCount; ++component)
         {
             char value[64];
@@ -411,9 +422,10 @@ internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *
             FormatStatePathValue(&watch->leaf, now, value, sizeof(value));
             TextAppendFormat(&text, " %s", value);
             // NOTE: equal unless the game is not deterministic (or the plot's value came from another build).
-            if (kept && !(values[component] == now) && !(values[component] != values[component]))
+            f64 read;
+            if (Win32WatchedValueAt(timeline, watch, frame, component, onNewTimeline, &read) && !(read == now))
             {
-                FormatStatePathValue(&watch->leaf, values[component], value, sizeof(value));
+                FormatStatePathValue(&watch->leaf, read, value, sizeof(value));
                 TextAppendFormat(&text, " (the watch read %s)", value);
             }
         }
