@@ -2,7 +2,7 @@
 // pointer scan, the PE reader, the state layout's copy and comparison, the first difference
 // between two states, a field of the state named by its path, the capsule file and its compressor,
 // the recording window a hot restart hands over in the capsule's sections, tunables as text, packed
-// page lists, the trace's rings and JSON, the timeline's keyframes and its request file.
+// page lists, the trace's rings and JSON, the timeline's keyframes (and their page packing) and its request file.
 // No OS headers, so the unit tests build it natively; may include base/ and contract/ only. The exe
 // (win32/win32_main.cpp) and the unit tests include this file once: every header, then every body,
 // so the order of the bodies does not matter. The guard makes a second include harmless.
@@ -27,6 +27,7 @@
 #include "platform/platform_page_list.h"
 #include "platform/platform_tune_history.h"
 #include "platform/platform_trace.h"
+#include "platform/platform_page_codec.h"
 #include "platform/platform_history.h"
 #include "platform/platform_timeline_request.h"
 #include "platform/platform_timeline_strip.h"
@@ -48,6 +49,7 @@
 #include "platform/platform_page_list.cpp"
 #include "platform/platform_tune_history.cpp"
 #include "platform/platform_trace.cpp"
+#include "platform/platform_page_codec.cpp"
 #include "platform/platform_history.cpp"
 #include "platform/platform_timeline_request.cpp"
 #include "platform/platform_timeline_strip.cpp"

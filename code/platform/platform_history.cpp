@@ -32,8 +32,55 @@ void HistoryInit(history_store *store, u64 pageSize, u64 pageCount, u8 *base, u8
     store->capBytes = capBytes;
 }
 
+u64 HistoryPackingBytes(u64 pageSize, u64 pageCount)
+{
+    return pageCount * pageSize + pageCount + HistoryBitmapBytes(pageCount);
+}
+
+void HistoryPackAgainstPrevious(history_store *store, u8 *memory)
+{
+    Assert(store->keyCount == 0 && store->pageSize % 64 == 0);
+    store->reference = memory;
+    store->chain = memory + store->pageCount * store->pageSize;
+    store->startedBits = store->chain + store->pageCount;
+    memset(store->chain, 0xff, (size_t)store->pageCount);
+}
+
+// Every page's reference is forgotten: its next version is stored on its own.
+internal void HistoryForgetReferences(history_store *store)
+{
+    if (store->chain) memset(store->chain, 0xff, (size_t)store->pageCount);
+}
+
+internal b32 HistoryPageIsZero(const u8 *page, u64 pageSize)
+{
+    u64 any = 0;
+    for (u64 at = 0; at < pageSize; at += 8)
+    {
+        u64 value;
+        memcpy(&value, page + at, 8);
+        any |= value;
+    }
+    return any == 0;
+}
+
+// target ^= source, pageSize bytes.
+internal void HistoryXorPage(u8 *target, const u8 *source, u64 pageSize)
+{
+    for (u64 at = 0; at < pageSize; at += 8)
+    {
+        u64 a, b;
+        memcpy(&a, target + at, 8);
+        memcpy(&b, source + at, 8);
+        a ^= b;
+        memcpy(target + at, &a, 8);
+    }
+}
+
 void HistoryClear(history_store *store)
 {
+    Assert(!store->pending);
+    HistoryForgetReferences(store);
     // NOTE: the base's bytes are left as they are: a page whose present bit is clear is never read.
     memset(store->basePresent, 0, (size_t)HistoryBitmapBytes(store->pageCount));
     store->basePages = 0;
@@ -42,31 +89,65 @@ void HistoryClear(history_store *store)
     store->ringUsed = 0;
 }
 
-// The record of a delta: its page indices, then (8-byte aligned) their contents.
+// The record of a delta: its page indices, their stored sizes, then (8-byte aligned) their contents.
 internal u32 *HistoryRecordPages(const history_store *store, const history_keyframe *key)
 {
     return (u32 *)(store->ring + key->dataOffset);
 }
+internal u32 *HistoryRecordSizes(const history_store *store, const history_keyframe *key)
+{
+    return (u32 *)(store->ring + key->dataOffset) + key->pageCount;
+}
+internal u64 HistoryRecordIndexBytes(u64 pageCount)
+{
+    return (pageCount * 2 * sizeof(u32) + 7) / 8 * 8;
+}
 internal u8 *HistoryRecordData(const history_store *store, const history_keyframe *key)
 {
-    return store->ring + key->dataOffset + ((u64)key->pageCount * sizeof(u32) + 7) / 8 * 8;
+    return store->ring + key->dataOffset + HistoryRecordIndexBytes(key->pageCount);
+}
+
+// Decodes one stored page version into target: whole or packed alone, it replaces target; a XOR
+// version is XORed into it (target must hold the version before).
+internal void HistoryApplyPage(const u8 *data, u32 sizeWord, u8 *target, u64 pageSize)
+{
+    u64 bytes = sizeWord & ~HISTORY_XOR_PAGE;
+    if (sizeWord & HISTORY_XOR_PAGE) PageUnpackXor(data, bytes, target, pageSize);
+    else if (bytes == pageSize) memcpy(target, data, (size_t)pageSize);
+    else
+    {
+        memset(target, 0, (size_t)pageSize);
+        PageUnpackXor(data, bytes, target, pageSize);
+    }
 }
 
 // The oldest delta's pages go over the base's: the history starts at that delta's frame now.
 void HistoryDropOldest(history_store *store)
 {
-    if (store->keyCount < 2) return;
+    if (store->keyCount < 2 || (store->pending && store->keyCount == 2)) return;
     history_keyframe *oldest = HistoryKey(store, 1);
     const u32 *pages = HistoryRecordPages(store, oldest);
+    const u32 *sizes = HistoryRecordSizes(store, oldest);
     const u8 *data = HistoryRecordData(store, oldest);
     for (u32 index = 0; index < oldest->pageCount; ++index)
     {
         u64 page = pages[index];
-        memcpy(store->base + page * store->pageSize, data + (u64)index * store->pageSize, (size_t)store->pageSize);
-        if (!BitmapBit(store->basePresent, page))
+        u8 *target = store->base + page * store->pageSize;
+        b32 present = BitmapBit(store->basePresent, page);
+        // NOTE: a page the base does not hold was zero (its bytes there are stale): a XOR applies to zeros.
+        if (!present && (sizes[index] & HISTORY_XOR_PAGE)) memset(target, 0, (size_t)store->pageSize);
+        HistoryApplyPage(data, sizes[index], target, store->pageSize);
+        data += sizes[index] & ~HISTORY_XOR_PAGE;
+        b32 zero = HistoryPageIsZero(target, store->pageSize);
+        if (!present && !zero)
         {
             BitmapSet(store->basePresent, page);
             ++store->basePages;
+        }
+        else if (present && zero)
+        {
+            store->basePresent[page / 8] &= (u8)~(1u << (page % 8));
+            --store->basePages;
         }
     }
     store->ringUsed -= oldest->dataBytes;
@@ -108,36 +189,47 @@ internal b32 HistoryPlaceRecord(history_store *store, u64 bytes, u64 *offset)
     }
 }
 
-b32 HistoryAddKeyframe(history_store *store, u64 frame, const u8 *image, const u8 *changedBits)
+// The base: every nonzero page of changedBits, copied whole (and made the packing's reference).
+internal b32 HistoryTakeBase(history_store *store, u64 frame, const u8 *image, const u8 *changedBits)
 {
-    if (store->keyCount == 0)
+    store->basePages = 0;
+    memset(store->basePresent, 0, (size_t)HistoryBitmapBytes(store->pageCount));
+    HistoryForgetReferences(store);
+    for (u64 page = 0; page < store->pageCount; ++page)
     {
-        store->basePages = 0;
-        memset(store->basePresent, 0, (size_t)HistoryBitmapBytes(store->pageCount));
-        for (u64 page = 0; page < store->pageCount; ++page)
-        {
-            if (!changedBits[page / 8]) { page |= 7; continue; }
-            if (!BitmapBit(changedBits, page)) continue;
-            memcpy(store->base + page * store->pageSize, image + page * store->pageSize, (size_t)store->pageSize);
-            BitmapSet(store->basePresent, page);
-            ++store->basePages;
-        }
-        store->firstKey = 0;
-        store->keyCount = 1;
-        history_keyframe *base = HistoryKey(store, 0);
-        memset(base, 0, sizeof(*base));
-        base->frame = frame;
-        if (store->basePages * store->pageSize > store->capBytes)
-        {
-            HistoryClear(store);
-            return 0;
-        }
-        return 1;
+        if (!changedBits[page / 8]) { page |= 7; continue; }
+        if (!BitmapBit(changedBits, page)) continue;
+        const u8 *source = image + page * store->pageSize;
+        if (HistoryPageIsZero(source, store->pageSize)) continue;
+        memcpy(store->base + page * store->pageSize, source, (size_t)store->pageSize);
+        BitmapSet(store->basePresent, page);
+        ++store->basePages;
+        if (!store->reference) continue;
+        memcpy(store->reference + page * store->pageSize, source, (size_t)store->pageSize);
+        // NOTE: staggered, so that the pages of a state that all change are not stored whole at once.
+        store->chain[page] = (u8)(page % HISTORY_MAX_CHAIN);
     }
+    store->firstKey = 0;
+    store->keyCount = 1;
+    history_keyframe *base = HistoryKey(store, 0);
+    memset(base, 0, sizeof(*base));
+    base->frame = frame;
+    if (store->basePages * store->pageSize > store->capBytes)
+    {
+        HistoryClear(store);
+        return 0;
+    }
+    return 1;
+}
+
+b32 HistoryBeginKeyframe(history_store *store, u64 frame, const u8 *image, const u8 *changedBits)
+{
+    Assert(!store->pending);
+    if (store->keyCount == 0) return HistoryTakeBase(store, frame, image, changedBits);
     if (store->keyCount == HISTORY_MAX_KEYFRAMES) HistoryDropOldest(store);
     u32 pageCount = CountBits(changedBits, store->pageCount);
-    u64 indexBytes = ((u64)pageCount * sizeof(u32) + 7) / 8 * 8;
-    u64 bytes = indexBytes + (u64)pageCount * store->pageSize;
+    // NOTE: room for every page whole: what packing saves is given back at the end.
+    u64 bytes = HistoryRecordIndexBytes(pageCount) + (u64)pageCount * store->pageSize;
     u64 offset = 0;
     if (!HistoryPlaceRecord(store, bytes, &offset))
     {
@@ -150,23 +242,88 @@ b32 HistoryAddKeyframe(history_store *store, u64 frame, const u8 *image, const u
     key->dataBytes = bytes;
     key->pageCount = pageCount;
     u32 *pages = HistoryRecordPages(store, key);
-    u8 *data = HistoryRecordData(store, key);
     u32 written = 0;
     for (u64 page = 0; page < store->pageCount && written < pageCount; ++page)
     {
         if (!changedBits[page / 8]) { page |= 7; continue; }
-        if (!BitmapBit(changedBits, page)) continue;
-        pages[written] = (u32)page;
-        memcpy(data + (u64)written * store->pageSize, image + page * store->pageSize, (size_t)store->pageSize);
-        ++written;
+        if (BitmapBit(changedBits, page)) pages[written++] = (u32)page;
     }
     store->ringUsed += bytes;
     ++store->keyCount;
+    store->pending = 1;
+    store->pendingReserved = bytes;
+    return 1;
+}
+
+void HistoryPackKeyframe(history_store *store, const u8 *image)
+{
+    Assert(store->pending);
+    history_keyframe *key = HistoryKey(store, store->keyCount - 1);
+    const u32 *pages = HistoryRecordPages(store, key);
+    u32 *sizes = HistoryRecordSizes(store, key);
+    u8 *data = HistoryRecordData(store, key);
+    u64 pageSize = store->pageSize;
+    for (u32 index = 0; index < key->pageCount; ++index)
+    {
+        u64 page = pages[index];
+        const u8 *source = image + page * pageSize;
+        u64 bytes = 0;
+        u32 flag = 0;
+        if (store->reference)
+        {
+            u8 *reference = store->reference + page * pageSize;
+            u8 *chain = store->chain + page;
+            if (*chain + 1 < HISTORY_MAX_CHAIN && (bytes = PagePack(source, reference, pageSize, data, pageSize - 1)) != 0)
+            {
+                flag = HISTORY_XOR_PAGE;
+                ++*chain;
+            }
+            else *chain = 0;
+            memcpy(reference, source, (size_t)pageSize);
+        }
+        // NOTE: only a packing store tries packing a page alone: the others stay as cheap as a copy.
+        if (!bytes && store->reference) bytes = PagePack(source, 0, pageSize, data, pageSize - 1);
+        if (!bytes)
+        {
+            memcpy(data, source, (size_t)pageSize);
+            bytes = pageSize;
+        }
+        sizes[index] = (u32)bytes | flag;
+        data += bytes;
+    }
+}
+
+void HistoryEndKeyframe(history_store *store)
+{
+    Assert(store->pending);
+    history_keyframe *key = HistoryKey(store, store->keyCount - 1);
+    const u32 *sizes = HistoryRecordSizes(store, key);
+    u64 bytes = HistoryRecordIndexBytes(key->pageCount);
+    for (u32 index = 0; index < key->pageCount; ++index) bytes += sizes[index] & ~HISTORY_XOR_PAGE;
+    bytes = (bytes + 7) / 8 * 8;
+    Assert(bytes <= key->dataBytes);
+    store->rawBytes += key->dataBytes;
+    store->packedBytes += bytes;
+    store->ringUsed -= key->dataBytes - bytes;
+    key->dataBytes = bytes;
+    store->pending = 0;
+    store->pendingReserved = 0;
+}
+
+b32 HistoryAddKeyframe(history_store *store, u64 frame, const u8 *image, const u8 *changedBits)
+{
+    if (!HistoryBeginKeyframe(store, frame, image, changedBits)) return 0;
+    if (!store->pending) return 1;
+    HistoryPackKeyframe(store, image);
+    HistoryEndKeyframe(store);
     return 1;
 }
 
 void HistoryDropAfter(history_store *store, u64 frame)
 {
+    Assert(!store->pending);
+    // NOTE: the references are the newest keyframe's pages: after a drop, the next versions stand alone.
+    HistoryForgetReferences(store);
     while (store->keyCount > 1 && HistoryKey(store, store->keyCount - 1)->frame > frame)
     {
         history_keyframe *newest = HistoryKey(store, store->keyCount - 1);
@@ -219,10 +376,14 @@ internal void HistoryMarkPagesAfter(const history_store *store, s32 keyIndex, u8
 
 u64 HistoryRestore(history_store *store, s32 keyIndex, u8 *memory, const u8 *changedBits)
 {
+    Assert(!store->pending);
     if (keyIndex < 0 || (u32)keyIndex >= store->keyCount) return 0;
     u64 bitmapBytes = HistoryBitmapBytes(store->pageCount);
+    u64 pageSize = store->pageSize;
     // scratchBits: first the pages to write, then cleared page by page as they are written.
+    // startedBits (packing stores): memory holds the XOR of the page's newer versions, older ones to come.
     u8 *need = store->scratchBits;
+    u8 *started = store->startedBits;
     memcpy(need, changedBits, (size_t)bitmapBytes);
     HistoryMarkPagesAfter(store, keyIndex, need);
     u64 written = 0;
@@ -230,12 +391,28 @@ u64 HistoryRestore(history_store *store, s32 keyIndex, u8 *memory, const u8 *cha
     {
         const history_keyframe *key = HistoryKeyConst(store, (u32)index);
         const u32 *pages = HistoryRecordPages(store, key);
+        const u32 *sizes = HistoryRecordSizes(store, key);
         const u8 *data = HistoryRecordData(store, key);
-        for (u32 at = 0; at < key->pageCount; ++at)
+        for (u32 at = 0; at < key->pageCount; data += sizes[at] & ~HISTORY_XOR_PAGE, ++at)
         {
             u64 page = pages[at];
             if (!BitmapBit(need, page)) continue;
-            memcpy(memory + page * store->pageSize, data + (u64)at * store->pageSize, (size_t)store->pageSize);
+            u8 *target = memory + page * pageSize;
+            b32 isXor = (sizes[at] & HISTORY_XOR_PAGE) != 0;
+            if (started && BitmapBit(started, page))
+            {
+                // NOTE: memory holds the XOR of the newer versions: this older one completes or extends it.
+                if (!isXor && (sizes[at] & ~HISTORY_XOR_PAGE) == pageSize) HistoryXorPage(target, data, pageSize);
+                else PageUnpackXor(data, sizes[at] & ~HISTORY_XOR_PAGE, target, pageSize);
+            }
+            else
+            {
+                // A XOR version on its own: memory starts from zeros, the older versions are XORed in.
+                if (isXor) memset(target, 0, (size_t)pageSize);
+                HistoryApplyPage(data, sizes[at], target, pageSize);
+                if (isXor) BitmapSet(started, page);
+            }
+            if (isXor) continue;
             need[page / 8] &= (u8)~(1u << (page % 8));
             ++written;
         }
@@ -244,17 +421,21 @@ u64 HistoryRestore(history_store *store, s32 keyIndex, u8 *memory, const u8 *cha
     {
         if (!need[page / 8]) { page |= 7; continue; }
         if (!BitmapBit(need, page)) continue;
-        u8 *target = memory + page * store->pageSize;
-        if (BitmapBit(store->basePresent, page)) memcpy(target, store->base + page * store->pageSize, (size_t)store->pageSize);
-        else memset(target, 0, (size_t)store->pageSize);
+        u8 *target = memory + page * pageSize;
+        b32 present = BitmapBit(store->basePresent, page);
+        if (started && BitmapBit(started, page)) { if (present) HistoryXorPage(target, store->base + page * pageSize, pageSize); }
+        else if (present) memcpy(target, store->base + page * pageSize, (size_t)pageSize);
+        else memset(target, 0, (size_t)pageSize);
         ++written;
     }
     memset(need, 0, (size_t)bitmapBytes);
+    if (started) memset(started, 0, (size_t)bitmapBytes);
     return written;
 }
 
 void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 pageLimit)
 {
+    Assert(!store->pending);
     pageLimit = Minimum(pageLimit, store->pageCount);
     for (u64 page = 0; page < pageLimit; ++page)
     {
@@ -262,14 +443,15 @@ void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 p
         if (BitmapBit(store->basePresent, page)) memcpy(target, store->base + page * store->pageSize, (size_t)store->pageSize);
         else memset(target, 0, (size_t)store->pageSize);
     }
+    // NOTE: oldest first: a XOR version applies to the version before it, which out holds by then.
     for (s32 index = 1; index <= keyIndex && (u32)index < store->keyCount; ++index)
     {
         const history_keyframe *key = HistoryKeyConst(store, (u32)index);
         const u32 *pages = HistoryRecordPages(store, key);
+        const u32 *sizes = HistoryRecordSizes(store, key);
         const u8 *data = HistoryRecordData(store, key);
-        for (u32 at = 0; at < key->pageCount; ++at)
-            if (pages[at] < pageLimit)
-                memcpy(out + (u64)pages[at] * store->pageSize, data + (u64)at * store->pageSize, (size_t)store->pageSize);
+        for (u32 at = 0; at < key->pageCount; data += sizes[at] & ~HISTORY_XOR_PAGE, ++at)
+            if (pages[at] < pageLimit) HistoryApplyPage(data, sizes[at], out + (u64)pages[at] * store->pageSize, store->pageSize);
     }
 }
 

@@ -4,21 +4,30 @@
 // from which any recent frame is reached by re-simulating at most a keyframe interval of frames
 // (win32/timeline/). Portable: unit-tested natively (tests/unit/test_history.cpp).
 //
-// The oldest keyframe is a full image (the base: every page written by then, at its offset). Every
-// later keyframe holds only the pages that changed since the keyframe before it (what the pre-frame
-// snapshot copied in between), packed in a byte ring: [page indices (u32, padded to 8 bytes)]
-// [their contents]. When the ring is full, or the total passes the cap, the oldest delta is folded
-// into the base (its pages copied over the base's), so the history loses its oldest keyframe and
-// never its newest. Nothing here allocates: the caller hands in the memory (history_memory_needed).
+// The oldest keyframe is a full image (the base: every nonzero page written by then, at its offset).
+// Every later keyframe holds only the pages that changed since the keyframe before it (what the
+// pre-frame snapshot copied in between), packed in a byte ring: [page indices (u32)][each page's
+// stored size (u32), padded to 8 bytes][their contents]. A page is stored whole (its size is the page
+// size), packed alone (platform/platform_page_codec.h: its nonzero bytes), or, in a store that packs
+// against the previous keyframe (HistoryPackAgainstPrevious), packed as its XOR with its version at
+// the keyframe before (the size's top bit, HISTORY_XOR_PAGE): a page of which a few bytes changed
+// costs those bytes. Such a chain of XOR versions of one page is at most HISTORY_MAX_CHAIN - 1 long
+// before a version stored on its own, so a restore decodes at most HISTORY_MAX_CHAIN versions of a
+// page. When the ring is full, or the total passes the cap, the oldest delta is folded into the base
+// (its pages decoded over the base's), so the history loses its oldest keyframe and never its newest.
+// A page of the base that is all zero is not kept (it costs nothing and restores as zeros). Nothing
+// here allocates: the caller hands in the memory (HistoryBitmapBytes, HistoryPackingBytes).
 //
 // Restoring keyframe K into game memory writes only the pages that may differ from it: those in a
-// delta after K, and those the caller says changed since the newest keyframe. Each is written once,
-// from the newest delta at or before K that holds it, else from the base (a page the base never saw
-// was zero then).
+// delta after K, and those the caller says changed since the newest keyframe. Each is written from
+// the newest delta at or before K that holds it (with the older versions its XOR chain needs), else
+// from the base (a page the base does not hold was zero then).
 
 #include "base/base_types.h"
 
 #define HISTORY_MAX_KEYFRAMES 16384
+#define HISTORY_MAX_CHAIN 8             // versions of a page a restore decodes at most (packing stores)
+#define HISTORY_XOR_PAGE 0x80000000u    // a stored size's flag: the XOR with the page's previous version
 
 struct history_keyframe
 {
@@ -45,6 +54,14 @@ struct history_store
     u32 keyCount;               // 0: empty (no base)
     u64 ringUsed;               // bytes of the ring the deltas hold
     u64 foldedKeys;             // keyframes folded into the base since start (the history's oldest dropped)
+    // Packing against the previous keyframe (HistoryPackAgainstPrevious); all null otherwise.
+    u8 *reference;              // pageCount * pageSize: each page as of the newest keyframe (valid where chain < 0xff)
+    u8 *chain;                  // per page: XOR versions since the last one stored alone (0xff: reference not valid)
+    u8 *startedBits;            // bit per page: the restore's "memory holds part of its XOR chain" marks
+    u64 rawBytes;               // what the deltas packed since start would have taken whole (for the figures)
+    u64 packedBytes;            //   ... and what they took
+    b32 pending;                // the newest keyframe is begun and not yet ended (HistoryBeginKeyframe)
+    u64 pendingReserved;        // the bytes its record holds in the ring until it ends
 };
 
 // The bytes of one bitmap of pageCount pages (HistoryInit takes two).
@@ -53,14 +70,33 @@ u64 HistoryBitmapBytes(u64 pageCount);
 // bytes. capBytes bounds base pages plus ring bytes in use.
 void HistoryInit(history_store *store, u64 pageSize, u64 pageCount, u8 *base, u8 *bits, u8 *ring,
                  u64 ringCapacity, u64 capBytes);
+// The bytes HistoryPackAgainstPrevious takes for pageCount pages of pageSize.
+u64 HistoryPackingBytes(u64 pageSize, u64 pageCount);
+// From now on (call it on an empty store) every delta packs each page against its version at the
+// keyframe before: memory is HistoryPackingBytes zeroed bytes (committed, touched as pages are).
+void HistoryPackAgainstPrevious(history_store *store, u8 *memory);
 // Forgets every keyframe (the base's pages are dropped too: a new base is taken whole).
 void HistoryClear(history_store *store);
 // Adds the keyframe of `frame` (later than the newest): image is game memory at its start, and
 // changedBits marks the pages that changed since the newest keyframe. The first keyframe (an empty
 // store) is the base and must be given every page written so far. Older keyframes are folded away to
 // make room. False when the record cannot fit even in an empty ring (the store is then cleared).
+// HistoryBeginKeyframe, HistoryPackKeyframe and HistoryEndKeyframe in one.
 b32 HistoryAddKeyframe(history_store *store, u64 frame, const u8 *image, const u8 *changedBits);
-// Folds the oldest delta into the base: the history starts at the next keyframe (none with one key).
+// The same in three steps, so that the packing runs on another thread. Begin (the caller's thread)
+// takes a base whole and returns with nothing pending; otherwise it makes room for every changed
+// page whole (folding older keyframes), lists the pages and leaves the keyframe pending. Pack (any one
+// thread, once) packs the pending keyframe's pages from image, which must not change until it
+// returns; it touches only that record, reference and chain. End (the caller's thread, after Pack
+// returned) shrinks the record to what it took. While a keyframe is pending, the caller's thread may
+// call HistoryKeyAtOrBefore, HistoryKeyFrame, HistoryOldestFrame, HistoryNewestFrame, HistoryBytesUsed
+// (the whole reservation counted) and HistoryDropOldest (which never folds the pending keyframe);
+// anything else asserts. Begin returns false as Add does.
+b32 HistoryBeginKeyframe(history_store *store, u64 frame, const u8 *image, const u8 *changedBits);
+void HistoryPackKeyframe(history_store *store, const u8 *image);
+void HistoryEndKeyframe(history_store *store);
+// Folds the oldest delta into the base: the history starts at the next keyframe (none with one key,
+// nor when the oldest delta is the pending one).
 void HistoryDropOldest(history_store *store);
 // Drops every keyframe after `frame` (a resume in the past). The base stays.
 void HistoryDropAfter(history_store *store, u64 frame);

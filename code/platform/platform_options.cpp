@@ -128,6 +128,7 @@ internal b32 ParseSwitchFlag(const char *flag, platform_options *options)
     else if (strcmp(flag, "--strict-pointers") == 0) { options->strictPointers = 1; }
     else if (strcmp(flag, "--compare") == 0) { options->replayCompare = 1; }
     else if (strcmp(flag, "--start-paused") == 0) { options->startPaused = 1; }
+    else if (strcmp(flag, "--history-whole-pages") == 0) { options->historyWholePages = 1; }
     else if (strcmp(flag, "--no-overlay") == 0) { options->noOverlay = 1; }
     else return 0;
     return 1;

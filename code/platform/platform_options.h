@@ -58,6 +58,7 @@ struct platform_options
     // The timeline (win32/timeline/): the recent past kept in the running engine.
     f32 historySeconds;         // --history-seconds S: the history kept (0 = off; default 60)
     u32 historyMaxMegabytes;    // --history-max-mb N: its memory bound (default 512)
+    b32 historyWholePages;      // --history-whole-pages: keyframes keep their pages whole (unpacked, for comparison)
     b32 startPaused;            // --start-paused: paused before the first frame's update
     b32 noOverlay;              // --no-overlay: the exe draws no layer of its own over the game
     const char *tunes[PLATFORM_MAX_TUNES];  // --tune NAME=VALUE, in command-line order: applied to the
@@ -167,6 +168,8 @@ struct platform_options
     "                       find-back PATH OP VALUE | find-back PATH changed   the same, backward\n" \
     "                     every action logs a line starting 'timeline:' (docs/timeline.md)\n" \
     "  --history-max-mb N the history's memory bound in MB, 8 to 65536 (default 512)\n" \
+    "  --history-whole-pages  keyframes keep each changed page whole, not packed against its\n" \
+    "                     previous version (the old way: for measuring what packing gains)\n" \
     "  --start-paused     start paused (F5 or a 'resume' line plays)\n" \
     "  --no-overlay       draw the game alone: no notices, tunables panel or timeline strip of\n" \
     "                     the exe's own over it (the keys and timeline.request still work)\n" \

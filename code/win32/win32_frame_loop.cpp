@@ -138,6 +138,8 @@ internal b32 Win32ReadFrameInput(win32_state *state)
 // restart handed the game over: this process runs no more frames.
 internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 {
+    // NOTE: first: the timeline's keyframe may still be packed from the snapshot's copy, which the sync rewrites.
+    Win32TimelineFinishKeyframe(&state->timeline);
     // NOTE: before the sync: a handover drains, syncs and sends memory as the last frame left it.
     // NOTE: not while the timeline is paused (game memory holds a frame of the past; the history does
     // not go over): F7 is ignored then, and restart.request waits for the resume.

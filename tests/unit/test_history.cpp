@@ -3,7 +3,8 @@
 // keyframe kept restores byte for byte from any later state, writing only the pages that differ;
 // the cap and the ring fold the oldest keyframes into the base and never lose the newest; a resume
 // in the past drops the keyframes after it; every request line parses or is refused with a reason,
-// watch and find (field paths, operators, values) included.
+// watch and find (field paths, operators, values) included. A store that packs each page against its
+// previous version restores exactly too, folds, drops and bounds its XOR chains.
 
 #include "platform/platform.cpp"
 #include "test_framework.h"
@@ -133,6 +134,179 @@ internal void TestDropAfter(void)
     CHECK(store.keyCount == 1 && HistoryOldestFrame(&store) == 0);
 }
 
+//~ Packing against the previous keyframe (HistoryPackAgainstPrevious, platform/platform_page_codec.h)
+global u8 globalPacking[TEST_PAGE_COUNT * TEST_PAGE_SIZE + TEST_PAGE_COUNT + (TEST_PAGE_COUNT + 7) / 8];
+global u32 globalRandom = 12345;
+
+internal u32 NextRandom(void)
+{
+    globalRandom ^= globalRandom << 13;
+    globalRandom ^= globalRandom >> 17;
+    globalRandom ^= globalRandom << 5;
+    return globalRandom;
+}
+
+internal void TestPageCodec(void)
+{
+    u8 page[TEST_PAGE_SIZE], reference[TEST_PAGE_SIZE], packed[TEST_PAGE_SIZE], back[TEST_PAGE_SIZE];
+    for (u32 round = 0; round < 200; ++round)
+    {
+        u32 changes = round % 50;
+        for (u32 at = 0; at < TEST_PAGE_SIZE; ++at) reference[at] = (u8)NextRandom();
+        memcpy(page, reference, sizeof(page));
+        for (u32 change = 0; change < changes; ++change) page[NextRandom() % TEST_PAGE_SIZE] = (u8)NextRandom();
+        u64 bytes = PagePack(page, reference, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE - 1);
+        if (changes < 20) CHECK_MSG(bytes && bytes <= TEST_PAGE_SIZE / 64 + 2 * changes, "a few changed bytes pack to about twice their count");
+        if (!bytes) continue;
+        memcpy(back, reference, sizeof(back));
+        PageUnpackXor(packed, bytes, back, TEST_PAGE_SIZE);
+        CHECK_MSG(memcmp(back, page, sizeof(page)) == 0, "a page packed against its reference unpacks exactly");
+        memset(back, 0, sizeof(back));
+        u64 alone = PagePack(page, 0, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE - 1);
+        CHECK_MSG(alone == 0, "a page of random bytes does not pack alone");
+    }
+    memset(page, 0, sizeof(page));
+    page[3] = 7;
+    page[200] = 9;
+    u64 bytes = PagePack(page, 0, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE - 1);
+    CHECK(bytes == TEST_PAGE_SIZE / 64 + 4);
+    memset(back, 0, sizeof(back));
+    PageUnpackXor(packed, bytes, back, TEST_PAGE_SIZE);
+    CHECK(memcmp(back, page, sizeof(page)) == 0);
+    CHECK_MSG(PagePack(page, 0, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE / 64 + 3) == 0, "packing never writes past its limit");
+}
+
+// Frame f: a few bytes of most pages change (fields that move), now and then a page is rewritten
+// whole or cleared to zero; changed marks the pages written.
+internal void SimulatePackedFrame(u32 frame, u8 *changed)
+{
+    for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+    {
+        u32 roll = NextRandom() % 100;
+        u8 *bytes = globalMemory + page * TEST_PAGE_SIZE;
+        if (roll < 60) for (u32 change = 0; change < 6; ++change) bytes[NextRandom() % TEST_PAGE_SIZE] ^= (u8)(1 + NextRandom() % 255);
+        else if (roll < 63) for (u32 at = 0; at < TEST_PAGE_SIZE; ++at) bytes[at] = (u8)NextRandom();
+        else if (roll < 65) memset(bytes, 0, TEST_PAGE_SIZE);
+        else if (roll < 68) { }                                     // written with what it held
+        else continue;
+        BitmapSet(changed, page);
+    }
+    (void)frame;
+}
+
+// Records TEST_FRAMES frames, a keyframe every `interval` (the later ones begun, packed and ended in
+// three steps, with the oldest folded in between as the engine's trim may), then restores every kept
+// keyframe from whatever state the last restore and a few re-simulated frames left.
+internal void TestPackedStore(u64 capBytes, u32 interval, u32 dropAfterFrame, const char *what)
+{
+    history_store store;
+    memset(globalMemory, 0, sizeof(globalMemory));
+    memset(globalBits, 0, sizeof(globalBits));
+    memset(globalPacking, 0, sizeof(globalPacking));
+    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), capBytes);
+    CHECK(HistoryPackingBytes(TEST_PAGE_SIZE, TEST_PAGE_COUNT) <= sizeof(globalPacking));
+    HistoryPackAgainstPrevious(&store, globalPacking);
+    u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
+    u8 everWritten[(TEST_PAGE_COUNT + 7) / 8] = {};
+    for (u32 frame = 0; frame < TEST_FRAMES; ++frame)
+    {
+        if (frame == dropAfterFrame)
+        {
+            // A resume in the past: back to the state of frame - 7, the keyframes after it dropped,
+            // a keyframe there of every page written, then the recording goes on from there.
+            frame -= 7;
+            memcpy(globalMemory, globalStates[frame], sizeof(globalMemory));
+            HistoryDropAfter(&store, frame);
+            CHECK_MSG(store.keyCount == 0 || HistoryNewestFrame(&store) <= frame, what);
+            HistoryAddKeyframe(&store, frame, globalMemory, everWritten);
+            memset(changed, 0, sizeof(changed));
+            dropAfterFrame = ~0u;
+        }
+        else
+        {
+            memcpy(globalStates[frame], globalMemory, sizeof(globalMemory));
+            if (frame % interval == 0)
+            {
+                b32 added = HistoryBeginKeyframe(&store, frame, globalMemory, store.keyCount ? changed : everWritten);
+                CHECK_MSG(added, what);
+                u64 keysBefore = store.keyCount;
+                if (store.pending) HistoryDropOldest(&store);
+                CHECK_MSG(!store.pending || store.keyCount >= 2, "a fold never takes the pending keyframe");
+                if (store.pending) HistoryPackKeyframe(&store, globalMemory);
+                if (store.pending) HistoryEndKeyframe(&store);
+                CHECK(store.keyCount <= keysBefore && HistoryNewestFrame(&store) == frame);
+                memset(changed, 0, sizeof(changed));
+            }
+        }
+        u8 written[(TEST_PAGE_COUNT + 7) / 8] = {};
+        SimulatePackedFrame(frame, written);
+        for (u32 index = 0; index < sizeof(written); ++index)
+        {
+            changed[index] |= written[index];
+            everWritten[index] |= written[index];
+        }
+        CHECK_MSG(HistoryBytesUsed(&store) <= capBytes, "the history stays under its cap");
+    }
+    CHECK_MSG(store.keyCount >= 2, what);
+    if (capBytes < (1 << 20)) CHECK_MSG(store.foldedKeys > 0, "a small cap folds keyframes into the base");
+    CHECK_MSG(store.packedBytes * 2 < store.rawBytes, "the deltas take less than half what they hold whole");
+    u32 basePagesZero = 0;
+    for (u32 page = 0; page < TEST_PAGE_COUNT; ++page) basePagesZero += !BitmapBit(store.basePresent, page);
+    CHECK_MSG(store.basePages + basePagesZero == TEST_PAGE_COUNT, "the base counts the pages it holds");
+    for (u32 pass = 0; pass < 3; ++pass)
+    {
+        for (u32 at = 0; at < store.keyCount; ++at)
+        {
+            s32 key = pass == 0 ? (s32)(store.keyCount - 1 - at) : pass == 1 ? (s32)at : (s32)(NextRandom() % store.keyCount);
+            u64 frame = HistoryKeyFrame(&store, key);
+            u8 before[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+            memcpy(before, globalMemory, sizeof(before));
+            HistoryRestore(&store, key, globalMemory, changed);
+            CHECK_MSG(memcmp(globalMemory, globalStates[frame], sizeof(globalMemory)) == 0, what);
+            HistoryMaterialize(&store, key, globalImage, TEST_PAGE_COUNT);
+            CHECK_MSG(memcmp(globalImage, globalStates[frame], sizeof(globalImage)) == 0, "a packed keyframe materializes exactly");
+            // A few frames re-simulated after it (as a seek does), marked as the snapshot marks them.
+            for (u32 step = 0; step < at % 3; ++step) SimulatePackedFrame(0, changed);
+            for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+                if (memcmp(before + page * TEST_PAGE_SIZE, globalMemory + page * TEST_PAGE_SIZE, TEST_PAGE_SIZE) != 0)
+                    BitmapSet(changed, page);
+        }
+    }
+}
+
+// The XOR chain of a page is bounded: every HISTORY_MAX_CHAIN-th version of a page stands alone.
+internal void TestChainBound(void)
+{
+    history_store store;
+    memset(globalMemory, 0x11, sizeof(globalMemory));
+    memset(globalBits, 0, sizeof(globalBits));
+    memset(globalPacking, 0, sizeof(globalPacking));
+    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), 1 << 20);
+    HistoryPackAgainstPrevious(&store, globalPacking);
+    u8 all[(TEST_PAGE_COUNT + 7) / 8];
+    memset(all, 0xff, sizeof(all));
+    CHECK(HistoryAddKeyframe(&store, 0, globalMemory, all));
+    CHECK_MSG(store.basePages == TEST_PAGE_COUNT, "a base of nonzero pages holds them all");
+    u32 longest = 0, run[TEST_PAGE_COUNT] = {};
+    for (u32 frame = 1; frame <= 3 * HISTORY_MAX_CHAIN; ++frame)
+    {
+        for (u32 page = 0; page < TEST_PAGE_COUNT; ++page) globalMemory[page * TEST_PAGE_SIZE + frame % 16] += 1;
+        CHECK(HistoryAddKeyframe(&store, frame, globalMemory, all));
+        const history_keyframe *key = &store.keys[(store.firstKey + store.keyCount - 1) % HISTORY_MAX_KEYFRAMES];
+        const u32 *sizes = (const u32 *)(store.ring + key->dataOffset) + key->pageCount;
+        for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+        {
+            run[page] = (sizes[page] & HISTORY_XOR_PAGE) ? run[page] + 1 : 0;
+            longest = Maximum(longest, run[page]);
+        }
+    }
+    CHECK_MSG(longest == HISTORY_MAX_CHAIN - 1, "XOR chains reach HISTORY_MAX_CHAIN - 1 versions and no more");
+    memset(globalMemory, 0, sizeof(globalMemory));
+    CHECK(HistoryAddKeyframe(&store, 100, globalMemory, all));
+    while (store.keyCount > 1) HistoryDropOldest(&store);
+    CHECK_MSG(store.basePages == 0 && HistoryBytesUsed(&store) == 0, "a base folded to zeros holds no page");
+}
+
 internal void TestRequestLines(void)
 {
     timeline_command command;
@@ -243,6 +417,13 @@ int main(void)
     TestRestoreEveryKeyframe(1 << 20, 4, "a keyframe every 4 frames");
     TestRestoreEveryKeyframe(16 * TEST_PAGE_SIZE * 3, 2, "a cap that folds most keyframes away");
     TestDropAfter();
+    TestPageCodec();
+    TestPackedStore(1 << 20, 1, ~0u, "packed: every frame a keyframe");
+    TestPackedStore(1 << 20, 3, ~0u, "packed: a keyframe every 3 frames");
+    TestPackedStore(100 * TEST_PAGE_SIZE, 2, ~0u, "packed: a cap that folds most keyframes away");
+    TestPackedStore(1 << 20, 2, 61, "packed: a resume in the past drops the keyframes after it");
+    TestPackedStore(100 * TEST_PAGE_SIZE, 1, 90, "packed: folds and a resume in the past");
+    TestChainBound();
     TestRequestLines();
     TestWatchAndFindLines();
     return TestSummary();

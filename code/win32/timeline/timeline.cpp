@@ -2,6 +2,7 @@
 // other win32 header before any body, so the order below does not matter).
 
 #include "win32/timeline/win32_timeline_record.cpp"
+#include "win32/timeline/win32_timeline_packer.cpp"
 #include "win32/timeline/win32_timeline_travel.cpp"
 #include "win32/timeline/win32_timeline_control.cpp"
 #include "win32/timeline/win32_timeline_quiet.cpp"

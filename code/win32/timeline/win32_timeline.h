@@ -87,6 +87,21 @@ struct win32_timeline_watch
     f64 *newValues;             // the new timeline's, frames [newTimeline.fromFrame, newTimeline.nextFrame]
 };
 
+// The keyframe packer (win32_timeline_packer.cpp): a thread that packs the keyframe begun at a frame's
+// start from the snapshot's copy while the frame runs; the next frame's start waits for it and ends
+// the keyframe before the sync rewrites the copy.
+struct win32_timeline_packer
+{
+    HANDLE thread;              // null: keyframes are packed on the main thread
+    HANDLE wake;
+    HANDLE done;
+    volatile LONG stopRequested;
+    history_store *store;       // the store and image of the keyframe being packed ...
+    const u8 *image;
+    b32 busy;                   //   ... while set (main thread's view)
+    f64 dt;                     // its frame's dt, for the interval
+};
+
 struct win32_timeline
 {
     b32 on;
@@ -104,6 +119,7 @@ struct win32_timeline
     u64 lastRewindCount;
     f64 recordedSeconds;
     f64 bytesPerKeyframe;       // a running average, for the interval
+    win32_timeline_packer packer;
     b32 hashPending;
     u64 pendingHashFrame;
     u64 pendingHashSync;
@@ -157,7 +173,15 @@ internal u64 Win32TimelineOldestFrame(win32_timeline *timeline);
 // The last recorded frame gets its state hash (the hasher's, of the sync at its start).
 internal void Win32SettleTimelineHash(win32_timeline *timeline);
 // A keyframe of `frame` from the snapshot's copy (game memory at its start); dt sets the interval.
+// Its pages are packed by the packer thread while the frame runs (Win32TimelineFinishKeyframe ends it).
 internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt);
+// The keyframe packer (win32_timeline_packer.cpp), main thread: started at init (false: none, packing
+// runs on the main thread); handed the pending keyframe of the store; stopped at exit (after a finish).
+internal b32 Win32StartKeyframePacker(win32_timeline_packer *packer);
+internal void Win32PackKeyframeInBackground(win32_timeline_packer *packer, history_store *store, const u8 *image, f64 dt);
+internal void Win32StopKeyframePacker(win32_timeline_packer *packer);
+// The interval that fits --history-seconds of keyframes like the last ones (keyBytes: the newest's) in the cap.
+internal void Win32ChooseKeyInterval(win32_timeline *timeline, f64 keyBytes, f64 dt);
 // The frames the cursor can show on the timeline shown.
 internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last);
 // Shows the start state of `target` (clamped to the range) and logs the line "timeline: at frame ...".
@@ -216,6 +240,10 @@ internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 fram
 // Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;
 // off (logged) with seconds 0, in a replay, or without memory.
 internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state);
+// Main thread, at the start of every frame before the snapshot's sync (and at exit): waits for the
+// keyframe being packed, if any, and ends it (the sync may then rewrite the copy it was packed from).
+// Returns at once when none is pending.
+internal void Win32TimelineFinishKeyframe(win32_timeline *timeline);
 // Main thread between frames, after the reload step and the tunables: the keys (F5, arrows, Home,
 // End, the mouse on the panel), timeline.request and the cursor. True when the frame shows the past
 // (its input is the recorded one, nothing is recorded, and Win32TimelineAfterFrame puts memory back).

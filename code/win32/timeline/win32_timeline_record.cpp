@@ -71,6 +71,18 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
         return 0;
     }
     HistoryInit(&timeline->store, snapshot->pageSize, pageCount, base, bits, ring, timeline->capBytes, timeline->capBytes);
+    // NOTE: the recording packs its pages against the previous keyframe's, on the packer thread; the new
+    // timeline and the scrub cache keep them whole (their keyframes are taken in a seek or a re-run,
+    // where packing would cost the main thread, and they live a short while).
+    if (!options->historyWholePages)
+    {
+        u8 *packing = (u8 *)VirtualAlloc(0, (SIZE_T)HistoryPackingBytes(snapshot->pageSize, pageCount), MEM_RESERVE | MEM_COMMIT,
+                                         PAGE_READWRITE);
+        if (packing) HistoryPackAgainstPrevious(&timeline->store, packing);
+        else Win32Log(LogLevel_Warning, "timeline: no memory to pack keyframes: their pages are kept whole");
+    }
+    if (!Win32StartKeyframePacker(&timeline->packer))
+        Win32Log(LogLevel_Warning, "timeline: no keyframe packer thread: keyframes are packed on the main thread");
     HistoryInit(&timeline->newTimeline.store, snapshot->pageSize, pageCount, newBase, newBits, newRing, newCap, newCap);
     HistoryInit(&timeline->scrub, snapshot->pageSize, pageCount, scrubBase, scrubBits, scrubRing, scrubCap, scrubCap);
     char directory[WIN32_PATH_BYTES];
@@ -110,9 +122,8 @@ internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt)
     f64 start = Win32Seconds();
     win32_memory_snapshot *snapshot = timeline->snapshot;
     b32 first = timeline->store.keyCount == 0;
-    u64 bytesBefore = HistoryBytesUsed(&timeline->store);
     const u8 *changed = first ? snapshot->everWritten : snapshot->changedSinceKeyframe;
-    if (!HistoryAddKeyframe(&timeline->store, frame, snapshot->copy, changed))
+    if (!HistoryBeginKeyframe(&timeline->store, frame, snapshot->copy, changed))
     {
         Win32Log(LogLevel_Warning, "timeline: a keyframe of frame %llu does not fit in %llu MB (--history-max-mb); the "
                  "history starts again", (unsigned long long)frame, (unsigned long long)(timeline->capBytes / Megabytes(1)));
@@ -122,8 +133,9 @@ internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt)
     memset(snapshot->changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
     timeline->framesSinceKey = 0;
     Win32TimelineFrame(timeline, frame)->flags |= TimelineFrame_Keyframe;
-    if (!first) Win32ChooseKeyInterval(timeline, (f64)(HistoryBytesUsed(&timeline->store) - Minimum(bytesBefore,
-                                       HistoryBytesUsed(&timeline->store))) + 1.0, dt);
+    // NOTE: a base is taken whole at once; a delta is packed while the frame runs (the interval is
+    // chosen when it ends, from what it took).
+    if (timeline->store.pending) Win32PackKeyframeInBackground(&timeline->packer, &timeline->store, snapshot->copy, dt);
     f64 seconds = Win32Seconds() - start;
     timeline->keyframeSeconds[timeline->keyframeCount++ % ArrayCount(timeline->keyframeSeconds)] = seconds;
     timeline->keyframeMaxSeconds = Maximum(timeline->keyframeMaxSeconds, seconds);
@@ -230,6 +242,7 @@ internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 second
 internal void Win32ShutdownTimeline(win32_timeline *timeline)
 {
     if (!timeline->on) return;
+    Win32TimelineFinishKeyframe(timeline);
     f64 heldSeconds = timeline->store.keyCount ?
         timeline->recordedSeconds - Win32TimelineFrame(timeline, HistoryOldestFrame(&timeline->store))->recordedSeconds : 0.0;
     f64 megabytes = (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1);
@@ -242,7 +255,14 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
              1000.0 * MedianOfRing(timeline->keyframeSeconds, timeline->keyframeCount, ArrayCount(timeline->keyframeSeconds)),
              1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
              1000.0 * MedianOfRing(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
+    if (timeline->store.rawBytes)
+        Win32Log(LogLevel_Info, "timeline: keyframes packed to %.1f%% of their pages whole (%.1f MB whole, %.1f MB packed)%s",
+                 100.0 * (f64)timeline->store.packedBytes / (f64)timeline->store.rawBytes,
+                 (f64)timeline->store.rawBytes / (f64)Megabytes(1), (f64)timeline->store.packedBytes / (f64)Megabytes(1),
+                 timeline->store.reference ? "" : " (--history-whole-pages)");
     timeline->on = 0;
+    Win32StopKeyframePacker(&timeline->packer);
+    if (timeline->store.reference) VirtualFree(timeline->store.reference, 0, MEM_RELEASE);
     // NOTE: given back, not left to the exit: the old process of a hot restart lives on as a waiter.
     history_store *stores[3] = {&timeline->store, &timeline->newTimeline.store, &timeline->scrub};
     for (u32 index = 0; index < 3; ++index)

@@ -1,0 +1,78 @@
+//~ The keyframe packer: the bodies behind win32/timeline/win32_timeline.h that pack keyframes off the main thread
+//
+// NOTE: a keyframe is begun on the main thread at a frame's start (its room in the ring reserved, its
+// pages listed: platform/platform_history.h) and packed here from the snapshot's copy, which holds
+// game memory at that frame's start and is not rewritten before the next frame's sync. The next
+// frame's start (Win32TimelineFinishKeyframe, before that sync) waits for the packing and ends the
+// keyframe. So the main thread pays for listing the pages and for what the packing has not finished
+// when the frame ends, not for the packing itself.
+
+internal DWORD WINAPI Win32KeyframePackerThread(void *data)
+{
+    win32_timeline_packer *packer = (win32_timeline_packer *)data;
+    for (;;)
+    {
+        WaitForSingleObject(packer->wake, INFINITE);
+        if (packer->stopRequested) break;
+        HistoryPackKeyframe(packer->store, packer->image);
+        SetEvent(packer->done);
+    }
+    return 0;
+}
+
+internal b32 Win32StartKeyframePacker(win32_timeline_packer *packer)
+{
+    packer->wake = CreateEventW(0, FALSE, FALSE, 0);
+    packer->done = CreateEventW(0, FALSE, FALSE, 0);
+    packer->thread = (packer->wake && packer->done) ? CreateThread(0, 0, Win32KeyframePackerThread, packer, 0, 0) : 0;
+    if (!packer->thread) return 0;
+    Win32NotePlatformThread(GetThreadId(packer->thread), "keyframe packer");
+    return 1;
+}
+
+internal void Win32PackKeyframeInBackground(win32_timeline_packer *packer, history_store *store, const u8 *image, f64 dt)
+{
+    Assert(!packer->busy && store->pending);
+    packer->store = store;
+    packer->image = image;
+    packer->dt = dt;
+    packer->busy = 1;
+    if (packer->thread) SetEvent(packer->wake);
+    else HistoryPackKeyframe(store, image);
+}
+
+internal void Win32TimelineFinishKeyframe(win32_timeline *timeline)
+{
+    win32_timeline_packer *packer = &timeline->packer;
+    if (!packer->busy) return;
+    f64 start = Win32Seconds();
+    if (packer->thread) WaitForSingleObject(packer->done, INFINITE);
+    packer->busy = 0;
+    history_store *store = packer->store;
+    HistoryEndKeyframe(store);
+    const history_keyframe *newest = &store->keys[(store->firstKey + store->keyCount - 1) % HISTORY_MAX_KEYFRAMES];
+    Win32ChooseKeyInterval(timeline, (f64)newest->dataBytes + 1.0, packer->dt);
+    // NOTE: the wait is the keyframe's main-thread cost too: it is added to the keyframe's figure.
+    f64 seconds = Win32Seconds() - start;
+    if (timeline->keyframeCount)
+    {
+        f64 *last = &timeline->keyframeSeconds[(timeline->keyframeCount - 1) % ArrayCount(timeline->keyframeSeconds)];
+        *last += seconds;
+        timeline->keyframeMaxSeconds = Maximum(timeline->keyframeMaxSeconds, *last);
+    }
+}
+
+internal void Win32StopKeyframePacker(win32_timeline_packer *packer)
+{
+    Assert(!packer->busy);
+    if (packer->thread)
+    {
+        InterlockedExchange(&packer->stopRequested, 1);
+        SetEvent(packer->wake);
+        WaitForSingleObject(packer->thread, INFINITE);
+        CloseHandle(packer->thread);
+    }
+    if (packer->wake) CloseHandle(packer->wake);
+    if (packer->done) CloseHandle(packer->done);
+    packer->thread = packer->wake = packer->done = 0;
+}
