@@ -229,7 +229,7 @@ b32 HistoryBeginKeyframe(history_store *store, u64 frame, const u8 *image, const
     if (store->keyCount == HISTORY_MAX_KEYFRAMES) HistoryDropOldest(store);
     u32 pageCount = CountBits(changedBits, store->pageCount);
     // NOTE: room for every page whole: what packing saves is given back at the end.
-    u64 bytes = HistoryRecordIndexBytes(pageCount) + (u64)pageCount * store->pageSize;
+    u64 bytes = HistoryRecordIndexBytes(pageCount) + ((u64)pageCount * store->pageSize + PAGE_CODEC_READ_SLACK + 7) / 8 * 8;
     u64 offset = 0;
     if (!HistoryPlaceRecord(store, bytes, &offset))
     {
@@ -300,7 +300,8 @@ void HistoryEndKeyframe(history_store *store)
     const u32 *sizes = HistoryRecordSizes(store, key);
     u64 bytes = HistoryRecordIndexBytes(key->pageCount);
     for (u32 index = 0; index < key->pageCount; ++index) bytes += sizes[index] & ~HISTORY_XOR_PAGE;
-    bytes = (bytes + 7) / 8 * 8;
+    // NOTE: unpacking reads a few bytes past a packed page: the record keeps them its own.
+    bytes = (bytes + PAGE_CODEC_READ_SLACK + 7) / 8 * 8;
     Assert(bytes <= key->dataBytes);
     store->rawBytes += key->dataBytes;
     store->packedBytes += bytes;

@@ -168,8 +168,8 @@ struct platform_options
     "                       find-back PATH OP VALUE | find-back PATH changed   the same, backward\n" \
     "                     every action logs a line starting 'timeline:' (docs/timeline.md)\n" \
     "  --history-max-mb N the history's memory bound in MB, 8 to 65536 (default 512)\n" \
-    "  --history-whole-pages  keyframes keep each changed page whole, not packed against its\n" \
-    "                     previous version (the old way: for measuring what packing gains)\n" \
+    "  --history-whole-pages  the old way, for measuring what packing gains: keyframes keep\n" \
+    "                     each changed page whole, and their interval follows the cap alone\n" \
     "  --start-paused     start paused (F5 or a 'resume' line plays)\n" \
     "  --no-overlay       draw the game alone: no notices, tunables panel or timeline strip of\n" \
     "                     the exe's own over it (the keys and timeline.request still work)\n" \

@@ -2,56 +2,76 @@
 
 #include <string.h>
 
+// A word's code: how many of its low bytes are stored (0, 2, 3 or 4: what the others hold is zero).
+global const u32 pageCodeBytes[4] = {0, 2, 3, 4};
+global const u32 pageCodeMasks[4] = {0, 0xffffu, 0xffffffu, 0xffffffffu};
+
+internal inline u32 PageWordCode(u32 word)
+{
+    return word == 0 ? 0 : word <= 0xffffu ? 1 : word <= 0xffffffu ? 2 : 3;
+}
+
 u64 PagePack(const u8 *page, const u8 *reference, u64 pageSize, u8 *out, u64 limit)
 {
-    Assert(pageSize % 64 == 0);
-    u64 groupBytes = pageSize / 64;
-    if (limit < groupBytes) return 0;
-    memset(out, 0, (size_t)groupBytes);
-    u8 *at = out + groupBytes;
+    Assert(pageSize % (8 * PAGE_CODEC_BLOCK_BYTES) == 0);
+    u64 blockBytes = pageSize / (8 * PAGE_CODEC_BLOCK_BYTES);
+    if (limit < blockBytes) return 0;
+    memset(out, 0, (size_t)blockBytes);
+    u8 *at = out + blockBytes;
     u8 *end = out + limit;
-    for (u64 group = 0; group < pageSize / 8; ++group)
+    for (u64 block = 0; block < pageSize / PAGE_CODEC_BLOCK_BYTES; ++block)
     {
-        u64 value;
-        memcpy(&value, page + 8 * group, 8);
+        u32 words[8];
+        memcpy(words, page + PAGE_CODEC_BLOCK_BYTES * block, sizeof(words));
         if (reference)
         {
-            u64 old;
-            memcpy(&old, reference + 8 * group, 8);
-            value ^= old;
+            u32 old[8];
+            memcpy(old, reference + PAGE_CODEC_BLOCK_BYTES * block, sizeof(old));
+            for (u32 index = 0; index < 8; ++index) words[index] ^= old[index];
         }
-        if (!value) continue;
-        // NOTE: 9 bytes at most for this group: one check per group, none per byte.
-        if (end - at < 9) return 0;
-        out[group / 8] |= (u8)(1u << (group % 8));
-        u8 *mask = at++;
-        u8 bits = 0;
-        for (u32 byte = 0; byte < 8; ++byte)
+        u32 codes = 0;
+        for (u32 index = 0; index < 8; ++index) codes |= PageWordCode(words[index]) << (2 * index);
+        if (!codes) continue;
+        // NOTE: 2 + 32 bytes at most for this block, and each word is stored 4 bytes wide (the next
+        // one overwrites what is not its): one check per block.
+        if (end - at < 2 + PAGE_CODEC_BLOCK_BYTES + 4) return 0;
+        out[block / 8] |= (u8)(1u << (block % 8));
+        u16 codes16 = (u16)codes;
+        memcpy(at, &codes16, 2);
+        at += 2;
+        for (u32 index = 0; index < 8; ++index)
         {
-            u8 b = (u8)(value >> (8 * byte));
-            if (!b) continue;
-            bits |= (u8)(1u << byte);
-            *at++ = b;
+            memcpy(at, &words[index], 4);
+            at += pageCodeBytes[(codes >> (2 * index)) & 3];
         }
-        *mask = bits;
     }
     return (u64)(at - out);
 }
 
 void PageUnpackXor(const u8 *packed, u64 packedSize, u8 *target, u64 pageSize)
 {
-    u64 groupBytes = pageSize / 64;
-    const u8 *at = packed + groupBytes;
-    for (u64 index = 0; index < groupBytes; ++index)
+    u64 blockBytes = pageSize / (8 * PAGE_CODEC_BLOCK_BYTES);
+    const u8 *at = packed + blockBytes;
+    for (u64 index = 0; index < blockBytes; ++index)
     {
-        u32 groups = packed[index];
-        for (u32 bit = 0; groups >> bit; ++bit)
+        for (u32 bit = 0; bit < 8; ++bit)
         {
-            if (!((groups >> bit) & 1)) continue;
-            u8 *group = target + 8 * (8 * index + bit);
-            u32 bits = *at++;
-            for (u32 byte = 0; bits >> byte; ++byte)
-                if ((bits >> byte) & 1) group[byte] ^= *at++;
+            if (!((packed[index] >> bit) & 1)) continue;
+            u8 *block = target + PAGE_CODEC_BLOCK_BYTES * (8 * index + bit);
+            u16 codes;
+            memcpy(&codes, at, 2);
+            at += 2;
+            u32 words[8];
+            memcpy(words, block, sizeof(words));
+            // NOTE: no branch per word: each loads 4 bytes (PAGE_CODEC_READ_SLACK) and keeps its own.
+            for (u32 word = 0; word < 8; ++word, codes >>= 2)
+            {
+                u32 value;
+                memcpy(&value, at, 4);
+                words[word] ^= value & pageCodeMasks[codes & 3];
+                at += pageCodeBytes[codes & 3];
+            }
+            memcpy(block, words, sizeof(words));
         }
     }
     Assert((u64)(at - packed) == packedSize);

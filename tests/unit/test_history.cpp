@@ -156,7 +156,7 @@ internal void TestPageCodec(void)
         memcpy(page, reference, sizeof(page));
         for (u32 change = 0; change < changes; ++change) page[NextRandom() % TEST_PAGE_SIZE] = (u8)NextRandom();
         u64 bytes = PagePack(page, reference, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE - 1);
-        if (changes < 20) CHECK_MSG(bytes && bytes <= TEST_PAGE_SIZE / 64 + 2 * changes, "a few changed bytes pack to about twice their count");
+        if (changes < 20) CHECK_MSG(bytes && bytes <= TEST_PAGE_SIZE / 256 + 6 * changes, "a few changed bytes pack to a few bytes each");
         if (!bytes) continue;
         memcpy(back, reference, sizeof(back));
         PageUnpackXor(packed, bytes, back, TEST_PAGE_SIZE);
@@ -166,14 +166,23 @@ internal void TestPageCodec(void)
         CHECK_MSG(alone == 0, "a page of random bytes does not pack alone");
     }
     memset(page, 0, sizeof(page));
-    page[3] = 7;
+    page[0] = 7;
     page[200] = 9;
     u64 bytes = PagePack(page, 0, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE - 1);
-    CHECK(bytes == TEST_PAGE_SIZE / 64 + 4);
+    CHECK_MSG(bytes == TEST_PAGE_SIZE / 256 + 2 * (2 + 2), "two bytes in two blocks: each block's codes and one 2-byte word");
     memset(back, 0, sizeof(back));
     PageUnpackXor(packed, bytes, back, TEST_PAGE_SIZE);
     CHECK(memcmp(back, page, sizeof(page)) == 0);
-    CHECK_MSG(PagePack(page, 0, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE / 64 + 3) == 0, "packing never writes past its limit");
+    CHECK_MSG(PagePack(page, 0, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE / 256 + 3) == 0, "packing never writes past its limit");
+    // Each code: a word whose change fits in its low 2, 3 or 4 bytes, and one that does not change.
+    u32 words[4] = {0x1234, 0x123456, 0x12345678, 0};
+    memcpy(reference, page, sizeof(page));
+    for (u32 index = 0; index < 4; ++index) memcpy(page + 64 + 4 * index, &words[index], 4);
+    for (u32 index = 0; index < 4; ++index) reference[64 + 4 * index] = page[64 + 4 * index];
+    memcpy(back, reference, sizeof(back));
+    bytes = PagePack(page, reference, TEST_PAGE_SIZE, packed, TEST_PAGE_SIZE - 1);
+    PageUnpackXor(packed, bytes, back, TEST_PAGE_SIZE);
+    CHECK_MSG(memcmp(back, page, sizeof(page)) == 0, "every word code unpacks exactly");
 }
 
 // Frame f: a few bytes of most pages change (fields that move), now and then a page is rewritten

@@ -8,8 +8,10 @@
 // keyframe of game memory (platform/platform_history.h: the pages the pre-frame snapshot copied since
 // the previous keyframe, taken from the snapshot's copy, which is game memory at this frame's start).
 // The keyframe interval follows the memory: the cap (--history-max-mb) over the bytes a keyframe
-// takes gives how many fit in --history-seconds; the first frame of every build is a keyframe, so the
-// frames between two keyframes ran one build.
+// takes gives how many fit in --history-seconds, and keyframes never cost more than
+// WIN32_TIMELINE_MAX_MB_PER_SECOND; the first frame of every build is a keyframe, so the frames
+// between two keyframes ran one build. A keyframe's pages are packed against their previous versions
+// on the packer thread while its frame runs.
 //
 // Paused (F5, `pause`, --start-paused), the frame loop goes on drawing: each frame runs the update of
 // the frame shown on its start state and recorded input, draws it, and puts game memory back (the
@@ -25,6 +27,7 @@
 
 #define WIN32_TIMELINE_MAX_FRAMES 65536         // frame records kept (beyond them the oldest keyframes go)
 #define WIN32_TIMELINE_MAX_INTERVAL 120         // frames between keyframes at most
+#define WIN32_TIMELINE_MAX_MB_PER_SECOND 4.0    // packed keyframes no denser than this much memory per second of play
 #define WIN32_TIMELINE_SLICE_SECONDS 0.02       // a change of the past re-runs this much per drawn frame
 #define WIN32_TIMELINE_MAX_WATCHES 4            // fields plotted at once (`watch PATH`)
 #define WIN32_TIMELINE_SCAN_SYNC_FRAMES 8       // a watch or find syncs the snapshot this often
@@ -93,8 +96,7 @@ struct win32_timeline_watch
 struct win32_timeline_packer
 {
     HANDLE thread;              // null: keyframes are packed on the main thread
-    HANDLE wake;
-    HANDLE done;
+    volatile LONG requested;    // set by the main thread with a keyframe to pack, cleared by the packer when packed
     volatile LONG stopRequested;
     history_store *store;       // the store and image of the keyframe being packed ...
     const u8 *image;

@@ -105,15 +105,23 @@ internal void Win32RestartHistory(win32_timeline *timeline, win32_state *state, 
         Win32Log(LogLevel_Info, "timeline: history restarts at frame %llu (%s)", (unsigned long long)state->input.frameIndex, why);
 }
 
-// The interval that fits --history-seconds of keyframes like the last ones in the cap.
+// The interval that fits --history-seconds of keyframes like the last ones in the cap, and keeps the
+// history under WIN32_TIMELINE_MAX_MB_PER_SECOND (the larger of the two).
 internal void Win32ChooseKeyInterval(win32_timeline *timeline, f64 keyBytes, f64 dt)
 {
-    timeline->bytesPerKeyframe = timeline->bytesPerKeyframe > 0.0 ? 0.7 * timeline->bytesPerKeyframe + 0.3 * keyBytes : keyBytes;
+    // NOTE: a smaller keyframe is taken at once (the first ones of a build hold every page: an average
+    // would keep their interval for many keyframes); a larger one moves the average.
+    if (timeline->bytesPerKeyframe <= 0.0 || keyBytes < timeline->bytesPerKeyframe) timeline->bytesPerKeyframe = keyBytes;
+    else timeline->bytesPerKeyframe = 0.7 * timeline->bytesPerKeyframe + 0.3 * keyBytes;
     f64 baseBytes = (f64)(timeline->store.basePages * timeline->store.pageSize);
     f64 room = Maximum((f64)timeline->capBytes * 0.9 - baseBytes, (f64)timeline->capBytes * 0.1);
     f64 keyframesThatFit = Maximum(1.0, room / Maximum(timeline->bytesPerKeyframe, 1.0));
-    f64 framesWanted = (f64)timeline->historySeconds / Maximum(dt, 1.0e-4);
+    dt = Maximum(dt, 1.0e-4);
+    f64 framesWanted = (f64)timeline->historySeconds / dt;
     f64 interval = framesWanted / keyframesThatFit;
+    // NOTE: denser than the rate allows, keyframes would buy a seek less time than they cost memory
+    // (--history-whole-pages: the old way, the cap alone).
+    if (timeline->store.reference) interval = Maximum(interval, timeline->bytesPerKeyframe / (WIN32_TIMELINE_MAX_MB_PER_SECOND * (f64)Megabytes(1) * dt));
     timeline->keyInterval = (u32)Minimum(Maximum(interval + 0.999, 1.0), (f64)WIN32_TIMELINE_MAX_INTERVAL);
 }
 
@@ -256,10 +264,11 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
              1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
              1000.0 * MedianOfRing(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
     if (timeline->store.rawBytes)
-        Win32Log(LogLevel_Info, "timeline: keyframes packed to %.1f%% of their pages whole (%.1f MB whole, %.1f MB packed)%s",
-                 100.0 * (f64)timeline->store.packedBytes / (f64)timeline->store.rawBytes,
+        Win32Log(LogLevel_Info, "timeline: keyframes packed to %.1f%% of their pages whole (%.1f MB whole, %.1f MB packed)%s; "
+                 "the base holds %.1f MB of the %.1f MB", 100.0 * (f64)timeline->store.packedBytes / (f64)timeline->store.rawBytes,
                  (f64)timeline->store.rawBytes / (f64)Megabytes(1), (f64)timeline->store.packedBytes / (f64)Megabytes(1),
-                 timeline->store.reference ? "" : " (--history-whole-pages)");
+                 timeline->store.reference ? "" : " (--history-whole-pages)",
+                 (f64)(timeline->store.basePages * timeline->store.pageSize) / (f64)Megabytes(1), megabytes);
     timeline->on = 0;
     Win32StopKeyframePacker(&timeline->packer);
     if (timeline->store.reference) VirtualFree(timeline->store.reference, 0, MEM_RELEASE);
