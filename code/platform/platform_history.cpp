@@ -263,6 +263,7 @@ void HistoryPackKeyframe(history_store *store, const u8 *image)
     u32 *sizes = HistoryRecordSizes(store, key);
     u8 *data = HistoryRecordData(store, key);
     u64 pageSize = store->pageSize;
+    u32 xorPages = 0;
     for (u32 index = 0; index < key->pageCount; ++index)
     {
         u64 page = pages[index];
@@ -277,6 +278,7 @@ void HistoryPackKeyframe(history_store *store, const u8 *image)
             {
                 flag = HISTORY_XOR_PAGE;
                 ++*chain;
+                ++xorPages;
             }
             else *chain = 0;
             memcpy(reference, source, (size_t)pageSize);
@@ -291,6 +293,7 @@ void HistoryPackKeyframe(history_store *store, const u8 *image)
         sizes[index] = (u32)bytes | flag;
         data += bytes;
     }
+    store->lastXorPages = xorPages;
 }
 
 void HistoryEndKeyframe(history_store *store)

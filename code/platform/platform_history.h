@@ -60,6 +60,7 @@ struct history_store
     u8 *startedBits;            // bit per page: the restore's "memory holds part of its XOR chain" marks
     u64 rawBytes;               // what the deltas packed since start would have taken whole (for the figures)
     u64 packedBytes;            //   ... and what they took
+    u32 lastXorPages;           // pages of the newest keyframe packed as XORs (the others had no previous version)
     b32 pending;                // the newest keyframe is begun and not yet ended (HistoryBeginKeyframe)
     u64 pendingReserved;        // the bytes its record holds in the ring until it ends
 };

@@ -17,6 +17,7 @@
 #  - a deliberately non-deterministic build (a counter in the DLL's data written into the state) is
 #    named at its field by the determinism detector;
 #  - a long run holds its history under --history-max-mb; the exit report gives the figures;
+#  - the demo at 65,536 entities with a small cap: packed keyframes hold it, every seek is hash equal;
 #  - nothing is heard from the past: a build playing a tone, recorded through DirectSound -> ALSA
 #    file sink (tests/suites/test_lib.sh: write_recording_asoundrc), is silent from the pause to the
 #    resume, seeks that re-simulate frames (asking the game for their sound) included;
@@ -201,6 +202,48 @@ check "a long run's history stays under --history-max-mb 8 (${held:-none} MB)" \
     awk -v v="${held:-99}" 'BEGIN {exit !(v <= 8.0)}'
 check "... and the interval grew past one frame to fit it" \
     grep -qE "timeline: history upkeep .* a keyframe every ([2-9]|[1-9][0-9]+) frames" "$log"
+#- 2b: a big state (the demo at 65,536 entities, ~3 MB of entities that all move every frame): its
+# keyframes packed against the previous keyframe (platform/platform_page_codec.h) hold a small cap
+# over a short --history-seconds (keyframes a few frames apart, the oldest folded into the base), and
+# every seek over the history, each a restore through XOR chains, reaches the recorded hash.
+log="$out/big.log"
+rm -f "$out/quit" "$request"
+wine "$exe" --size 320x180 --fixed-dt 0.0166667 --unthrottled --game "$work/build/game.dll" --entities 65536 \
+    --game-arg overlay=0 --history-max-mb 8 --history-seconds 0.5 --log "$log" --quit-file "$out/quit" \
+    >/dev/null 2>&1 </dev/null &
+ENGINE_PID=$!
+check "the demo runs at 65,536 entities" wait_for_regex "$log" "game: frame graph" 1 60
+request="$(dirname "$work/build/game.dll")/timeline.request"
+# NOTE: a few frames a second here (llvmpipe draws 65,536 cubes): paused every few seconds until the
+# history has folded (70 frames: keyframes about 18 apart, 0.5 s kept), resumed at the present between.
+for attempt in 1 2 3 4 5 6 7 8; do
+    sleep 5
+    send pause
+    wait_for_count "$log" "timeline: paused at frame" "$attempt" 60 || break
+    [ "$(paused_frame)" -ge 70 ] && break
+    send resume
+    wait_for_count "$log" "timeline: resumed at frame" "$attempt" 60 || break
+done
+check "paused after 70 frames or more ($(paused_frame))" test "$(paused_frame)" -ge 70
+big_first=$(sed -nE 's/.*timeline: paused at frame [0-9]+ \(history: frames ([0-9]+)-.*/\1/p' "$log" | tail -n 1)
+big_last=$(paused_frame)
+big_held=$(sed -nE 's/.*timeline: paused at frame [0-9]+ \(history: frames [0-9]+-[0-9]+, ([0-9.]+) MB\).*/\1/p' "$log" | tail -n 1)
+check "its history holds under --history-max-mb 8 (${big_held:-none} MB, frames ${big_first:-?}-${big_last:-?})" \
+    awk -v v="${big_held:-99}" 'BEGIN {exit !(v <= 8.0)}'
+check "... its oldest keyframes folded away (the history starts after frame 2)" test "${big_first:-0}" -gt 2
+big_seeks=0
+for step in 5 1 4 0 3 2; do
+    send "seek $(( ${big_first:-0} + 1 + (${big_last:-1} - ${big_first:-0} - 1) * step / 5 ))"
+    big_seeks=$((big_seeks + 1))
+    wait_for_count "$log" "timeline: at frame " "$big_seeks" 60 || break
+done
+check "every seek over it reaches the recorded hash ($(count_of "$log" "hash equal") of $big_seeks equal)" \
+    test "$(count_of_regex "$log" "timeline: at frame [0-9]+ \(re-simulated [0-9]+ frames in [0-9.]+ ms, hash equal\)")" -eq "$big_seeks"
+touch "$out/quit"
+wait_for_exit "$ENGINE_PID" 60
+request="$run/timeline.request"
+check "its keyframes were packed to under half of their pages whole" \
+    grep -qE "timeline: keyframes packed to ([0-9]|[1-4][0-9])\.[0-9]% of their pages whole" "$log"
 #- 3: nothing is heard from the past (the tone build, recorded through DirectSound -> ALSA -> a file)
 sound="$out/sound"
 mkdir -p "$sound"

@@ -121,6 +121,7 @@ struct win32_timeline
     u64 lastRewindCount;
     f64 recordedSeconds;
     f64 bytesPerKeyframe;       // a running average, for the interval
+    f64 lastDt;                 //   ... and the dt it was last chosen with
     win32_timeline_packer packer;
     b32 hashPending;
     u64 pendingHashFrame;

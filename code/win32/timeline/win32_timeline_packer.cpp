@@ -59,7 +59,10 @@ internal void Win32TimelineFinishKeyframe(win32_timeline *timeline)
     history_store *store = packer->store;
     HistoryEndKeyframe(store);
     const history_keyframe *newest = &store->keys[(store->firstKey + store->keyCount - 1) % HISTORY_MAX_KEYFRAMES];
-    Win32ChooseKeyInterval(timeline, (f64)newest->dataBytes + 1.0, packer->dt);
+    // NOTE: a keyframe whose pages mostly had no previous version (the first after a base or a resume)
+    // holds them on their own: not what the next ones will take.
+    if (!store->reference || 2 * store->lastXorPages >= newest->pageCount)
+        Win32ChooseKeyInterval(timeline, (f64)newest->dataBytes + 1.0, packer->dt);
     // NOTE: the wait is the keyframe's main-thread cost too: it is added to the keyframe's figure.
     f64 seconds = Win32Seconds() - start;
     if (timeline->keyframeCount)

@@ -81,7 +81,8 @@ internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state)
         if (packing) HistoryPackAgainstPrevious(&timeline->store, packing);
         else Win32Log(LogLevel_Warning, "timeline: no memory to pack keyframes: their pages are kept whole");
     }
-    if (!Win32StartKeyframePacker(&timeline->packer))
+    // NOTE: the old way copies whole pages on the main thread, as it did.
+    if (!options->historyWholePages && !Win32StartKeyframePacker(&timeline->packer))
         Win32Log(LogLevel_Warning, "timeline: no keyframe packer thread: keyframes are packed on the main thread");
     HistoryInit(&timeline->newTimeline.store, snapshot->pageSize, pageCount, newBase, newBits, newRing, newCap, newCap);
     HistoryInit(&timeline->scrub, snapshot->pageSize, pageCount, scrubBase, scrubBits, scrubRing, scrubCap, scrubCap);
@@ -117,6 +118,7 @@ internal void Win32ChooseKeyInterval(win32_timeline *timeline, f64 keyBytes, f64
     f64 room = Maximum((f64)timeline->capBytes * 0.9 - baseBytes, (f64)timeline->capBytes * 0.1);
     f64 keyframesThatFit = Maximum(1.0, room / Maximum(timeline->bytesPerKeyframe, 1.0));
     dt = Maximum(dt, 1.0e-4);
+    timeline->lastDt = dt;
     f64 framesWanted = (f64)timeline->historySeconds / dt;
     f64 interval = framesWanted / keyframesThatFit;
     // NOTE: denser than the rate allows, keyframes would buy a seek less time than they cost memory
@@ -264,11 +266,18 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
              1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
              1000.0 * MedianOfRing(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
     if (timeline->store.rawBytes)
+    {
+        // NOTE: what a minute of history tends to: the keyframes as the interval sees them now, at that interval.
+        f64 keyMegabytes = timeline->bytesPerKeyframe / (f64)Megabytes(1);
+        f64 steadyRate = keyMegabytes / Maximum((f64)timeline->keyInterval * (f64)timeline->lastDt, 1.0e-6);
         Win32Log(LogLevel_Info, "timeline: keyframes packed to %.1f%% of their pages whole (%.1f MB whole, %.1f MB packed)%s; "
-                 "the base holds %.1f MB of the %.1f MB", 100.0 * (f64)timeline->store.packedBytes / (f64)timeline->store.rawBytes,
+                 "the base holds %.1f MB of the %.1f MB; a keyframe now %.2f MB, %.2f MB per second of play at its interval",
+                 100.0 * (f64)timeline->store.packedBytes / (f64)timeline->store.rawBytes,
                  (f64)timeline->store.rawBytes / (f64)Megabytes(1), (f64)timeline->store.packedBytes / (f64)Megabytes(1),
                  timeline->store.reference ? "" : " (--history-whole-pages)",
-                 (f64)(timeline->store.basePages * timeline->store.pageSize) / (f64)Megabytes(1), megabytes);
+                 (f64)(timeline->store.basePages * timeline->store.pageSize) / (f64)Megabytes(1), megabytes, keyMegabytes,
+                 steadyRate);
+    }
     timeline->on = 0;
     Win32StopKeyframePacker(&timeline->packer);
     if (timeline->store.reference) VirtualFree(timeline->store.reference, 0, MEM_RELEASE);
