@@ -280,7 +280,9 @@ void HistoryPackKeyframe(history_store *store, const u8 *image)
                 ++*chain;
                 ++xorPages;
             }
-            else *chain = 0;
+            // NOTE: a page with no previous version starts at a staggered place in its chain (as the
+            // base's do), so that after a resume the pages do not all stand alone again at once.
+            else *chain = *chain == 0xff ? (u8)(page % HISTORY_MAX_CHAIN) : 0;
             memcpy(reference, source, (size_t)pageSize);
         }
         // NOTE: only a packing store tries packing a page alone: the others stay as cheap as a copy.

@@ -7,14 +7,17 @@
 // The oldest keyframe is a full image (the base: every nonzero page written by then, at its offset).
 // Every later keyframe holds only the pages that changed since the keyframe before it (what the
 // pre-frame snapshot copied in between), packed in a byte ring: [page indices (u32)][each page's
-// stored size (u32), padded to 8 bytes][their contents]. A page is stored whole (its size is the page
-// size), packed alone (platform/platform_page_codec.h: its nonzero bytes), or, in a store that packs
+// stored size (u32), padded to 8 bytes][their contents][PAGE_CODEC_READ_SLACK bytes, padded to 8]. A
+// page is stored whole (its size is the page size), packed alone (platform/platform_page_codec.h: its
+// nonzero words; only in a packing store), or, in a store that packs
 // against the previous keyframe (HistoryPackAgainstPrevious), packed as its XOR with its version at
 // the keyframe before (the size's top bit, HISTORY_XOR_PAGE): a page of which a few bytes changed
 // costs those bytes. Such a chain of XOR versions of one page is at most HISTORY_MAX_CHAIN - 1 long
 // before a version stored on its own, so a restore decodes at most HISTORY_MAX_CHAIN versions of a
 // page. When the ring is full, or the total passes the cap, the oldest delta is folded into the base
 // (its pages decoded over the base's), so the history loses its oldest keyframe and never its newest.
+// A keyframe is given room for its pages whole while it is packed, then shrinks: the cap holds at
+// every moment, and near it the history folds as if the newest keyframe were whole.
 // A page of the base that is all zero is not kept (it costs nothing and restores as zeros). Nothing
 // here allocates: the caller hands in the memory (HistoryBitmapBytes, HistoryPackingBytes).
 //

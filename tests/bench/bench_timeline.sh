@@ -8,9 +8,10 @@
 #   - step back one frame right after a seek: median ms;
 #   - re-simulation speed: frames re-simulated per second against real time (60 frames a second);
 #   - the history's main-thread upkeep per frame, the keyframe interval and the keyframes' main-thread
-#     median and max (the exit report), and its MB per second of history (what the pause line says it
-#     holds over the seconds of play it covers: the exit report's would count what a resume in the
-#     past left);
+#     median and max (the exit report), and its MB per second of history three ways: what the pause
+#     line says it holds over the seconds of play it covers; the same without the base (a full image
+#     paid once, which over a short run weighs more than over a minute); and what the last keyframes
+#     take at their interval (the exit report: what a full minute tends to);
 #   - every seek's hash check (a seek whose hash differs is counted and printed);
 #   - `watch PATH` over the whole history (the frames re-simulated and the ms, from its log line), a
 #     `find` that matches nothing from the oldest frame to the end (frames searched, ms), and the

@@ -186,7 +186,9 @@ check "the exit report gives the history's figures" \
 #- 2: the determinism detector, and the cap over a long run (a small cap: keyframes every few frames)
 cp "$out/timeline_noise.dll" "$run/game.dll"
 log="$out/noise.log"
-start_engine --history-max-mb 8 --unthrottled
+# NOTE: whole pages (the old way): this small state's packed keyframes would fit 8 MB a frame apart,
+# and a step back to a keyframe re-simulates nothing to detect (the big state below packs them).
+start_engine --history-max-mb 8 --unthrottled --history-whole-pages
 check "the noisy build runs" wait_for_regex "$log" "timeline game: update count 1200 at frame [0-9]+" 1 120
 send pause
 check "paused" wait_for_regex "$log" "timeline: paused at frame" 1 30
@@ -212,7 +214,7 @@ wine "$exe" --size 320x180 --fixed-dt 0.0166667 --unthrottled --game "$work/buil
     --game-arg overlay=0 --history-max-mb 8 --history-seconds 0.5 --log "$log" --quit-file "$out/quit" \
     >/dev/null 2>&1 </dev/null &
 ENGINE_PID=$!
-check "the demo runs at 65,536 entities" wait_for_regex "$log" "game: frame graph" 1 60
+check "the demo runs at 65,536 entities" wait_for_log "$log" "game: state initialized (65536 entities)" 60
 request="$(dirname "$work/build/game.dll")/timeline.request"
 # NOTE: a few frames a second here (llvmpipe draws 65,536 cubes): paused every few seconds until the
 # history has folded (70 frames: keyframes about 18 apart, 0.5 s kept), resumed at the present between.
@@ -253,7 +255,9 @@ jack_name="timeline_$$"
 if start_jack_sink "$jack_name" "$sound/jackd.txt"; then
     cp "$out/timeline_tone.dll" "$run/game.dll"
     log="$out/sound.log"
-    HOME="$sound" JACK_DEFAULT_SERVER="$jack_name" start_engine --history-max-mb 8
+    # NOTE: whole pages: 8 MB then keeps keyframes several frames apart, so that the seeks below
+    # re-simulate frames (packed, this small state's keyframes would come every frame).
+    HOME="$sound" JACK_DEFAULT_SERVER="$jack_name" start_engine --history-max-mb 8 --history-whole-pages
     check "the tone build runs" wait_for_regex "$log" "timeline game: update count 120 at frame [0-9]+" 1 60
     sleep 1
     send pause

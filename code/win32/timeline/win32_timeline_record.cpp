@@ -161,7 +161,9 @@ internal void Win32TrimHistory(win32_timeline *timeline, u64 frame)
         f64 coveredWithout = timeline->recordedSeconds - Win32TimelineFrame(timeline, secondFrame)->recordedSeconds;
         b32 recordsRunOut = frame - HistoryOldestFrame(store) >= WIN32_TIMELINE_MAX_FRAMES - 1;
         if (coveredWithout < (f64)timeline->historySeconds && !recordsRunOut) break;
+        u32 keysBefore = store->keyCount;
         HistoryDropOldest(store);
+        if (store->keyCount == keysBefore) break;   // the oldest delta is the one being packed: it stays this frame
     }
 }
 
