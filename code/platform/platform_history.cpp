@@ -249,6 +249,7 @@ b32 HistoryBeginKeyframe(history_store *store, u64 frame, const u8 *image, const
         if (BitmapBit(changedBits, page)) pages[written++] = (u32)page;
     }
     store->ringUsed += bytes;
+    store->pendingSlot = (store->firstKey + store->keyCount) % HISTORY_MAX_KEYFRAMES;
     ++store->keyCount;
     store->pending = 1;
     store->pendingReserved = bytes;
@@ -258,7 +259,7 @@ b32 HistoryBeginKeyframe(history_store *store, u64 frame, const u8 *image, const
 void HistoryPackKeyframe(history_store *store, const u8 *image)
 {
     Assert(store->pending);
-    history_keyframe *key = HistoryKey(store, store->keyCount - 1);
+    history_keyframe *key = &store->keys[store->pendingSlot];
     const u32 *pages = HistoryRecordPages(store, key);
     u32 *sizes = HistoryRecordSizes(store, key);
     u8 *data = HistoryRecordData(store, key);
@@ -300,8 +301,8 @@ void HistoryPackKeyframe(history_store *store, const u8 *image)
 
 void HistoryEndKeyframe(history_store *store)
 {
-    Assert(store->pending);
-    history_keyframe *key = HistoryKey(store, store->keyCount - 1);
+    Assert(store->pending && HistoryKey(store, store->keyCount - 1) == &store->keys[store->pendingSlot]);
+    history_keyframe *key = &store->keys[store->pendingSlot];
     const u32 *sizes = HistoryRecordSizes(store, key);
     u64 bytes = HistoryRecordIndexBytes(key->pageCount);
     for (u32 index = 0; index < key->pageCount; ++index) bytes += sizes[index] & ~HISTORY_XOR_PAGE;

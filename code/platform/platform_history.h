@@ -65,6 +65,8 @@ struct history_store
     u64 packedBytes;            //   ... and what they took
     u32 lastXorPages;           // pages of the newest keyframe packed as XORs (the others had no previous version)
     b32 pending;                // the newest keyframe is begun and not yet ended (HistoryBeginKeyframe)
+    u32 pendingSlot;            //   ... its slot in keys (fixed: the packing thread never reads firstKey or keyCount,
+                                //   which a fold on the caller's thread changes meanwhile)
     u64 pendingReserved;        // the bytes its record holds in the ring until it ends
 };
 

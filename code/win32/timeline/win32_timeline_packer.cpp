@@ -11,6 +11,7 @@
 // machine cost the main thread 0.5-3 ms a keyframe (measured), more than the packing saved it. A
 // non-alertable Sleep stays in the process.
 #define WIN32_PACKER_POLL_MS 2
+#define WIN32_PACKER_MIN_BYTES (256 * 1024)    // smaller keyframes are packed on the main thread
 
 internal DWORD WINAPI Win32KeyframePackerThread(void *data)
 {
@@ -44,7 +45,9 @@ internal void Win32PackKeyframeInBackground(win32_timeline_packer *packer, histo
     packer->image = image;
     packer->dt = dt;
     packer->busy = 1;
-    if (packer->thread) InterlockedExchange(&packer->requested, 1);
+    // NOTE: a keyframe of a few pages is packed at once: the packer's wake-up (up to a poll) would
+    // cost the next frame's start more than packing it here.
+    if (packer->thread && store->pendingReserved >= WIN32_PACKER_MIN_BYTES) InterlockedExchange(&packer->requested, 1);
     else HistoryPackKeyframe(store, image);
 }
 
@@ -54,7 +57,7 @@ internal void Win32TimelineFinishKeyframe(win32_timeline *timeline)
     if (!packer->busy) return;
     f64 start = Win32Seconds();
     // NOTE: normally packed long before (a frame ran since); on a machine too loaded to run the packer, the wait is here.
-    while (packer->thread && InterlockedCompareExchange(&packer->requested, 0, 0)) Sleep(0);
+    while (InterlockedCompareExchange(&packer->requested, 0, 0)) Sleep(0);
     packer->busy = 0;
     history_store *store = packer->store;
     HistoryEndKeyframe(store);
