@@ -188,14 +188,14 @@ internal void Win32ChooseKeyInterval(win32_timeline *timeline, f64 keyBytes, f64
 // The frames the cursor can show on the timeline shown.
 internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last);
 // Shows the start state of `target` (clamped to the range) and logs the line "timeline: at frame ...".
-internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u64 target);
+internal void Win32TimelineSeek(win32_state *state, u64 target);
 // Pause at the present; play on from the frame shown (both log their line).
-internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state);
-internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state);
+internal void Win32TimelinePause(win32_state *state);
+internal void Win32TimelineResume(win32_state *state);
 // A build or tune arrived while paused: the new timeline re-runs the rest of the history (what names it).
-internal void Win32StartNewTimeline(win32_timeline *timeline, win32_state *state, const char *what);
+internal void Win32StartNewTimeline(win32_state *state, const char *what);
 // One slice of the new timeline's re-run, then the frame shown again.
-internal void Win32ContinueNewTimeline(win32_timeline *timeline, win32_state *state);
+internal void Win32ContinueNewTimeline(win32_state *state);
 // The store of the timeline shown (the new timeline's when it is viewed).
 internal history_store *Win32ShownStore(win32_timeline *timeline);
 // One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
@@ -209,9 +209,9 @@ internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame 
 // pausing first when playing; with no match the cursor stays. Watch and unwatch log one "timeline:"
 // line, find its result and then its search figures (docs/timeline.md); a bad path is refused, logged
 // as an error with the layout's closest name, and nothing changes.
-internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, const char *path);
-internal void Win32TimelineUnwatch(win32_timeline *timeline, win32_state *state, const char *path);
-internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command);
+internal void Win32TimelineWatch(win32_state *state, const char *path);
+internal void Win32TimelineUnwatch(win32_state *state, const char *path);
+internal void Win32TimelineFind(win32_state *state, timeline_command *command);
 // Memory holds the start of `frame` (live, or on the new timeline): every watch reads its value there.
 internal void Win32TimelineWatchLiveFrame(win32_timeline *timeline, u64 frame);
 internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onNewTimeline);
@@ -229,7 +229,7 @@ internal b32 Win32TimelineStripVisible(win32_timeline *timeline);
 internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *overlay);
 // Main thread between frames: the pointer on the strip (hover, click or drag to scrub, the wheel to
 // zoom) in a window of width x height; true when the strip took it.
-internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *state, game_mouse_input *mouse, u32 width,
+internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width,
                                      u32 height);
 // One watch's plot in the band [top, bottom) of a strip `width` pixels wide (win32_timeline_plot.cpp):
 // its values over the frames of `view` (recorded, and new after a change of the past), its minimum
@@ -242,7 +242,7 @@ internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 fram
 //~ The frame loop's and the engine's calls
 // Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;
 // off (logged) with seconds 0, in a replay, or without memory.
-internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state);
+internal b32 Win32InitTimeline(win32_state *state);
 // Main thread, at the start of every frame before the snapshot's sync (and at exit): waits for the
 // keyframe being packed, if any, and ends it (the sync may then rewrite the copy it was packed from).
 // Returns at once when none is pending.
@@ -250,16 +250,16 @@ internal void Win32TimelineFinishKeyframe(win32_timeline *timeline);
 // Main thread between frames, after the reload step and the tunables: the keys (F5, arrows, Home,
 // End, the mouse on the panel), timeline.request and the cursor. True when the frame shows the past
 // (its input is the recorded one, nothing is recorded, and Win32TimelineAfterFrame puts memory back).
-internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *state);
+internal b32 Win32TimelineBetweenFrames(win32_state *state);
 // Main thread between frames of live play, after the capsule recorder: records the frame.
-internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *state);
+internal void Win32TimelineRecordFrame(win32_state *state);
 // Main thread, once the frame's sound was asked for (live play).
 internal void Win32TimelineNoteSound(win32_timeline *timeline, u32 sampleCount);
 // Main thread: the frame being played faulted (contained), or a capsule was asked for.
 internal void Win32TimelineNoteFrameFlag(win32_timeline *timeline, u32 flag);
 // Main thread after a frame that showed the past: a crash of it is contained without a rollback of
 // the build, and game memory goes back to the frame's start. True when it crashed (nothing drawn).
-internal b32 Win32TimelineAfterShownFrame(win32_timeline *timeline, win32_state *state);
+internal b32 Win32TimelineAfterShownFrame(win32_state *state);
 // Main thread, after pacing a live frame: marks it a hitch when it took over twice the target.
 internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 seconds, f64 targetSeconds);
 // Any thread: the game's log below errors and its file writes through the platform are held back

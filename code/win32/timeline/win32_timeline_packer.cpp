@@ -53,7 +53,7 @@ internal void Win32PackKeyframeInBackground(win32_timeline_packer *packer, histo
 
 internal void Win32TimelineFinishKeyframe(win32_timeline *timeline)
 {
-    win32_timeline_packer *packer = &timeline->packer;
+    win32_timeline_packer *packer = &timeline->recording.packer;
     if (!packer->busy) return;
     f64 start = Win32Seconds();
     // NOTE: normally packed long before (a frame ran since); on a machine too loaded to run the packer, the wait is here.
@@ -68,11 +68,11 @@ internal void Win32TimelineFinishKeyframe(win32_timeline *timeline)
         Win32ChooseKeyInterval(timeline, (f64)newest->dataBytes + 1.0, packer->dt);
     // NOTE: the wait is the keyframe's main-thread cost too: it is added to the keyframe's figure.
     f64 seconds = Win32Seconds() - start;
-    if (timeline->keyframeCount)
+    if (timeline->figures.keyframeCount)
     {
-        f64 *last = &timeline->keyframeSeconds[(timeline->keyframeCount - 1) % ArrayCount(timeline->keyframeSeconds)];
+        f64 *last = &timeline->figures.keyframeSeconds[(timeline->figures.keyframeCount - 1) % ArrayCount(timeline->figures.keyframeSeconds)];
         *last += seconds;
-        timeline->keyframeMaxSeconds = Maximum(timeline->keyframeMaxSeconds, *last);
+        timeline->figures.keyframeMaxSeconds = Maximum(timeline->figures.keyframeMaxSeconds, *last);
     }
 }
 
