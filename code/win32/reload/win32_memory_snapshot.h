@@ -16,6 +16,7 @@
 // NOTE: the frame scratch (game_memory.frameScratch) follows game memory in the same reservation and
 // is none of this: never copied, never restored, its watch never re-armed. Its pages ever written
 // join everWritten only for the pointer scan (Win32NoteScratchPages).
+// Tested by: tests/suites/suite_live_editing.sh, tests/suites/suite_adversarial_games.sh, tests/suites/suite_misuse_games.sh
 
 #define WIN32_SNAPSHOT_QUIET_SYNCS 16
 #define WIN32_SNAPSHOT_REWRITE_SYNCS 4

@@ -9,6 +9,7 @@
 // records and marked memory (the same pages), and the capsule recording window. The frame scratch is not sent: it holds nothing from
 // one frame to the next. Both sides hash the pages they send and receive (MixPageHash of each
 // page's HashPage); equal hashes mean game memory came across byte for byte.
+// Tested by: tests/suites/suite_hot_restart.sh (plus tests/unit/test_page_list.cpp)
 
 struct win32_restart_state_header
 {
