@@ -188,6 +188,7 @@ internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *st
                     (state->editStatus.tuneCount != timeline->lastTuneCount ? TimelineFrame_Tune : 0) |
                     (state->frames.capsuleKeyPressed ? TimelineFrame_Capsule : 0);
     timeline->lastTuneCount = state->editStatus.tuneCount;
+    if (reloaded || !timeline->store.keyCount) timeline->builds.lastVersionFirstFrame = frame;
     timeline->lastVersion = state->game.version;
     f64 dt = state->input.dtForFrame > 0.0f ? (f64)state->input.dtForFrame : 1.0 / 60.0;
     // NOTE: a resume in the past or a pause before the first frame already took this frame's keyframe.
@@ -195,6 +196,7 @@ internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *st
     if (!haveKeyframe && (timeline->store.keyCount == 0 || reloaded || ++timeline->framesSinceKey >= timeline->keyInterval))
         Win32TakeKeyframe(timeline, frame, dt);
     Win32TrimHistory(timeline, frame);
+    Win32ReleaseBuildsOutOfHistory(timeline);
     Win32TimelineWatchLiveFrame(timeline, frame);
     timeline->hashPending = 1;
     timeline->pendingHashFrame = frame;
@@ -242,6 +244,7 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
              1000.0 * MedianOfRing(timeline->keyframeSeconds, timeline->keyframeCount, ArrayCount(timeline->keyframeSeconds)),
              1000.0 * timeline->keyframeMaxSeconds, (unsigned long long)timeline->seekCount,
              1000.0 * MedianOfRing(timeline->seekSeconds, timeline->seekCount, ArrayCount(timeline->seekSeconds)));
+    Win32ReleaseAllTimelineBuilds(timeline);
     timeline->on = 0;
     // NOTE: given back, not left to the exit: the old process of a hot restart lives on as a waiter.
     history_store *stores[3] = {&timeline->store, &timeline->newTimeline.store, &timeline->scrub};
