@@ -117,7 +117,7 @@ internal b32 Win32StartEngine(win32_state *state, HINSTANCE instance)
     Win32ResetGameCodeToStubs(&state->game);
     if (options->replayPath) Win32StartReplay(&state->replay, state);
     else Win32StartCapsuleWriter(&state->capsuleWriter, &state->capsuleRecorder, options, state->reloader.sourcePath);
-    Win32InitTimeline(&state->timeline, state);
+    Win32InitTimeline(state);
     Win32Log(LogLevel_Info, "reload: watching '%s'", state->reloader.sourcePath);
     return 1;
 }

@@ -153,7 +153,7 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
     Win32OverlayInput(&state->overlay, state);
     Win32TuneBetweenFrames(state);
     // NOTE: paused in the past, the frame shows a recorded frame: no loop, no recording, no capsule.
-    b32 showingPast = state->frames.showingPast = Win32TimelineBetweenFrames(&state->timeline, state);
+    b32 showingPast = state->frames.showingPast = Win32TimelineBetweenFrames(state);
     if (!state->replay.on && !showingPast &&
         Win32StepLiveLoop(&state->loop, &state->snapshot, &state->input, loopTogglePressed))
     {
@@ -165,7 +165,7 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
     {
         Win32ServeCapsuleRequests(&state->capsuleWriter, state, state->frames.capsuleKeyPressed);
         Win32CapsuleBeginFrame(&state->capsuleRecorder, state);
-        Win32TimelineRecordFrame(&state->timeline, state);
+        Win32TimelineRecordFrame(state);
     }
     Win32EndBlock("capsule");
     if (state->options.verifyRollback) state->preFrameHash = HashMemory(state->snapshot.live, state->snapshot.size);
@@ -257,7 +257,7 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
         memory->debugFrame->renderCommandProblems = state->renderValidation.lastFrameProblems;
         memory->debugFrame->hangsInterrupted = Win32HangsInterrupted();
         // The frame shown, not the live counter, while a paused timeline shows the past.
-        if (frames->showingPast) memory->debugFrame->frameIndex = state->timeline.cursor;
+        if (frames->showingPast) memory->debugFrame->frameIndex = state->timeline.travel.cursor;
     }
     f64 endFrameStart = Win32Seconds();
     if (!Win32CrashPending()) Win32GuardedCall(Win32CallGameEndFrame, call);
@@ -336,7 +336,7 @@ internal void Win32RecoverOrPresent(win32_state *state, game_render_commands *co
 // puts memory back after every shown frame anyway); otherwise drawn as a live frame is.
 internal void Win32PresentShownFrame(win32_state *state, game_render_commands *commands)
 {
-    if (!Win32TimelineAfterShownFrame(&state->timeline, state)) Win32PresentOrQueueFrame(state, commands);
+    if (!Win32TimelineAfterShownFrame(state)) Win32PresentOrQueueFrame(state, commands);
 }
 
 // Waits out the rest of the frame (unless --unthrottled) and measures it.

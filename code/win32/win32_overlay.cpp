@@ -40,15 +40,15 @@ internal void Win32OverlayInput(win32_overlay *overlay, win32_state *state)
     win32_timeline *timeline = &state->timeline;
     game_input *input = &state->input;
     if (!overlay->on) return;
-    if (WasPressed(input->keyboard.keys[Key_F6]) && timeline->on && !timeline->paused)
+    if (WasPressed(input->keyboard.keys[Key_F6]) && timeline->on && !timeline->travel.paused)
     {
-        timeline->stripShownLive = !timeline->stripShownLive;
-        Win32Log(LogLevel_Info, "timeline: strip %s (F6)", timeline->stripShownLive ? "shown" : "hidden");
+        timeline->strip.stripShownLive = !timeline->strip.stripShownLive;
+        Win32Log(LogLevel_Info, "timeline: strip %s (F6)", timeline->strip.stripShownLive ? "shown" : "hidden");
     }
     game_mouse_input *mouse = &input->mouse;
     u32 width = (u32)Maximum(state->window.clientWidth, 1);
     u32 height = (u32)Maximum(state->window.clientHeight, 1);
-    b32 overStrip = Win32TimelineStripMouse(timeline, state, mouse, width, height);
+    b32 overStrip = Win32TimelineStripMouse(state, mouse, width, height);
     b32 overPanel = !overStrip && mouse->inWindow && Win32PointerOverPanel(overlay, state, mouse);
     if (!overStrip && !overPanel) return;
     // NOTE: the game keeps the pointer's position (a cursor it draws), not what the overlay used.
@@ -165,8 +165,8 @@ internal render_overlay *Win32BuildOverlay(win32_overlay *overlay, win32_state *
 internal void Win32UpdateWindowTitle(win32_overlay *overlay, win32_state *state)
 {
     win32_timeline *timeline = &state->timeline;
-    b32 paused = timeline->paused;
-    u64 frame = paused ? timeline->cursor : (u64)state->frames.frameCount;
+    b32 paused = timeline->travel.paused;
+    u64 frame = paused ? timeline->travel.cursor : (u64)state->frames.frameCount;
     f64 now = Win32Seconds();
     if (frame == overlay->titleFrame && paused == overlay->titlePaused) return;
     if (!paused && paused == overlay->titlePaused && now - overlay->titleAt < WIN32_OVERLAY_TITLE_SECONDS) return;

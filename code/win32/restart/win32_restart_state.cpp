@@ -187,7 +187,7 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
     Win32ReadRestartTables(state, view, header);
     if (header->capsuleBytes) Win32ReadCapsuleWindow(&state->capsuleRecorder, view + header->capsuleOffset, header->capsuleBytes);
     if (header->timelineBytes)
-        Win32ReadTimelineHandover(&state->timeline, state, view + header->timelineOffset, header->timelineBytes);
+        Win32ReadTimelineHandover(state, view + header->timelineOffset, header->timelineBytes);
     return 1;
 }
 

@@ -106,13 +106,11 @@ struct win32_timeline_builds
     u64 lastVersionFirstFrame;  // the first recorded frame of the build that ran the newest one
 };
 
-struct win32_timeline
+// The recording (win32_timeline_record.cpp): the history of live play.
+struct win32_timeline_recording
 {
-    b32 on;
     f32 historySeconds;
     u64 capBytes;
-    win32_memory_snapshot *snapshot;
-    u64 permanentSize;
     history_store store;
     win32_timeline_frame *frames;   // WIN32_TIMELINE_MAX_FRAMES, by frame number
     u64 endFrame;               // one past the newest frame recorded
@@ -127,46 +125,78 @@ struct win32_timeline
     u64 pendingHashFrame;
     u64 pendingHashSync;
     state_layout layout;        // the layout of the state the history holds
-    win32_timeline_builds builds;   // the older builds its frames ran
+    // Bit per page: every page a snapshot sync changed in its copy since the newest keyframe of the
+    // store shown (what the next keyframe holds, and what a restore must put back). The timeline's
+    // own, kept by the snapshot's syncs (Win32AddSnapshotChangeBitmap).
+    u8 *changedSinceKeyframe;
+};
 
-    // Paused
+// Travel (win32_timeline_travel.cpp, win32_timeline_control.cpp): the pause, the frame shown, and a
+// change of the past.
+struct win32_timeline_travel
+{
     b32 paused;
     b32 startPaused;            // --start-paused: pause before the first frame's update
     u64 cursor;                 // the frame shown
     b32 shownValid;             // game memory holds the start state of `cursor` (on the timeline shown)
     b32 viewNew;                // the new timeline is shown
     u32 pausedVersion;          // the build that ran when the frame shown was reached
-    b32 dragging;
     b32 faultShownLogged;
+    b32 quiet;                  // a pause, seek or resume made to answer a question logs nothing
     win32_new_timeline newTimeline;
-    // The scrub cache: the frames the last seek re-simulated, each as a keyframe (a quarter of the
-    // cap; the newest kept), so a step back after a seek is a restore, not a re-simulation.
-    history_store scrub;
     u8 *stateA;                 // permanent storage images, for naming a field that differs
     u8 *stateB;
     char requestPath[WIN32_PATH_BYTES];
-    b32 quiet;                  // a pause, seek or resume made to answer a question logs nothing
-    // The strip (win32_timeline_strip.cpp)
+};
+
+// The scrub cache: the frames the last seek re-simulated, each as a keyframe (a quarter of the cap; the
+// newest kept), so a step back after a seek is a restore, not a re-simulation.
+struct win32_timeline_scrub_cache
+{
+    history_store store;
+    u8 *changedSinceKey;        // as changedSinceKeyframe, since the cache's newest frame
+};
+
+// The strip's view and pointer (win32_timeline_strip.cpp).
+struct win32_timeline_strip_state
+{
     b32 stripShownLive;         // F6: the strip while playing
     timeline_strip_view stripView;  // the frames the tracks show (the wheel zooms it) ...
     b32 stripZoomed;            //   ... and whether it shows less than the whole history
     b32 hovering;               // the pointer is over the strip, at hoverFrame
     u64 hoverFrame;
     f32 hoverX;
+    b32 dragging;
     f32 medianFrameSeconds;     // of the history's frames [medianFirstFrame, medianEndFrame): hitches are 2x it
     u64 medianFirstFrame;
     u64 medianEndFrame;
     b32 marksChanged;           // a frame's marks changed since the strip last read them
-    win32_timeline_watch watches[WIN32_TIMELINE_MAX_WATCHES];
+};
 
-    // Figures
-    f64 recordSeconds[512];     // main-thread time of the recording per frame
+// Figures for the exit report (main-thread time).
+struct win32_timeline_figures
+{
+    f64 recordSeconds[512];     // of the recording, per frame
     u64 recordCount;
-    f64 keyframeSeconds[512];   // main-thread time of each keyframe taken (within recordSeconds)
+    f64 keyframeSeconds[512];   // of each keyframe taken (within recordSeconds)
     u64 keyframeCount;          // keyframes taken since start
     f64 keyframeMaxSeconds;
     f64 seekSeconds[512];
     u64 seekCount;
+};
+
+struct win32_timeline
+{
+    b32 on;
+    win32_memory_snapshot *snapshot;
+    u64 permanentSize;
+    win32_timeline_recording recording;
+    win32_timeline_builds builds;   // the older builds its frames ran
+    win32_timeline_travel travel;
+    win32_timeline_scrub_cache scrub;
+    win32_timeline_strip_state strip;
+    win32_timeline_watch watches[WIN32_TIMELINE_MAX_WATCHES];
+    win32_timeline_figures figures;
 };
 
 //~ Between the timeline's own files (the recording, the travel, the controls); main thread
@@ -181,14 +211,14 @@ internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt);
 // The frames the cursor can show on the timeline shown.
 internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last);
 // Shows the start state of `target` (clamped to the range) and logs the line "timeline: at frame ...".
-internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u64 target);
+internal void Win32TimelineSeek(win32_state *state, u64 target);
 // Pause at the present; play on from the frame shown (both log their line).
-internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state);
-internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state);
+internal void Win32TimelinePause(win32_state *state);
+internal void Win32TimelineResume(win32_state *state);
 // A build or tune arrived while paused: the new timeline re-runs the rest of the history (what names it).
-internal void Win32StartNewTimeline(win32_timeline *timeline, win32_state *state, const char *what);
+internal void Win32StartNewTimeline(win32_state *state, const char *what);
 // One slice of the new timeline's re-run, then the frame shown again.
-internal void Win32ContinueNewTimeline(win32_timeline *timeline, win32_state *state);
+internal void Win32ContinueNewTimeline(win32_state *state);
 // The store of the timeline shown (the new timeline's when it is viewed).
 internal history_store *Win32ShownStore(win32_timeline *timeline);
 // One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
@@ -209,9 +239,9 @@ internal void Win32ReleaseAllTimelineBuilds(win32_timeline *timeline);
 // pausing first when playing; with no match the cursor stays. Watch and unwatch log one "timeline:"
 // line, find its result and then its search figures (docs/timeline.md); a bad path is refused, logged
 // as an error with the layout's closest name, and nothing changes.
-internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, const char *path);
-internal void Win32TimelineUnwatch(win32_timeline *timeline, win32_state *state, const char *path);
-internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command);
+internal void Win32TimelineWatch(win32_state *state, const char *path);
+internal void Win32TimelineUnwatch(win32_state *state, const char *path);
+internal void Win32TimelineFind(win32_state *state, timeline_command *command);
 // Memory holds the start of `frame` (live, or on the new timeline): every watch reads its value there.
 internal void Win32TimelineWatchLiveFrame(win32_timeline *timeline, u64 frame);
 internal void Win32SampleWatches(win32_timeline *timeline, u64 frame, b32 onNewTimeline);
@@ -229,8 +259,7 @@ internal b32 Win32TimelineStripVisible(win32_timeline *timeline);
 internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *overlay);
 // Main thread between frames: the pointer on the strip (hover, click or drag to scrub, the wheel to
 // zoom) in a window of width x height; true when the strip took it.
-internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *state, game_mouse_input *mouse, u32 width,
-                                     u32 height);
+internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width, u32 height);
 // One watch's plot in the band [top, bottom) of a strip `width` pixels wide (win32_timeline_plot.cpp):
 // its values over the frames of `view` (recorded, and new after a change of the past), its minimum
 // and maximum there, its value at `cursor`.
@@ -242,25 +271,25 @@ internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 fram
 //~ The frame loop's and the engine's calls
 // Main thread at start-up (after the snapshot and the capsule recorder): memory for the history;
 // off (logged) with seconds 0, in a replay, or without memory.
-internal b32 Win32InitTimeline(win32_timeline *timeline, win32_state *state);
+internal b32 Win32InitTimeline(win32_state *state);
 // Main thread between frames, after the reload step and the tunables: the keys (F5, arrows, Home,
 // End, the mouse on the panel), timeline.request and the cursor. True when the frame shows the past
 // (its input is the recorded one, nothing is recorded, and Win32TimelineAfterFrame puts memory back).
-internal b32 Win32TimelineBetweenFrames(win32_timeline *timeline, win32_state *state);
+internal b32 Win32TimelineBetweenFrames(win32_state *state);
 // Main thread, right before a build that ran stops running (a swap or a rollback retires it): when the
 // history holds frames it ran, the timeline keeps it loaded (its own module reference, its copy held
 // on disk) so seeks there re-run it; logged "timeline: keeping code version N loaded ...", and
 // "timeline: code version N unloaded (why)" when its frames leave the history.
 internal void Win32TimelineKeepBuild(win32_timeline *timeline, const win32_game_code *code);
 // Main thread between frames of live play, after the capsule recorder: records the frame.
-internal void Win32TimelineRecordFrame(win32_timeline *timeline, win32_state *state);
+internal void Win32TimelineRecordFrame(win32_state *state);
 // Main thread, once the frame's sound was asked for (live play).
 internal void Win32TimelineNoteSound(win32_timeline *timeline, u32 sampleCount);
 // Main thread: the frame being played faulted (contained), or a capsule was asked for.
 internal void Win32TimelineNoteFrameFlag(win32_timeline *timeline, u32 flag);
 // Main thread after a frame that showed the past: a crash of it is contained without a rollback of
 // the build, and game memory goes back to the frame's start. True when it crashed (nothing drawn).
-internal b32 Win32TimelineAfterShownFrame(win32_timeline *timeline, win32_state *state);
+internal b32 Win32TimelineAfterShownFrame(win32_state *state);
 // Main thread, after pacing a live frame: marks it a hitch when it took over twice the target.
 internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 seconds, f64 targetSeconds);
 // Any thread: the game's log below errors and its file writes through the platform are held back
@@ -276,10 +305,10 @@ internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32GameWriteEntireFile);
 // memory is back: takes the history over (frames, keyframes, the older builds: each loaded from a copy
 // of its own, as the same version), paused at the same frame when the old one was; logs
 // "timeline: history taken over from the old process: frames F-L, ..." or why not (it then starts again).
-internal void Win32TimelineBeforeHandover(win32_timeline *timeline, win32_state *state);
+internal void Win32TimelineBeforeHandover(win32_state *state);
 internal u64 Win32TimelineHandoverBytes(win32_timeline *timeline);
 internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out);
-internal b32 Win32ReadTimelineHandover(win32_timeline *timeline, win32_state *state, const u8 *in, u64 bytes);
+internal b32 Win32ReadTimelineHandover(win32_state *state, const u8 *in, u64 bytes);
 // At exit: the figures into the log.
 internal void Win32ShutdownTimeline(win32_timeline *timeline);
 

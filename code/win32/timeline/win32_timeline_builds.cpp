@@ -28,8 +28,8 @@ internal void Win32TimelineKeepBuild(win32_timeline *timeline, const win32_game_
     win32_timeline_builds *builds = &timeline->builds;
     // Only a build that ran the newest recorded frames has frames in the history (a build loaded and
     // replaced while paused ran only a new timeline, whose frames become the running build's on a resume).
-    if (!timeline->on || !code->module || !code->version || code->version != timeline->lastVersion ||
-        !timeline->store.keyCount || timeline->endFrame == 0)
+    if (!timeline->on || !code->module || !code->version || code->version != timeline->recording.lastVersion ||
+        !timeline->recording.store.keyCount || timeline->recording.endFrame == 0)
         return;
     for (u32 index = 0; index < builds->count; ++index)
         if (builds->kept[index].code.version == code->version) return;
@@ -55,8 +55,8 @@ internal void Win32TimelineKeepBuild(win32_timeline *timeline, const win32_game_
     win32_timeline_build *kept = builds->kept + builds->count++;
     kept->code = *code;
     kept->code.module = module;
-    kept->firstFrame = Minimum(builds->lastVersionFirstFrame, timeline->endFrame - 1);
-    kept->lastFrame = timeline->endFrame - 1;
+    kept->firstFrame = Minimum(builds->lastVersionFirstFrame, timeline->recording.endFrame - 1);
+    kept->lastFrame = timeline->recording.endFrame - 1;
     kept->ownsCopy = 0;
     Win32HoldCopy(code->loadedPath);
     Win32Log(LogLevel_Info, "timeline: keeping code version %u loaded while the history holds its frames %llu-%llu "
@@ -72,9 +72,9 @@ internal void Win32ReleaseBuildsOutOfHistory(win32_timeline *timeline)
     {
         win32_timeline_build *kept = builds->kept + index;
         if (kept->lastFrame < oldest) Win32ReleaseTimelineBuild(builds, index, "its frames left the history");
-        else if (kept->firstFrame >= timeline->endFrame)
+        else if (kept->firstFrame >= timeline->recording.endFrame)
             Win32ReleaseTimelineBuild(builds, index, "a resume dropped its frames");
-        else if (kept->lastFrame >= timeline->endFrame) kept->lastFrame = timeline->endFrame - 1;
+        else if (kept->lastFrame >= timeline->recording.endFrame) kept->lastFrame = timeline->recording.endFrame - 1;
     }
 }
 

@@ -55,7 +55,7 @@ struct win32_timeline_handover
 internal void Win32HandedFrames(win32_timeline *timeline, u64 *first, u64 *count)
 {
     *first = Win32TimelineOldestFrame(timeline);
-    u64 end = timeline->endFrame + (timeline->paused ? 1 : 0);
+    u64 end = timeline->recording.endFrame + (timeline->travel.paused ? 1 : 0);
     *count = end > *first ? end - *first : 0;
 }
 
@@ -65,29 +65,30 @@ internal u64 Win32TimelineHandoverBytes(win32_timeline *timeline)
     u64 first, count;
     Win32HandedFrames(timeline, &first, &count);
     return AlignPow2(sizeof(win32_timeline_handover), 16) + AlignPow2(count * sizeof(win32_timeline_frame), 16) +
-           HistoryTransferBytes(&timeline->store);
+           HistoryTransferBytes(&timeline->recording.store);
 }
 
-internal void Win32TimelineBeforeHandover(win32_timeline *timeline, win32_state *state)
+internal void Win32TimelineBeforeHandover(win32_state *state)
 {
+    win32_timeline *timeline = &state->timeline;
     if (!timeline->on) return;
     Win32SettleTimelineHash(timeline);
-    if (!timeline->paused) return;
-    if (timeline->newTimeline.exists)
+    if (!timeline->travel.paused) return;
+    if (timeline->travel.newTimeline.exists)
     {
         Win32Log(LogLevel_Info, "timeline: the change of the past from frame %llu is not carried over the restart: the "
-                 "new process shows the recorded timeline", (unsigned long long)timeline->newTimeline.fromFrame);
-        timeline->viewNew = 0;
-        timeline->newTimeline.exists = 0;
-        timeline->newTimeline.running = 0;
-        timeline->shownValid = 0;
+                 "new process shows the recorded timeline", (unsigned long long)timeline->travel.newTimeline.fromFrame);
+        timeline->travel.viewNew = 0;
+        timeline->travel.newTimeline.exists = 0;
+        timeline->travel.newTimeline.running = 0;
+        timeline->travel.shownValid = 0;
     }
     // Game memory goes over as it is: the frame shown, on the recorded timeline.
-    if (!timeline->shownValid)
+    if (!timeline->travel.shownValid)
     {
-        timeline->quiet = 1;
-        Win32TimelineSeek(timeline, state, timeline->cursor);
-        timeline->quiet = 0;
+        timeline->travel.quiet = 1;
+        Win32TimelineSeek(state, timeline->travel.cursor);
+        timeline->travel.quiet = 0;
     }
 }
 
@@ -98,20 +99,20 @@ internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out)
     memset(header, 0, sizeof(*header));
     header->magic = WIN32_TIMELINE_HANDOVER_MAGIC;
     header->permanentSize = timeline->permanentSize;
-    header->capBytes = timeline->capBytes;
-    header->endFrame = timeline->endFrame;
-    header->recordedSeconds = timeline->recordedSeconds;
-    header->bytesPerKeyframe = timeline->bytesPerKeyframe;
-    header->keyInterval = timeline->keyInterval;
-    header->framesSinceKey = timeline->framesSinceKey;
-    header->lastVersion = timeline->lastVersion;
-    header->lastTuneCount = timeline->lastTuneCount;
-    header->lastRewindCount = timeline->lastRewindCount;
+    header->capBytes = timeline->recording.capBytes;
+    header->endFrame = timeline->recording.endFrame;
+    header->recordedSeconds = timeline->recording.recordedSeconds;
+    header->bytesPerKeyframe = timeline->recording.bytesPerKeyframe;
+    header->keyInterval = timeline->recording.keyInterval;
+    header->framesSinceKey = timeline->recording.framesSinceKey;
+    header->lastVersion = timeline->recording.lastVersion;
+    header->lastTuneCount = timeline->recording.lastTuneCount;
+    header->lastRewindCount = timeline->recording.lastRewindCount;
     header->lastVersionFirstFrame = timeline->builds.lastVersionFirstFrame;
-    header->layout = timeline->layout;
-    header->paused = timeline->paused;
-    header->pausedVersion = timeline->pausedVersion;
-    header->cursor = timeline->cursor;
+    header->layout = timeline->recording.layout;
+    header->paused = timeline->travel.paused;
+    header->pausedVersion = timeline->travel.pausedVersion;
+    header->cursor = timeline->travel.cursor;
     Win32HandedFrames(timeline, &header->firstFrame, &header->frameCount);
     u64 at = AlignPow2(sizeof(*header), 16);
     header->framesOffset = at;
@@ -120,7 +121,7 @@ internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out)
                sizeof(win32_timeline_frame));
     at += AlignPow2(header->frameCount * sizeof(win32_timeline_frame), 16);
     header->storeOffset = at;
-    header->storeBytes = HistoryWriteTransfer(&timeline->store, out + at);
+    header->storeBytes = HistoryWriteTransfer(&timeline->recording.store, out + at);
     at += header->storeBytes;
     win32_timeline_builds *builds = &timeline->builds;
     for (u32 index = 0; index < builds->count; ++index)
@@ -136,8 +137,9 @@ internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out)
 }
 
 // The new process's copies of the older builds the history spans, kept as the old process kept them.
-internal void Win32TakeHandedBuilds(win32_timeline *timeline, win32_state *state, const win32_timeline_handover *header)
+internal void Win32TakeHandedBuilds(win32_state *state, const win32_timeline_handover *header)
 {
+    win32_timeline *timeline = &state->timeline;
     win32_timeline_builds *builds = &timeline->builds;
     for (u32 index = 0; index < header->buildCount && builds->count < WIN32_TIMELINE_MAX_BUILDS; ++index)
     {
@@ -158,21 +160,22 @@ internal void Win32TakeHandedBuilds(win32_timeline *timeline, win32_state *state
     }
 }
 
-internal b32 Win32ReadTimelineHandover(win32_timeline *timeline, win32_state *state, const u8 *in, u64 bytes)
+internal b32 Win32ReadTimelineHandover(win32_state *state, const u8 *in, u64 bytes)
 {
+    win32_timeline *timeline = &state->timeline;
     const win32_timeline_handover *header = (const win32_timeline_handover *)in;
     if (!timeline->on) return 0;
     const char *refusal = 0;
     if (bytes < sizeof(*header) || header->magic != WIN32_TIMELINE_HANDOVER_MAGIC || header->totalBytes > bytes)
         refusal = "it is not one this build reads";
-    else if (header->permanentSize != timeline->permanentSize || header->capBytes > timeline->capBytes)
+    else if (header->permanentSize != timeline->permanentSize || header->capBytes > timeline->recording.capBytes)
         refusal = "this process keeps less (--history-max-mb) or other game memory";
     else if (header->frameCount > WIN32_TIMELINE_MAX_FRAMES ||
-             !HistoryReadTransfer(&timeline->store, in + header->storeOffset, header->storeBytes))
+             !HistoryReadTransfer(&timeline->recording.store, in + header->storeOffset, header->storeBytes))
         refusal = "its keyframes do not fit this process's store";
     if (refusal)
     {
-        HistoryClear(&timeline->store);
+        HistoryClear(&timeline->recording.store);
         Win32Log(LogLevel_Warning, "timeline: the old process's history is not taken over (%s): it starts again here",
                  refusal);
         return 0;
@@ -180,37 +183,37 @@ internal b32 Win32ReadTimelineHandover(win32_timeline *timeline, win32_state *st
     for (u64 index = 0; index < header->frameCount; ++index)
         memcpy(Win32TimelineFrame(timeline, header->firstFrame + index),
                in + header->framesOffset + index * sizeof(win32_timeline_frame), sizeof(win32_timeline_frame));
-    timeline->endFrame = header->endFrame;
-    timeline->recordedSeconds = header->recordedSeconds;
-    timeline->bytesPerKeyframe = header->bytesPerKeyframe;
-    timeline->keyInterval = header->keyInterval;
-    timeline->framesSinceKey = header->framesSinceKey;
-    timeline->lastVersion = header->lastVersion;
-    timeline->lastTuneCount = header->lastTuneCount;
-    timeline->lastRewindCount = header->lastRewindCount;
+    timeline->recording.endFrame = header->endFrame;
+    timeline->recording.recordedSeconds = header->recordedSeconds;
+    timeline->recording.bytesPerKeyframe = header->bytesPerKeyframe;
+    timeline->recording.keyInterval = header->keyInterval;
+    timeline->recording.framesSinceKey = header->framesSinceKey;
+    timeline->recording.lastVersion = header->lastVersion;
+    timeline->recording.lastTuneCount = header->lastTuneCount;
+    timeline->recording.lastRewindCount = header->lastRewindCount;
     timeline->builds.lastVersionFirstFrame = header->lastVersionFirstFrame;
-    timeline->layout = header->layout;
-    timeline->startPaused = 0;      // the pause (or not) is the old process's
-    timeline->marksChanged = 1;
-    Win32TakeHandedBuilds(timeline, state, header);
+    timeline->recording.layout = header->layout;
+    timeline->travel.startPaused = 0;      // the pause (or not) is the old process's
+    timeline->strip.marksChanged = 1;
+    Win32TakeHandedBuilds(state, header);
     if (header->paused)
     {
         // Game memory holds the frame shown (the restart's state section put it back).
-        timeline->paused = 1;
-        timeline->cursor = header->cursor;
-        timeline->shownValid = 1;
-        timeline->pausedVersion = header->pausedVersion;
+        timeline->travel.paused = 1;
+        timeline->travel.cursor = header->cursor;
+        timeline->travel.shownValid = 1;
+        timeline->travel.pausedVersion = header->pausedVersion;
         Win32SetTimelineInPast(1, 0);
         Win32SilenceSoundRing(&state->sound);
     }
     Win32Log(LogLevel_Info, "timeline: history taken over from the old process: frames %llu-%llu, %llu keyframes, "
              "%.1f MB, %u older build%s kept%s", (unsigned long long)Win32TimelineOldestFrame(timeline),
-             (unsigned long long)timeline->endFrame, (unsigned long long)timeline->store.keyCount,
-             (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1), timeline->builds.count,
+             (unsigned long long)timeline->recording.endFrame, (unsigned long long)timeline->recording.store.keyCount,
+             (f64)HistoryBytesUsed(&timeline->recording.store) / (f64)Megabytes(1), timeline->builds.count,
              timeline->builds.count == 1 ? "" : "s", header->paused ? "; paused" : "");
     if (header->paused)
         Win32Log(LogLevel_Info, "timeline: paused at frame %llu (history: frames %llu-%llu, %.1f MB; over the restart)",
-                 (unsigned long long)timeline->cursor, (unsigned long long)Win32TimelineOldestFrame(timeline),
-                 (unsigned long long)timeline->endFrame, (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
+                 (unsigned long long)timeline->travel.cursor, (unsigned long long)Win32TimelineOldestFrame(timeline),
+                 (unsigned long long)timeline->recording.endFrame, (f64)HistoryBytesUsed(&timeline->recording.store) / (f64)Megabytes(1));
     return 1;
 }

@@ -164,7 +164,7 @@ internal void Win32DrawWatchPlot(win32_timeline *timeline, render_overlay *overl
     local_persist plot_column columns[PLOT_MAX_SERIES][WIN32_TIMELINE_STRIP_COLUMNS];
     PushOverlayRect(overlay, 0.0f, top, width, bottom, PLOT_BACK);
     width = Minimum(width, (f32)WIN32_TIMELINE_STRIP_COLUMNS);
-    b32 haveNew = timeline->paused && timeline->newTimeline.exists;
+    b32 haveNew = timeline->travel.paused && timeline->travel.newTimeline.exists;
     u32 seriesCount = (haveNew ? 2 : 1) * watch->leaf.componentCount;
     plot_series series[PLOT_MAX_SERIES];
     f64 minimum = 1.0e300, maximum = -1.0e300;

@@ -19,7 +19,7 @@
 
 internal b32 Win32TimelineStripVisible(win32_timeline *timeline)
 {
-    return timeline->on && (timeline->paused || timeline->stripShownLive);
+    return timeline->on && (timeline->travel.paused || timeline->strip.stripShownLive);
 }
 
 internal u32 Win32ActiveWatchCount(win32_timeline *timeline)
@@ -33,33 +33,33 @@ internal u32 Win32ActiveWatchCount(win32_timeline *timeline)
 internal void Win32StripRange(win32_timeline *timeline, u64 *first, u64 *last, u64 *cursor)
 {
     *first = Win32TimelineOldestFrame(timeline);
-    *last = timeline->endFrame;
-    *cursor = timeline->paused ? timeline->cursor : timeline->endFrame;
-    if (timeline->paused && timeline->newTimeline.exists) *last = Maximum(*last, timeline->newTimeline.endFrame - 1);
+    *last = timeline->recording.endFrame;
+    *cursor = timeline->travel.paused ? timeline->travel.cursor : timeline->recording.endFrame;
+    if (timeline->travel.paused && timeline->travel.newTimeline.exists) *last = Maximum(*last, timeline->travel.newTimeline.endFrame - 1);
 }
 
 // Not zoomed, the tracks show the whole history as it grows; zoomed, the view keeps its size and
 // follows the cursor.
 internal void Win32FitStripView(win32_timeline *timeline, u64 cursor, u64 first, u64 last)
 {
-    if (!timeline->stripZoomed)
+    if (!timeline->strip.stripZoomed)
     {
-        timeline->stripView.first = first;
-        timeline->stripView.last = last;
+        timeline->strip.stripView.first = first;
+        timeline->strip.stripView.last = last;
         return;
     }
-    FitStripView(&timeline->stripView, cursor, first, last);
+    FitStripView(&timeline->strip.stripView, cursor, first, last);
 }
 
 internal void Win32StripLayout(win32_timeline *timeline, u32 width, u32 height, timeline_strip_layout *layout)
 {
-    LayoutTimelineStrip(layout, width, height, Win32ActiveWatchCount(timeline), timeline->paused && timeline->newTimeline.exists);
+    LayoutTimelineStrip(layout, width, height, Win32ActiveWatchCount(timeline), timeline->travel.paused && timeline->travel.newTimeline.exists);
 }
 
 //~ The median frame time (hitches are frames of at least twice it)
 internal f32 Win32HistoryMedianFrameSeconds(win32_timeline *timeline, u64 first, u64 last)
 {
-    if (timeline->medianEndFrame == last && timeline->medianFirstFrame == first) return timeline->medianFrameSeconds;
+    if (timeline->strip.medianEndFrame == last && timeline->strip.medianFirstFrame == first) return timeline->strip.medianFrameSeconds;
     f32 samples[MEDIAN_MAX_SAMPLES];
     u32 count = 0;
     u64 span = last - first;
@@ -69,10 +69,10 @@ internal f32 Win32HistoryMedianFrameSeconds(win32_timeline *timeline, u64 first,
         f32 seconds = Win32TimelineFrame(timeline, frame)->frameSeconds;
         if (seconds > 0.0f) samples[count++] = seconds;
     }
-    timeline->medianFrameSeconds = count ? MedianOfSamples(samples, count) : 0.0f;
-    timeline->medianFirstFrame = first;
-    timeline->medianEndFrame = last;
-    return timeline->medianFrameSeconds;
+    timeline->strip.medianFrameSeconds = count ? MedianOfSamples(samples, count) : 0.0f;
+    timeline->strip.medianFirstFrame = first;
+    timeline->strip.medianEndFrame = last;
+    return timeline->strip.medianFrameSeconds;
 }
 
 //~ Tracks
@@ -83,14 +83,14 @@ internal u32 *Win32TrackColumnFlags(win32_timeline *timeline, const timeline_str
 {
     local_persist u32 columnFlags[WIN32_TIMELINE_STRIP_COLUMNS];
     local_persist u64 keptKey[5];
-    u64 key[5] = {view->first, view->last, columns, timeline->endFrame, Win32TimelineOldestFrame(timeline)};
-    if (memcmp(key, keptKey, sizeof(key)) == 0 && !timeline->marksChanged) return columnFlags;
+    u64 key[5] = {view->first, view->last, columns, timeline->recording.endFrame, Win32TimelineOldestFrame(timeline)};
+    if (memcmp(key, keptKey, sizeof(key)) == 0 && !timeline->strip.marksChanged) return columnFlags;
     memcpy(keptKey, key, sizeof(key));
-    timeline->marksChanged = 0;
+    timeline->strip.marksChanged = 0;
     memset(columnFlags, 0, columns * sizeof(u32));
-    f32 median = Win32HistoryMedianFrameSeconds(timeline, Win32TimelineOldestFrame(timeline), timeline->endFrame);
-    u64 lastRecorded = Minimum(view->last, timeline->endFrame ? timeline->endFrame - 1 : 0);
-    for (u64 frame = view->first; frame <= lastRecorded && timeline->endFrame; ++frame)
+    f32 median = Win32HistoryMedianFrameSeconds(timeline, Win32TimelineOldestFrame(timeline), timeline->recording.endFrame);
+    u64 lastRecorded = Minimum(view->last, timeline->recording.endFrame ? timeline->recording.endFrame - 1 : 0);
+    for (u64 frame = view->first; frame <= lastRecorded && timeline->recording.endFrame; ++frame)
     {
         win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
         u32 flags = record->flags & ~(u32)TimelineFrame_Hitch;
@@ -126,7 +126,7 @@ internal void Win32DrawRecordedTrack(win32_timeline *timeline, render_overlay *o
 internal void Win32DrawNewTrack(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout,
                                 const timeline_strip_view *view)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
     f32 top = layout->newTrackTop, bottom = layout->newTrackBottom;
     f32 startX = Maximum(StripXOfFrame(view, layout->width, newTimeline->fromFrame) - 0.5f, 0.0f);
     f32 endX = Minimum(StripXOfFrame(view, layout->width, newTimeline->endFrame - 1) + 0.5f, layout->width);
@@ -167,10 +167,10 @@ internal void Win32DrawStripLabels(win32_timeline *timeline, render_overlay *ove
 // Hovering a track: the frame, its time, its build, its dt and whether a seek checked its hash.
 internal void Win32DrawStripHover(win32_timeline *timeline, render_overlay *overlay, const timeline_strip_layout *layout)
 {
-    if (!timeline->hovering) return;
-    u64 frame = timeline->hoverFrame;
+    if (!timeline->strip.hovering) return;
+    u64 frame = timeline->strip.hoverFrame;
     win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
-    b32 recorded = frame < timeline->endFrame || (timeline->paused && frame == timeline->endFrame);
+    b32 recorded = frame < timeline->recording.endFrame || (timeline->travel.paused && frame == timeline->recording.endFrame);
     char text[200];
     const char *hash = !(record->flags & TimelineFrame_HashChecked) ? "hash not checked yet" :
                        (record->flags & TimelineFrame_HashEqual) ? "hash checked equal" : "hash checked: differs";
@@ -179,7 +179,7 @@ internal void Win32DrawStripHover(win32_timeline *timeline, render_overlay *over
                    record->recordedSeconds, record->reloadVersion, 1000.0 * (f64)record->input.dtForFrame, hash);
     else FormatText(text, sizeof(text), "frame %llu  (not recorded)", (unsigned long long)frame);
     f32 width = OverlayTextWidth(text, 1.0f) + 6.0f;
-    f32 x = Minimum(Maximum(timeline->hoverX - 0.5f * width, 0.0f), Maximum(layout->width - width, 0.0f));
+    f32 x = Minimum(Maximum(timeline->strip.hoverX - 0.5f * width, 0.0f), Maximum(layout->width - width, 0.0f));
     f32 top = layout->top - (f32)STRIP_ROW_HEIGHT - 2.0f;
     PushOverlayRect(overlay, x, top, x + width, top + (f32)STRIP_ROW_HEIGHT, OverlayColor(0, 0, 0, 220));
     PushOverlayText(overlay, x + 3.0f, top + 1.0f, 1.0f, STRIP_TEXT, text);
@@ -190,15 +190,15 @@ internal void Win32DrawStripStatus(win32_timeline *timeline, render_overlay *ove
 {
     char text[256];
     text_buffer line = TEXT_BUFFER_ON(text);
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
-    if (timeline->paused)
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
+    if (timeline->travel.paused)
         TextAppendFormat(&line, "PAUSED at frame %llu (%s timeline, code v%u) of %llu-%llu, %.1f MB; F5 plays on, arrows "
-                         "step, wheel zooms", (unsigned long long)cursor, timeline->viewNew ? "new" : "recorded",
+                         "step, wheel zooms", (unsigned long long)cursor, timeline->travel.viewNew ? "new" : "recorded",
                          Win32TimelineFrame(timeline, cursor)->reloadVersion, (unsigned long long)first,
-                         (unsigned long long)last, (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
+                         (unsigned long long)last, (f64)HistoryBytesUsed(&timeline->recording.store) / (f64)Megabytes(1));
     else TextAppendFormat(&line, "LIVE frame %llu; history %llu-%llu; F5 pauses, F6 hides", (unsigned long long)cursor,
                           (unsigned long long)first, (unsigned long long)last);
-    if (timeline->paused && newTimeline->exists)
+    if (timeline->travel.paused && newTimeline->exists)
     {
         if (newTimeline->running)
             TextAppendFormat(&line, " | new code v%u re-running: frame %llu of %llu", newTimeline->version,
@@ -220,7 +220,7 @@ internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *o
     timeline_strip_layout layout;
     Win32StripLayout(timeline, overlay->width, overlay->height, &layout);
     Win32FitStripView(timeline, cursor, first, last);
-    timeline_strip_view *view = &timeline->stripView;
+    timeline_strip_view *view = &timeline->strip.stripView;
     PushOverlayRect(overlay, 0.0f, layout.top, layout.width, layout.bottom, STRIP_BACKDROP);
     Win32DrawStripStatus(timeline, overlay, &layout, first, last, cursor);
     u32 plot = 0;
@@ -232,7 +232,7 @@ internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *o
         ++plot;
     }
     Win32DrawRecordedTrack(timeline, overlay, &layout, view);
-    if (timeline->paused && timeline->newTimeline.exists) Win32DrawNewTrack(timeline, overlay, &layout, view);
+    if (timeline->travel.paused && timeline->travel.newTimeline.exists) Win32DrawNewTrack(timeline, overlay, &layout, view);
     if (cursor >= view->first && cursor <= view->last)
     {
         f32 x = floorf(StripXOfFrame(view, layout.width, cursor));
@@ -250,43 +250,43 @@ internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *o
 // The pointer is over the strip: hovering names the frame under it; a click or a drag scrubs (pausing
 // first when playing); the wheel zooms around the frame under it. True when the strip took the
 // pointer (the game then sees neither the buttons nor the wheel).
-internal b32 Win32TimelineStripMouse(win32_timeline *timeline, win32_state *state, game_mouse_input *mouse, u32 width,
-                                     u32 height)
+internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width, u32 height)
 {
-    timeline->hovering = 0;
+    win32_timeline *timeline = &state->timeline;
+    timeline->strip.hovering = 0;
     b32 held = mouse->buttons[MouseButton_Left].endedDown;
-    if (!held) timeline->dragging = 0;
+    if (!held) timeline->strip.dragging = 0;
     if (!Win32TimelineStripVisible(timeline) || !mouse->inWindow || !width || !height) return 0;
     timeline_strip_layout layout;
     Win32StripLayout(timeline, width, height, &layout);
     b32 over = (f32)mouse->y >= layout.top && (f32)mouse->y < layout.bottom;
-    if (!over && !timeline->dragging) return 0;
+    if (!over && !timeline->strip.dragging) return 0;
     u64 first, last, cursor;
     Win32StripRange(timeline, &first, &last, &cursor);
     Win32FitStripView(timeline, cursor, first, last);
-    u64 frame = StripFrameAtX(&timeline->stripView, layout.width, (f32)mouse->x);
-    timeline->hovering = over;
-    timeline->hoverFrame = frame;
-    timeline->hoverX = (f32)mouse->x;
+    u64 frame = StripFrameAtX(&timeline->strip.stripView, layout.width, (f32)mouse->x);
+    timeline->strip.hovering = over;
+    timeline->strip.hoverFrame = frame;
+    timeline->strip.hoverX = (f32)mouse->x;
     if (mouse->wheelDelta)
     {
         f64 factor = pow(0.8, (f64)mouse->wheelDelta);
-        ZoomStripView(&timeline->stripView, frame, factor, first, last);
-        timeline->stripZoomed = timeline->stripView.first > first || timeline->stripView.last < last;
-        Win32Log(LogLevel_Info, "timeline: strip shows frames %llu-%llu", (unsigned long long)timeline->stripView.first,
-                 (unsigned long long)timeline->stripView.last);
+        ZoomStripView(&timeline->strip.stripView, frame, factor, first, last);
+        timeline->strip.stripZoomed = timeline->strip.stripView.first > first || timeline->strip.stripView.last < last;
+        Win32Log(LogLevel_Info, "timeline: strip shows frames %llu-%llu", (unsigned long long)timeline->strip.stripView.first,
+                 (unsigned long long)timeline->strip.stripView.last);
     }
-    b32 pressed = WasPressed(mouse->buttons[MouseButton_Left]) || (held && timeline->dragging);
-    if (pressed && (over || timeline->dragging))
+    b32 pressed = WasPressed(mouse->buttons[MouseButton_Left]) || (held && timeline->strip.dragging);
+    if (pressed && (over || timeline->strip.dragging))
     {
-        timeline->dragging = held;
-        if (!timeline->paused) Win32TimelinePause(timeline, state);
-        if (timeline->paused)
+        timeline->strip.dragging = held;
+        if (!timeline->travel.paused) Win32TimelinePause(state);
+        if (timeline->travel.paused)
         {
             u64 rangeFirst, rangeLast;
             Win32TimelineRange(timeline, &rangeFirst, &rangeLast);
             u64 target = Minimum(Maximum(frame, rangeFirst), rangeLast);
-            if (target != timeline->cursor || !timeline->shownValid) Win32TimelineSeek(timeline, state, target);
+            if (target != timeline->travel.cursor || !timeline->travel.shownValid) Win32TimelineSeek(state, target);
         }
     }
     return 1;

@@ -3,29 +3,29 @@
 
 internal history_store *Win32ShownStore(win32_timeline *timeline)
 {
-    return (timeline->viewNew && timeline->newTimeline.exists) ? &timeline->newTimeline.store : &timeline->store;
+    return (timeline->travel.viewNew && timeline->travel.newTimeline.exists) ? &timeline->travel.newTimeline.store : &timeline->recording.store;
 }
 
 // The frames the cursor can show on the timeline shown (the recorded one ends with the present: the
 // start state of the frame that would run next).
 internal void Win32TimelineRange(win32_timeline *timeline, u64 *first, u64 *last)
 {
-    if (timeline->viewNew && timeline->newTimeline.exists)
+    if (timeline->travel.viewNew && timeline->travel.newTimeline.exists)
     {
-        *first = timeline->newTimeline.fromFrame;
-        win32_new_timeline *newTimeline = &timeline->newTimeline;
+        *first = timeline->travel.newTimeline.fromFrame;
+        win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
         *last = Maximum(newTimeline->fromFrame, Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1));
         return;
     }
     *first = Win32TimelineOldestFrame(timeline);
-    *last = timeline->endFrame;
+    *last = timeline->recording.endFrame;
 }
 
 // The recorded hash at the start of a frame on the timeline shown; false when none is known.
 internal b32 Win32ExpectedHash(win32_timeline *timeline, u64 frame, u64 *hash)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
-    if (timeline->viewNew && newTimeline->exists)
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
+    if (timeline->travel.viewNew && newTimeline->exists)
     {
         if (frame < newTimeline->fromFrame || frame > newTimeline->nextFrame) return 0;
         *hash = newTimeline->hashes[frame - newTimeline->fromFrame];
@@ -97,7 +97,7 @@ internal void Win32CopyPermanentState(win32_timeline *timeline, u8 *image)
 internal void Win32NameStateDifference(win32_timeline *timeline, const u8 *stateA, const u8 *stateB, char *out, umm outSize)
 {
     state_difference difference;
-    if (FindFirstStateDifference(&timeline->layout, stateA, timeline->permanentSize, &timeline->layout, stateB,
+    if (FindFirstStateDifference(&timeline->recording.layout, stateA, timeline->permanentSize, &timeline->recording.layout, stateB,
                                  timeline->permanentSize, &difference))
     {
         FormatStateDifference(&difference, out, outSize);
@@ -117,10 +117,11 @@ internal void Win32NameStateDifference(win32_timeline *timeline, const u8 *state
 // recorded one. Says why: frames re-run by another build than the one that ran them (a build the
 // timeline no longer keeps), or (each frame re-run by its own build) the first field where a second run
 // from the keyframe differs from the first: only then is it named as non-determinism. Memory ends at `frame`.
-internal void Win32ExplainMismatch(win32_timeline *timeline, win32_state *state, history_store *store, s32 key,
+internal void Win32ExplainMismatch(win32_state *state, history_store *store, s32 key,
                                    u64 keyFrame, u64 frame, u64 hash, u64 expected)
 {
-    b32 onNewTimeline = store != &timeline->store;
+    win32_timeline *timeline = &state->timeline;
+    b32 onNewTimeline = store != &timeline->recording.store;
     u32 otherVersion = 0, rerunVersion = 0;
     for (u64 at = keyFrame; at < frame && !otherVersion && !onNewTimeline; ++at)
     {
@@ -140,15 +141,15 @@ internal void Win32ExplainMismatch(win32_timeline *timeline, win32_state *state,
                  rerunVersion, (unsigned long long)keyFrame);
         return;
     }
-    Win32CopyPermanentState(timeline, timeline->stateA);
-    HistoryRestore(store, key, timeline->snapshot->live, timeline->snapshot->changedSinceKeyframe);
+    Win32CopyPermanentState(timeline, timeline->travel.stateA);
+    HistoryRestore(store, key, timeline->snapshot->live, timeline->recording.changedSinceKeyframe);
     Win32SyncMemorySnapshot(timeline->snapshot);
     for (u64 at = keyFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), onNewTimeline);
-    Win32CopyPermanentState(timeline, timeline->stateB);
+    Win32CopyPermanentState(timeline, timeline->travel.stateB);
     char difference[256];
-    if (memcmp(timeline->stateA, timeline->stateB, (size_t)timeline->permanentSize) != 0)
+    if (memcmp(timeline->travel.stateA, timeline->travel.stateB, (size_t)timeline->permanentSize) != 0)
     {
-        Win32NameStateDifference(timeline, timeline->stateA, timeline->stateB, difference, sizeof(difference));
+        Win32NameStateDifference(timeline, timeline->travel.stateA, timeline->travel.stateB, difference, sizeof(difference));
         Win32Log(LogLevel_Error, "timeline: not deterministic at frame %llu: %s", (unsigned long long)frame, difference);
     }
     else
@@ -164,27 +165,28 @@ internal void Win32ExplainMismatch(win32_timeline *timeline, win32_state *state,
 internal void Win32StartScrubCache(win32_timeline *timeline, u64 frame)
 {
     win32_memory_snapshot *snapshot = timeline->snapshot;
-    HistoryClear(&timeline->scrub);
-    HistoryAddKeyframe(&timeline->scrub, frame, snapshot->copy, snapshot->everWritten);
-    memset(snapshot->changedSinceScrubKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+    HistoryClear(&timeline->scrub.store);
+    HistoryAddKeyframe(&timeline->scrub.store, frame, snapshot->copy, snapshot->everWritten);
+    memset(timeline->scrub.changedSinceKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
 }
 
 // A frame just re-simulated (memory synced at its start) joins the scrub cache when it is newer than
 // what the cache holds.
 internal void Win32NoteScrubFrame(win32_timeline *timeline, u64 frame)
 {
-    history_store *scrub = &timeline->scrub;
+    history_store *scrub = &timeline->scrub.store;
     win32_memory_snapshot *snapshot = timeline->snapshot;
     if (!scrub->keyCount || frame <= HistoryNewestFrame(scrub)) return;
-    if (HistoryAddKeyframe(scrub, frame, snapshot->copy, snapshot->changedSinceScrubKey))
-        memset(snapshot->changedSinceScrubKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+    if (HistoryAddKeyframe(scrub, frame, snapshot->copy, timeline->scrub.changedSinceKey))
+        memset(timeline->scrub.changedSinceKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
 }
 
 // Shows the start state of `target` on the timeline shown: from the nearest state at or before it
 // that is at hand (the state held, a frame of the scrub cache, or a keyframe of the history), then
 // the recorded input up to it. Logs one line.
-internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u64 target)
+internal void Win32TimelineSeek(win32_state *state, u64 target)
 {
+    win32_timeline *timeline = &state->timeline;
     u64 first, last;
     Win32TimelineRange(timeline, &first, &last);
     target = Minimum(Maximum(target, first), last);
@@ -194,19 +196,19 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     Win32BeginBlock("timeline seek");
     s32 key = HistoryKeyAtOrBefore(store, target);
     u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : target;
-    s32 scrubKey = timeline->scrub.keyCount ? HistoryKeyAtOrBefore(&timeline->scrub, target) : -1;
-    u64 scrubFrame = scrubKey >= 0 ? HistoryKeyFrame(&timeline->scrub, scrubKey) : 0;
+    s32 scrubKey = timeline->scrub.store.keyCount ? HistoryKeyAtOrBefore(&timeline->scrub.store, target) : -1;
+    u64 scrubFrame = scrubKey >= 0 ? HistoryKeyFrame(&timeline->scrub.store, scrubKey) : 0;
     b32 fromScrub = scrubKey >= 0 && scrubFrame >= keyFrame;
     u64 from = fromScrub ? scrubFrame : keyFrame;
-    if (timeline->shownValid && timeline->cursor <= target && timeline->cursor >= from) from = timeline->cursor;
+    if (timeline->travel.shownValid && timeline->travel.cursor <= target && timeline->travel.cursor >= from) from = timeline->travel.cursor;
     else if (fromScrub)
     {
-        HistoryRestore(&timeline->scrub, scrubKey, snapshot->live, snapshot->changedSinceScrubKey);
+        HistoryRestore(&timeline->scrub.store, scrubKey, snapshot->live, timeline->scrub.changedSinceKey);
         Win32SyncMemorySnapshot(snapshot);
     }
     else if (key >= 0)
     {
-        HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
+        HistoryRestore(store, key, snapshot->live, timeline->recording.changedSinceKeyframe);
         Win32SyncMemorySnapshot(snapshot);
         if (target > keyFrame) Win32StartScrubCache(timeline, keyFrame);
     }
@@ -214,7 +216,7 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     b32 explained = 0;
     for (u64 frame = from; frame < target; ++frame)
     {
-        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->store)) ++faults;
+        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store)) ++faults;
         Win32NoteScrubFrame(timeline, frame + 1);
         u64 expected = 0;
         if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected) || key < 0) continue;
@@ -222,7 +224,7 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
         if (hash != expected)
         {
             explained = 1;
-            Win32ExplainMismatch(timeline, state, store, key, keyFrame, frame + 1, hash, expected);
+            Win32ExplainMismatch(state, store, key, keyFrame, frame + 1, hash, expected);
         }
     }
     u64 expected = 0;
@@ -230,13 +232,13 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     u64 hash = Win32CurrentStateHash(snapshot);
     Win32EndBlock("timeline seek");
     f64 seconds = Win32Seconds() - start;
-    timeline->seekSeconds[timeline->seekCount++ % ArrayCount(timeline->seekSeconds)] = seconds;
-    timeline->cursor = target;
-    timeline->shownValid = 1;
-    timeline->faultShownLogged = 0;
+    timeline->figures.seekSeconds[timeline->figures.seekCount++ % ArrayCount(timeline->figures.seekSeconds)] = seconds;
+    timeline->travel.cursor = target;
+    timeline->travel.shownValid = 1;
+    timeline->travel.faultShownLogged = 0;
     char faultText[64] = "";
     if (faults) FormatText(faultText, sizeof(faultText), "; %u frame%s faulted again, contained", faults, faults == 1 ? "" : "s");
-    if (known && !timeline->viewNew)
+    if (known && !timeline->travel.viewNew)
     {
         win32_timeline_frame *record = Win32TimelineFrame(timeline, target);
         record->flags |= TimelineFrame_HashChecked | (hash == expected ? TimelineFrame_HashEqual : 0);
@@ -244,37 +246,38 @@ internal void Win32TimelineSeek(win32_timeline *timeline, win32_state *state, u6
     }
     char watched[600];
     Win32WatchedValuesText(timeline, target, watched, sizeof(watched));
-    if (!timeline->quiet || (known && hash != expected))
+    if (!timeline->travel.quiet || (known && hash != expected))
         Win32Log(known && hash != expected ? LogLevel_Warning : LogLevel_Info,
                  "timeline: at frame %llu (re-simulated %llu frames in %.1f ms, hash %s)%s%s%s", (unsigned long long)target,
                  (unsigned long long)(target - from), 1000.0 * seconds,
                  !known ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
-                 timeline->viewNew ? " on the new timeline" : "", watched);
+                 timeline->travel.viewNew ? " on the new timeline" : "", watched);
 }
 
 //~ A change of the past
-internal void Win32StartNewTimeline(win32_timeline *timeline, win32_state *state, const char *what)
+internal void Win32StartNewTimeline(win32_state *state, const char *what)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
-    if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
+    win32_timeline *timeline = &state->timeline;
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
+    if (!timeline->travel.shownValid) Win32TimelineSeek(state, timeline->travel.cursor);
     win32_memory_snapshot *snapshot = timeline->snapshot;
     // NOTE: a reload's migration (or a tune) already ran on the state shown: the new timeline starts from it.
     Win32SyncMemorySnapshot(snapshot);
-    u64 from = timeline->cursor;
+    u64 from = timeline->travel.cursor;
     // NOTE: a new timeline replaces the one before: it starts from the state shown (whichever timeline)
     // and is compared with the recorded timeline, which is the one shown from now on.
-    timeline->viewNew = 0;
+    timeline->travel.viewNew = 0;
     newTimeline->exists = 1;
     newTimeline->running = 1;
     newTimeline->fromFrame = from;
-    newTimeline->endFrame = Maximum(timeline->endFrame, from + 1);
+    newTimeline->endFrame = Maximum(timeline->recording.endFrame, from + 1);
     newTimeline->nextFrame = from;
     newTimeline->version = state->game.version;
     newTimeline->differs = 0;
     newTimeline->difference[0] = 0;
     newTimeline->recordedFaults = newTimeline->faultsAgain = newTimeline->newFaults = 0;
     newTimeline->startedAt = Win32Seconds();
-    HistoryClear(&timeline->scrub);
+    HistoryClear(&timeline->scrub.store);
     HistoryClear(&newTimeline->store);
     HistoryAddKeyframe(&newTimeline->store, from, snapshot->copy, snapshot->everWritten);
     newTimeline->hashes[0] = Win32CurrentStateHash(snapshot);
@@ -296,15 +299,15 @@ internal void Win32StartNewTimeline(win32_timeline *timeline, win32_state *state
 // of that frame is a keyframe (else the frame alone; the field is named at the next keyframe reached).
 internal void Win32NameNewTimelineDifference(win32_timeline *timeline, u64 frame)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
-    s32 key = HistoryKeyAtOrBefore(&timeline->store, frame);
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
+    s32 key = HistoryKeyAtOrBefore(&timeline->recording.store, frame);
     if (key < 0) return;
-    u64 keyFrame = HistoryKeyFrame(&timeline->store, key);
+    u64 keyFrame = HistoryKeyFrame(&timeline->recording.store, key);
     if (keyFrame != frame) return;
-    HistoryMaterialize(&timeline->store, key, timeline->stateA, timeline->permanentSize / timeline->snapshot->pageSize);
-    Win32CopyPermanentState(timeline, timeline->stateB);
+    HistoryMaterialize(&timeline->recording.store, key, timeline->travel.stateA, timeline->permanentSize / timeline->snapshot->pageSize);
+    Win32CopyPermanentState(timeline, timeline->travel.stateB);
     char difference[200];
-    Win32NameStateDifference(timeline, timeline->stateA, timeline->stateB, difference, sizeof(difference));
+    Win32NameStateDifference(timeline, timeline->travel.stateA, timeline->travel.stateB, difference, sizeof(difference));
     char *named = newTimeline->difference;
     if (frame == newTimeline->firstDifferentFrame) FormatText(named, sizeof(newTimeline->difference), "%s", difference);
     else FormatText(named, sizeof(newTimeline->difference), "%s (named at frame %llu, the first keyframe after it)",
@@ -313,7 +316,7 @@ internal void Win32NameNewTimelineDifference(win32_timeline *timeline, u64 frame
 
 internal void Win32FinishNewTimeline(win32_timeline *timeline)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
     newTimeline->running = 0;
     char faults[160] = "";
     if (newTimeline->recordedFaults || newTimeline->newFaults)
@@ -332,14 +335,15 @@ internal void Win32FinishNewTimeline(win32_timeline *timeline)
 }
 
 // One slice of the new timeline (WIN32_TIMELINE_SLICE_SECONDS), then the frame shown is restored.
-internal void Win32ContinueNewTimeline(win32_timeline *timeline, win32_state *state)
+internal void Win32ContinueNewTimeline(win32_state *state)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    win32_timeline *timeline = &state->timeline;
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
     win32_memory_snapshot *snapshot = timeline->snapshot;
     f64 start = Win32Seconds();
     Win32BeginBlock("timeline re-run");
-    HistoryClear(&timeline->scrub);
-    HistoryRestore(&newTimeline->store, (s32)newTimeline->store.keyCount - 1, snapshot->live, snapshot->changedSinceKeyframe);
+    HistoryClear(&timeline->scrub.store);
+    HistoryRestore(&newTimeline->store, (s32)newTimeline->store.keyCount - 1, snapshot->live, timeline->recording.changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
     u32 sinceKey = 0;
     while (newTimeline->nextFrame < newTimeline->endFrame - 1 && Win32Seconds() - start < WIN32_TIMELINE_SLICE_SECONDS)
@@ -363,29 +367,30 @@ internal void Win32ContinueNewTimeline(win32_timeline *timeline, win32_state *st
             newTimeline->firstDifferentFrame = frame;
         }
         if (newTimeline->differs && !newTimeline->difference[0]) Win32NameNewTimelineDifference(timeline, frame);
-        if (++sinceKey >= timeline->keyInterval)
+        if (++sinceKey >= timeline->recording.keyInterval)
         {
-            HistoryAddKeyframe(&newTimeline->store, frame, snapshot->copy, snapshot->changedSinceKeyframe);
+            HistoryAddKeyframe(&newTimeline->store, frame, snapshot->copy, timeline->recording.changedSinceKeyframe);
             sinceKey = 0;
         }
     }
-    if (sinceKey) HistoryAddKeyframe(&newTimeline->store, newTimeline->nextFrame, snapshot->copy, snapshot->changedSinceKeyframe);
+    if (sinceKey) HistoryAddKeyframe(&newTimeline->store, newTimeline->nextFrame, snapshot->copy, timeline->recording.changedSinceKeyframe);
     Win32EndBlock("timeline re-run");
     if (newTimeline->nextFrame >= newTimeline->endFrame - 1) Win32FinishNewTimeline(timeline);
     // The frame shown again (quietly: the cursor did not move).
     history_store *store = Win32ShownStore(timeline);
-    s32 key = HistoryKeyAtOrBefore(store, timeline->cursor);
-    HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
+    s32 key = HistoryKeyAtOrBefore(store, timeline->travel.cursor);
+    HistoryRestore(store, key, snapshot->live, timeline->recording.changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
-    u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : timeline->cursor;
-    for (u64 frame = keyFrame; frame < timeline->cursor; ++frame)
-        Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->store);
+    u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : timeline->travel.cursor;
+    for (u64 frame = keyFrame; frame < timeline->travel.cursor; ++frame)
+        Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store);
 }
 
 //~ Pause and resume
-internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
+internal void Win32TimelinePause(win32_state *state)
 {
-    if (timeline->paused) return;
+    win32_timeline *timeline = &state->timeline;
+    if (timeline->travel.paused) return;
     if (state->loop.mode != LiveLoop_Off)
     {
         Win32Log(LogLevel_Warning, "timeline: not paused: the F9 loop is %s (F9 stops it)",
@@ -396,47 +401,48 @@ internal void Win32TimelinePause(win32_timeline *timeline, win32_state *state)
     // NOTE: the seeks' syncs would push the capsule's pending hash out of the snapshot's short ring.
     Win32SettleCapsuleHash(&state->capsuleRecorder);
     // The present: the start state of the frame that would run next, shown with a neutral input.
-    u64 frame = timeline->endFrame = state->input.frameIndex;
-    if (!timeline->store.keyCount) Win32TakeKeyframe(timeline, frame, 1.0 / 60.0);
+    u64 frame = timeline->recording.endFrame = state->input.frameIndex;
+    if (!timeline->recording.store.keyCount) Win32TakeKeyframe(timeline, frame, 1.0 / 60.0);
     win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
     memset(record, 0, sizeof(*record));
     record->input.dtForFrame = state->input.dtForFrame;
     record->input.frameIndex = frame;
     record->stateHash = Win32CurrentStateHash(timeline->snapshot);
-    record->recordedSeconds = timeline->recordedSeconds;
+    record->recordedSeconds = timeline->recording.recordedSeconds;
     record->reloadVersion = state->game.version;
     record->flags = TimelineFrame_HashKnown;
-    timeline->paused = 1;
+    timeline->travel.paused = 1;
     Win32SetTimelineInPast(1, 0);
     // NOTE: nothing queued from the last live frame plays on, and a device that overtakes the
     // silence written while paused (a loaded machine) finds silence in the whole ring.
     Win32SilenceSoundRing(&state->sound);
-    HistoryClear(&timeline->scrub);
-    timeline->cursor = frame;
-    timeline->shownValid = 1;
-    timeline->viewNew = 0;
-    timeline->newTimeline.exists = 0;
-    timeline->pausedVersion = state->game.version;
-    timeline->lastTuneCount = state->editStatus.tuneCount;
-    if (!timeline->quiet)
+    HistoryClear(&timeline->scrub.store);
+    timeline->travel.cursor = frame;
+    timeline->travel.shownValid = 1;
+    timeline->travel.viewNew = 0;
+    timeline->travel.newTimeline.exists = 0;
+    timeline->travel.pausedVersion = state->game.version;
+    timeline->recording.lastTuneCount = state->editStatus.tuneCount;
+    if (!timeline->travel.quiet)
     Win32Log(LogLevel_Info, "timeline: paused at frame %llu (history: frames %llu-%llu, %.1f MB)", (unsigned long long)frame,
              (unsigned long long)Win32TimelineOldestFrame(timeline), (unsigned long long)frame,
-             (f64)HistoryBytesUsed(&timeline->store) / (f64)Megabytes(1));
+             (f64)HistoryBytesUsed(&timeline->recording.store) / (f64)Megabytes(1));
 }
 
-internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
+internal void Win32TimelineResume(win32_state *state)
 {
-    if (!timeline->paused) return;
-    if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
-    b32 onNewTimeline = timeline->viewNew && newTimeline->exists;
-    u64 frame = timeline->cursor;
-    u64 dropped = timeline->endFrame - Minimum(frame, timeline->endFrame);
+    win32_timeline *timeline = &state->timeline;
+    if (!timeline->travel.paused) return;
+    if (!timeline->travel.shownValid) Win32TimelineSeek(state, timeline->travel.cursor);
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
+    b32 onNewTimeline = timeline->travel.viewNew && newTimeline->exists;
+    u64 frame = timeline->travel.cursor;
+    u64 dropped = timeline->recording.endFrame - Minimum(frame, timeline->recording.endFrame);
     win32_memory_snapshot *snapshot = timeline->snapshot;
     // NOTE: resumed at the present on the recorded timeline, the history goes on as it was: every
     // page the pause changed was marked since the newest keyframe (and put back since).
-    b32 atPresent = !onNewTimeline && frame == timeline->endFrame;
-    if (!atPresent) HistoryDropAfter(&timeline->store, onNewTimeline ? Minimum(frame, newTimeline->fromFrame) : frame);
+    b32 atPresent = !onNewTimeline && frame == timeline->recording.endFrame;
+    if (!atPresent) HistoryDropAfter(&timeline->recording.store, onNewTimeline ? Minimum(frame, newTimeline->fromFrame) : frame);
     if (onNewTimeline)
     {
         // The new timeline's frames become the history's: same input, the new code's hashes.
@@ -447,35 +453,35 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
             record->flags |= TimelineFrame_HashKnown;
             record->reloadVersion = newTimeline->version;
         }
-        dropped = timeline->endFrame - Minimum(newTimeline->fromFrame, timeline->endFrame);
+        dropped = timeline->recording.endFrame - Minimum(newTimeline->fromFrame, timeline->recording.endFrame);
     }
-    if (!atPresent && (timeline->store.keyCount == 0 || HistoryNewestFrame(&timeline->store) != frame))
+    if (!atPresent && (timeline->recording.store.keyCount == 0 || HistoryNewestFrame(&timeline->recording.store) != frame))
     {
         // NOTE: every page written, not the pages changed since the newest keyframe: the pause's seeks
         // moved memory back and forth.
-        if (!HistoryAddKeyframe(&timeline->store, frame, snapshot->copy, snapshot->everWritten))
+        if (!HistoryAddKeyframe(&timeline->recording.store, frame, snapshot->copy, snapshot->everWritten))
             Win32Log(LogLevel_Warning, "timeline: the history starts again at frame %llu (no room for its keyframe)",
                      (unsigned long long)frame);
     }
     if (!atPresent)
     {
-        memset(snapshot->changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
-        timeline->framesSinceKey = 0;
+        memset(timeline->recording.changedSinceKeyframe, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
+        timeline->recording.framesSinceKey = 0;
     }
-    timeline->endFrame = frame;
-    timeline->recordedSeconds = Win32TimelineFrame(timeline, frame)->recordedSeconds;
+    timeline->recording.endFrame = frame;
+    timeline->recording.recordedSeconds = Win32TimelineFrame(timeline, frame)->recordedSeconds;
     // NOTE: at the present, a build that arrived while paused makes the next frame a keyframe as any
     // reload does; elsewhere the resume's keyframe is that already.
     if (!atPresent)
     {
-        timeline->lastVersion = state->game.version;
+        timeline->recording.lastVersion = state->game.version;
         timeline->builds.lastVersionFirstFrame = onNewTimeline ? Minimum(frame, newTimeline->fromFrame) : frame;
     }
-    timeline->lastTuneCount = state->editStatus.tuneCount;
-    timeline->paused = 0;
-    Win32SetTimelineInPast(0, !timeline->quiet);
-    HistoryClear(&timeline->scrub);
-    timeline->viewNew = 0;
+    timeline->recording.lastTuneCount = state->editStatus.tuneCount;
+    timeline->travel.paused = 0;
+    Win32SetTimelineInPast(0, !timeline->travel.quiet);
+    HistoryClear(&timeline->scrub.store);
+    timeline->travel.viewNew = 0;
     newTimeline->exists = 0;
     newTimeline->running = 0;
     state->frames.frameCount = (s64)frame;
@@ -484,7 +490,7 @@ internal void Win32TimelineResume(win32_timeline *timeline, win32_state *state)
         Win32RestartCapsuleWindow(&state->capsuleRecorder, state, "the timeline resumed at an earlier frame");
     Win32TimelineWatchesAfterResume(timeline, frame, onNewTimeline);
     Win32ReleaseBuildsOutOfHistory(timeline);
-    if (!timeline->quiet)
+    if (!timeline->travel.quiet)
     Win32Log(LogLevel_Info, "timeline: resumed at frame %llu (dropped %llu frames)%s", (unsigned long long)frame,
              (unsigned long long)dropped, onNewTimeline ? " on the new timeline" : "");
 }

@@ -8,10 +8,11 @@
 // guess from keyframes alone: every frame between them is run.
 
 //~ Reading a field
-internal const state_layout *Win32TimelineLayout(win32_timeline *timeline, win32_state *state)
+internal const state_layout *Win32TimelineLayout(win32_state *state)
 {
+    win32_timeline *timeline = &state->timeline;
     // NOTE: before the first frame is recorded (--start-paused) the history has no layout of its own yet.
-    return timeline->layout.present ? &timeline->layout : &state->reloader.memoryLayout;
+    return timeline->recording.layout.present ? &timeline->recording.layout : &state->reloader.memoryLayout;
 }
 
 internal f64 Win32ReadWatchedValue(win32_timeline *timeline, const state_path_leaf *leaf, u32 component)
@@ -24,7 +25,7 @@ internal f64 Win32ReadWatchedValue(win32_timeline *timeline, const state_path_le
 // The frames [first, end) whose values a watch holds, on the recorded timeline or the new one.
 internal void Win32WatchedFrames(win32_timeline *timeline, win32_timeline_watch *watch, b32 onNewTimeline, u64 *first, u64 *end)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
     *first = onNewTimeline ? newTimeline->fromFrame : Maximum(watch->firstFrame, Win32TimelineOldestFrame(timeline));
     *end = onNewTimeline ? Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1) + 1 : watch->endFrame;
 }
@@ -60,16 +61,17 @@ typedef b32 win32_timeline_visit(void *context, win32_timeline *timeline, u64 fr
 // Visits frames first..last of the timeline `store` holds (the recorded one or the new timeline's), in
 // order, each at its start state. Returns the frames re-simulated (run with the recorded input).
 // Game memory is left wherever the scan stopped: the caller shows the cursor again.
-internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, history_store *store, u64 first, u64 last,
+internal u64 Win32ScanTimeline(win32_state *state, history_store *store, u64 first, u64 last,
                                win32_timeline_visit *visit, void *context)
 {
+    win32_timeline *timeline = &state->timeline;
     win32_memory_snapshot *snapshot = timeline->snapshot;
     s32 key = HistoryKeyAtOrBefore(store, first);
     if (key < 0) return 0;
-    HistoryClear(&timeline->scrub);     // its frames would be restored against pages this scan moves
-    timeline->shownValid = 0;
+    HistoryClear(&timeline->scrub.store);     // its frames would be restored against pages this scan moves
+    timeline->travel.shownValid = 0;
     Win32HashStateOnMainThread(snapshot, 1);
-    HistoryRestore(store, key, snapshot->live, snapshot->changedSinceKeyframe);
+    HistoryRestore(store, key, snapshot->live, timeline->recording.changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
     u64 frame = HistoryKeyFrame(store, key);
     u64 syncedFrame = frame;            // the snapshot's copy holds this frame's start
@@ -86,7 +88,7 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
             if (otherBuildRan)
             {
                 if (syncedFrame != frame) Win32SyncMemorySnapshot(snapshot);   // the restore needs the pages written
-                HistoryRestore(store, nextKey, snapshot->live, snapshot->changedSinceKeyframe);
+                HistoryRestore(store, nextKey, snapshot->live, timeline->recording.changedSinceKeyframe);
                 Win32SyncMemorySnapshot(snapshot);
                 syncedFrame = frame;
                 otherBuildRan = 0;
@@ -96,7 +98,7 @@ internal u64 Win32ScanTimeline(win32_timeline *timeline, win32_state *state, his
         if (frame >= first && visit(context, timeline, frame)) break;
         if (frame >= last) break;
         win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
-        b32 onNewTimeline = store != &timeline->store;
+        b32 onNewTimeline = store != &timeline->recording.store;
         otherBuildRan |= record->reloadVersion && Win32PastFrameCode(state, record, onNewTimeline)->version != record->reloadVersion;
         // NOTE: the snapshot is synced every few frames, not after each: under Wine a sync (and the
         // write-watch faults after it) costs more than a short frame. A fault puts memory back at the
@@ -143,40 +145,43 @@ internal win32_timeline_watch *Win32FindWatch(win32_timeline *timeline, const ch
 }
 
 // Resolves a path a request names; logs "timeline: no field ..." (or why it is no leaf) and returns false.
-internal b32 Win32ResolveTimelinePath(win32_timeline *timeline, win32_state *state, const char *path, state_path_leaf *leaf)
+internal b32 Win32ResolveTimelinePath(win32_state *state, const char *path, state_path_leaf *leaf)
 {
     char error[400];
-    if (ResolveStatePath(Win32TimelineLayout(timeline, state), path, leaf, error, sizeof(error))) return 1;
+    if (ResolveStatePath(Win32TimelineLayout(state), path, leaf, error, sizeof(error))) return 1;
     Win32Log(LogLevel_Error, "timeline: %s; nothing changes", error);
     return 0;
 }
 
 // Pauses for a question about the past when playing (quietly: the game plays on once it is answered).
 // False when the timeline cannot pause (the F9 loop runs).
-internal b32 Win32BeginTimelineQuestion(win32_timeline *timeline, win32_state *state, b32 *pausedHere)
+internal b32 Win32BeginTimelineQuestion(win32_state *state, b32 *pausedHere)
 {
+    win32_timeline *timeline = &state->timeline;
     *pausedHere = 0;
-    if (timeline->paused) return 1;
-    timeline->quiet = 1;
-    Win32TimelinePause(timeline, state);
-    timeline->quiet = 0;
-    *pausedHere = timeline->paused;
-    return timeline->paused;
+    if (timeline->travel.paused) return 1;
+    timeline->travel.quiet = 1;
+    Win32TimelinePause(state);
+    timeline->travel.quiet = 0;
+    *pausedHere = timeline->travel.paused;
+    return timeline->travel.paused;
 }
 
 // The frame shown again after a scan moved memory; a pause made for the question is undone.
-internal void Win32EndTimelineQuestion(win32_timeline *timeline, win32_state *state, b32 pausedHere)
+internal void Win32EndTimelineQuestion(win32_state *state, b32 pausedHere)
 {
-    timeline->quiet = 1;
-    if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
-    if (pausedHere) Win32TimelineResume(timeline, state);
-    timeline->quiet = 0;
+    win32_timeline *timeline = &state->timeline;
+    timeline->travel.quiet = 1;
+    if (!timeline->travel.shownValid) Win32TimelineSeek(state, timeline->travel.cursor);
+    if (pausedHere) Win32TimelineResume(state);
+    timeline->travel.quiet = 0;
 }
 
-internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, const char *path)
+internal void Win32TimelineWatch(win32_state *state, const char *path)
 {
+    win32_timeline *timeline = &state->timeline;
     state_path_leaf leaf;
-    if (!Win32ResolveTimelinePath(timeline, state, path, &leaf)) return;
+    if (!Win32ResolveTimelinePath(state, path, &leaf)) return;
     if (Win32FindWatch(timeline, leaf.path))
     {
         Win32Log(LogLevel_Warning, "timeline: already watching %s; nothing changes", leaf.path);
@@ -192,37 +197,38 @@ internal void Win32TimelineWatch(win32_timeline *timeline, win32_state *state, c
         return;
     }
     b32 pausedHere;
-    if (!Win32BeginTimelineQuestion(timeline, state, &pausedHere)) return;
+    if (!Win32BeginTimelineQuestion(state, &pausedHere)) return;
     watch->active = 1;
     watch->leaf = leaf;
     watch->colorIndex = (u32)(watch - timeline->watches);
     f64 start = Win32Seconds();
     u64 first, last;
     first = Win32TimelineOldestFrame(timeline);
-    last = timeline->endFrame;
+    last = timeline->recording.endFrame;
     win32_watch_scan scan = {watch, 0};
-    u64 framesRun = Win32ScanTimeline(timeline, state, &timeline->store, first, last, Win32VisitForWatch, &scan);
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    u64 framesRun = Win32ScanTimeline(state, &timeline->recording.store, first, last, Win32VisitForWatch, &scan);
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
     if (newTimeline->exists && newTimeline->nextFrame > newTimeline->fromFrame)
     {
         scan.onNewTimeline = 1;
-        framesRun += Win32ScanTimeline(timeline, state, &newTimeline->store, newTimeline->fromFrame,
+        framesRun += Win32ScanTimeline(state, &newTimeline->store, newTimeline->fromFrame,
                                        Minimum(newTimeline->nextFrame, newTimeline->endFrame - 1), Win32VisitForWatch, &scan);
     }
     watch->firstFrame = first;
     watch->endFrame = last + 1;
     f64 ms = 1000.0 * (Win32Seconds() - start);
-    Win32EndTimelineQuestion(timeline, state, pausedHere);
-    if (pausedHere) watch->endFrame = timeline->endFrame;
+    Win32EndTimelineQuestion(state, pausedHere);
+    if (pausedHere) watch->endFrame = timeline->recording.endFrame;
     Win32Log(LogLevel_Info, "timeline: watching %s over frames %llu-%llu (%llu frames re-simulated in %.1f ms)", leaf.path,
              (unsigned long long)first, (unsigned long long)last, (unsigned long long)framesRun, ms);
 }
 
-internal void Win32TimelineUnwatch(win32_timeline *timeline, win32_state *state, const char *path)
+internal void Win32TimelineUnwatch(win32_state *state, const char *path)
 {
+    win32_timeline *timeline = &state->timeline;
     state_path_leaf leaf;
     char error[400];
-    const char *name = ResolveStatePath(Win32TimelineLayout(timeline, state), path, &leaf, error, sizeof(error)) ? leaf.path : path;
+    const char *name = ResolveStatePath(Win32TimelineLayout(state), path, &leaf, error, sizeof(error)) ? leaf.path : path;
     win32_timeline_watch *watch = Win32FindWatch(timeline, name);
     if (!watch)
     {
@@ -284,7 +290,7 @@ internal b32 Win32VisitForFind(void *context, win32_timeline *timeline, u64 fram
 
 // Backward: interval by interval from the newest, each scanned forward, its last match kept. For
 // `changed`, an interval's first frame is decided once the interval before it gave the value before it.
-internal u64 Win32FindBackward(win32_timeline *timeline, win32_state *state, history_store *store, u64 first, u64 last,
+internal u64 Win32FindBackward(win32_state *state, history_store *store, u64 first, u64 last,
                                win32_timeline_find *find)
 {
     u64 framesRun = 0;
@@ -298,7 +304,7 @@ internal u64 Win32FindBackward(win32_timeline *timeline, win32_state *state, his
         u64 begin = Maximum(key >= 0 ? HistoryKeyFrame(store, key) : first, first);
         find->havePrevious = 0;
         find->haveFirst = 0;
-        framesRun += Win32ScanTimeline(timeline, state, store, begin, end, Win32VisitForFind, find);
+        framesRun += Win32ScanTimeline(state, store, begin, end, Win32VisitForFind, find);
         if (havePending && find->havePrevious && !(find->previous == pendingValue))
         {
             find->found = 1;
@@ -346,10 +352,11 @@ internal void Win32LogFindResult(win32_timeline_find *find, u64 first, u64 last,
              (unsigned long long)find->framesVisited, ms, (unsigned long long)framesRun);
 }
 
-internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, timeline_command *command)
+internal void Win32TimelineFind(win32_state *state, timeline_command *command)
 {
+    win32_timeline *timeline = &state->timeline;
     win32_timeline_find find = {};
-    if (!Win32ResolveTimelinePath(timeline, state, command->fieldPath, &find.leaf)) return;
+    if (!Win32ResolveTimelinePath(state, command->fieldPath, &find.leaf)) return;
     if (find.leaf.componentCount != 1)
     {
         Win32Log(LogLevel_Error, "timeline: find needs one number: %s has %u components (name one: %s.x); nothing changes",
@@ -359,39 +366,39 @@ internal void Win32TimelineFind(win32_timeline *timeline, win32_state *state, ti
     find.op = command->findOp;
     // NOTE: an f32 field compares with the f32 nearest the value typed (0.1 finds the f32 0.1).
     find.target = find.leaf.kind == StateValue_F32 ? (f64)(f32)command->findValue : command->findValue;
-    if (!timeline->paused) Win32TimelinePause(timeline, state);
-    if (!timeline->paused) return;
-    if (!timeline->shownValid) Win32TimelineSeek(timeline, state, timeline->cursor);
+    if (!timeline->travel.paused) Win32TimelinePause(state);
+    if (!timeline->travel.paused) return;
+    if (!timeline->travel.shownValid) Win32TimelineSeek(state, timeline->travel.cursor);
     u64 rangeFirst, rangeLast;
     Win32TimelineRange(timeline, &rangeFirst, &rangeLast);
     history_store *store = Win32ShownStore(timeline);
     b32 backward = find.backward = command->findBackward;
-    u64 first = backward ? rangeFirst : timeline->cursor + 1;
-    u64 last = backward ? (timeline->cursor ? timeline->cursor - 1 : 0) : rangeLast;
-    if ((backward && timeline->cursor <= rangeFirst) || (!backward && timeline->cursor >= rangeLast))
+    u64 first = backward ? rangeFirst : timeline->travel.cursor + 1;
+    u64 last = backward ? (timeline->travel.cursor ? timeline->travel.cursor - 1 : 0) : rangeLast;
+    if ((backward && timeline->travel.cursor <= rangeFirst) || (!backward && timeline->travel.cursor >= rangeLast))
     {
-        Win32LogFindResult(&find, timeline->cursor + 1, timeline->cursor, 0, 0.0);
+        Win32LogFindResult(&find, timeline->travel.cursor + 1, timeline->travel.cursor, 0, 0.0);
         return;
     }
     f64 start = Win32Seconds();
     u64 framesRun = 0;
-    if (backward) framesRun = Win32FindBackward(timeline, state, store, first, last, &find);
+    if (backward) framesRun = Win32FindBackward(state, store, first, last, &find);
     else
     {
         find.stopAtFirst = 1;
         // NOTE: `changed` at the first frame searched compares with the frame shown.
         u64 scanFrom = find.op == TimelineFind_Changed ? first - 1 : first;
-        framesRun = Win32ScanTimeline(timeline, state, store, scanFrom, last, Win32VisitForFind, &find);
+        framesRun = Win32ScanTimeline(state, store, scanFrom, last, Win32VisitForFind, &find);
     }
     f64 ms = 1000.0 * (Win32Seconds() - start);
     Win32LogFindResult(&find, first, last, framesRun, ms);
-    if (find.found) Win32TimelineSeek(timeline, state, find.foundFrame);
-    else Win32EndTimelineQuestion(timeline, state, 0);     // the cursor stays: the frame shown again, quietly
+    if (find.found) Win32TimelineSeek(state, find.foundFrame);
+    else Win32EndTimelineQuestion(state, 0);     // the cursor stays: the frame shown again, quietly
 }
 
 internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 frame, b32 onNewTimeline)
 {
-    win32_new_timeline *newTimeline = &timeline->newTimeline;
+    win32_new_timeline *newTimeline = &timeline->travel.newTimeline;
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
     {
         win32_timeline_watch *watch = timeline->watches + index;
@@ -410,7 +417,7 @@ internal void Win32TimelineWatchesAfterResume(win32_timeline *timeline, u64 fram
 internal void Win32WatchedValuesText(win32_timeline *timeline, u64 frame, char *out, umm outSize)
 {
     text_buffer text = TextBufferOver(out, outSize);
-    b32 onNewTimeline = timeline->viewNew && timeline->newTimeline.exists;
+    b32 onNewTimeline = timeline->travel.viewNew && timeline->travel.newTimeline.exists;
     for (u32 index = 0; index < WIN32_TIMELINE_MAX_WATCHES; ++index)
     {
         win32_timeline_watch *watch = timeline->watches + index;
