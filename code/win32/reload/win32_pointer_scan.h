@@ -108,7 +108,8 @@ internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code);
 // The same for a build that is not the running one and was kept loaded after it stopped running (a
 // build the timeline's history spanned, win32/timeline/win32_timeline.h): game memory is scanned for
 // pointers into it too (a resume in the past brings its state back), unless the guard is shutting
-// down. False without a look when the running build is the same module (a rollback's). True: the
+// down. False without a look when the running build is the same module (a rollback's) or the guard
+// holds that module already (its own reference stays until nothing is inside). True: the
 // guard now holds the caller's reference (neither free it nor delete its copy).
 internal b32 Win32PointerGuardKeepsPastModule(const win32_game_code *code);
 // At exit, before the running code is unloaded: game memory is not scanned any more (threads still are).
