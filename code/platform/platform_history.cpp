@@ -466,3 +466,114 @@ u64 HistoryBytesUsed(const history_store *store)
 {
     return store->basePages * store->pageSize + store->ringUsed;
 }
+
+//~ Transfer (a hot restart)
+struct history_transfer_header
+{
+    u64 magic;
+    u64 pageSize;
+    u64 pageCount;
+    u64 basePages;
+    u64 ringUsed;
+    u64 ringEnd;                // one past the last ring byte a record uses
+    u64 foldedKeys;
+    u32 keyCount;
+    u32 pad;
+};
+#define HISTORY_TRANSFER_MAGIC 0x3152545948495453ull   // "STIHYTR1"
+
+u64 HistoryTransferBytes(const history_store *store)
+{
+    u64 bytes = sizeof(history_transfer_header) + (u64)store->keyCount * sizeof(history_keyframe) +
+                (HistoryBitmapBytes(store->pageCount) + 7) / 8 * 8 + store->basePages * store->pageSize;
+    for (u32 index = 1; index < store->keyCount; ++index) bytes += HistoryKeyConst(store, index)->dataBytes;
+    return bytes;
+}
+
+u64 HistoryWriteTransfer(const history_store *store, u8 *out)
+{
+    Assert(!store->pending);
+    history_transfer_header *header = (history_transfer_header *)out;
+    memset(header, 0, sizeof(*header));
+    header->magic = HISTORY_TRANSFER_MAGIC;
+    header->pageSize = store->pageSize;
+    header->pageCount = store->pageCount;
+    header->basePages = store->basePages;
+    header->ringUsed = store->ringUsed;
+    header->foldedKeys = store->foldedKeys;
+    header->keyCount = store->keyCount;
+    u8 *at = out + sizeof(*header);
+    for (u32 index = 0; index < store->keyCount; ++index)
+    {
+        const history_keyframe *key = HistoryKeyConst(store, index);
+        memcpy(at, key, sizeof(*key));
+        at += sizeof(*key);
+        header->ringEnd = Maximum(header->ringEnd, key->dataOffset + key->dataBytes);
+    }
+    u64 bitmapBytes = HistoryBitmapBytes(store->pageCount);
+    memcpy(at, store->basePresent, (size_t)bitmapBytes);
+    at += (bitmapBytes + 7) / 8 * 8;
+    for (u64 page = 0; page < store->pageCount && store->keyCount; ++page)
+    {
+        if (!BitmapBit(store->basePresent, page)) continue;
+        memcpy(at, store->base + page * store->pageSize, (size_t)store->pageSize);
+        at += store->pageSize;
+    }
+    for (u32 index = 1; index < store->keyCount; ++index)
+    {
+        const history_keyframe *key = HistoryKeyConst(store, index);
+        memcpy(at, store->ring + key->dataOffset, (size_t)key->dataBytes);
+        at += key->dataBytes;
+    }
+    return (u64)(at - out);
+}
+
+b32 HistoryReadTransfer(history_store *store, const u8 *in, u64 bytes)
+{
+    HistoryClear(store);
+    const history_transfer_header *header = (const history_transfer_header *)in;
+    if (bytes < sizeof(*header) || header->magic != HISTORY_TRANSFER_MAGIC || header->pageSize != store->pageSize ||
+        header->pageCount != store->pageCount || header->ringEnd > store->ringCapacity ||
+        header->keyCount > HISTORY_MAX_KEYFRAMES)
+        return 0;
+    const u8 *at = in + sizeof(*header);
+    const u8 *end = in + bytes;
+    u64 bitmapBytes = HistoryBitmapBytes(store->pageCount);
+    if ((u64)(end - at) < (u64)header->keyCount * sizeof(history_keyframe) + (bitmapBytes + 7) / 8 * 8) return 0;
+    store->firstKey = 0;
+    for (u32 index = 0; index < header->keyCount; ++index)
+    {
+        memcpy(&store->keys[index], at, sizeof(history_keyframe));
+        at += sizeof(history_keyframe);
+    }
+    memcpy(store->basePresent, at, (size_t)bitmapBytes);
+    at += (bitmapBytes + 7) / 8 * 8;
+    u64 basePages = 0;
+    for (u64 page = 0; page < store->pageCount && header->keyCount; ++page)
+    {
+        if (!BitmapBit(store->basePresent, page)) continue;
+        if ((u64)(end - at) < store->pageSize) break;
+        memcpy(store->base + page * store->pageSize, at, (size_t)store->pageSize);
+        at += store->pageSize;
+        ++basePages;
+    }
+    b32 whole = basePages == header->basePages;
+    for (u32 index = 1; whole && index < header->keyCount; ++index)
+    {
+        const history_keyframe *key = &store->keys[index];
+        whole = (u64)(end - at) >= key->dataBytes;
+        if (!whole) break;
+        memcpy(store->ring + key->dataOffset, at, (size_t)key->dataBytes);
+        at += key->dataBytes;
+    }
+    if (!whole)
+    {
+        HistoryClear(store);
+        return 0;
+    }
+    store->basePages = basePages;
+    store->keyCount = header->keyCount;
+    store->ringUsed = header->ringUsed;
+    store->foldedKeys = header->foldedKeys;
+    return 1;
+}

@@ -122,4 +122,16 @@ void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 p
 // What the history holds now, in bytes (base pages + ring in use).
 u64 HistoryBytesUsed(const history_store *store);
 
+// The store as one flat image, for another process (a hot restart hands the history over): its keys
+// (oldest first), the base's present bits and pages, and every delta's record. HistoryTransferBytes
+// is exactly what HistoryWriteTransfer writes. HistoryReadTransfer rebuilds it into a store made by
+// HistoryInit with the same page size and count and a ring at least as large (each record goes back
+// at its own place in the ring): every keyframe then restores the same bytes it did in the writer.
+// False when the image does not fit that store or is not one (the store is left empty). No keyframe
+// may be pending in the writer; a packing reader starts its pages' XOR chains afresh (its next
+// keyframe stores each page on its own), the records it read decoding as they did.
+u64 HistoryTransferBytes(const history_store *store);
+u64 HistoryWriteTransfer(const history_store *store, u8 *out);
+b32 HistoryReadTransfer(history_store *store, const u8 *in, u64 bytes);
+
 #endif // PLATFORM_HISTORY_H

@@ -6,6 +6,7 @@
 // job that outlives its frame writes into the array the game already read, never into the one it
 // is reading now. A slot is reserved with one atomic add; the name is written last, so a reader
 // that sees a null name knows the slot is not filled yet.
+// Tested by: tests/suites/suite_trace.sh, tests/suites/suite_debug_overlay.sh
 
 struct win32_debug_events
 {

@@ -1,6 +1,7 @@
 #ifndef WIN32_FILES_H
 #define WIN32_FILES_H
 //~ Win32 development file services handed to the game through platform_api.
+// Tested by: tests/suites/suite_unicode_paths.sh, tests/suites/suite_bad_assets.sh, tests/suites/suite_misuse_games.sh
 
 // NOTE: every block DEBUGReadEntireFile hands out starts WIN32_FILE_MEMORY_HEADER bytes into its
 // own allocation, behind a header with a magic number: a free can then tell memory it handed out

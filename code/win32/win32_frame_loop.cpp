@@ -141,9 +141,8 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
     // NOTE: first: the timeline's keyframe may still be packed from the snapshot's copy, which the sync rewrites.
     Win32TimelineFinishKeyframe(&state->timeline);
     // NOTE: before the sync: a handover drains, syncs and sends memory as the last frame left it.
-    // NOTE: not while the timeline is paused (game memory holds a frame of the past; the history does
-    // not go over): F7 is ignored then, and restart.request waits for the resume.
-    if (!state->timeline.travel.paused && Win32RestartBetweenFrames(state, state->frames.restartKeyPressed)) return 0;
+    // NOTE: paused too: the history goes over, and game memory as the frame shown (win32_timeline.h).
+    if (Win32RestartBetweenFrames(state, state->frames.restartKeyPressed)) return 0;
     Win32BeginBlock("snapshot+reload");
     Win32SyncMemorySnapshot(&state->snapshot);
     Win32ReplayBeforeReload(&state->replay, state);
@@ -183,12 +182,14 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
 // The game's update into this frame's buffer: a job on a worker while the main thread draws the
 // previous frame, or one after the other with --serial. Returns when the update and the
 // frame-synchronised tasks are done.
-internal win32_game_call *Win32PrepareGameUpdate(win32_state *state)
+internal win32_game_call *Win32PrepareGameUpdate(win32_state *state, win32_game_code *code)
 {
     win32_frame_loop *frames = &state->frames;
     Win32ResetRenderCommands(state, frames->writeIndex);
     win32_game_call *call = &frames->gameCall;
-    call->game = &state->game;
+    call->game = code;
+    // An older build re-running a frame of the past hands the platform callbacks in its own image.
+    Win32SetServiceCheckPastGame(code != &state->game ? code : 0);
     call->memory = &state->memory;
     call->input = &state->input;
     call->commands = &state->renderCommands[frames->writeIndex];
@@ -200,7 +201,7 @@ internal win32_game_call *Win32PrepareGameUpdate(win32_state *state)
 internal game_render_commands *Win32UpdateGame(win32_state *state)
 {
     win32_frame_loop *frames = &state->frames;
-    win32_game_call *call = Win32PrepareGameUpdate(state);
+    win32_game_call *call = Win32PrepareGameUpdate(state, &state->game);
     game_render_commands *commands = call->commands;
     call->breakBeforeUpdate = state->replay.on ? &state->replay.breakThisUpdate : 0;
     if (Win32FrameIsSerial(state))

@@ -10,6 +10,7 @@
 //
 // NOTE: render command buffers are double-buffered: while a worker runs the game's update into
 // buffer N+1, the main thread draws buffer N. --serial turns the overlap off.
+// Tested by: tests/suites/suite_frame_graph.sh, tests/suites/suite_platform.sh, tests/suites/suite_debugger.sh, tests/suites/suite_misuse_games.sh
 //
 // The high queue's idle workers stay awake through the update (OpenWorkQueueAwakeWindow, work_queue.h):
 // from before the update job is added until the game's update returns, for at most
@@ -31,8 +32,9 @@ internal void Win32CallGameUpdate(void *data);
 internal void Win32CallGameSound(void *data);
 // Main thread, between frames: the frame's game call set up for an update on state->input into the
 // emptied buffer of this frame (the live frame and every frame of the past use it), workers polling
-// through the update (the awake window, shut by whoever runs the update).
-internal win32_game_call *Win32PrepareGameUpdate(win32_state *state);
+// through the update (the awake window, shut by whoever runs the update). code: the build that runs
+// it (&state->game, or an older build the timeline keeps for a frame of the past it recorded).
+internal win32_game_call *Win32PrepareGameUpdate(win32_state *state, win32_game_code *code);
 
 //~ What the engine's lifetime (win32_engine_lifetime.cpp) calls
 // The runner every work-queue entry goes through: game callbacks run under the crash guard.

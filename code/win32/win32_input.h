@@ -1,6 +1,7 @@
 #ifndef WIN32_INPUT_H
 #define WIN32_INPUT_H
 //~ Win32 input: keyboard and mouse from the message pump, gamepads from XInput loaded at run time.
+// Tested by: tests/suites/suite_demo_input.sh, tests/suites/suite_platform.sh, tests/suites/suite_tunables.sh
 
 // NOTE: XInput is loaded dynamically because its DLL name differs across Windows versions and may
 // be absent (Wine, servers): then every pad simply reads as disconnected.

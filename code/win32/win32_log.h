@@ -3,6 +3,7 @@
 //~ Win32 log: every line goes to the log file (--log), the console (stderr) and the debugger
 // (OutputDebugStringW). Lines are UTF-8.
 // Thread-safe: workers and game code log through the same function pointer.
+// Tested by: tests/suites/suite_unicode_paths.sh, tests/suites/suite_platform.sh, tests/suites/suite_hot_restart.sh
 
 #define WIN32_LOG_RECENT_BYTES (256 * 1024)
 

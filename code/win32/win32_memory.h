@@ -1,6 +1,7 @@
 #ifndef WIN32_MEMORY_H
 #define WIN32_MEMORY_H
 //~ Win32 memory: the one reservation the whole game lives in.
+// Tested by: tests/suites/suite_hot_restart.sh, tests/suites/suite_capsules.sh, tests/suites/suite_live_editing.sh
 
 struct win32_game_memory_block
 {

@@ -9,6 +9,7 @@
 // While the pointer is over what it draws (the strip, the tunables panel), the overlay takes the
 // clicks and the wheel: the game sees neither. --no-overlay turns all of it off (the game alone).
 // Main thread only.
+// Tested by: tests/suites/suite_debug_overlay.sh, tests/suites/suite_timeline_view.sh, tests/suites/suite_tunables.sh
 
 #define WIN32_OVERLAY_MAX_QUADS 65536
 #define WIN32_OVERLAY_TITLE_SECONDS 0.25    // the title's frame number is refreshed this often while playing

@@ -5,6 +5,7 @@
 // Each is noted here by id when it starts, with a name. The thread scan (reload/) leaves them alone,
 // and hang and quit reports name a thread by it ("low priority worker 1"). Lives below guard/ and
 // reload/ so both can use it.
+// Tested by: tests/suites/suite_trace.sh, tests/suites/suite_misuse_games.sh
 
 #define WIN32_MAX_PLATFORM_THREADS 80
 

@@ -15,6 +15,7 @@
 //    ends the process with exit code WIN32_QUIT_FORCED_EXIT_CODE. It terminates rather than exits:
 //    an exit would run DLL detach code under the loader lock, which an abandoned thread may hold.
 // A run that ends by --frames N is not bounded.
+// Tested by: tests/suites/suite_misuse_games.sh
 
 #define WIN32_QUIT_BOUND_SECONDS 5.0
 #define WIN32_QUIT_GAME_CODE_SECONDS 2.0f

@@ -6,6 +6,7 @@
 // push buffer itself; anything else (DLL data, the stack, a wild pointer) is rejected. Problems
 // are counted per drawn frame (for the overlay, through debug_frame_info) and logged: the first
 // problem of a frame, when it differs from the last one logged or 300 frames have passed.
+// Tested by: tests/suites/suite_adversarial_games.sh (plus tests/unit/test_render_validation.cpp)
 
 struct win32_render_validation
 {

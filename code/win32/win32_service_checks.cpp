@@ -13,10 +13,19 @@ internal b32 Win32InRange(const void *address, u64 size, const void *base, u64 r
     return base && at >= (u64)base && at - (u64)base <= rangeSize && size <= rangeSize - (at - (u64)base);
 }
 
+internal b32 Win32InImageOf(const win32_game_code *game, const void *address, u64 size)
+{
+    return game && game->moduleBase && Win32InRange(address, size, game->moduleBase, game->moduleSize);
+}
+
 internal b32 Win32InGameImage(const void *address)
 {
-    const win32_game_code *game = globalServiceChecks.game;
-    return game && game->moduleBase && Win32InRange(address, 1, game->moduleBase, game->moduleSize);
+    return Win32InImageOf(globalServiceChecks.game, address, 1) || Win32InImageOf(globalServiceChecks.pastGame, address, 1);
+}
+
+internal void Win32SetServiceCheckPastGame(const win32_game_code *pastGame)
+{
+    globalServiceChecks.pastGame = pastGame;
 }
 
 internal b32 Win32IsReadablePage(const void *address)
@@ -34,8 +43,8 @@ internal b32 Win32GameMemoryUsable(const void *address, u64 size)
 {
     if (!address) return 0;
     if (Win32InRange(address, size, globalServiceChecks.gameMemoryBase, globalServiceChecks.gameMemorySize)) return 1;
-    const win32_game_code *game = globalServiceChecks.game;
-    if (game && Win32InRange(address, size, game->moduleBase, game->moduleSize)) return 1;
+    if (Win32InImageOf(globalServiceChecks.game, address, size) || Win32InImageOf(globalServiceChecks.pastGame, address, size))
+        return 1;
     if ((u64)address + size < (u64)address) return 0;
     return Win32IsReadablePage(address) && Win32IsReadablePage((const u8 *)address + (size ? size - 1 : 0));
 }

@@ -20,6 +20,7 @@
 // Sound: the buffer gameGetSoundSamples hands back is checked like render commands before the
 // platform copies from it (samples inside the buffer it was given, or inside game memory; count
 // within what was asked for).
+// Tested by: tests/suites/suite_misuse_games.sh
 
 struct win32_service_checks
 {
@@ -29,7 +30,8 @@ struct win32_service_checks
     task_manager *taskManager;
     const u8 *gameMemoryBase;
     u64 gameMemorySize;
-    const win32_game_code *game;            // the running build: its image holds every callback
+    const win32_game_code *game;            // the running build: its image holds every callback ...
+    const win32_game_code *volatile pastGame;   // ... or the older build re-running a frame of the past
     volatile LONG refusals[20];             // per service, for the log's rate limit
     u64 soundRefusals;
     volatile u32 drainSeen;                 // the drain count when an entry was last added during a drain
@@ -53,6 +55,10 @@ enum win32_checked_service { PLATFORM_API_SERVICES(WIN32_CHECKED_SERVICE_ENUM) }
 // Puts the checked services over api (after Win32WatchPlatformApi: they must be the outermost).
 internal void Win32CheckPlatformApi(platform_api *api, work_queue_system *queues, const void *gameMemoryBase,
                                     u64 gameMemorySize, const win32_game_code *game);
+// Main thread, before an update: an older build the timeline keeps, re-running a frame of the past
+// it recorded (0: none). Its image is then accepted as the running build's is (callbacks, names,
+// buffers), until the next call.
+internal void Win32SetServiceCheckPastGame(const win32_game_code *pastGame);
 //~ Sound buffers handed back by the game
 // True when the platform may copy from 'returned': samples inside the buffer it handed out
 // ('handed') or inside game memory, sampleCount within what was asked for. Otherwise logged

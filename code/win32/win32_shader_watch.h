@@ -8,6 +8,7 @@
 // program drawing and logs the driver's message with our file and line, also shown on screen until
 // a later save builds. A file missing on disk (or no data/shaders/ at all) is read from the copy
 // embedded in the exe.
+// Tested by: tests/suites/suite_live_shaders.sh
 
 #define WIN32_SHADER_MAX_FILES 16
 #define WIN32_SHADER_FILE_BYTES 32768

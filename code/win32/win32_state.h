@@ -4,6 +4,7 @@
 // It holds a part of nearly every module (window, sound, reloader, snapshot, live loop, ...), so its
 // header comes after theirs in win32.h; the headers above it name it only through a pointer.
 // Notices (the lines shown on screen for a few seconds) are posted into it.
+// Tested by: tests/suites/suite_debug_overlay.sh, tests/suites/suite_timeline_view.sh, tests/suites/suite_live_shaders.sh
 
 #define WIN32_PUSH_BUFFER_SIZE Megabytes(4)        // the main command stream of a frame
 #define WIN32_SUB_BUFFER_ZONE_SIZE Megabytes(16)   // the frame's sub-buffers (parallel command building)

@@ -10,6 +10,7 @@
 // made absolute and given the \\?\ prefix, so the MAX_PATH limit does not apply to it. Wrappers
 // set the last error exactly like the Win32 call they stand for, so callers report failures as
 // before.
+// Tested by: tests/suites/suite_unicode_paths.sh (plus tests/unit/test_unicode.cpp)
 
 #include "base/base_unicode.h"
 // UTF-8 path buffers inside the platform. MAX_PATH (260 bytes) held only ~86 CJK characters.

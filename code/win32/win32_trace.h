@@ -9,6 +9,7 @@
 // appends complete ("X") events. After every append the file ends with "]}", so it is valid JSON
 // whenever the engine stops (quit file, rollback, exit code 3). Log lines about reloads,
 // rollbacks, crashes, hangs, assets and shaders become instant events; they wait in a fixed ring.
+// Tested by: tests/suites/suite_trace.sh, tests/suites/suite_capsules.sh, tests/suites/suite_hot_restart.sh, tests/suites/suite_timeline.sh (plus tests/unit/test_trace.cpp)
 
 #define WIN32_TRACE_INSTANTS 256
 #define WIN32_TRACE_BUFFER_BYTES Megabytes(2)

@@ -8,6 +8,7 @@
 // a tune.request file beside the game DLL, and a capsule being replayed. Every change is logged as
 // `tune: NAME = VALUE (was OLD) ...`, shown by the overlay (editStatus.lastTune, tuneCount), marked
 // in --trace, recorded for capsules, and written back to the line that declares it.
+// Tested by: tests/suites/suite_tunables.sh
 
 #define WIN32_TUNE_POLL_FRAMES 4        // the request file is looked for every this many frames
 #define WIN32_TUNE_REQUEST_NAME "tune.request"

@@ -2,6 +2,7 @@
 #define WIN32_TUNE_CAPSULE_H
 //~ Tunables in capsules and replays (win32/win32_tunables.h; the file's Tunes section:
 // platform/platform_capsule_tunes.h; the ring of changes: platform/platform_tune_history.h).
+// Tested by: tests/suites/suite_tunables.sh (plus tests/unit/test_tune_history.cpp)
 
 // Every change (any source, reload carry-overs included) is kept for capsules, in a ring of the
 // newest TUNE_HISTORY_EVENTS.

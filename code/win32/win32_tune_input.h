@@ -1,6 +1,7 @@
 #ifndef WIN32_TUNE_INPUT_H
 #define WIN32_TUNE_INPUT_H
 //~ Tunables from the F2 panel's keys and from the tune.request file (win32/win32_tunables.h).
+// Tested by: tests/suites/suite_tunables.sh
 
 // Rows of the panel: one per scalar tunable, one per component of a colour or v3
 // (GameTunableRowCount, contract/game_tunables.h).

@@ -2,6 +2,7 @@
 #define WIN32_TUNE_WRITE_H
 //~ Writing a tunable back to the source line that declares it (win32/win32_tunables.h;
 // the text work: platform/platform_tune_source.h).
+// Tested by: tests/suites/suite_tunables.sh (plus tests/unit/test_tune_source.cpp)
 
 // Re-reads the file __FILE__ named (as compiled; relative: against the DLL's folder; a Linux path
 // under Wine: also as Z:\...), rewrites only the value tokens of the one TUNE_ line declaring the

@@ -2,6 +2,7 @@
 #define WIN32_WINDOW_H
 //~ Win32 window: class registration, creation and the window procedure.
 // A Unicode (...W) window class and message loop: the title and any text message are UTF-16.
+// Tested by: tests/suites/suite_unicode_paths.sh, tests/suites/suite_hot_restart.sh, tests/suites/suite_demo_input.sh
 
 #define WIN32_WINDOW_TITLE L"Handmade Engine"
 

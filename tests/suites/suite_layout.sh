@@ -9,6 +9,7 @@
 #  - tests and benchmarks include a layer's entry, never their own copy of its file list, and never demo/;
 #  - no file in code/ over 600 lines, no function over ~100 (tests/tools/function_lengths.py); README's map names every folder of code/ and tests/;
 #  - comments say why, not where an idea came from;
+#  - every win32/ module header names the suites that cover it in a `// Tested by:` line, and they exist;
 #  - win32/ modules are pairs: no .cpp declares a function another file defines, every module body
 #    compiles after the headers alone (syntax only, one precompiled prologue: seconds), and guard/'s
 #    bodies compile without reload/'s headers.
@@ -198,6 +199,46 @@ done
 #- Comments say why, not where an idea came from
 cited=$(grep -rliE 'seed 0[0-9][0-9]|the article|the seeds?\b|\(issue [0-9]+\)' code tests/unit tests/fixtures tests/tools tests/bench | tr '\n' ' ')
 check "no comment cites a seed or an article (found in: $cited)" test -z "$cited"
+
+#- Every win32/ module header names the suites that cover it: its top comment block (the comment
+#  lines right after the include guard) holds one line
+#  `// Tested by: tests/suites/suite_A.sh[, tests/suites/suite_B.sh ...][ (plus tests/unit/test_X.cpp[, ...])]`
+#  and every file it names exists. Not module headers: the folders' list headers (win32.h, guard/guard.h,
+#  ...) and win32_platform_api_list.h (an X-macro list, no module behind it).
+# tested_by_problems HEADER: prints what is wrong with HEADER's line (nothing when it is right).
+tested_by_problems() {
+    local line path
+    line=$(awk 'NR <= 2 && /^#(ifndef|define) [A-Z0-9_]+_H$/ { next } /^\/\// { print; next } { exit }' "$1" |
+        grep -m 1 '^// Tested by:')
+    if [ -z "$line" ]; then echo "$1 has no '// Tested by:' line in its top comment block"; return; fi
+    echo "$line" | grep -qE '^// Tested by: tests/suites/suite_[a-z0-9_]+\.sh(, tests/suites/suite_[a-z0-9_]+\.sh)*( \(plus tests/unit/[a-z0-9_]+\.cpp(,? tests/unit/[a-z0-9_]+\.cpp)*\))?$' ||
+        echo "$1: its '// Tested by:' line is not of the form '// Tested by: tests/suites/suite_A.sh, ... (plus tests/unit/test_X.cpp, ...)'"
+    for path in $(echo "$line" | grep -oE 'tests/(suites|unit)/[a-z0-9_]+\.(sh|cpp)'); do
+        [ -f "$path" ] || echo "$1: its '// Tested by:' line names $path, which does not exist"
+    done
+}
+module_headers=0
+for header in $(find code/win32 -maxdepth 2 -name '*.h' | sort); do
+    folder=$(basename "$(dirname "$header")")
+    case "$header" in code/win32/win32.h|"code/win32/$folder/$folder.h"|code/win32/win32_platform_api_list.h) continue ;; esac
+    module_headers=$((module_headers + 1))
+    problems=$(tested_by_problems "$header")
+    if [ -z "$problems" ]; then pass; continue; fi
+    while IFS= read -r problem; do fail "$problem"; done <<<"$problems"
+done
+check "the Tested-by check found the win32/ module headers ($module_headers, over 40)" test "$module_headers" -gt 40
+# The check itself, on copies of a header: without the line, and naming a suite that does not exist.
+tested_dir="$BUILD_DIR/suite_layout_tested_by"
+rm -rf "$tested_dir"; mkdir -p "$tested_dir"
+printf '#ifndef X_H\n#define X_H\n//~ A module\n// Tested by: tests/suites/suite_layout.sh (plus tests/unit/test_arena.cpp)\n\nstruct x;\n' >"$tested_dir/good.h"
+grep -v '^// Tested by:' "$tested_dir/good.h" >"$tested_dir/missing.h"
+sed 's|suite_layout\.sh|suite_no_such_suite.sh|' "$tested_dir/good.h" >"$tested_dir/unknown.h"
+printf '#ifndef X_H\n#define X_H\n//~ A module\n\n// Tested by: tests/suites/suite_layout.sh\n' >"$tested_dir/late.h"
+check "the Tested-by check passes a header with a right line" test -z "$(tested_by_problems "$tested_dir/good.h")"
+check "the Tested-by check fails a header without the line" grep -q 'has no' <(tested_by_problems "$tested_dir/missing.h")
+check "the Tested-by check fails a line that names a missing suite" grep -q 'suite_no_such_suite.sh, which does not exist' \
+    <(tested_by_problems "$tested_dir/unknown.h")
+check "the Tested-by check fails a line outside the top comment block" grep -q 'has no' <(tested_by_problems "$tested_dir/late.h")
 
 #- The shaders the exe embeds are the files in data/shaders/ (build.bat and misc/build.sh run
 #  misc/embed_shaders.cpp before every exe build; here the tool is built and tried on a copy)

@@ -74,12 +74,15 @@ run="$out/run"
 cp "$exe" "$run/"
 install_dll() { install_game_dll "$run" "$1"; }
 copies_of_version() { ls "$run" | grep -cE "^game_loaded_[0-9]+_$1\.dll$"; }
+# NOTE: the timeline off (--history-seconds 0): it keeps every build its history spans loaded, with
+# its copy (suite_timeline), and would keep the old images these checks see the pointer guard keep
+# and release.
 start_engine() {
     local log=$1
     shift
     rm -f "$run/quit"
     wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled \
-        --fixed-dt 0.0166667 "$@" >/dev/null 2>&1 &
+        --fixed-dt 0.0166667 --history-seconds 0 "$@" >/dev/null 2>&1 &
     engine=$!
 }
 stop_engine() {

@@ -9,6 +9,11 @@
 #    the first differing frame and field (timelineValue from frame 150); `view new` shows it; a
 #    build that crashes in the re-run has the crash contained and counted, and the engine lives on;
 #    a watch over those faulting frames reads what a seek to them shows;
+#  - a history spanning three builds (reloads while playing): a seek to frames between keyframes of
+#    the older builds is `hash equal` (each is re-run by the build that recorded it, kept loaded), and
+#    the kept builds go at exit with their copies; a hot restart while paused comes up paused at the
+#    frame shown with the history (and the older builds) taken over, and one while playing too: seeks
+#    to frames from before the restarts are `hash equal`;
 #  - `resume` plays on from the frame shown: the game's own update count goes on from there (its
 #    line for that count comes a second time, at the same frame), the other future is dropped;
 #  - paused, the game's log lines from the past are held back (said once on resume);
@@ -50,6 +55,10 @@ builds+=($!)
 build_variant timeline_noise "$work/code" -DTIMELINE_NOISE=1 &
 builds+=($!)
 build_variant timeline_tone "$work/code" -DTIMELINE_TONE=1 &
+builds+=($!)
+build_variant timeline_step3 "$work/code" -DTIMELINE_STEP_SIZE=3 &
+builds+=($!)
+build_variant timeline_step5 "$work/code" -DTIMELINE_STEP_SIZE=5 &
 builds+=($!)
 check "the engine builds" build_engine_copy "$work"
 printf '#define TIMELINE_NOISE 1\n#define TIMELINE_STEP_B 1\n#define TIMELINE_CRASH_AT 5\n#define TIMELINE_TONE 1\n#include "../tests/fixtures/timeline_game.cpp"\n' \
@@ -182,6 +191,67 @@ assert "timeline seek" in names and "timeline re-run" in names, sorted(n for n i
 EOF
 check "the exit report gives the history's figures" \
     grep -qE "timeline: history upkeep median [0-9.]+ ms per frame on the main thread; [0-9.]+ s held in [0-9.]+ MB .*keyframes taken, each a median [0-9.]+ ms" "$log"
+
+#- 1b: a history spanning three builds: each build's frames are re-run by the build that recorded them
+# (every build steps timelineValue by another amount, so a frame re-run by a later build differs)
+cp "$out/timeline_v1.dll" "$run/game.dll"
+log="$out/builds.log"
+start_engine --history-seconds 600 --history-max-mb 8
+check "builds: version 1 runs" wait_for_regex "$log" "timeline game: update count 120 at frame [0-9]+" 1 60
+install_game_dll "$run" "$out/timeline_step3.dll"
+check "builds: version 2 loads" wait_for_regex "$log" "$game_code_loaded_regex" 2 60
+check "builds: the timeline keeps version 1 loaded for its frames" \
+    wait_for_regex "$log" "timeline: keeping code version 1 loaded while the history holds its frames 0-[0-9]+" 1 10
+sleep 1.5
+install_game_dll "$run" "$out/timeline_step5.dll"
+check "builds: version 3 loads" wait_for_regex "$log" "$game_code_loaded_regex" 3 60
+check "builds: ... and keeps version 2 too" \
+    wait_for_regex "$log" "timeline: keeping code version 2 loaded while the history holds its frames [0-9]+-[0-9]+" 1 10
+sleep 1.5
+send pause
+check "builds: paused" wait_for_regex "$log" "timeline: paused at frame [0-9]+ \(history: frames 0-" 1 30
+last1=$(sed -nE 's/.*timeline: keeping code version 1 loaded while the history holds its frames 0-([0-9]+).*/\1/p' "$log" | head -n 1)
+range2=$(sed -nE 's/.*timeline: keeping code version 2 loaded while the history holds its frames ([0-9]+-[0-9]+).*/\1/p' "$log" | head -n 1)
+last2=${range2#*-}
+send "seek $(( ${last1:-2} - 1 ))" "seek $(( ${last1:-2} / 2 ))" "seek $(( ${last2:-2} - 1 ))"
+for frame in $(( ${last1:-2} - 1 )) $(( ${last1:-2} / 2 )) $(( ${last2:-2} - 1 )); do
+    check "builds: frame $frame, between keyframes of an older build, is re-run by its own build: hash equal" \
+        wait_for_regex "$log" "timeline: at frame $frame \(re-simulated [1-9][0-9]* frames in [0-9.]+ ms, hash equal\)" 1 30
+done
+check "builds: no frame is named as re-run by another build" bash -c "! grep -q 'no longer loaded' '$log'"
+# A hot restart while paused: the new process takes the history over (the older builds too, each from
+# its own copy) and comes up paused at the frame shown, its state that frame's.
+shown=$(( ${last2:-2} - 1 ))
+touch "$run/restart.request"
+check "restart while paused: the new process takes over" wait_for_log "$log" "restart: platform build 2 running" 90
+check "restart while paused: it takes the history over with both older builds" \
+    wait_for_regex "$log" "timeline: history taken over from the old process: frames 0-[0-9]+, [0-9]+ keyframes, [0-9.]+ MB, 2 older builds kept; paused" 1 10
+check "restart while paused: it comes up paused at the frame shown ($shown)" \
+    wait_for_log "$log" "timeline: paused at frame $shown (history: frames 0-" 10
+send "step 1" "seek $(( ${last1:-2} - 1 ))"
+check "restart while paused: a step from the frame shown is hash equal (the state came over exactly)" \
+    wait_for_regex "$log" "timeline: at frame $(( shown + 1 )) \(re-simulated 1 frames in [0-9.]+ ms, hash equal\)" 1 30
+check "restart while paused: a frame of version 1, between keyframes, re-run in the new process: hash equal" \
+    wait_for_regex "$log" "timeline: at frame $(( ${last1:-2} - 1 )) \(re-simulated [1-9][0-9]* frames in [0-9.]+ ms, hash equal\)" 2 30
+send "seek 99999999" resume
+check "builds: resumed at the present" wait_for_regex "$log" "timeline: resumed at frame [0-9]+ \(dropped 0 frames\)" 1 30
+check "builds: version 3 runs on" wait_for_regex "$log" "timeline game: update count (360|420|480) at frame" 1 60
+# A hot restart while playing: Home then reaches frames from before both restarts, hash equal.
+touch "$run/restart.request"
+check "restart while playing: the new process takes over" wait_for_log "$log" "restart: platform build 3 running" 90
+check "restart while playing: it takes the history over" \
+    wait_for_regex "$log" "timeline: history taken over from the old process: frames 0-[0-9]+, .*2 older builds kept[[:space:]]*$" 1 10
+send pause "seek $(( ${last1:-2} / 2 ))"
+check "restart while playing: a frame from before both restarts (version 1's) is hash equal" \
+    wait_for_regex "$log" "timeline: at frame $(( ${last1:-2} / 2 )) \(re-simulated [1-9][0-9]* frames in [0-9.]+ ms, hash equal\)" 2 30
+send resume
+check "builds: resumed" wait_for_count "$log" "timeline: resumed at frame" 2 30
+stop_engine "builds"
+check "builds: the kept build left is unloaded at exit (the old processes say so on their console only)" wait_for_count "$log" "timeline: code version 1 unloaded (exit)" 1 5
+# NOTE: the old processes of the restarts delete their own copies as they end, maybe after the last one.
+check "builds: no private copy is left after exit" \
+    bash -c 'for try in $(seq 50); do ls "$1" | grep -q "^game_loaded_" || exit 0; sleep 0.2; done; exit 1' _ "$run"
+check "builds: nothing differed from the recording" bash -c "! grep -q 'hash differs' '$log'"
 
 #- 2: the determinism detector, and the cap over a long run (a small cap: keyframes every few frames)
 cp "$out/timeline_noise.dll" "$run/game.dll"

@@ -2,9 +2,10 @@
 // (platform/platform_timeline_request.h): a simulated game writes a few pages per frame; every
 // keyframe kept restores byte for byte from any later state, writing only the pages that differ;
 // the cap and the ring fold the oldest keyframes into the base and never lose the newest; a resume
-// in the past drops the keyframes after it; every request line parses or is refused with a reason,
-// watch and find (field paths, operators, values) included. A store that packs each page against its
-// previous version restores exactly too, folds, drops and bounds its XOR chains.
+// in the past drops the keyframes after it; a store handed over as one image (a hot restart) restores
+// the same bytes; every request line parses or is refused with a reason, watch and find (field paths,
+// operators, values) included. A store that packs each page against its previous version restores
+// exactly too, folds, drops and bounds its XOR chains.
 
 #include "platform/platform.cpp"
 #include "test_framework.h"
@@ -420,8 +421,94 @@ internal void TestWatchAndFindLines(void)
     CHECK(!TimelineFindMatches(99, 1, 0, 1));
 }
 
+// A hot restart hands the store over as one image: rebuilt in other memory, every keyframe
+// materializes and restores the same bytes, and the rebuilt store goes on taking keyframes.
+global u8 globalOtherBase[TEST_PAGE_COUNT * TEST_PAGE_SIZE];
+global u8 globalOtherBits[2 * ((TEST_PAGE_COUNT + 7) / 8)];
+global u8 globalOtherRing[64 * 1024];
+global u8 globalTransfer[128 * 1024];
+
+global u8 globalOtherPacking[sizeof(globalPacking)];
+
+// packed: both stores pack against the previous keyframe (the receiver starts its own chains afresh).
+internal void TestTransfer(u64 capBytes, u32 interval, b32 packed, const char *what)
+{
+    history_store store;
+    memset(globalMemory, 0, sizeof(globalMemory));
+    memset(globalBits, 0, sizeof(globalBits));
+    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), capBytes);
+    memset(globalPacking, 0, sizeof(globalPacking));
+    if (packed) HistoryPackAgainstPrevious(&store, globalPacking);
+    u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
+    u8 everWritten[(TEST_PAGE_COUNT + 7) / 8] = {};
+    for (u32 frame = 0; frame < TEST_FRAMES; ++frame)
+    {
+        memcpy(globalStates[frame], globalMemory, sizeof(globalMemory));
+        if (frame % interval == 0)
+        {
+            HistoryAddKeyframe(&store, frame, globalMemory, store.keyCount ? changed : everWritten);
+            memset(changed, 0, sizeof(changed));
+        }
+        u8 written[(TEST_PAGE_COUNT + 7) / 8] = {};
+        SimulateFrame(frame, written);
+        for (u32 index = 0; index < sizeof(written); ++index)
+        {
+            changed[index] |= written[index];
+            everWritten[index] |= written[index];
+        }
+    }
+    u64 bytes = HistoryTransferBytes(&store);
+    CHECK_MSG(bytes <= sizeof(globalTransfer), what);
+    CHECK_MSG(HistoryWriteTransfer(&store, globalTransfer) == bytes, "the transfer writes exactly HistoryTransferBytes");
+    history_store other;
+    memset(globalOtherBits, 0, sizeof(globalOtherBits));
+    memset(globalOtherBase, 0xcd, sizeof(globalOtherBase));     // a page the base never held must not leak through
+    HistoryInit(&other, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalOtherBase, globalOtherBits, globalOtherRing,
+                sizeof(globalOtherRing), capBytes);
+    memset(globalOtherPacking, 0, sizeof(globalOtherPacking));
+    if (packed) HistoryPackAgainstPrevious(&other, globalOtherPacking);
+    CHECK_MSG(HistoryReadTransfer(&other, globalTransfer, bytes), what);
+    CHECK(other.keyCount == store.keyCount && HistoryBytesUsed(&other) == HistoryBytesUsed(&store));
+    CHECK(HistoryOldestFrame(&other) == HistoryOldestFrame(&store) && HistoryNewestFrame(&other) == HistoryNewestFrame(&store));
+    b32 same = 1;
+    for (u32 key = 0; key < other.keyCount; ++key)
+    {
+        u64 frame = HistoryKeyFrame(&other, (s32)key);
+        HistoryMaterialize(&other, (s32)key, globalImage, TEST_PAGE_COUNT);
+        same &= frame < TEST_FRAMES && memcmp(globalImage, globalStates[frame], sizeof(globalImage)) == 0;
+    }
+    CHECK_MSG(same, "every keyframe of the rebuilt store materializes the state it held");
+    // Restores from the present (the newest state), as the new process's first seek does.
+    memset(changed, 0xff, sizeof(changed));
+    same = 1;
+    for (u32 key = other.keyCount; key-- > 0;)
+    {
+        u64 frame = HistoryKeyFrame(&other, (s32)key);
+        HistoryRestore(&other, (s32)key, globalMemory, changed);
+        same &= memcmp(globalMemory, globalStates[frame], sizeof(globalMemory)) == 0;
+    }
+    CHECK_MSG(same, "every keyframe of the rebuilt store restores exactly");
+    // Memory now holds the oldest keyframe's state: a keyframe of it names the pages that differ from the newest's.
+    memset(changed, 0, sizeof(changed));
+    u64 newest = HistoryNewestFrame(&other);
+    for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+        if (memcmp(globalMemory + page * TEST_PAGE_SIZE, globalStates[newest] + page * TEST_PAGE_SIZE, TEST_PAGE_SIZE) != 0)
+            BitmapSet(changed, page);
+    CHECK_MSG(HistoryAddKeyframe(&other, TEST_FRAMES + 10, globalMemory, changed), "the rebuilt store takes new keyframes");
+    CHECK(HistoryNewestFrame(&other) == TEST_FRAMES + 10);
+    // A damaged or foreign image is refused, leaving the store empty.
+    globalTransfer[0] ^= 1;
+    CHECK_MSG(!HistoryReadTransfer(&other, globalTransfer, bytes) && other.keyCount == 0, "a foreign image is refused");
+    globalTransfer[0] ^= 1;
+    CHECK_MSG(!HistoryReadTransfer(&other, globalTransfer, bytes / 2) && other.keyCount == 0, "a cut image is refused");
+}
+
 int main(void)
 {
+    TestTransfer(1 << 20, 3, 0, "the transfer of a store that folded nothing");
+    TestTransfer(16 * TEST_PAGE_SIZE * 3, 2, 0, "the transfer of a store whose ring wrapped");
+    TestTransfer(1 << 20, 3, 1, "the transfer of a packed store");
+    TestTransfer(16 * TEST_PAGE_SIZE * 3, 2, 1, "the transfer of a packed store whose ring wrapped");
     TestRestoreEveryKeyframe(1 << 20, 1, "every frame a keyframe, nothing folded");
     TestRestoreEveryKeyframe(1 << 20, 4, "a keyframe every 4 frames");
     TestRestoreEveryKeyframe(16 * TEST_PAGE_SIZE * 3, 2, "a cap that folds most keyframes away");

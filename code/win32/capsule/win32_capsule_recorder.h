@@ -19,6 +19,7 @@
 // Builds: when a build starts running, the recorder reads its private copy (and PDB) into memory
 // (a millisecond or so, in the reload step), so the files can be deleted and replaced by later
 // reloads and builds. A build is let go once no kept frame ran it and no capsule write reads it.
+// Tested by: tests/suites/suite_capsules.sh, tests/suites/suite_hot_restart.sh (plus tests/unit/test_capsule_window.cpp)
 
 #define WIN32_CAPSULE_RING_FRAMES 16384
 #define WIN32_CAPSULE_MAX_HELD_BUILDS CAPSULE_MAX_BUILDS

@@ -13,6 +13,7 @@
 // deleted once served); a contained crash or hang (Win32RequestFaultCapsule, from the recovery).
 // While the F9 live loop plays, F8 saves the loop's recording instead (reason Loop): its marked
 // memory and every recorded frame, to be replayed with --replay PATH --loop.
+// Tested by: tests/suites/suite_capsules.sh, tests/suites/suite_tunables.sh, tests/suites/suite_debugger.sh (plus tests/unit/test_capsule_format.cpp)
 
 #define WIN32_CAPSULE_REQUEST_FRAMES 15
 #define WIN32_CAPSULE_LOG_BYTES (256 * 1024)

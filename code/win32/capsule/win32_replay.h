@@ -35,6 +35,7 @@
 // instruction; both need the debugger's cooperation. The watchdog does not count the time the
 // debugger holds the process stopped (guard/win32_watchdog.h), so stepping on meets no hang break.
 // suite_debugger shows all this with winedbg on the MinGW and the MSVC-ABI builds.
+// Tested by: tests/suites/suite_capsules.sh, tests/suites/suite_debugger.sh, tests/suites/suite_hot_restart.sh, tests/suites/suite_tunables.sh (plus tests/unit/test_capsule_format.cpp)
 
 #define WIN32_REPLAY_EXIT_FAULT_AGAIN 20
 #define WIN32_REPLAY_EXIT_DIVERGED 21

@@ -10,6 +10,7 @@
 //
 // With a debugger attached nothing is contained: the exception goes to the debugger, which stops
 // on the faulting line (that is what a programmer at the debugger wants).
+// Tested by: tests/suites/suite_live_editing.sh, tests/suites/suite_adversarial_games.sh, tests/suites/suite_misuse_games.sh, tests/suites/suite_windows_build.sh
 
 struct win32_crash_report
 {

@@ -14,6 +14,7 @@
 // control word is read with fnstcw where the compiler has GNU inline assembly (g++, clang-cl);
 // cl.exe proper has no inline assembly on x64 and emits no x87 code of its own, so there only
 // MXCSR is kept.
+// Tested by: tests/suites/suite_misuse_games.sh, tests/suites/suite_windows_build.sh
 
 #include <xmmintrin.h>
 #include "base/base_format.h"

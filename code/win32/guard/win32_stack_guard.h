@@ -11,6 +11,7 @@
 //  - once the guarded call has resumed, the guard page the overflow used up is put back
 //    (Win32RearmStackGuard): without it the next overflow on that thread runs into the end of the
 //    stack and the OS ends the thread.
+// Tested by: tests/suites/suite_misuse_games.sh, tests/suites/suite_live_editing.sh, tests/suites/suite_windows_build.sh
 
 #if COMPILER_MSVC
 // NOTE: declared here as well because not every <windows.h> the MSVC-dialect check sees has it.

@@ -14,6 +14,7 @@
 // false, the frame is rolled back and the previous build runs again, as for a hang.
 // ParallelFor waits are recorded but never abandoned (batches in flight use the caller's stack):
 // they end once the batches they wait for were abandoned.
+// Tested by: tests/suites/suite_misuse_games.sh
 
 struct win32_game_wait
 {

@@ -14,6 +14,7 @@
 // and otherwise names module+offset only. DbgHelp is not thread-safe: every call into it holds
 // dbghelpLock, and a report only tries that lock (a report never waits for a symbol load). Never
 // called from the exception handler: reports are formatted after it, from the raw address.
+// Tested by: tests/suites/suite_debugger.sh, tests/suites/suite_capsules.sh, tests/suites/suite_reload_pointers.sh, tests/suites/suite_misuse_games.sh
 
 #include <dbghelp.h>
 

@@ -24,6 +24,7 @@
 // gap between two of its wakes that is far longer than it slept (a breakpoint, a step), so a
 // programmer stopped in an update (--replay-break, a breakpoint) is not sent to a hang break when
 // they step on.
+// Tested by: tests/suites/suite_adversarial_games.sh, tests/suites/suite_misuse_games.sh, tests/suites/suite_capsules.sh
 
 #define WIN32_WATCHDOG_MAX_THREADS 64
 

@@ -173,10 +173,68 @@ internal void Win32RetryUndeletedCopies(void)
     }
 }
 
+struct win32_copy_holds
+{
+    char paths[WIN32_COPY_HOLDS][WIN32_PATH_BYTES];
+    u32 holds[WIN32_COPY_HOLDS];        // references per path (0: the slot is free)
+    b32 deleteWanted[WIN32_COPY_HOLDS]; // Win32DeleteCopy was asked while it was held
+};
+global win32_copy_holds globalCopyHolds;
+
+internal s32 Win32FindCopyHold(const char *path)
+{
+    for (u32 index = 0; index < WIN32_COPY_HOLDS; ++index)
+        if (globalCopyHolds.holds[index] && strcmp(globalCopyHolds.paths[index], path) == 0) return (s32)index;
+    return -1;
+}
+
+internal b32 Win32CopyIsHeld(const char *path)
+{
+    return path[0] && Win32FindCopyHold(path) >= 0;
+}
+
+internal void Win32HoldCopy(const char *path)
+{
+    if (!path[0]) return;
+    win32_copy_holds *copies = &globalCopyHolds;
+    s32 found = Win32FindCopyHold(path);
+    if (found >= 0)
+    {
+        ++copies->holds[found];
+        return;
+    }
+    for (u32 index = 0; index < WIN32_COPY_HOLDS; ++index)
+    {
+        if (copies->holds[index]) continue;
+        FormatText(copies->paths[index], WIN32_PATH_BYTES, "%s", path);
+        copies->holds[index] = 1;
+        copies->deleteWanted[index] = 0;
+        return;
+    }
+    // NOTE: the owners hold at most WIN32_COPY_HOLDS copies; past that a copy could be deleted while
+    // loaded, which Windows refuses (and Win32DeleteCopy then retries it later): nothing breaks.
+    Assert(!"more private copies held than WIN32_COPY_HOLDS");
+}
+
+internal void Win32ReleaseCopyHold(const char *path)
+{
+    win32_copy_holds *copies = &globalCopyHolds;
+    s32 found = path[0] ? Win32FindCopyHold(path) : -1;
+    if (found < 0 || --copies->holds[found]) return;
+    if (copies->deleteWanted[found]) Win32DeleteCopy(path);
+}
+
 internal void Win32DeleteCopy(const char *path)
 {
     Win32RetryUndeletedCopies();
     if (Win32PointerGuardHoldsPath(path)) return;   // still loaded; deleted when released (win32_pointer_scan.cpp)
+    s32 held = path[0] ? Win32FindCopyHold(path) : -1;
+    if (held >= 0)
+    {
+        // Still loaded by its other owner: deleted at its last release (Win32ReleaseCopyHold).
+        globalCopyHolds.deleteWanted[held] = 1;
+        return;
+    }
     if (!path[0]) return;
     b32 symbolsReleased = Win32ReleaseSymbolsOfFile(path);
     if (Win32DeleteFileUtf8(path)) return;
@@ -221,7 +279,7 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
     // NOTE: deleting a file (and dropping its symbols) costs milliseconds under Wine: the reload
     // loader does it beside the frames when it runs.
     if (reloader->haveFallback && !Win32PointerGuardHoldsPath(reloader->fallbackPath) &&
-        !Win32DeleteCopyBesideTheFrames(reloader->fallbackPath))
+        (Win32CopyIsHeld(reloader->fallbackPath) || !Win32DeleteCopyBesideTheFrames(reloader->fallbackPath)))
         Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
     FormatText(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);
@@ -390,6 +448,40 @@ internal void Win32DisposeRefusedGameCode(win32_game_code *refused)
     Win32ResetGameCodeToStubs(refused);
 }
 
+internal b32 Win32LoadBuildAs(const char *copyPath, u32 version, win32_game_code *code)
+{
+    HMODULE module = Win32LoadLibraryUtf8(copyPath);
+    if (module) Win32PatchGameImports(module);
+    char missing[256] = "";
+    if (!module || !Win32ResolveGameExports(module, code, missing, sizeof(missing)))
+    {
+        if (module) FreeLibrary(module);
+        Win32ResetGameCodeToStubs(code);
+        return 0;
+    }
+    code->module = module;
+    Win32RequestModuleSymbols(module);
+    Win32SetModuleRange(code, module);
+    code->isValid = 1;
+    code->version = version;
+    FormatText(code->loadedPath, sizeof(code->loadedPath), "%s", copyPath);
+    return 1;
+}
+
+internal b32 Win32CopyBuildAs(win32_reloader *reloader, const char *sourcePath, u32 version, win32_game_code *code)
+{
+    char copy[WIN32_PATH_BYTES];
+    FormatText(copy, sizeof(copy), "%s%lu_%u.dll", reloader->copyPrefix, (unsigned long)GetCurrentProcessId(), version);
+    if (!Win32CopyFileUtf8(sourcePath, copy, FALSE))
+    {
+        Win32ResetGameCodeToStubs(code);
+        return 0;
+    }
+    if (Win32LoadBuildAs(copy, version, code)) return 1;
+    Win32DeleteFileUtf8(copy);
+    return 0;
+}
+
 internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *code)
 {
     u32 crashedVersion = code->version;
@@ -401,24 +493,14 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
         return;
     }
     reloader->haveFallback = 0;
-    HMODULE module = Win32LoadLibraryUtf8(reloader->fallbackPath);
-    if (module) Win32PatchGameImports(module);
-    char missing[256] = "";
-    if (!module || !Win32ResolveGameExports(module, code, missing, sizeof(missing)))
+    u32 version = (u32)InterlockedIncrement((volatile LONG *)&reloader->lastVersion);
+    if (!Win32LoadBuildAs(reloader->fallbackPath, version, code))
     {
         Win32Log(LogLevel_Error, "rollback: the earlier build '%s' could not be loaded again; running without "
                  "game code until a new build appears", reloader->fallbackPath);
-        if (module) FreeLibrary(module);
         Win32DeleteCopy(reloader->fallbackPath);
-        Win32ResetGameCodeToStubs(code);
         return;
     }
-    code->module = module;
-    Win32RequestModuleSymbols(module);
-    Win32SetModuleRange(code, module);
-    code->isValid = 1;
-    code->version = (u32)InterlockedIncrement((volatile LONG *)&reloader->lastVersion);
-    FormatText(code->loadedPath, sizeof(code->loadedPath), "%s", reloader->fallbackPath);
     Win32Log(LogLevel_Info, "rollback: running the code of version %u again, as version %u (version %u will not "
              "be loaded again; rebuild to try new code)", reloader->fallbackVersion, code->version, crashedVersion);
 }

@@ -10,6 +10,7 @@
 // proved loadable, exports everything and speaks our contract version; only then is all queued
 // work drained and the old module freed. A bad build is logged once and never retried until the
 // file changes again.
+// Tested by: tests/suites/suite_platform.sh, tests/suites/suite_live_editing.sh, tests/suites/suite_starter_game.sh, tests/suites/suite_windows_build.sh
 
 struct win32_game_code
 {
@@ -94,6 +95,13 @@ struct win32_undeleted_copies
 internal void Win32DeleteCopy(const char *path);
 // Frees the module and deletes its private copy.
 internal void Win32UnloadGameCode(win32_game_code *code);
+// A private copy another owner keeps loaded (the timeline keeps the builds its history spans,
+// win32/timeline/win32_timeline.h): while held, Win32DeleteCopy only notes that its file is no longer
+// wanted, and the last release deletes it then. Holds nest (one per owner's reference). Main thread.
+#define WIN32_COPY_HOLDS 48
+internal void Win32HoldCopy(const char *path);
+internal void Win32ReleaseCopyHold(const char *path);
+internal b32 Win32CopyIsHeld(const char *path);
 // The code being replaced by a good new build becomes the rollback target: its module is freed,
 // its copy kept on disk (and the older target's copy deleted).
 internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game_code *code);
@@ -132,6 +140,15 @@ internal void Win32DisposeRefusedGameCode(win32_game_code *refused);
 // new version number (versions are never reused). Without one, stubs run until a new build appears.
 // The crashing build's file stamp stays "attempted", so it is not loaded again until it changes.
 internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *code);
+// A private copy loaded as `version` (its imports patched, its exports resolved, its symbols asked
+// for), with no checks of the contract or the layout: a build that already ran in this run (the
+// rollback target) or in the old process of a hot restart. False (code: stubs) when it does not load
+// or lacks an export. Main thread.
+internal b32 Win32LoadBuildAs(const char *copyPath, u32 version, win32_game_code *code);
+// The same from a copy of sourcePath made for this process (copyPrefix, pid, version): the new
+// process of a hot restart takes the old one's builds so (the old one deletes its own). The copy is
+// deleted again when the load fails.
+internal b32 Win32CopyBuildAs(win32_reloader *reloader, const char *sourcePath, u32 version, win32_game_code *code);
 // At exit: free the module, its private copy and the rollback copy.
 internal void Win32ShutdownGameCode(win32_reloader *reloader, win32_game_code *code);
 

@@ -8,6 +8,7 @@
 //  - the exported gameStateLayout lies inside the image with every pointer it holds: the field
 //    array (its count bounded before it is multiplied), each name terminated within
 //    STATE_LAYOUT_MAX_NAME bytes without leaving the image; the copy itself is guarded too.
+// Tested by: tests/suites/suite_adversarial_games.sh, tests/suites/suite_platform.sh
 
 struct win32_image_range
 {

@@ -13,6 +13,7 @@
 // not caught here; the watchdog then notices the lost thread (win32_watchdog.cpp). Nor are threads
 // started for the game by other modules (the C runtime's _beginthreadex lives in msvcrt/ucrt,
 // whose own CreateThread import is not patched), nor those DllMain starts (it runs before the patch).
+// Tested by: tests/suites/suite_adversarial_games.sh, tests/suites/suite_misuse_games.sh
 
 #if COMPILER_MSVC
 #include <intrin.h>

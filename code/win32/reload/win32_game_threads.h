@@ -27,6 +27,7 @@
 // patched), and raw CreateThread threads cannot be asked to stop: at unload they are left to the
 // thread scan (win32_thread_scan.h), which keeps the old image while one is inside. With the
 // watchdog off (--watchdog 0) a thread that ignores the stop request is not interrupted either.
+// Tested by: tests/suites/suite_misuse_games.sh
 
 #define WIN32_GAME_THREAD_INTERRUPT_MS 1000
 

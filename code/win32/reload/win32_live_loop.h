@@ -7,6 +7,7 @@
 // during playback, so an edit shows up on the next pass. Replays are exact because game memory sits
 // at the same address in every run and the game's update is a function of memory and input.
 // Restoring copies back only the pages written since the mark (tracked by the memory snapshot).
+// Tested by: tests/suites/suite_live_editing.sh, tests/suites/suite_capsules.sh, tests/suites/suite_frame_graph.sh
 
 enum win32_live_loop_mode
 {

@@ -164,11 +164,9 @@ internal void Win32RearmAndCopyRun(win32_memory_snapshot *snapshot, win32_page_r
         if (snapshot->trackCopied)
             for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
                 snapshot->copiedSinceMark[page / 8] |= (u8)(1u << (page % 8));
-        for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
-        {
-            BitmapSet(snapshot->changedSinceKeyframe, page);
-            BitmapSet(snapshot->changedSinceScrubKey, page);
-        }
+        for (u32 owner = 0; owner < snapshot->changeBitmapCount; ++owner)
+            for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
+                BitmapSet(snapshot->changeBitmaps[owner], page);
         memcpy(snapshot->copy + offset, snapshot->live + offset, (size_t)bytes);
         if (snapshot->hashPageCount)
             for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
@@ -202,14 +200,12 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     snapshot->maxDirtyPages = (ULONG_PTR)(Maximum(size, scratchSize) / snapshot->pageSize) + 1;
     snapshot->pageCount = size / snapshot->pageSize;
     u64 bitmapBytes = (snapshot->pageCount + scratchSize / snapshot->pageSize + 7) / 8;
-    u64 perPageBytes = 5 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
+    u64 perPageBytes = 3 * bitmapBytes + snapshot->pageCount * (sizeof(u8) + sizeof(u32));
     snapshot->lastWrittenSync = (u32 *)VirtualAlloc(0, (SIZE_T)perPageBytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     snapshot->pageHeat = snapshot->lastWrittenSync ? (u8 *)(snapshot->lastWrittenSync + snapshot->pageCount) : 0;
     snapshot->everWritten = snapshot->pageHeat ? snapshot->pageHeat + snapshot->pageCount : 0;
     snapshot->writtenSinceMark = snapshot->everWritten ? snapshot->everWritten + bitmapBytes : 0;
     snapshot->copiedSinceMark = snapshot->writtenSinceMark ? snapshot->writtenSinceMark + bitmapBytes : 0;
-    snapshot->changedSinceKeyframe = snapshot->copiedSinceMark ? snapshot->copiedSinceMark + bitmapBytes : 0;
-    snapshot->changedSinceScrubKey = snapshot->changedSinceKeyframe ? snapshot->changedSinceKeyframe + bitmapBytes : 0;
     // NOTE: committed, not touched: pages the game never writes are never copied, so they cost
     // nothing at start-up (the system zero-fills a page on its first touch).
     snapshot->copy = (u8 *)VirtualAlloc(0, (SIZE_T)size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
@@ -225,14 +221,20 @@ internal b32 Win32InitMemorySnapshot(win32_memory_snapshot *snapshot, void *live
     return 1;
 }
 
+internal b32 Win32AddSnapshotChangeBitmap(win32_memory_snapshot *snapshot, u8 *bits)
+{
+    if (snapshot->changeBitmapCount == WIN32_SNAPSHOT_CHANGE_BITMAPS) return 0;
+    snapshot->changeBitmaps[snapshot->changeBitmapCount++] = bits;
+    return 1;
+}
+
 // A hot page's copy: a checkpoint being built keeps the old contents, the state hash follows.
 internal void Win32CopyPageIntoSnapshot(win32_memory_snapshot *snapshot, u64 page)
 {
     u64 offset = page * snapshot->pageSize;
     Win32PreserveCopyPage(snapshot, page);
     if (snapshot->trackCopied) snapshot->copiedSinceMark[page / 8] |= (u8)(1u << (page % 8));
-    BitmapSet(snapshot->changedSinceKeyframe, page);
-    BitmapSet(snapshot->changedSinceScrubKey, page);
+    for (u32 owner = 0; owner < snapshot->changeBitmapCount; ++owner) BitmapSet(snapshot->changeBitmaps[owner], page);
     memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);
     Win32NoteCopyPageChanged(snapshot, page);
 }

@@ -16,11 +16,14 @@
 // NOTE: the frame scratch (game_memory.frameScratch) follows game memory in the same reservation and
 // is none of this: never copied, never restored, its watch never re-armed. Its pages ever written
 // join everWritten only for the pointer scan (Win32NoteScratchPages).
+// Tested by: tests/suites/suite_live_editing.sh, tests/suites/suite_adversarial_games.sh, tests/suites/suite_misuse_games.sh
 
 #define WIN32_SNAPSHOT_QUIET_SYNCS 16
 #define WIN32_SNAPSHOT_REWRITE_SYNCS 4
 #define WIN32_SNAPSHOT_RECENT_SYNCS 256    // sync times kept for the median in the run report
 #define WIN32_SNAPSHOT_HOT 0x80u        // page_heat: watch not re-armed; the low bits count quiet syncs
+
+#define WIN32_SNAPSHOT_CHANGE_BITMAPS 4           // owners' bitmaps of the pages a sync changes
 
 struct win32_memory_snapshot
 {
@@ -42,12 +45,10 @@ struct win32_memory_snapshot
     // trackCopied is set (a pointer scan of the copy made beside the frames rescans only these).
     u8 *copiedSinceMark;
     b32 trackCopied;
-    // changedSinceKeyframe: every page a sync changed in the copy since the timeline's last keyframe
-    // (cleared by the timeline, win32/timeline/): what its next keyframe holds.
-    u8 *changedSinceKeyframe;
-    // changedSinceScrubKey: the same since the newest frame of the timeline's scrub cache (the frames a
-    // seek re-simulated, kept so that stepping back is a restore, not a re-simulation).
-    u8 *changedSinceScrubKey;
+    // Their owners' bitmaps (Win32AddSnapshotChangeBitmap): every page a sync changes in the copy is
+    // set in each (the timeline's: what changed since its newest keyframe, win32/timeline/).
+    u8 *changeBitmaps[WIN32_SNAPSHOT_CHANGE_BITMAPS];
+    u32 changeBitmapCount;
     u8 *pageHeat;               // per page: WIN32_SNAPSHOT_HOT and the quiet-sync count
     u32 *lastWrittenSync;       // per page: 1 + the sync that last found it written (0: never)
     u64 hotPageCount;
@@ -125,6 +126,10 @@ internal void Win32StopMarkingCopiedPages(win32_memory_snapshot *snapshot);
 // from the copy (a cold page whose watch fired since the last sync, and every hot page), e.g. what
 // game code wrote after this frame's sync. False when the watch cannot be read.
 internal b32 Win32MarkPagesChangedSinceSync(win32_memory_snapshot *snapshot, u8 *bitmap);
+// Main thread at start-up: from now on every page a sync (or a restore into the copy) changes in the
+// copy is set in bits (a bitmap of pageCount pages its owner keeps and clears). False when
+// WIN32_SNAPSHOT_CHANGE_BITMAPS are registered already.
+internal b32 Win32AddSnapshotChangeBitmap(win32_memory_snapshot *snapshot, u8 *bits);
 // Main thread at start-up (after Win32InitMemorySnapshot): keeps stateHash over the first
 // hashPageCount pages, on a thread of its own when inBackground. False (logged) without memory for it.
 internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageCount, b32 inBackground);

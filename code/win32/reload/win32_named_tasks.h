@@ -9,6 +9,7 @@
 // running build with the one the table was bound to; after any change (a reload, a rollback to an
 // earlier build) it cancels the old tasks, looks every name up again in the new module and re-adds
 // the task with the new address. A name the new build does not export is dropped, with a log line.
+// Tested by: tests/suites/suite_frame_graph.sh, tests/suites/suite_misuse_games.sh
 
 #define WIN32_MAX_NAMED_TASKS 32
 #define WIN32_NAMED_TASK_NAME_SIZE 64

@@ -17,6 +17,7 @@
 // A prescan is used only for the exact targets it was made for, with no live loop on, when it kept
 // every hit, and while nothing rewrote game memory outside a sync (a migration or reset drops it):
 // otherwise the swap scans in full, as before.
+// Tested by: tests/suites/suite_reload_pointers.sh
 
 struct win32_pointer_prescan
 {

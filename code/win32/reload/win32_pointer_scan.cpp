@@ -400,6 +400,24 @@ internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code)
     return 1;
 }
 
+internal b32 Win32PointerGuardKeepsPastModule(const win32_game_code *code)
+{
+    win32_pointer_guard *guard = &globalPointerGuard;
+    if (!code->module || !guard->initialized) return 0;
+    // NOTE: a rollback runs an older build's copy again: the running build may be this very module.
+    if (guard->runningCode && guard->runningCode->module == code->module) return 0;
+    // Held already (a thread or a pointer was inside when the swap retired it): that reference stays,
+    // and the guard lets it go when nothing is inside any more.
+    for (u32 heldIndex = 0; heldIndex < guard->heldCount; ++heldIndex)
+        if (guard->held[heldIndex].module == code->module) return 0;
+    u32 threadsInside = Win32WarnThreadsInsideCode(code);
+    u64 pointersInside = guard->shuttingDown ? 0 : Win32CountPointersIntoCode(code);
+    if (!threadsInside && !pointersInside) return 0;
+    if (pointersInside) Win32LogPointersIntoCode(code, LogLevel_Warning);
+    Win32HoldModule(code, threadsInside != 0);
+    return 1;
+}
+
 internal void Win32BeginPointerGuardShutdown(void)
 {
     globalPointerGuard.shuttingDown = 1;

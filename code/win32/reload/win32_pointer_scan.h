@@ -16,6 +16,7 @@
 // never with the size of the reservation.
 // The same held images keep a module that a thread of the game is still inside
 // (win32_thread_scan.cpp): it is released at the first rescan that finds neither.
+// Tested by: tests/suites/suite_reload_pointers.sh (plus tests/unit/test_pointer_scan.cpp)
 
 #include "platform/platform_pointer_scan.h"
 #include "platform/platform_pe_image.h"
@@ -104,6 +105,13 @@ internal void Win32LogPointersIntoCode(const win32_game_code *code, log_level le
 // keeps the module loaded and its copy on disk, and returns true: the caller must then neither
 // free the module nor delete its copy.
 internal b32 Win32PointerGuardKeepsModule(const win32_game_code *code);
+// The same for a build that is not the running one and was kept loaded after it stopped running (a
+// build the timeline's history spanned, win32/timeline/win32_timeline.h): game memory is scanned for
+// pointers into it too (a resume in the past brings its state back), unless the guard is shutting
+// down. False without a look when the running build is the same module (a rollback's) or the guard
+// holds that module already (its own reference stays until nothing is inside). True: the
+// guard now holds the caller's reference (neither free it nor delete its copy).
+internal b32 Win32PointerGuardKeepsPastModule(const win32_game_code *code);
 // At exit, before the running code is unloaded: game memory is not scanned any more (threads still are).
 internal void Win32BeginPointerGuardShutdown(void);
 // At exit, after the running code was unloaded: every held image is freed and its copy deleted.

@@ -18,6 +18,7 @@
 // pointer guard or game memory (it only reads the snapshot's copy and bitmaps).
 // Started after the first build is loaded on the main thread (the first frame runs game code), and
 // never in a replay, whose builds change at recorded frames (Win32ReloadStep loads those itself).
+// Tested by: tests/suites/suite_reload_pointers.sh, tests/suites/suite_platform.sh
 
 #define WIN32_RELOAD_POLL_MS 3
 #define WIN32_RELOAD_DELETES 8

@@ -147,6 +147,8 @@ internal u32 Win32SwapInGameCode(win32_state *state, win32_game_code *candidate)
     // re-adds its tasks when it sees executableReloaded) and let pending main-thread ones run.
     PrepareWorkQueuesForReload(&state->queues);
     u32 oldVersion = state->game.version;
+    // The timeline re-runs the frames this build recorded with it: it keeps the module loaded.
+    Win32TimelineKeepBuild(&state->timeline, &state->game);
     Win32RetireGameCodeAsFallback(reloader, &state->game);
     state->game = *candidate;
     reloader->memoryLayout = reloader->candidateLayout;
@@ -337,6 +339,8 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_f
     }
 
     f64 verified = Win32Seconds();
+    // The crashed build's recorded frames (the crash among them) re-run with it in the timeline.
+    Win32TimelineKeepBuild(&state->timeline, &state->game);
     Win32RollBackGameCode(&state->reloader, &state->game);
     state->memory.executableReloaded = 1;
     state->memory.reloadVersion = state->game.version;

@@ -4,6 +4,7 @@
 // Both run on the main thread at the top of a frame, when no update job is in flight. A new build
 // is loaded beside the frames by the reload loader (win32_reload_loader.h); the step only moves the
 // hand-over on and swaps once it is ready, so the frame waits for the swap alone.
+// Tested by: tests/suites/suite_live_editing.sh, tests/suites/suite_reload_pointers.sh, tests/suites/suite_starter_game.sh (plus tests/unit/test_state_layout.cpp)
 
 struct win32_migrate_call
 {

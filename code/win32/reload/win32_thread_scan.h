@@ -16,6 +16,7 @@
 // watchdog) so a game can stop and join its threads itself.
 // NOTE: while a thread is suspended the scan takes no lock that thread could hold (no log, no heap,
 // no loader lock): only GetThreadContext, VirtualQuery and reads of its stack and of our images.
+// Tested by: tests/suites/suite_misuse_games.sh
 
 #include <tlhelp32.h>
 #include "platform/platform_pointer_scan.h"

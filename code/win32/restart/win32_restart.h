@@ -25,6 +25,7 @@
 // when the old one gives up or dies before step 2. After step 2 the state lives in a section the new
 // process holds, so the old one dying no longer loses it. State is lost only when the old process
 // dies before it finished writing the state: it is then the only holder, as at any moment it runs alone.
+// Tested by: tests/suites/suite_hot_restart.sh, tests/suites/suite_windows_build.sh
 
 #define WIN32_RESTART_NEXT_EXE "win32_platform_next.exe"
 #define WIN32_RESTART_LOCK "platform_lock.tmp"

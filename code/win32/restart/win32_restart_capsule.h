@@ -8,6 +8,7 @@
 // another when the window asks for one). The new process takes them into its own recorder, at the
 // same frame serials, so a capsule written after a restart covers frames from before it. They travel
 // in the capsule's own sections, written and read by its code (platform/platform_capsule_window.h).
+// Tested by: tests/suites/suite_hot_restart.sh (plus tests/unit/test_capsule_window.cpp)
 
 // Old side: the bytes Win32WriteCapsuleWindow will write (0 when the recorder is off).
 internal u64 Win32CapsuleWindowSize(win32_capsule_recorder *recorder);

@@ -10,10 +10,11 @@
 // at. The state itself goes in a second section the old process creates at the handover and
 // duplicates into the new process before it says so (win32_restart_state.h): from then on the new
 // process holds it whether or not the old one lives.
+// Tested by: tests/suites/suite_hot_restart.sh
 
 #define WIN32_RESTART_MAGIC 0x54525352u         // "RSRT"
-#define WIN32_RESTART_FORMAT 3                  // this block's and the state section's layout (3: the capsule
-                                                //   window in capsule sections, and the relay)
+#define WIN32_RESTART_FORMAT 4                  // this block's and the state section's layout (3: the capsule
+                                                //   window in capsule sections, and the relay; 4: the timeline)
 
 // What the new process has reached (newPhase); the old one acts on each.
 enum win32_restart_new_phase

@@ -66,6 +66,8 @@ internal b32 Win32SendRestartState(win32_state *state, char *why, u32 whySize)
 internal void Win32HandOver(win32_state *state)
 {
     win32_restart *restart = &state->restart;
+    // Paused, game memory goes over as the frame shown (its seek runs game code: before the drain).
+    Win32TimelineBeforeHandover(state);
     Win32BeginBlock("restart: handover");
     DrainWorkQueueSystem(&state->queues);
     Win32SyncMemorySnapshot(&state->snapshot);      // everWritten now lists every page written

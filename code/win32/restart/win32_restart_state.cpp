@@ -17,7 +17,8 @@ internal u64 Win32RestartStateSize(win32_state *state)
     u64 pageBytes = Win32CountSentPages(snapshot) * snapshot->pageSize;
     u64 size = AlignPow2(sizeof(win32_restart_state_header), 16) + AlignPow2((snapshot->pageCount + 7) / 8, 16) +
                pageBytes + AlignPow2((u64)state->tunables.count * sizeof(win32_tunable), 16) +
-               AlignPow2(Win32CapsuleWindowSize(&state->capsuleRecorder), 16);
+               AlignPow2(Win32CapsuleWindowSize(&state->capsuleRecorder), 16) +
+               AlignPow2(Win32TimelineHandoverBytes(&state->timeline), 16);
     win32_live_loop *loop = &state->loop;
     if (Win32LoopIsKept(loop))
     {
@@ -89,6 +90,9 @@ internal void Win32WriteRestartState(win32_state *state, u8 *view, u64 size, win
     header->capsuleOffset = at;
     header->capsuleBytes = Win32WriteCapsuleWindow(&state->capsuleRecorder, view + at);
     at += AlignPow2(header->capsuleBytes, 16);
+    header->timelineOffset = at;
+    header->timelineBytes = Win32WriteTimelineHandover(&state->timeline, view + at);
+    at += AlignPow2(header->timelineBytes, 16);
 
     win32_live_loop *loop = &state->loop;
     header->loopMode = Win32LoopIsKept(loop) ? (u32)loop->mode : (u32)LiveLoop_Off;
@@ -182,6 +186,8 @@ internal b32 Win32ReadRestartState(win32_state *state, const u8 *view, u64 size,
     state->editStatus = header->editStatus;
     Win32ReadRestartTables(state, view, header);
     if (header->capsuleBytes) Win32ReadCapsuleWindow(&state->capsuleRecorder, view + header->capsuleOffset, header->capsuleBytes);
+    if (header->timelineBytes)
+        Win32ReadTimelineHandover(state, view + header->timelineOffset, header->timelineBytes);
     return 1;
 }
 

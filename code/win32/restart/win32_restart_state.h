@@ -6,9 +6,12 @@
 // (so its everWritten bitmap lists every page game code ever wrote): the header below, then that
 // bitmap, then those pages of game memory (permanent + transient; a page never written is still zero
 // and is not sent), then the tunables' table and, while the live loop records or plays, its inputs,
-// records and marked memory (the same pages), and the capsule recording window. The frame scratch is not sent: it holds nothing from
+// records and marked memory (the same pages), the capsule recording window, and the timeline's history
+// (keyframes, frame records, the pause: the new process comes up paused at the frame the old one
+// showed, game memory being that frame's state). The frame scratch is not sent: it holds nothing from
 // one frame to the next. Both sides hash the pages they send and receive (MixPageHash of each
 // page's HashPage); equal hashes mean game memory came across byte for byte.
+// Tested by: tests/suites/suite_hot_restart.sh (plus tests/unit/test_page_list.cpp)
 
 struct win32_restart_state_header
 {
@@ -55,6 +58,9 @@ struct win32_restart_state_header
     // The capsule recording window (win32_restart_capsule.h)
     u64 capsuleOffset;
     u64 capsuleBytes;
+    // The timeline's history (win32/timeline/win32_timeline.h: Win32WriteTimelineHandover); 0 bytes: off
+    u64 timelineOffset;
+    u64 timelineBytes;
     // The live loop (F9, --loop): its mode, and while it is on, its recording
     u32 loopMode;
     u32 loopRecordedFrames;

@@ -4,6 +4,8 @@
 #include "win32/timeline/win32_timeline_record.cpp"
 #include "win32/timeline/win32_timeline_packer.cpp"
 #include "win32/timeline/win32_timeline_travel.cpp"
+#include "win32/timeline/win32_timeline_builds.cpp"
+#include "win32/timeline/win32_timeline_handover.cpp"
 #include "win32/timeline/win32_timeline_control.cpp"
 #include "win32/timeline/win32_timeline_quiet.cpp"
 #include "win32/timeline/win32_timeline_watch.cpp"

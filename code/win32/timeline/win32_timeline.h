@@ -16,14 +16,16 @@
 // Paused (F5, `pause`, --start-paused), the frame loop goes on drawing: each frame runs the update of
 // the frame shown on its start state and recorded input, draws it, and puts game memory back (the
 // crash rollback's restore). A seek restores the keyframe at or before the target and re-runs the
-// recorded input up to it (no sound, nothing drawn), then compares the state hash with the recorded
-// one; a mismatch is run again from the keyframe to name the first field that differs between the
-// two runs (a determinism detector). A reload while paused re-runs the rest of the history with the
+// recorded input up to it (no sound, nothing drawn), each frame by the build that recorded it (kept
+// loaded while the history holds its frames: win32_timeline_builds.cpp), then compares the state hash
+// with the recorded one; a mismatch is run again from the keyframe to name the first field that
+// differs between the two runs (a determinism detector). A reload while paused re-runs the rest of the history with the
 // new code, a slice each frame, beside the recorded timeline, and names where the two part.
 // Resuming drops the other future and plays on, live, from the frame shown.
 //
 // Main thread only. The game's background tasks and game threads are not held while paused (they
 // run as always); sound is silence while paused; no capsule is recorded and no frame is added.
+// Tested by: tests/suites/suite_timeline.sh, tests/suites/suite_timeline_view.sh (plus tests/unit/test_history.cpp, tests/unit/test_state_path.cpp, tests/unit/test_timeline_strip.cpp)
 
 #define WIN32_TIMELINE_MAX_FRAMES 65536         // frame records kept (beyond them the oldest keyframes go)
 #define WIN32_TIMELINE_MAX_INTERVAL 120         // frames between keyframes at most
@@ -32,6 +34,7 @@
 #define WIN32_TIMELINE_MAX_WATCHES 4            // fields plotted at once (`watch PATH`)
 #define WIN32_TIMELINE_SCAN_SYNC_FRAMES 8       // a watch or find syncs the snapshot this often
 #define WIN32_TIMELINE_STRIP_COLUMNS 8192       // the strip draws at most this many pixels wide
+#define WIN32_TIMELINE_MAX_BUILDS 32            // older builds kept loaded for the history's frames
 
 enum win32_timeline_frame_flags
 {
@@ -104,13 +107,27 @@ struct win32_timeline_packer
     f64 dt;                     // its frame's dt, for the interval
 };
 
-struct win32_timeline
+// A build that no longer runs, kept loaded while the history holds frames it ran (win32_timeline_builds.cpp).
+struct win32_timeline_build
 {
-    b32 on;
+    win32_game_code code;       // its exports, through the timeline's own reference to the module
+    u64 firstFrame;             // the recorded frames it ran: [firstFrame, lastFrame]
+    u64 lastFrame;
+    b32 ownsCopy;               // the copy is the timeline's alone (a hot restart's): deleted at release
+};
+
+struct win32_timeline_builds
+{
+    win32_timeline_build kept[WIN32_TIMELINE_MAX_BUILDS];
+    u32 count;
+    u64 lastVersionFirstFrame;  // the first recorded frame of the build that ran the newest one
+};
+
+// The recording (win32_timeline_record.cpp): the history of live play.
+struct win32_timeline_recording
+{
     f32 historySeconds;
     u64 capBytes;
-    win32_memory_snapshot *snapshot;
-    u64 permanentSize;
     history_store store;
     win32_timeline_frame *frames;   // WIN32_TIMELINE_MAX_FRAMES, by frame number
     u64 endFrame;               // one past the newest frame recorded
@@ -127,45 +144,78 @@ struct win32_timeline
     u64 pendingHashFrame;
     u64 pendingHashSync;
     state_layout layout;        // the layout of the state the history holds
+    // Bit per page: every page a snapshot sync changed in its copy since the newest keyframe of the
+    // store shown (what the next keyframe holds, and what a restore must put back). The timeline's
+    // own, kept by the snapshot's syncs (Win32AddSnapshotChangeBitmap).
+    u8 *changedSinceKeyframe;
+};
 
-    // Paused
+// Travel (win32_timeline_travel.cpp, win32_timeline_control.cpp): the pause, the frame shown, and a
+// change of the past.
+struct win32_timeline_travel
+{
     b32 paused;
     b32 startPaused;            // --start-paused: pause before the first frame's update
     u64 cursor;                 // the frame shown
     b32 shownValid;             // game memory holds the start state of `cursor` (on the timeline shown)
     b32 viewNew;                // the new timeline is shown
     u32 pausedVersion;          // the build that ran when the frame shown was reached
-    b32 dragging;
     b32 faultShownLogged;
+    b32 quiet;                  // a pause, seek or resume made to answer a question logs nothing
     win32_new_timeline newTimeline;
-    // The scrub cache: the frames the last seek re-simulated, each as a keyframe (a quarter of the
-    // cap; the newest kept), so a step back after a seek is a restore, not a re-simulation.
-    history_store scrub;
     u8 *stateA;                 // permanent storage images, for naming a field that differs
     u8 *stateB;
     char requestPath[WIN32_PATH_BYTES];
-    b32 quiet;                  // a pause, seek or resume made to answer a question logs nothing
-    // The strip (win32_timeline_strip.cpp)
+};
+
+// The scrub cache: the frames the last seek re-simulated, each as a keyframe (a quarter of the cap; the
+// newest kept), so a step back after a seek is a restore, not a re-simulation.
+struct win32_timeline_scrub_cache
+{
+    history_store store;
+    u8 *changedSinceKey;        // as changedSinceKeyframe, since the cache's newest frame
+};
+
+// The strip's view and pointer (win32_timeline_strip.cpp).
+struct win32_timeline_strip_state
+{
     b32 stripShownLive;         // F6: the strip while playing
     timeline_strip_view stripView;  // the frames the tracks show (the wheel zooms it) ...
     b32 stripZoomed;            //   ... and whether it shows less than the whole history
     b32 hovering;               // the pointer is over the strip, at hoverFrame
     u64 hoverFrame;
     f32 hoverX;
+    b32 dragging;
     f32 medianFrameSeconds;     // of the history's frames [medianFirstFrame, medianEndFrame): hitches are 2x it
     u64 medianFirstFrame;
     u64 medianEndFrame;
     b32 marksChanged;           // a frame's marks changed since the strip last read them
-    win32_timeline_watch watches[WIN32_TIMELINE_MAX_WATCHES];
+};
 
-    // Figures
-    f64 recordSeconds[512];     // main-thread time of the recording per frame
+// Figures for the exit report (main-thread time).
+struct win32_timeline_figures
+{
+    f64 recordSeconds[512];     // of the recording, per frame
     u64 recordCount;
-    f64 keyframeSeconds[512];   // main-thread time of each keyframe taken (within recordSeconds)
+    f64 keyframeSeconds[512];   // of each keyframe taken (within recordSeconds)
     u64 keyframeCount;          // keyframes taken since start
     f64 keyframeMaxSeconds;
     f64 seekSeconds[512];
     u64 seekCount;
+};
+
+struct win32_timeline
+{
+    b32 on;
+    win32_memory_snapshot *snapshot;
+    u64 permanentSize;
+    win32_timeline_recording recording;
+    win32_timeline_builds builds;   // the older builds its frames ran
+    win32_timeline_travel travel;
+    win32_timeline_scrub_cache scrub;
+    win32_timeline_strip_state strip;
+    win32_timeline_watch watches[WIN32_TIMELINE_MAX_WATCHES];
+    win32_timeline_figures figures;
 };
 
 //~ Between the timeline's own files (the recording, the travel, the controls); main thread
@@ -201,8 +251,15 @@ internal history_store *Win32ShownStore(win32_timeline *timeline);
 // One frame of the past on its recorded input (nothing drawn); false when it faulted (contained).
 // Synced: memory is then the snapshot's copy, at the next frame's start, or back at this frame's
 // start after a fault. Unsynced (a scan of many frames): a fault puts memory back at the last sync.
-internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record);
-internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record);
+// Each runs the build that recorded the frame when the timeline keeps it (or runs it), else the build
+// running now; on the new timeline (onNewTimeline), always the build running now.
+internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline);
+internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline);
+// The builds the history spans (win32_timeline_builds.cpp). The code a frame of the past runs with.
+internal win32_game_code *Win32PastFrameCode(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline);
+// Builds whose frames all left the history (trimmed, or dropped by a resume) are unloaded; at exit, all.
+internal void Win32ReleaseBuildsOutOfHistory(win32_timeline *timeline);
+internal void Win32ReleaseAllTimelineBuilds(win32_timeline *timeline);
 // Watch and find (win32_timeline_watch.cpp). `watch PATH` samples the field over the whole history
 // (and the new timeline's frames), pausing quietly for it when playing; `unwatch PATH`; `find` seeks
 // to the first frame after the cursor (or, backward, the last before it) where the condition holds,
@@ -229,8 +286,7 @@ internal b32 Win32TimelineStripVisible(win32_timeline *timeline);
 internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *overlay);
 // Main thread between frames: the pointer on the strip (hover, click or drag to scrub, the wheel to
 // zoom) in a window of width x height; true when the strip took it.
-internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width,
-                                     u32 height);
+internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width, u32 height);
 // One watch's plot in the band [top, bottom) of a strip `width` pixels wide (win32_timeline_plot.cpp):
 // its values over the frames of `view` (recorded, and new after a change of the past), its minimum
 // and maximum there, its value at `cursor`.
@@ -251,6 +307,11 @@ internal void Win32TimelineFinishKeyframe(win32_timeline *timeline);
 // End, the mouse on the panel), timeline.request and the cursor. True when the frame shows the past
 // (its input is the recorded one, nothing is recorded, and Win32TimelineAfterFrame puts memory back).
 internal b32 Win32TimelineBetweenFrames(win32_state *state);
+// Main thread, right before a build that ran stops running (a swap or a rollback retires it): when the
+// history holds frames it ran, the timeline keeps it loaded (its own module reference, its copy held
+// on disk) so seeks there re-run it; logged "timeline: keeping code version N loaded ...", and
+// "timeline: code version N unloaded (why)" when its frames leave the history.
+internal void Win32TimelineKeepBuild(win32_timeline *timeline, const win32_game_code *code);
 // Main thread between frames of live play, after the capsule recorder: records the frame.
 internal void Win32TimelineRecordFrame(win32_state *state);
 // Main thread, once the frame's sound was asked for (live play).
@@ -268,6 +329,17 @@ internal void Win32TimelineNoteFrameSeconds(win32_timeline *timeline, f64 second
 internal void Win32SetTimelineInPast(b32 inPast, b32 reportHeld);
 internal PLATFORM_LOG(Win32GameLog);
 internal DEBUG_PLATFORM_WRITE_ENTIRE_FILE(Win32GameWriteEntireFile);
+// A hot restart (win32/restart/, win32_timeline_handover.cpp). Old process, at the handover, before
+// game memory is sent: the pending hash settled; paused, game memory holds the frame shown on the
+// recorded timeline (a change of the past under way is dropped, logged). Then the bytes the history
+// takes in the state section (0 when the timeline is off) and their writing. New process, once game
+// memory is back: takes the history over (frames, keyframes, the older builds: each loaded from a copy
+// of its own, as the same version), paused at the same frame when the old one was; logs
+// "timeline: history taken over from the old process: frames F-L, ..." or why not (it then starts again).
+internal void Win32TimelineBeforeHandover(win32_state *state);
+internal u64 Win32TimelineHandoverBytes(win32_timeline *timeline);
+internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out);
+internal b32 Win32ReadTimelineHandover(win32_state *state, const u8 *in, u64 bytes);
 // At exit: the figures into the log.
 internal void Win32ShutdownTimeline(win32_timeline *timeline);
 

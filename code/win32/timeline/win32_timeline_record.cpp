@@ -39,6 +39,9 @@ internal b32 Win32InitTimeline(win32_state *state)
     // NOTE: committed, not touched: the base costs only the pages the game wrote, the ring what it holds.
     u8 *base = (u8 *)VirtualAlloc(0, (SIZE_T)snapshot->size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u8 *bits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    // The two bitmaps the snapshot's syncs keep for the timeline (they cover the frame scratch too).
+    u64 changeBytes = (snapshot->pageCount + snapshot->scratchSize / snapshot->pageSize + 7) / 8;
+    u8 *changeBits = (u8 *)VirtualAlloc(0, (SIZE_T)(2 * changeBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     u8 *ring = (u8 *)VirtualAlloc(0, (SIZE_T)timeline->recording.capBytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     timeline->recording.frames = (win32_timeline_frame *)VirtualAlloc(0, WIN32_TIMELINE_MAX_FRAMES * sizeof(win32_timeline_frame),
                                                             MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
@@ -64,11 +67,19 @@ internal b32 Win32InitTimeline(win32_state *state)
         timeline->watches[index].values = watchValues + (2 * index) * (watchBytes / sizeof(f64));
         timeline->watches[index].newValues = watchValues + (2 * index + 1) * (watchBytes / sizeof(f64));
     }
-    if (!base || !bits || !ring || !timeline->recording.frames || !timeline->travel.stateA || !newBase || !newBits || !newRing ||
+    if (!base || !bits || !changeBits || !ring || !timeline->recording.frames || !timeline->travel.stateA || !newBase || !newBits || !newRing ||
         !timeline->travel.newTimeline.hashes || !scrubBase || !scrubBits || !scrubRing || !watchValues)
     {
         Win32Log(LogLevel_Warning, "timeline: history off: no memory for %u MB of history (--history-max-mb)",
                  options->historyMaxMegabytes);
+        return 0;
+    }
+    timeline->recording.changedSinceKeyframe = changeBits;
+    timeline->scrub.changedSinceKey = changeBits + changeBytes;
+    if (!Win32AddSnapshotChangeBitmap(snapshot, timeline->recording.changedSinceKeyframe) ||
+        !Win32AddSnapshotChangeBitmap(snapshot, timeline->scrub.changedSinceKey))
+    {
+        Win32Log(LogLevel_Warning, "timeline: history off: the snapshot keeps no more change bitmaps");
         return 0;
     }
     HistoryInit(&timeline->recording.store, snapshot->pageSize, pageCount, base, bits, ring, timeline->recording.capBytes, timeline->recording.capBytes);
@@ -215,6 +226,7 @@ internal void Win32TimelineRecordFrame(win32_state *state)
                     (state->editStatus.tuneCount != timeline->recording.lastTuneCount ? TimelineFrame_Tune : 0) |
                     (state->frames.capsuleKeyPressed ? TimelineFrame_Capsule : 0);
     timeline->recording.lastTuneCount = state->editStatus.tuneCount;
+    if (reloaded || !timeline->recording.store.keyCount) timeline->builds.lastVersionFirstFrame = frame;
     timeline->recording.lastVersion = state->game.version;
     f64 dt = state->input.dtForFrame > 0.0f ? (f64)state->input.dtForFrame : 1.0 / 60.0;
     // NOTE: a resume in the past or a pause before the first frame already took this frame's keyframe.
@@ -222,6 +234,7 @@ internal void Win32TimelineRecordFrame(win32_state *state)
     if (!haveKeyframe && (timeline->recording.store.keyCount == 0 || reloaded || ++timeline->recording.framesSinceKey >= timeline->recording.keyInterval))
         Win32TakeKeyframe(timeline, frame, dt);
     Win32TrimHistory(timeline, frame);
+    Win32ReleaseBuildsOutOfHistory(timeline);
     Win32TimelineWatchLiveFrame(timeline, frame);
     timeline->recording.hashPending = 1;
     timeline->recording.pendingHashFrame = frame;
@@ -283,6 +296,7 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
                  (f64)(timeline->recording.store.basePages * timeline->recording.store.pageSize) / (f64)Megabytes(1), megabytes, keyMegabytes,
                  steadyRate);
     }
+    Win32ReleaseAllTimelineBuilds(timeline);
     timeline->on = 0;
     Win32StopKeyframePacker(&timeline->recording.packer);
     if (timeline->recording.store.reference) VirtualFree(timeline->recording.store.reference, 0, MEM_RELEASE);
@@ -294,6 +308,7 @@ internal void Win32ShutdownTimeline(win32_timeline *timeline)
         VirtualFree(stores[index]->basePresent, 0, MEM_RELEASE);
         VirtualFree(stores[index]->ring, 0, MEM_RELEASE);
     }
+    // NOTE: the change bitmaps stay: the snapshot keeps setting bits in them at any later sync.
     VirtualFree(timeline->recording.frames, 0, MEM_RELEASE);
     VirtualFree(timeline->travel.stateA, 0, MEM_RELEASE);
     VirtualFree(timeline->travel.newTimeline.hashes, 0, MEM_RELEASE);

@@ -250,8 +250,7 @@ internal void Win32DrawTimelineStrip(win32_timeline *timeline, render_overlay *o
 // The pointer is over the strip: hovering names the frame under it; a click or a drag scrubs (pausing
 // first when playing); the wheel zooms around the frame under it. True when the strip took the
 // pointer (the game then sees neither the buttons nor the wheel).
-internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width,
-                                     u32 height)
+internal b32 Win32TimelineStripMouse(win32_state *state, game_mouse_input *mouse, u32 width, u32 height)
 {
     win32_timeline *timeline = &state->timeline;
     timeline->strip.hovering = 0;

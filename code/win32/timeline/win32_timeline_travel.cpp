@@ -40,7 +40,7 @@ internal b32 Win32ExpectedHash(win32_timeline *timeline, u64 frame, u64 *hash)
 // tasks, the sound asked for into a buffer nobody plays; nothing drawn. False when it faulted:
 // contained, memory back at the last sync. Win32RunPastFrame then syncs the snapshot (game memory at
 // the next frame's start), so a fault puts back exactly its own frame.
-internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record)
+internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline)
 {
     state->input = record->input;
     // NOTE: the game sees the version the frame was recorded with (as --replay and --compare do): a
@@ -49,7 +49,7 @@ internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame 
     if (record->reloadVersion) state->memory.reloadVersion = record->reloadVersion;
     // NOTE: as in a live frame, idle workers poll through the update: a re-run of many short frames
     // would otherwise pay a sleeping worker's wake for every job the game submits.
-    win32_game_call *call = Win32PrepareGameUpdate(state);
+    win32_game_call *call = Win32PrepareGameUpdate(state, Win32PastFrameCode(state, record, onNewTimeline));
     Win32GuardedCall(Win32CallGameUpdate, call);
     ShutWorkQueueAwakeWindow(&state->queues.highQueue);
     CompleteAllWork(&state->queues.highQueue);
@@ -74,9 +74,9 @@ internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame 
     return 1;
 }
 
-internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record)
+internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline)
 {
-    if (!Win32RunPastFrameUnsynced(state, record)) return 0;
+    if (!Win32RunPastFrameUnsynced(state, record, onNewTimeline)) return 0;
     Win32SyncMemorySnapshot(&state->snapshot);
     return 1;
 }
@@ -114,28 +114,37 @@ internal void Win32NameStateDifference(win32_timeline *timeline, const u8 *state
 }
 
 // Game memory is at the start of `frame`, reached from keyframe `keyFrame`, and its hash is not the
-// recorded one. Says why: frames re-run by another build than the one that ran them, or (same build)
-// the first field where a second run from the keyframe differs from the first. Memory ends at `frame`.
+// recorded one. Says why: frames re-run by another build than the one that ran them (a build the
+// timeline no longer keeps), or (each frame re-run by its own build) the first field where a second run
+// from the keyframe differs from the first: only then is it named as non-determinism. Memory ends at `frame`.
 internal void Win32ExplainMismatch(win32_state *state, history_store *store, s32 key,
                                    u64 keyFrame, u64 frame, u64 hash, u64 expected)
 {
     win32_timeline *timeline = &state->timeline;
-    u32 otherVersion = 0;
-    for (u64 at = keyFrame; at < frame && !otherVersion; ++at)
-        if (Win32TimelineFrame(timeline, at)->reloadVersion != state->game.version)
-            otherVersion = Win32TimelineFrame(timeline, at)->reloadVersion;
-    if (otherVersion && !timeline->travel.viewNew)
+    b32 onNewTimeline = store != &timeline->recording.store;
+    u32 otherVersion = 0, rerunVersion = 0;
+    for (u64 at = keyFrame; at < frame && !otherVersion && !onNewTimeline; ++at)
+    {
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, at);
+        u32 ranWith = Win32PastFrameCode(state, record, 0)->version;
+        if (record->reloadVersion && ranWith != record->reloadVersion)
+        {
+            otherVersion = record->reloadVersion;
+            rerunVersion = ranWith;
+        }
+    }
+    if (otherVersion)
     {
         Win32Log(LogLevel_Warning, "timeline: frame %llu differs from the recording (hash %016llx vs %016llx): it ran "
-                 "code version %u and is re-simulated with version %u from the keyframe at frame %llu",
+                 "code version %u, no longer loaded, and is re-simulated with version %u from the keyframe at frame %llu",
                  (unsigned long long)frame, (unsigned long long)hash, (unsigned long long)expected, otherVersion,
-                 state->game.version, (unsigned long long)keyFrame);
+                 rerunVersion, (unsigned long long)keyFrame);
         return;
     }
     Win32CopyPermanentState(timeline, timeline->travel.stateA);
     HistoryRestore(store, key, timeline->snapshot->live, timeline->recording.changedSinceKeyframe);
     Win32SyncMemorySnapshot(timeline->snapshot);
-    for (u64 at = keyFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at));
+    for (u64 at = keyFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), onNewTimeline);
     Win32CopyPermanentState(timeline, timeline->travel.stateB);
     char difference[256];
     if (memcmp(timeline->travel.stateA, timeline->travel.stateB, (size_t)timeline->permanentSize) != 0)
@@ -207,7 +216,7 @@ internal void Win32TimelineSeek(win32_state *state, u64 target)
     b32 explained = 0;
     for (u64 frame = from; frame < target; ++frame)
     {
-        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame))) ++faults;
+        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store)) ++faults;
         Win32NoteScrubFrame(timeline, frame + 1);
         u64 expected = 0;
         if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected) || key < 0) continue;
@@ -340,7 +349,7 @@ internal void Win32ContinueNewTimeline(win32_state *state)
     while (newTimeline->nextFrame < newTimeline->endFrame - 1 && Win32Seconds() - start < WIN32_TIMELINE_SLICE_SECONDS)
     {
         win32_timeline_frame *record = Win32TimelineFrame(timeline, newTimeline->nextFrame);
-        b32 ran = Win32RunPastFrame(state, record);
+        b32 ran = Win32RunPastFrame(state, record, 1);
         if (record->flags & TimelineFrame_Fault)
         {
             ++newTimeline->recordedFaults;
@@ -373,7 +382,8 @@ internal void Win32ContinueNewTimeline(win32_state *state)
     HistoryRestore(store, key, snapshot->live, timeline->recording.changedSinceKeyframe);
     Win32SyncMemorySnapshot(snapshot);
     u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : timeline->travel.cursor;
-    for (u64 frame = keyFrame; frame < timeline->travel.cursor; ++frame) Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame));
+    for (u64 frame = keyFrame; frame < timeline->travel.cursor; ++frame)
+        Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store);
 }
 
 //~ Pause and resume
@@ -462,7 +472,11 @@ internal void Win32TimelineResume(win32_state *state)
     timeline->recording.recordedSeconds = Win32TimelineFrame(timeline, frame)->recordedSeconds;
     // NOTE: at the present, a build that arrived while paused makes the next frame a keyframe as any
     // reload does; elsewhere the resume's keyframe is that already.
-    if (!atPresent) timeline->recording.lastVersion = state->game.version;
+    if (!atPresent)
+    {
+        timeline->recording.lastVersion = state->game.version;
+        timeline->builds.lastVersionFirstFrame = onNewTimeline ? Minimum(frame, newTimeline->fromFrame) : frame;
+    }
     timeline->recording.lastTuneCount = state->editStatus.tuneCount;
     timeline->travel.paused = 0;
     Win32SetTimelineInPast(0, !timeline->travel.quiet);
@@ -475,6 +489,7 @@ internal void Win32TimelineResume(win32_state *state)
     if (dropped && state->capsuleRecorder.on)
         Win32RestartCapsuleWindow(&state->capsuleRecorder, state, "the timeline resumed at an earlier frame");
     Win32TimelineWatchesAfterResume(timeline, frame, onNewTimeline);
+    Win32ReleaseBuildsOutOfHistory(timeline);
     if (!timeline->travel.quiet)
     Win32Log(LogLevel_Info, "timeline: resumed at frame %llu (dropped %llu frames)%s", (unsigned long long)frame,
              (unsigned long long)dropped, onNewTimeline ? " on the new timeline" : "");

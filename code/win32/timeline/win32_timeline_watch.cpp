@@ -82,8 +82,8 @@ internal u64 Win32ScanTimeline(win32_state *state, history_store *store, u64 fir
     {
         if (nextKey < (s32)store->keyCount && HistoryKeyFrame(store, nextKey) == frame)
         {
-            // NOTE: frames recorded under another build than the one running are re-run by this one:
-            // from here the keyframe is what a seek shows, not the re-run state. Under one build the
+            // NOTE: frames recorded under a build no longer loaded were re-run by the one running: from
+            // here the keyframe is what a seek shows, not the re-run state. Re-run by their own build the
             // two are the same state (a game that is not deterministic is named by the seeks' hashes).
             if (otherBuildRan)
             {
@@ -98,14 +98,15 @@ internal u64 Win32ScanTimeline(win32_state *state, history_store *store, u64 fir
         if (frame >= first && visit(context, timeline, frame)) break;
         if (frame >= last) break;
         win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
-        otherBuildRan |= record->reloadVersion && record->reloadVersion != state->game.version;
+        b32 onNewTimeline = store != &timeline->recording.store;
+        otherBuildRan |= record->reloadVersion && Win32PastFrameCode(state, record, onNewTimeline)->version != record->reloadVersion;
         // NOTE: the snapshot is synced every few frames, not after each: under Wine a sync (and the
         // write-watch faults after it) costs more than a short frame. A fault puts memory back at the
         // last sync: the frames since are run again, synced, so the faulting frame alone is put back.
-        if (!Win32RunPastFrameUnsynced(state, record))
+        if (!Win32RunPastFrameUnsynced(state, record, onNewTimeline))
         {
-            for (u64 at = syncedFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at));
-            Win32RunPastFrame(state, record);
+            for (u64 at = syncedFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), onNewTimeline);
+            Win32RunPastFrame(state, record, onNewTimeline);
             syncedFrame = frame + 1;
         }
         else if (frame + 1 - syncedFrame >= WIN32_TIMELINE_SCAN_SYNC_FRAMES)
@@ -146,7 +147,6 @@ internal win32_timeline_watch *Win32FindWatch(win32_timeline *timeline, const ch
 // Resolves a path a request names; logs "timeline: no field ..." (or why it is no leaf) and returns false.
 internal b32 Win32ResolveTimelinePath(win32_state *state, const char *path, state_path_leaf *leaf)
 {
-    win32_timeline *timeline = &state->timeline;
     char error[400];
     if (ResolveStatePath(Win32TimelineLayout(state), path, leaf, error, sizeof(error))) return 1;
     Win32Log(LogLevel_Error, "timeline: %s; nothing changes", error);
@@ -293,7 +293,6 @@ internal b32 Win32VisitForFind(void *context, win32_timeline *timeline, u64 fram
 internal u64 Win32FindBackward(win32_state *state, history_store *store, u64 first, u64 last,
                                win32_timeline_find *find)
 {
-    win32_timeline *timeline = &state->timeline;
     u64 framesRun = 0;
     u64 end = last;
     b32 havePending = 0;
