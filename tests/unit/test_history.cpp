@@ -36,22 +36,21 @@ internal void SimulateFrame(u32 frame, u8 *changed)
     }
 }
 
-internal void TestRestoreEveryKeyframe(u64 capBytes, u32 interval, const char *what)
+// TEST_FRAMES frames of SimulateFrame from zeroed memory into a store made by the caller, a keyframe
+// every `interval` (the truth per frame start in globalStates); changed: the pages written since the
+// newest keyframe.
+internal void RecordTestHistory(history_store *store, u64 capBytes, u32 interval, u8 *changed, const char *what)
 {
-    history_store store;
     memset(globalMemory, 0, sizeof(globalMemory));
-    memset(globalBits, 0, sizeof(globalBits));
-    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), capBytes);
-    u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
     u8 everWritten[(TEST_PAGE_COUNT + 7) / 8] = {};
     for (u32 frame = 0; frame < TEST_FRAMES; ++frame)
     {
         memcpy(globalStates[frame], globalMemory, sizeof(globalMemory));
         if (frame % interval == 0)
         {
-            b32 added = HistoryAddKeyframe(&store, frame, globalMemory, store.keyCount ? changed : everWritten);
+            b32 added = HistoryAddKeyframe(store, frame, globalMemory, store->keyCount ? changed : everWritten);
             CHECK_MSG(added, what);
-            memset(changed, 0, sizeof(changed));
+            memset(changed, 0, (TEST_PAGE_COUNT + 7) / 8);
         }
         u8 written[(TEST_PAGE_COUNT + 7) / 8] = {};
         SimulateFrame(frame, written);
@@ -60,8 +59,17 @@ internal void TestRestoreEveryKeyframe(u64 capBytes, u32 interval, const char *w
             changed[index] |= written[index];
             everWritten[index] |= written[index];
         }
-        CHECK_MSG(HistoryBytesUsed(&store) <= capBytes, "the history stays under its cap");
+        CHECK_MSG(HistoryBytesUsed(store) <= capBytes, "the history stays under its cap");
     }
+}
+
+internal void TestRestoreEveryKeyframe(u64 capBytes, u32 interval, const char *what)
+{
+    history_store store;
+    memset(globalBits, 0, sizeof(globalBits));
+    HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), capBytes);
+    u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
+    RecordTestHistory(&store, capBytes, interval, changed, what);
     CHECK_MSG(HistoryNewestFrame(&store) == (TEST_FRAMES - 1) / interval * interval, "the newest keyframe is never dropped");
     CHECK_MSG(store.keyCount >= 2, "more than the base is kept");
     // Restore every kept keyframe, newest to oldest and back, from whatever state the last one left.
@@ -434,29 +442,12 @@ global u8 globalOtherPacking[sizeof(globalPacking)];
 internal void TestTransfer(u64 capBytes, u32 interval, b32 packed, const char *what)
 {
     history_store store;
-    memset(globalMemory, 0, sizeof(globalMemory));
     memset(globalBits, 0, sizeof(globalBits));
     HistoryInit(&store, TEST_PAGE_SIZE, TEST_PAGE_COUNT, globalBase, globalBits, globalRing, sizeof(globalRing), capBytes);
     memset(globalPacking, 0, sizeof(globalPacking));
     if (packed) HistoryPackAgainstPrevious(&store, globalPacking);
     u8 changed[(TEST_PAGE_COUNT + 7) / 8] = {};
-    u8 everWritten[(TEST_PAGE_COUNT + 7) / 8] = {};
-    for (u32 frame = 0; frame < TEST_FRAMES; ++frame)
-    {
-        memcpy(globalStates[frame], globalMemory, sizeof(globalMemory));
-        if (frame % interval == 0)
-        {
-            HistoryAddKeyframe(&store, frame, globalMemory, store.keyCount ? changed : everWritten);
-            memset(changed, 0, sizeof(changed));
-        }
-        u8 written[(TEST_PAGE_COUNT + 7) / 8] = {};
-        SimulateFrame(frame, written);
-        for (u32 index = 0; index < sizeof(written); ++index)
-        {
-            changed[index] |= written[index];
-            everWritten[index] |= written[index];
-        }
-    }
+    RecordTestHistory(&store, capBytes, interval, changed, what);
     u64 bytes = HistoryTransferBytes(&store);
     CHECK_MSG(bytes <= sizeof(globalTransfer), what);
     CHECK_MSG(HistoryWriteTransfer(&store, globalTransfer) == bytes, "the transfer writes exactly HistoryTransferBytes");
