@@ -29,6 +29,7 @@ struct win32_timeline_handover
     u64 endFrame;
     f64 recordedSeconds;
     f64 bytesPerKeyframe;
+    f64 lastDt;
     u32 keyInterval;
     u32 framesSinceKey;
     u32 lastVersion;
@@ -104,6 +105,7 @@ internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out)
     header->endFrame = timeline->recording.endFrame;
     header->recordedSeconds = timeline->recording.recordedSeconds;
     header->bytesPerKeyframe = timeline->recording.bytesPerKeyframe;
+    header->lastDt = timeline->recording.lastDt;
     header->keyInterval = timeline->recording.keyInterval;
     header->framesSinceKey = timeline->recording.framesSinceKey;
     header->lastVersion = timeline->recording.lastVersion;
@@ -187,6 +189,7 @@ internal b32 Win32ReadTimelineHandover(win32_state *state, const u8 *in, u64 byt
     timeline->recording.endFrame = header->endFrame;
     timeline->recording.recordedSeconds = header->recordedSeconds;
     timeline->recording.bytesPerKeyframe = header->bytesPerKeyframe;
+    timeline->recording.lastDt = header->lastDt;
     timeline->recording.keyInterval = header->keyInterval;
     timeline->recording.framesSinceKey = header->framesSinceKey;
     timeline->recording.lastVersion = header->lastVersion;
