@@ -226,6 +226,8 @@ touch "$run/restart.request"
 check "restart while paused: the new process takes over" wait_for_log "$log" "restart: platform build 2 running" 90
 check "restart while paused: it takes the history over with both older builds" \
     wait_for_regex "$log" "timeline: history taken over from the old process: frames 0-[0-9]+, [0-9]+ keyframes, [0-9.]+ MB, 2 older builds kept; paused" 1 10
+check "restart while paused: the rollback target is copied beside the older builds taken over" \
+    bash -c "! grep -q 'could not be copied' '$log'"
 check "restart while paused: it comes up paused at the frame shown ($shown)" \
     wait_for_log "$log" "timeline: paused at frame $shown (history: frames 0-" 10
 send "step 1" "seek $(( ${last1:-2} - 1 ))"

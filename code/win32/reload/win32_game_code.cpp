@@ -470,8 +470,10 @@ internal b32 Win32LoadBuildAs(const char *copyPath, u32 version, win32_game_code
 
 internal b32 Win32CopyBuildAs(win32_reloader *reloader, const char *sourcePath, u32 version, win32_game_code *code)
 {
+    // NOTE: "_past": not the name the rollback target's copy of the same version takes (a build the
+    // history spans is often the rollback target too).
     char copy[WIN32_PATH_BYTES];
-    FormatText(copy, sizeof(copy), "%s%lu_%u.dll", reloader->copyPrefix, (unsigned long)GetCurrentProcessId(), version);
+    FormatText(copy, sizeof(copy), "%s%lu_%u_past.dll", reloader->copyPrefix, (unsigned long)GetCurrentProcessId(), version);
     if (!Win32CopyFileUtf8(sourcePath, copy, FALSE))
     {
         Win32ResetGameCodeToStubs(code);

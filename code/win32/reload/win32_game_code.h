@@ -145,7 +145,7 @@ internal void Win32RollBackGameCode(win32_reloader *reloader, win32_game_code *c
 // rollback target) or in the old process of a hot restart. False (code: stubs) when it does not load
 // or lacks an export. Main thread.
 internal b32 Win32LoadBuildAs(const char *copyPath, u32 version, win32_game_code *code);
-// The same from a copy of sourcePath made for this process (copyPrefix, pid, version): the new
+// The same from a copy of sourcePath made for this process (copyPrefix, pid, version, "_past"): the new
 // process of a hot restart takes the old one's builds so (the old one deletes its own). The copy is
 // deleted again when the load fails.
 internal b32 Win32CopyBuildAs(win32_reloader *reloader, const char *sourcePath, u32 version, win32_game_code *code);
