@@ -1,11 +1,12 @@
 #ifndef BASE_HASH_H
 #define BASE_HASH_H
 //~ Hashes and bit counts: FNV-1a (64-bit) steps, the page hash the snapshot and the restart share,
-// and a bitmap's set bits. Headers only, no OS headers. Every value here is stored or compared
+// a bitmap's bits, and whether a page is all zero. Headers only, no OS headers. Every value here is stored or compared
 // across processes and builds (capsule checksums, state hashes, the log's lock name): a change is a
 // format change.
 
 #include "base/base_types.h"
+#include <string.h>
 
 #define FNV64_OFFSET_BASIS 14695981039346656037ull     // 0xcbf29ce484222325
 #define FNV64_PRIME 1099511628211ull                   // 0x100000001b3
@@ -67,6 +68,21 @@ inline u64 MixPageHash(u64 page, u64 pageHash)
 // Bit index of bitmap (bit i is bit i % 8 of byte i / 8): a page bitmap's entry for page i.
 inline b32 BitmapBit(const u8 *bitmap, u64 index) { return (bitmap[index / 8] >> (index % 8)) & 1; }
 inline void BitmapSet(u8 *bitmap, u64 index) { bitmap[index / 8] |= (u8)(1u << (index % 8)); }
+inline void BitmapClear(u8 *bitmap, u64 index) { bitmap[index / 8] &= (u8)~(1u << (index % 8)); }
+
+// True when every byte of the page is zero (pageSize a multiple of 8; any alignment): a zero page
+// hashes to nothing and is neither kept nor sent.
+inline b32 PageIsZero(const u8 *page, u64 pageSize)
+{
+    u64 any = 0;
+    for (u64 at = 0; at < pageSize; at += 8)
+    {
+        u64 word;
+        memcpy(&word, page + at, 8);
+        any |= word;
+    }
+    return any == 0;
+}
 
 // The bits set among the first bitCount bits of bitmap (bit i is bit i % 8 of byte i / 8).
 inline u64 CountBits(const u8 *bitmap, u64 bitCount)

@@ -52,18 +52,6 @@ internal void HistoryForgetReferences(history_store *store)
     if (store->chain) memset(store->chain, 0xff, (size_t)store->pageCount);
 }
 
-internal b32 HistoryPageIsZero(const u8 *page, u64 pageSize)
-{
-    u64 any = 0;
-    for (u64 at = 0; at < pageSize; at += 8)
-    {
-        u64 value;
-        memcpy(&value, page + at, 8);
-        any |= value;
-    }
-    return any == 0;
-}
-
 // target ^= source, pageSize bytes.
 internal void HistoryXorPage(u8 *target, const u8 *source, u64 pageSize)
 {
@@ -138,7 +126,7 @@ void HistoryDropOldest(history_store *store)
         if (!present && (sizes[index] & HISTORY_XOR_PAGE)) memset(target, 0, (size_t)store->pageSize);
         HistoryApplyPage(data, sizes[index], target, store->pageSize);
         data += sizes[index] & ~HISTORY_XOR_PAGE;
-        b32 zero = HistoryPageIsZero(target, store->pageSize);
+        b32 zero = PageIsZero(target, store->pageSize);
         if (!present && !zero)
         {
             BitmapSet(store->basePresent, page);
@@ -146,7 +134,7 @@ void HistoryDropOldest(history_store *store)
         }
         else if (present && zero)
         {
-            store->basePresent[page / 8] &= (u8)~(1u << (page % 8));
+            BitmapClear(store->basePresent, page);
             --store->basePages;
         }
     }
@@ -200,7 +188,7 @@ internal b32 HistoryTakeBase(history_store *store, u64 frame, const u8 *image, c
         if (!changedBits[page / 8]) { page |= 7; continue; }
         if (!BitmapBit(changedBits, page)) continue;
         const u8 *source = image + page * store->pageSize;
-        if (HistoryPageIsZero(source, store->pageSize)) continue;
+        if (PageIsZero(source, store->pageSize)) continue;
         memcpy(store->base + page * store->pageSize, source, (size_t)store->pageSize);
         BitmapSet(store->basePresent, page);
         ++store->basePages;
@@ -420,7 +408,7 @@ u64 HistoryRestore(history_store *store, s32 keyIndex, u8 *memory, const u8 *cha
                 if (isXor) BitmapSet(started, page);
             }
             if (isXor) continue;
-            need[page / 8] &= (u8)~(1u << (page % 8));
+            BitmapClear(need, page);
             ++written;
         }
     }

@@ -17,14 +17,6 @@ internal b32 Win32CapsuleFileSink(void *context, const void *bytes, u64 size)
     return 1;
 }
 
-internal b32 Win32PageIsZero(const u8 *page, u32 pageSize)
-{
-    const u64 *words = (const u64 *)page;
-    for (u32 index = 0; index < pageSize / 8; ++index)
-        if (words[index]) return 0;
-    return 1;
-}
-
 // The checkpoint's non-zero pages, packed: indices into contents->checkpointPages, bytes into
 // checkpointData (one allocation, freed by the caller). Releases the checkpoint for reuse.
 internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents *contents)
@@ -32,7 +24,7 @@ internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents
     u32 pageSize = job->info.pageSize;
     u64 count = 0;
     for (u64 page = 0; page < job->pageCount; ++page)
-        if (BitmapBit(job->present, page) && !Win32PageIsZero(job->image + page * pageSize, pageSize)) ++count;
+        if (BitmapBit(job->present, page) && !PageIsZero(job->image + page * pageSize, pageSize)) ++count;
     u64 indexBytes = AlignPow2(count * sizeof(u32), 4096);
     u8 *packed = (u8 *)VirtualAlloc(0, (SIZE_T)(indexBytes + count * pageSize + 4096), MEM_RESERVE | MEM_COMMIT,
                                     PAGE_READWRITE);
@@ -44,7 +36,7 @@ internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents
         for (u64 page = 0; page < job->pageCount && at < count; ++page)
         {
             const u8 *source = job->image + page * pageSize;
-            if (!BitmapBit(job->present, page) || Win32PageIsZero(source, pageSize)) continue;
+            if (!BitmapBit(job->present, page) || PageIsZero(source, pageSize)) continue;
             indices[at] = (u32)page;
             memcpy(data + at * pageSize, source, pageSize);
             ++at;

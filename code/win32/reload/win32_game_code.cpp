@@ -279,7 +279,7 @@ internal void Win32RetireGameCodeAsFallback(win32_reloader *reloader, win32_game
     // NOTE: deleting a file (and dropping its symbols) costs milliseconds under Wine: the reload
     // loader does it beside the frames when it runs.
     if (reloader->haveFallback && !Win32PointerGuardHoldsPath(reloader->fallbackPath) &&
-        (Win32CopyIsHeld(reloader->fallbackPath) || !Win32DeleteCopyBesideTheFrames(reloader->fallbackPath)))
+        !Win32DeleteCopyBesideTheFrames(reloader->fallbackPath))
         Win32DeleteCopy(reloader->fallbackPath);
     reloader->haveFallback = 1;
     FormatText(reloader->fallbackPath, sizeof(reloader->fallbackPath), "%s", code->loadedPath);

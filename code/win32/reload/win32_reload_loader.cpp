@@ -71,7 +71,8 @@ internal void Win32LoaderLoadBuild(win32_reload_loader *loader)
 internal b32 Win32DeleteCopyBesideTheFrames(const char *path)
 {
     win32_reload_loader *loader = &globalReloadLoader;
-    if (!loader->thread || !path[0]) return 0;
+    // NOTE: a copy another owner holds (win32_game_code.h) is not handed over: Win32DeleteCopy defers it.
+    if (!loader->thread || !path[0] || Win32CopyIsHeld(path)) return 0;
     for (u32 index = 0; index < WIN32_RELOAD_DELETES; ++index)
     {
         win32_pending_delete *pending = loader->deletes + index;

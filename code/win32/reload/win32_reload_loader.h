@@ -91,7 +91,8 @@ internal b32 Win32ReloadFromLoader(win32_state *state);
 internal void Win32SetReloadLoaderPhase(win32_reload_loader_phase phase);
 // Main thread: hands a private copy nothing holds any more (not the pointer guard, not the
 // reloader) to the loader, which deletes it beside the frames, retrying while a debugger holds it.
-// False when the loader does not run or has no room: then the caller deletes it (Win32DeleteCopy).
+// False when the loader does not run or has no room, or another owner holds the copy
+// (Win32CopyIsHeld): then the caller deletes it with Win32DeleteCopy (which defers a held one).
 internal b32 Win32DeleteCopyBesideTheFrames(const char *path);
 // Main thread: the bytes of the private copy at path, when the loader read them beside the frames
 // (a VirtualAlloc block the caller now owns: VirtualFree it), else 0. The capsule recorder holds a
