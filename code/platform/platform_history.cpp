@@ -450,6 +450,35 @@ void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 p
     }
 }
 
+u64 HistoryMaterializeHeld(const history_store *store, s32 keyIndex, u8 *out, u8 *heldBits)
+{
+    Assert(!store->pending);
+    for (u64 page = 0; page < store->pageCount; ++page)
+    {
+        if (!store->basePresent[page / 8]) { page |= 7; continue; }
+        if (!BitmapBit(store->basePresent, page)) continue;
+        memcpy(out + page * store->pageSize, store->base + page * store->pageSize, (size_t)store->pageSize);
+        BitmapSet(heldBits, page);
+    }
+    // NOTE: oldest first, as HistoryMaterialize; a page no earlier keyframe held was zero before its first
+    // version (which may be a XOR against those zeros), and out may hold anything there.
+    for (s32 index = 1; index <= keyIndex && (u32)index < store->keyCount; ++index)
+    {
+        const history_keyframe *key = HistoryKeyConst(store, (u32)index);
+        const u32 *pages = HistoryRecordPages(store, key);
+        const u32 *sizes = HistoryRecordSizes(store, key);
+        const u8 *data = HistoryRecordData(store, key);
+        for (u32 at = 0; at < key->pageCount; data += sizes[at] & ~HISTORY_XOR_PAGE, ++at)
+        {
+            u8 *target = out + (u64)pages[at] * store->pageSize;
+            if (!BitmapBit(heldBits, pages[at])) memset(target, 0, (size_t)store->pageSize);
+            BitmapSet(heldBits, pages[at]);
+            HistoryApplyPage(data, sizes[at], target, store->pageSize);
+        }
+    }
+    return CountBits(heldBits, store->pageCount);
+}
+
 u64 HistoryBytesUsed(const history_store *store)
 {
     return store->basePages * store->pageSize + store->ringUsed;

@@ -119,6 +119,11 @@ u64 HistoryRestore(history_store *store, s32 keyIndex, u8 *memory, const u8 *cha
 // Builds the image of keys[keyIndex]'s first pageLimit pages into out (every page written: zeros for
 // those it never held). For naming a field that differs (slow: it walks every delta up to the key).
 void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 pageLimit);
+// The same image, written only where the history holds a page at keys[keyIndex] (the base's pages and
+// every page of a delta up to it): those pages are set in heldBits (HistoryBitmapBytes, zeroed by the
+// caller); every other page of out is left as it was (it was zero then). Returns the pages written.
+// What a capsule's checkpoint is cut from (win32/capsule/): it costs the pages held, not the memory.
+u64 HistoryMaterializeHeld(const history_store *store, s32 keyIndex, u8 *out, u8 *heldBits);
 // What the history holds now, in bytes (base pages + ring in use).
 u64 HistoryBytesUsed(const history_store *store);
 

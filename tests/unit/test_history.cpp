@@ -63,6 +63,32 @@ internal void RecordTestHistory(history_store *store, u64 capBytes, u32 interval
     }
 }
 
+// HistoryMaterializeHeld into an image full of leftovers: every page it holds is the keyframe's, every
+// other page was zero then and is left alone.
+internal void CheckMaterializeHeld(history_store *store, s32 key, u64 frame, const char *what)
+{
+    memset(globalImage, 0xA5, sizeof(globalImage));
+    u8 held[(TEST_PAGE_COUNT + 7) / 8] = {};
+    u64 written = HistoryMaterializeHeld(store, key, globalImage, held);
+    u64 marked = 0;
+    for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
+    {
+        const u8 *expected = globalStates[frame] + page * TEST_PAGE_SIZE;
+        const u8 *image = globalImage + page * TEST_PAGE_SIZE;
+        if (BitmapBit(held, page))
+        {
+            ++marked;
+            CHECK_MSG(memcmp(image, expected, TEST_PAGE_SIZE) == 0, what);
+        }
+        else
+        {
+            CHECK_MSG(PageIsZero(expected, TEST_PAGE_SIZE), "a page the history does not hold was zero then");
+            CHECK_MSG(image[0] == 0xA5 && image[TEST_PAGE_SIZE - 1] == 0xA5, "a page not held is left as it was");
+        }
+    }
+    CHECK_MSG(written == marked, "HistoryMaterializeHeld returns the pages it marks");
+}
+
 internal void TestRestoreEveryKeyframe(u64 capBytes, u32 interval, const char *what)
 {
     history_store store;
@@ -97,6 +123,7 @@ internal void TestRestoreEveryKeyframe(u64 capBytes, u32 interval, const char *w
             // those any delta after it holds, which HistoryRestore adds itself, plus `changed`.
             HistoryMaterialize(&store, key, globalImage, TEST_PAGE_COUNT);
             CHECK_MSG(memcmp(globalImage, globalStates[frame], sizeof(globalImage)) == 0, "a keyframe materializes exactly");
+            CheckMaterializeHeld(&store, key, frame, "a keyframe's held pages materialize exactly");
         }
     }
     CHECK(HistoryKeyAtOrBefore(&store, HistoryOldestFrame(&store)) == 0);
@@ -283,6 +310,7 @@ internal void TestPackedStore(u64 capBytes, u32 interval, u32 dropAfterFrame, co
             CHECK_MSG(memcmp(globalMemory, globalStates[frame], sizeof(globalMemory)) == 0, what);
             HistoryMaterialize(&store, key, globalImage, TEST_PAGE_COUNT);
             CHECK_MSG(memcmp(globalImage, globalStates[frame], sizeof(globalImage)) == 0, "a packed keyframe materializes exactly");
+            CheckMaterializeHeld(&store, key, frame, "a packed keyframe's held pages materialize exactly");
             // A few frames re-simulated after it (as a seek does), marked as the snapshot marks them.
             for (u32 step = 0; step < at % 3; ++step) SimulatePackedFrame(0, changed);
             for (u32 page = 0; page < TEST_PAGE_COUNT; ++page)
