@@ -129,8 +129,9 @@ struct platform_options
     "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
     "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
     "  --trace-frames N   trace only the first N frames\n" \
-    "  --capsule-seconds S  keep the last S seconds (0 to 600; default 10 in development builds,\n" \
-    "                     0 = off in release) of input and state for capsules: written on a\n" \
+    "  --capsule-seconds S  keep at least the last S seconds (0 to 600; default 10 in development\n" \
+    "                     builds, 0 = off in release) of input and state in the history, for\n" \
+    "                     capsules (each starts at a keyframe at least S seconds back): written on a\n" \
     "                     contained crash or hang, on F8, and when DIR/capsule.request exists\n" \
     "                     (deleted once served)\n" \
     "  --capsule-dir DIR  where capsules go (default: capsules\\ beside the game DLL)\n" \
@@ -151,8 +152,9 @@ struct platform_options
     "                     --game or --replay-game on the newest build of that DLL (rebuild it\n" \
     "                     meanwhile), else on the capsule's own build\n" \
     "  --history-seconds S  keep the last S seconds of play in the running engine (0 to 600;\n" \
-    "                     default 60; 0 = off): F5 pauses and shows the timeline strip at the\n" \
-    "                     bottom (F6 shows it while playing); Left/Right step a frame (Shift: a\n" \
+    "                     default 60; 0 = off: the history then keeps just --capsule-seconds,\n" \
+    "                     as capsules are cut from it): F5 pauses and shows the timeline strip\n" \
+    "                     at the bottom (F6 shows it while playing); Left/Right step a frame (Shift: a\n" \
     "                     second), Home/End go to its ends, a click or drag on the strip scrubs,\n" \
     "                     the wheel on it zooms; a reload or tune while paused re-runs the rest\n" \
     "                     with the new code and names the first frame and field that differ;\n" \

@@ -166,8 +166,13 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
     else if (!showingPast)
     {
         Win32ServeCapsuleRequests(&state->capsuleWriter, state, state->frames.capsuleKeyPressed);
+        // The recording capsules are cut from: the builds held, then the frame into the history. Its
+        // cost counts the top-of-frame sync's wait for the hasher too.
+        f64 recordStart = Win32Seconds();
         Win32CapsuleBeginFrame(&state->capsuleRecorder, state);
         Win32TimelineRecordFrame(state);
+        Win32NoteRecordingUpkeep(&state->capsuleRecorder, Win32Seconds() - recordStart + state->snapshot.hashWaitSeconds,
+                                 state->snapshot.hashSeconds);
     }
     Win32EndBlock("capsule");
     if (state->options.verifyRollback) state->preFrameHash = HashMemory(state->snapshot.live, state->snapshot.size);
@@ -237,11 +242,7 @@ internal void Win32RunSoundAndDebugEndFrame(win32_state *state)
     Win32BeginBlock("sound");
     u32 soundSamples = Win32BeginSoundFrame(&state->sound, (f32)frames->targetSeconds);
     soundSamples = Win32ReplaySoundSamples(&state->replay, soundSamples);
-    if (!frames->showingPast)
-    {
-        Win32CapsuleNoteSound(&state->capsuleRecorder, soundSamples);
-        Win32TimelineNoteSound(&state->timeline, soundSamples);
-    }
+    if (!frames->showingPast) Win32TimelineNoteSound(&state->timeline, soundSamples);
     game_sound_output_buffer soundBuffer = Win32GetSoundOutputBuffer(&state->sound, soundSamples);
     call->sound = &soundBuffer;
     // NOTE: once game code crashed this frame, none of it runs again before the rollback.
@@ -295,7 +296,6 @@ internal void Win32OnContainedFault(win32_state *state, const capsule_fault *fau
         Win32ReplayNoteFault(&state->replay, state, fault);
         return;
     }
-    Win32CapsuleNoteFault(&state->capsuleRecorder);
     Win32TimelineNoteFrameFlag(&state->timeline, TimelineFrame_Fault);
     Win32RequestFaultCapsule(&state->capsuleWriter, state, fault);
 }

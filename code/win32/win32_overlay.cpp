@@ -40,7 +40,7 @@ internal void Win32OverlayInput(win32_overlay *overlay, win32_state *state)
     win32_timeline *timeline = &state->timeline;
     game_input *input = &state->input;
     if (!overlay->on) return;
-    if (WasPressed(input->keyboard.keys[Key_F6]) && timeline->on && !timeline->travel.paused)
+    if (WasPressed(input->keyboard.keys[Key_F6]) && timeline->on && timeline->travelOn && !timeline->travel.paused)
     {
         timeline->strip.stripShownLive = !timeline->strip.stripShownLive;
         Win32Log(LogLevel_Info, "timeline: strip %s (F6)", timeline->strip.stripShownLive ? "shown" : "hidden");

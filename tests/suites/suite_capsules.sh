@@ -2,7 +2,9 @@
 # Capsules end to end (win32/capsule/, docs/capsules.md), on the fixture build
 # tests/fixtures/capsule_game.cpp, whose fault is reached through recorded input only: the third
 # press of C (sent with xdotool) crashes it (CAPSULE_HANG: hangs; CAPSULE_FIXED: nothing;
-# CAPSULE_FORMULA_B: another charge formula from the second press on).
+# CAPSULE_FORMULA_B: another charge formula from the second press on). Every capsule is cut from
+# the timeline's history; the hang run has the timeline off (--history-seconds 0), the history then
+# keeping the capsule window alone.
 #  - a crash: the capsule is written, named in one "capsule: saved" line (path, frames, size, the
 #    replay command); the engine goes on and exits 0. --replay reproduces it: exit 20, same frame
 #    and function, every earlier hash equal. A hang (--watchdog 1): the same, reason hang;
@@ -230,9 +232,13 @@ listing_before=$(files_of "$caps_a" "$bad")
 caps_b="$out/caps_hang"
 log_b="$out/hang_run.log"
 mkdir -p "$caps_b"
-start_engine "$log_b" --game "$out/capsule_hang.dll" --entities 256 --capsule-seconds 4 --capsule-dir "$caps_b" --watchdog 1
+# NOTE: with the timeline off: capsules are cut from the history, which then keeps the capsule window alone.
+start_engine "$log_b" --game "$out/capsule_hang.dll" --entities 256 --capsule-seconds 4 --capsule-dir "$caps_b" --watchdog 1 \
+    --history-seconds 0
 check "hang run: the engine starts and reads the build's symbols" \
     wait_for_log "$log_b" "symbols: loaded capsule_hang_loaded_" 60
+check "hang run: --history-seconds 0 turns the timeline off and still records the capsule window" \
+    grep -qF "timeline: history off (--history-seconds 0); F5 does nothing; the last 4.0 s are still recorded for capsules" "$log_b"
 if focus_window; then
     press c; press c; press c
 else

@@ -9,6 +9,8 @@
 #    the first differing frame and field (timelineValue from frame 150); `view new` shows it; a
 #    build that crashes in the re-run has the crash contained and counted, and the engine lives on;
 #    a watch over those faulting frames reads what a seek to them shows;
+#  - a reload to another state layout keeps the history: travel starts again at it, and a capsule
+#    saved after it spans both builds and replays across the migration, every hash equal;
 #  - a history spanning three builds (reloads while playing): a seek to frames between keyframes of
 #    the older builds is `hash equal` (each is re-run by the build that recorded it, kept loaded), and
 #    the kept builds go at exit with their copies; a hot restart while paused comes up paused at the
@@ -59,6 +61,8 @@ builds+=($!)
 build_variant timeline_step3 "$work/code" -DTIMELINE_STEP_SIZE=3 &
 builds+=($!)
 build_variant timeline_step5 "$work/code" -DTIMELINE_STEP_SIZE=5 &
+builds+=($!)
+build_variant timeline_extra "$work/code" -DTIMELINE_EXTRA_FIELD=1 -DGAME_WITH_STATE_MIGRATION=1 &
 builds+=($!)
 check "the engine builds" build_engine_copy "$work"
 printf '#define TIMELINE_NOISE 1\n#define TIMELINE_STEP_B 1\n#define TIMELINE_CRASH_AT 5\n#define TIMELINE_TONE 1\n#include "../tests/fixtures/timeline_game.cpp"\n' \
@@ -255,6 +259,34 @@ check "builds: no private copy is left after exit" \
     bash -c 'for try in $(seq 50); do ls "$1" | grep -q "^game_loaded_" || exit 0; sleep 0.2; done; exit 1' _ "$run"
 check "builds: nothing differed from the recording" bash -c "! grep -q 'hash differs' '$log'"
 
+#- 1c: a reload to another state layout (a migration) does not restart the history: travel starts
+# again at the reload's frame, and a capsule saved after it spans the change and replays across it,
+# migrating as the reload did
+cp "$out/timeline_v1.dll" "$run/game.dll"
+log="$out/layout.log"
+start_engine --history-seconds 600
+check "layout: version 1 runs" wait_for_regex "$log" "timeline game: update count 60 at frame [0-9]+" 1 60
+install_game_dll "$run" "$out/timeline_extra.dll"
+check "layout: the build with one more field loads" wait_for_regex "$log" "$game_code_loaded_regex" 2 60
+check "layout: the history goes on, travel starts again at the reload" \
+    wait_for_regex "$log" "timeline: travel starts again at frame [0-9]+ \(the new build's state has another layout\); capsules still cover the frames before" 1 10
+floor=$(sed -nE 's/.*timeline: travel starts again at frame ([0-9]+) .*/\1/p' "$log" | head -n 1)
+check "layout: the new build runs on" wait_for_regex "$log" "timeline game: update count (180|240) at frame" 1 60
+send pause "seek 0"
+check "layout: paused, the timeline reaches back to the reload (frame ${floor:-?})" \
+    wait_for_regex "$log" "timeline: paused at frame [0-9]+ \(history: frames ${floor:-x}-" 1 30
+check "layout: a seek before the reload stops at it" wait_for_regex "$log" "timeline: at frame ${floor:-x} \(" 1 30
+send "save $out/layout.capsule"
+check "layout: save writes a capsule from frame 0, across the reload: 2 builds" \
+    wait_for_regex "$log" "capsule: saved '$out/layout.capsule' \(request; frames 0-[0-9]+, [0-9]+ frames, [0-9.]+ s of play, 2 builds" 1 30
+send resume
+stop_engine "layout"
+timeout --kill-after=5 90 wine "$exe" --size 320x180 --replay "$out/layout.capsule" --log "$out/layout_replay.log" \
+    >/dev/null 2>&1 </dev/null
+status=$?
+check "layout: the capsule replays across the migration, every hash equal (exit $status)" test "$status" -eq 0
+check "layout: ... to its end" grep -q "replay: ran to its end: all [0-9]* frames' state hashes equal" "$out/layout_replay.log"
+
 #- 2: the determinism detector, and the cap over a long run (a small cap: keyframes every few frames)
 cp "$out/timeline_noise.dll" "$run/game.dll"
 log="$out/noise.log"
@@ -278,12 +310,13 @@ check "... and the interval grew past one frame to fit it" \
     grep -qE "timeline: history upkeep .* a keyframe every ([2-9]|[1-9][0-9]+) frames" "$log"
 #- 2b: a big state (the demo at 65,536 entities, ~3 MB of entities that all move every frame): its
 # keyframes packed against the previous keyframe (platform/platform_page_codec.h) hold a small cap
-# over a short --history-seconds (keyframes a few frames apart, the oldest folded into the base), and
+# over a short --history-seconds (keyframes a few frames apart, the oldest folded into the base; no
+# capsules, whose window the history would otherwise keep), and
 # every seek over the history, each a restore through XOR chains, reaches the recorded hash.
 log="$out/big.log"
 rm -f "$out/quit" "$request"
 wine "$exe" --size 320x180 --fixed-dt 0.0166667 --unthrottled --game "$work/build/game.dll" --entities 65536 \
-    --game-arg overlay=0 --history-max-mb 8 --history-seconds 0.5 --log "$log" --quit-file "$out/quit" \
+    --game-arg overlay=0 --history-max-mb 8 --history-seconds 0.5 --capsule-seconds 0 --log "$log" --quit-file "$out/quit" \
     >/dev/null 2>&1 </dev/null &
 ENGINE_PID=$!
 check "the demo runs at 65,536 entities" wait_for_log "$log" "game: state initialized (65536 entities)" 60

@@ -3,5 +3,6 @@
 
 #include "win32/capsule/win32_capsule_recorder.cpp"
 #include "win32/capsule/win32_capsule_writer.cpp"
+#include "win32/capsule/win32_capsule_cut.cpp"
 #include "win32/capsule/win32_replay.cpp"
 #include "win32/capsule/win32_replay_compare.cpp"

@@ -326,25 +326,14 @@ internal void Win32QueueCapsuleJob(win32_capsule_writer *writer, win32_capsule_j
     SetEvent(writer->wake);
 }
 
-// A capsule of the recording window: the oldest complete checkpoint and every frame since.
+// A capsule of the recording window, cut from the history (win32_capsule_cut.h).
 internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_state *state, u32 reason,
                                         const capsule_fault *fault)
 {
-    win32_capsule_recorder *recorder = &state->capsuleRecorder;
     const char *what = Win32CapsuleReasonName(reason);
-    s32 oldest = Win32CapsuleOldestCheckpoint(recorder);
-    if (!recorder->on || oldest < 0)
+    if (!state->capsuleRecorder.on || !state->timeline.on)
     {
-        Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: %s", what,
-                 recorder->on ? "no checkpoint is complete yet" : "recording is off");
-        return;
-    }
-    win32_capsule_checkpoint *checkpoint = &recorder->checkpoints[oldest];
-    Win32SettleCapsuleHash(recorder);
-    u64 frameCount = recorder->frameSerial - checkpoint->frameSerial;
-    if (frameCount == 0)
-    {
-        Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: no frame recorded since the checkpoint", what);
+        Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: recording is off", what);
         return;
     }
     win32_capsule_job *job = Win32ClaimCapsuleJob(writer, what);
@@ -352,53 +341,13 @@ internal void Win32RequestWindowCapsule(win32_capsule_writer *writer, win32_stat
     FormatText(job->savePath, sizeof(job->savePath), "%s", writer->nextSavePath);
     writer->nextSavePath[0] = 0;
     Win32FillCapsuleInfo(job, state, reason);
-    Win32SetCapsuleLayout(job, &checkpoint->layout);
-    s32 capsuleIndexOfSlot[WIN32_CAPSULE_MAX_HELD_BUILDS];
-    for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot) capsuleIndexOfSlot[slot] = -1;
-    for (u64 index = 0; index < frameCount; ++index)
-    {
-        capsule_frame *frame = &job->frames[index];
-        *frame = *Win32CapsuleFrame(recorder, checkpoint->frameSerial + index);
-        u32 slot = frame->buildIndex;
-        if (slot >= WIN32_CAPSULE_MAX_HELD_BUILDS || !recorder->builds[slot].used)
-        {
-            Win32Log(LogLevel_Warning, "capsule: %s capsule not saved: frame %llu ran no build the recorder holds",
-                     what, (unsigned long long)frame->input.frameIndex);
-            for (u32 build = 0; build < job->info.buildCount; ++build)
-                InterlockedDecrement(&job->heldBuilds[build]->readers);
-            return;
-        }
-        if (capsuleIndexOfSlot[slot] < 0)
-        {
-            u32 build = job->info.buildCount++;
-            win32_capsule_build_slot *held = &recorder->builds[slot];
-            capsuleIndexOfSlot[slot] = (s32)build;
-            job->heldBuilds[build] = held;
-            InterlockedIncrement(&held->readers);
-            capsule_build_record *record = &job->builds[build];
-            memset(record, 0, sizeof(*record));
-            record->buildIndex = build;
-            record->reloadVersion = held->reloadVersion;
-            record->firstFrame = frame->input.frameIndex;
-            FormatText(record->dllName, sizeof(record->dllName), "%s", held->dllName);
-            FormatText(record->pdbName, sizeof(record->pdbName), "%s", held->pdbName);
-        }
-        frame->buildIndex = (u32)capsuleIndexOfSlot[slot];
-        job->info.recordedSeconds += (f64)frame->input.dtForFrame;
-    }
-    job->info.firstFrame = checkpoint->frameIndex;
-    job->info.frameCount = (u32)frameCount;
+    if (!Win32CutCapsuleFromHistory(state, job, what)) return;
     if (fault) job->info.fault = *fault;
     else
     {
         job->info.haveEndHash = 1;
         job->info.endHash = writer->nextEndHashGiven ? writer->nextEndHash : Win32CurrentStateHash(&state->snapshot);
     }
-    job->image = checkpoint->pages;
-    job->present = checkpoint->present;
-    job->pageCount = recorder->pageCount;
-    job->readers = &checkpoint->readers;
-    InterlockedIncrement(job->readers);
     Win32QueueCapsuleJob(writer, job, state);
 }
 
@@ -408,15 +357,15 @@ internal void Win32RequestLoopCapsule(win32_capsule_writer *writer, win32_state 
 {
     win32_live_loop *loop = &state->loop;
     win32_capsule_recorder *recorder = &state->capsuleRecorder;
-    if (recorder->currentBuild < 0 || !loop->recordedFrames)
+    if (recorder->currentBuild < 0 || !loop->recordedFrames || !state->timeline.on)
     {
-        Win32Log(LogLevel_Warning, "capsule: loop capsule not saved: %s",
+        Win32Log(LogLevel_Warning, "capsule: loop capsule not saved: %s", !state->timeline.on ? "recording is off" :
                  loop->recordedFrames ? "no game build is running" : "the loop holds no frames");
         return;
     }
     win32_capsule_job *job = Win32ClaimCapsuleJob(writer, "loop");
     if (!job) return;
-    Win32SettleCapsuleHash(recorder);
+    Win32SettleTimelineHash(&state->timeline);
     Win32FillCapsuleInfo(job, state, CapsuleReason_Loop);
     Win32SetCapsuleLayout(job, &state->reloader.memoryLayout);
     win32_capsule_build_slot *held = &recorder->builds[recorder->currentBuild];
@@ -441,7 +390,7 @@ internal void Win32RequestLoopCapsule(win32_capsule_writer *writer, win32_state 
     job->info.frameCount = loop->recordedFrames;
     job->image = loop->markedMemory;
     job->present = state->snapshot.everWritten;
-    job->pageCount = recorder->pageCount;
+    job->pageCount = state->snapshot.pageCount;
     job->readers = &loop->markReaders;
     InterlockedIncrement(job->readers);
     Win32QueueCapsuleJob(writer, job, state);

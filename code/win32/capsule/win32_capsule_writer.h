@@ -2,9 +2,9 @@
 #define WIN32_CAPSULE_WRITER_H
 //~ Writing capsules: one file per crash, hang, F8 or request, written off the main thread
 //
-// The main thread only gathers what would change under the writer (the frame records, the log
-// lines, duplicated handles of the builds) and marks the checkpoint as being read, which keeps the
-// recorder from reusing its buffer; its time is the "main-thread hitch" the log reports. The
+// The main thread only gathers what would change under the writer: the frame records and the
+// checkpoint, cut from the timeline's history (win32_capsule_cut.h), the log lines, and the held
+// builds (their readers counted); its time is the "main-thread hitch" the log reports. The
 // writer thread packs the checkpoint's non-zero pages, reads the builds, compresses, writes
 // DIR/NAME.capsule.tmp, renames it to DIR/NAME.capsule (never over an earlier capsule) and prunes
 // the oldest capsules past the folder's bound. Its last line is "capsule: saved PATH ...".
@@ -18,8 +18,8 @@
 #define WIN32_CAPSULE_REQUEST_FRAMES 15
 #define WIN32_CAPSULE_LOG_BYTES (256 * 1024)
 #define WIN32_CAPSULE_QUEUE 2
-// A job holds the window's frames or a live loop's, whichever is longer.
-#define WIN32_CAPSULE_JOB_FRAMES Maximum(WIN32_CAPSULE_RING_FRAMES, WIN32_LIVE_LOOP_MAX_FRAMES)
+// A job holds a live loop's frames, or as many of the window's (a longer window starts later).
+#define WIN32_CAPSULE_JOB_FRAMES WIN32_LIVE_LOOP_MAX_FRAMES
 
 struct win32_capsule_job
 {
@@ -27,7 +27,8 @@ struct win32_capsule_job
     state_layout layout;
     const u8 *image;            // the checkpoint's image (game memory's offsets)
     const u8 *present;          // bit per page that may hold data
-    volatile LONG *readers;     // the checkpoint's reader count, released once packed (0: none)
+    volatile LONG *readers;     // the image's reader count, released once packed (0: none)
+    u8 *ownImage;               // the job's own image and present bits, for a checkpoint cut from the history
     u64 pageCount;
     capsule_frame *frames;      // info.frameCount records (the writer's own copy)
     char *log;
@@ -86,6 +87,8 @@ internal void Win32RequestFaultCapsule(win32_capsule_writer *writer, win32_state
 // the pause, written to `path` (replacing a file there; 0: into the folder, as F8's), its end hash
 // `endHash` (the state at the pause, which memory no longer holds).
 internal void Win32RequestRecordedCapsule(win32_capsule_writer *writer, win32_state *state, const char *path, u64 endHash);
+// The job's layout, and its info's root struct name from it (win32_capsule_cut.h cuts a job too).
+internal void Win32SetCapsuleLayout(win32_capsule_job *job, const state_layout *layout);
 // At exit: waits for the writes under way (bounded), stops the thread.
 internal void Win32StopCapsuleWriter(win32_capsule_writer *writer);
 

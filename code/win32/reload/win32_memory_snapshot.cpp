@@ -45,16 +45,6 @@ internal b32 Win32EnableStateHash(win32_memory_snapshot *snapshot, u64 hashPageC
     return 1;
 }
 
-// The copy's page is about to change: a checkpoint being built keeps its old contents first.
-internal void Win32PreserveCopyPage(win32_memory_snapshot *snapshot, u64 page)
-{
-    if (!snapshot->preserveBits || !BitmapBit(snapshot->preserveBits, page)) return;
-    u64 offset = page * snapshot->pageSize;
-    memcpy(snapshot->preserveTarget + offset, snapshot->copy + offset, snapshot->pageSize);
-    snapshot->preserveBits[page / 8] &= (u8)~(1u << (page % 8));
-    ++snapshot->preservedPages;
-}
-
 // The copy's page changed: listed, and rehashed at the end of the sync (one timed pass).
 internal void Win32NoteCopyPageChanged(win32_memory_snapshot *snapshot, u64 page)
 {
@@ -158,9 +148,6 @@ internal void Win32RearmAndCopyRun(win32_memory_snapshot *snapshot, win32_page_r
     else
     {
         ResetWriteWatch(snapshot->live + offset, (SIZE_T)bytes);
-        if (snapshot->preserveBits)
-            for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
-                Win32PreserveCopyPage(snapshot, page);
         if (snapshot->trackCopied)
             for (u64 page = run->firstPage; page < run->firstPage + run->pageCount; ++page)
                 snapshot->copiedSinceMark[page / 8] |= (u8)(1u << (page % 8));
@@ -228,11 +215,10 @@ internal b32 Win32AddSnapshotChangeBitmap(win32_memory_snapshot *snapshot, u8 *b
     return 1;
 }
 
-// A hot page's copy: a checkpoint being built keeps the old contents, the state hash follows.
+// A hot page's copy: the change bitmaps mark it, the state hash follows.
 internal void Win32CopyPageIntoSnapshot(win32_memory_snapshot *snapshot, u64 page)
 {
     u64 offset = page * snapshot->pageSize;
-    Win32PreserveCopyPage(snapshot, page);
     if (snapshot->trackCopied) snapshot->copiedSinceMark[page / 8] |= (u8)(1u << (page % 8));
     for (u32 owner = 0; owner < snapshot->changeBitmapCount; ++owner) BitmapSet(snapshot->changeBitmaps[owner], page);
     memcpy(snapshot->copy + offset, snapshot->live + offset, snapshot->pageSize);

@@ -76,13 +76,6 @@ struct win32_memory_snapshot
     u64 hashedSyncs[4];         // a ring: sync number ...
     u64 hashedValues[4];        //   ... and the state hash after it
     u64 hashedCount;
-    // The capsule checkpoint under construction: before the sync overwrites a page of the copy
-    // whose bit is set in preserveBits, the page's old contents go to preserveTarget (at the same
-    // offset) and the bit is cleared. So a checkpoint is the state of one frame start even while
-    // it is copied over several frames. Both null when none is being built.
-    u8 *preserveBits;
-    u8 *preserveTarget;
-    u64 preservedPages;
 
     // Figures
     u64 lastSyncBytes;

@@ -71,7 +71,6 @@ internal void Win32HandOver(win32_state *state)
     Win32BeginBlock("restart: handover");
     DrainWorkQueueSystem(&state->queues);
     Win32SyncMemorySnapshot(&state->snapshot);      // everWritten now lists every page written
-    Win32SettleCapsuleHash(&state->capsuleRecorder);
     b32 traceWasOn = Win32TraceIsOn();
     Win32EndBlock("restart: handover");
     if (traceWasOn)

@@ -11,7 +11,9 @@
 // takes gives how many fit in --history-seconds, and keyframes never cost more than
 // WIN32_TIMELINE_MAX_MB_PER_SECOND; the first frame of every build is a keyframe, so the frames
 // between two keyframes ran one build. A keyframe's pages are packed against their previous versions
-// on the packer thread while its frame runs.
+// on the packer thread while its frame runs. This is the one record of the past: capsules are cut from
+// it (win32/capsule/win32_capsule_cut.h), so it keeps at least --capsule-seconds, and with
+// --history-seconds 0 it records that much with travel off (travelOn: F5 and the requests do nothing).
 //
 // Paused (F5, `pause`, --start-paused), the frame loop goes on drawing: each frame runs the update of
 // the frame shown on its start state and recorded input, draws it, and puts game memory back (the
@@ -47,6 +49,7 @@ enum win32_timeline_frame_flags
     TimelineFrame_HashKnown = 1 << 6,   // stateHash is the hash at its start (an all-zero state's is 0)
     TimelineFrame_HashChecked = 1 << 7, // a seek reached it and compared its hash with stateHash ...
     TimelineFrame_HashEqual = 1 << 8,   //   ... and found it equal
+    TimelineFrame_StateReset = 1 << 9,  // the swap before it reset game state (F10, --reset-on-layout-change)
 };
 
 struct win32_timeline_frame
@@ -58,6 +61,8 @@ struct win32_timeline_frame
     u32 flags;                  // win32_timeline_frame_flags
     u32 soundSamples;
     f32 frameSeconds;           // how long the live frame took (pacing included); 0 when not known
+    u32 widthInPixels;          // the render commands' size the update saw
+    u32 heightInPixels;
 };
 
 // A change of the past: the rest of the history re-run with the code loaded while paused.
@@ -143,7 +148,14 @@ struct win32_timeline_recording
     b32 hashPending;
     u64 pendingHashFrame;
     u64 pendingHashSync;
-    state_layout layout;        // the layout of the state the history holds
+    state_layout layout;        // the layout of the state the history holds from layoutFloor on
+    // A reload that changed the state's layout (a migration) or reset the state does not restart the
+    // history: capsules cut from it replay across the change (the replay migrates as the reload did).
+    // Travel stops at the change (the build running now cannot show a state of the layout before it).
+    u64 layoutFloor;            // the first frame of the layout the state has now
+    b32 haveEarlierLayout;      // the history still holds frames before layoutFloor ...
+    state_layout earlierLayout; //   ... and this was their layout (one change back: a second one drops them)
+    capsule_frame *loopRecordPending;   // the F9 loop's copy of the newest record, waiting for its hash
     // Bit per page: every page a snapshot sync changed in its copy since the newest keyframe of the
     // store shown (what the next keyframe holds, and what a restore must put back). The timeline's
     // own, kept by the snapshot's syncs (Win32AddSnapshotChangeBitmap).
@@ -206,7 +218,9 @@ struct win32_timeline_figures
 
 struct win32_timeline
 {
-    b32 on;
+    b32 on;                     // the recording: the history of live play, which capsules are cut from
+    b32 travelOn;               // pause, scrub, watch and find (off with --history-seconds 0: the
+                                // recording then keeps just the capsule window)
     win32_memory_snapshot *snapshot;
     u64 permanentSize;
     win32_timeline_recording recording;
@@ -221,8 +235,12 @@ struct win32_timeline
 //~ Between the timeline's own files (the recording, the travel, the controls); main thread
 // The record of a frame (by frame number; kept while the history holds it).
 internal win32_timeline_frame *Win32TimelineFrame(win32_timeline *timeline, u64 frame);
-// The oldest frame the history can show (the present when it holds nothing).
+// The oldest frame the history can show (the present when it holds nothing; never before layoutFloor).
 internal u64 Win32TimelineOldestFrame(win32_timeline *timeline);
+// The oldest frame the history holds (the present when it holds nothing): capsules may start there.
+internal u64 Win32HistoryOldestFrame(win32_timeline *timeline);
+// The layout of the state at the start of `frame` (one the history holds).
+internal const state_layout *Win32HistoryLayoutAt(win32_timeline *timeline, u64 frame);
 // The last recorded frame gets its state hash (the hasher's, of the sync at its start).
 internal void Win32SettleTimelineHash(win32_timeline *timeline);
 // A keyframe of `frame` from the snapshot's copy (game memory at its start); dt sets the interval.

@@ -28,7 +28,7 @@ internal void Win32TimelineKeepBuild(win32_timeline *timeline, const win32_game_
     win32_timeline_builds *builds = &timeline->builds;
     // Only a build that ran the newest recorded frames has frames in the history (a build loaded and
     // replaced while paused ran only a new timeline, whose frames become the running build's on a resume).
-    if (!timeline->on || !code->module || !code->version || code->version != timeline->recording.lastVersion ||
+    if (!timeline->on || !timeline->travelOn || !code->module || !code->version || code->version != timeline->recording.lastVersion ||
         !timeline->recording.store.keyCount || timeline->recording.endFrame == 0)
         return;
     for (u32 index = 0; index < builds->count; ++index)

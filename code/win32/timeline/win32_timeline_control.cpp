@@ -138,7 +138,7 @@ internal void Win32TimelineKeys(win32_state *state, const game_input *live)
 internal b32 Win32TimelineBetweenFrames(win32_state *state)
 {
     win32_timeline *timeline = &state->timeline;
-    if (!timeline->on) return 0;
+    if (!timeline->on || !timeline->travelOn) return 0;
     game_input live = state->input;
     if (timeline->travel.startPaused)
     {

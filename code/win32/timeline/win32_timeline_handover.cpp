@@ -8,7 +8,7 @@
 // as the same version). What does not: a change of the past under way (the new process shows the
 // recorded timeline), the watches (watch again), the scrub cache and the figures.
 
-#define WIN32_TIMELINE_HANDOVER_MAGIC 0x31564f48454d4954ull   // "TIMEHOV1"
+#define WIN32_TIMELINE_HANDOVER_MAGIC 0x32564f48454d4954ull   // "TIMEHOV2"
 
 struct win32_timeline_handover_build
 {
@@ -37,6 +37,10 @@ struct win32_timeline_handover
     u64 lastRewindCount;
     u64 lastVersionFirstFrame;
     state_layout layout;
+    u64 layoutFloor;
+    b32 haveEarlierLayout;
+    u32 pad0;
+    state_layout earlierLayout;
     // The pause: game memory (sent beside) holds the start state of `cursor` on the recorded timeline
     b32 paused;
     u32 pausedVersion;
@@ -52,10 +56,11 @@ struct win32_timeline_handover
     win32_timeline_handover_build builds[WIN32_TIMELINE_MAX_BUILDS];
 };
 
-// The frames whose records go over: from the oldest kept to the present (its record too while paused).
+// The frames whose records go over: from the oldest kept (before a change of layout too: capsules
+// cover them) to the present (its record too while paused).
 internal void Win32HandedFrames(win32_timeline *timeline, u64 *first, u64 *count)
 {
-    *first = Win32TimelineOldestFrame(timeline);
+    *first = Win32HistoryOldestFrame(timeline);
     u64 end = timeline->recording.endFrame + (timeline->travel.paused ? 1 : 0);
     *count = end > *first ? end - *first : 0;
 }
@@ -113,6 +118,9 @@ internal u64 Win32WriteTimelineHandover(win32_timeline *timeline, u8 *out)
     header->lastRewindCount = timeline->recording.lastRewindCount;
     header->lastVersionFirstFrame = timeline->builds.lastVersionFirstFrame;
     header->layout = timeline->recording.layout;
+    header->layoutFloor = timeline->recording.layoutFloor;
+    header->haveEarlierLayout = timeline->recording.haveEarlierLayout;
+    header->earlierLayout = timeline->recording.earlierLayout;
     header->paused = timeline->travel.paused;
     header->pausedVersion = timeline->travel.pausedVersion;
     header->cursor = timeline->travel.cursor;
@@ -197,6 +205,9 @@ internal b32 Win32ReadTimelineHandover(win32_state *state, const u8 *in, u64 byt
     timeline->recording.lastRewindCount = header->lastRewindCount;
     timeline->builds.lastVersionFirstFrame = header->lastVersionFirstFrame;
     timeline->recording.layout = header->layout;
+    timeline->recording.layoutFloor = header->layoutFloor;
+    timeline->recording.haveEarlierLayout = header->haveEarlierLayout;
+    timeline->recording.earlierLayout = header->earlierLayout;
     timeline->travel.startPaused = 0;      // the pause (or not) is the old process's
     timeline->strip.marksChanged = 1;
     Win32TakeHandedBuilds(state, header);

@@ -5,9 +5,20 @@ internal win32_timeline_frame *Win32TimelineFrame(win32_timeline *timeline, u64 
     return &timeline->recording.frames[frame % WIN32_TIMELINE_MAX_FRAMES];
 }
 
-internal u64 Win32TimelineOldestFrame(win32_timeline *timeline)
+internal u64 Win32HistoryOldestFrame(win32_timeline *timeline)
 {
     return timeline->recording.store.keyCount ? HistoryOldestFrame(&timeline->recording.store) : timeline->recording.endFrame;
+}
+
+internal u64 Win32TimelineOldestFrame(win32_timeline *timeline)
+{
+    return Maximum(Win32HistoryOldestFrame(timeline), Minimum(timeline->recording.layoutFloor, timeline->recording.endFrame));
+}
+
+internal const state_layout *Win32HistoryLayoutAt(win32_timeline *timeline, u64 frame)
+{
+    b32 earlier = timeline->recording.haveEarlierLayout && frame < timeline->recording.layoutFloor;
+    return earlier ? &timeline->recording.earlierLayout : &timeline->recording.layout;
 }
 
 internal b32 Win32InitTimeline(win32_state *state)
@@ -15,23 +26,32 @@ internal b32 Win32InitTimeline(win32_state *state)
     win32_timeline *timeline = &state->timeline;
     platform_options *options = &state->options;
     memset(timeline, 0, sizeof(*timeline));
-    timeline->recording.historySeconds = options->historySeconds;
+    // NOTE: capsules are cut from the history: it keeps at least their window, even with travel off.
+    b32 capsulesOn = state->capsuleRecorder.on;
+    timeline->recording.historySeconds = Maximum(options->historySeconds, capsulesOn ? options->capsuleSeconds : 0.0f);
+    timeline->travelOn = options->historySeconds > 0.0f;
     timeline->recording.capBytes = (u64)options->historyMaxMegabytes * Megabytes(1);
     timeline->snapshot = &state->snapshot;
     timeline->permanentSize = state->memory.permanentStorageSize;
     timeline->recording.keyInterval = 1;
     timeline->travel.startPaused = options->startPaused;
     if (options->replayPath) return 0;
-    if (timeline->recording.historySeconds <= 0.0f)
+    if (!timeline->travelOn)
     {
-        Win32Log(LogLevel_Info, "timeline: history off (--history-seconds 0); F5 does nothing");
-        return 0;
+        if (!capsulesOn)
+        {
+            Win32Log(LogLevel_Info, "timeline: history off (--history-seconds 0); F5 does nothing");
+            return 0;
+        }
+        Win32Log(LogLevel_Info, "timeline: history off (--history-seconds 0); F5 does nothing; the last %.1f s are "
+                 "still recorded for capsules", (f64)timeline->recording.historySeconds);
     }
     win32_memory_snapshot *snapshot = &state->snapshot;
     if (!snapshot->enabled || (!snapshot->hashPageCount &&
         !Win32EnableStateHash(snapshot, timeline->permanentSize / snapshot->pageSize, 1)))
     {
-        Win32Log(LogLevel_Warning, "timeline: history off: it needs the pre-frame snapshot and its state hash (see above)");
+        Win32Log(LogLevel_Warning, "timeline: history off: it needs the pre-frame snapshot and its state hash (see "
+                 "above)%s", capsulesOn ? "; no capsule can be written" : "");
         return 0;
     }
     u64 pageCount = snapshot->pageCount;
@@ -70,8 +90,8 @@ internal b32 Win32InitTimeline(win32_state *state)
     if (!base || !bits || !changeBits || !ring || !timeline->recording.frames || !timeline->travel.stateA || !newBase || !newBits || !newRing ||
         !timeline->travel.newTimeline.hashes || !scrubBase || !scrubBits || !scrubRing || !watchValues)
     {
-        Win32Log(LogLevel_Warning, "timeline: history off: no memory for %u MB of history (--history-max-mb)",
-                 options->historyMaxMegabytes);
+        Win32Log(LogLevel_Warning, "timeline: history off: no memory for %u MB of history (--history-max-mb)%s",
+                 options->historyMaxMegabytes, capsulesOn ? "; no capsule can be written" : "");
         return 0;
     }
     timeline->recording.changedSinceKeyframe = changeBits;
@@ -103,8 +123,9 @@ internal b32 Win32InitTimeline(win32_state *state)
     Win32KeepDirectory(directory);
     FormatText(timeline->travel.requestPath, sizeof(timeline->travel.requestPath), "%stimeline.request", directory);
     timeline->on = 1;
-    Win32Log(LogLevel_Info, "timeline: keeping the last %.0f s of play in at most %u MB (F5 pauses; requests: %s)",
-             (f64)timeline->recording.historySeconds, options->historyMaxMegabytes, timeline->travel.requestPath);
+    if (timeline->travelOn)
+        Win32Log(LogLevel_Info, "timeline: keeping the last %.0f s of play in at most %u MB (F5 pauses; requests: %s)",
+                 (f64)timeline->recording.historySeconds, options->historyMaxMegabytes, timeline->travel.requestPath);
     return 1;
 }
 
@@ -115,8 +136,39 @@ internal void Win32RestartHistory(win32_state *state, const char *why)
     b32 hadHistory = timeline->recording.store.keyCount != 0;
     HistoryClear(&timeline->recording.store);
     timeline->recording.framesSinceKey = 0;
+    timeline->recording.layoutFloor = state->input.frameIndex;
+    timeline->recording.haveEarlierLayout = 0;
     if (hadHistory)
         Win32Log(LogLevel_Info, "timeline: history restarts at frame %llu (%s)", (unsigned long long)state->input.frameIndex, why);
+}
+
+// A reload changed the state's layout, or reset the state: the history goes on (a capsule cut from it
+// replays across the change, migrating as the reload did), and travel starts at this frame (the build
+// running now cannot show a state of the layout before). It keeps one layout back: the frames before
+// an earlier change are dropped now.
+internal void Win32HistoryNewLayout(win32_state *state, u64 frame, const char *why)
+{
+    win32_timeline *timeline = &state->timeline;
+    history_store *store = &timeline->recording.store;
+    if (timeline->recording.haveEarlierLayout)
+    {
+        while (store->keyCount >= 2 && HistoryOldestFrame(store) < timeline->recording.layoutFloor)
+        {
+            u32 keysBefore = store->keyCount;
+            HistoryDropOldest(store);
+            if (store->keyCount == keysBefore) break;
+        }
+        if (HistoryOldestFrame(store) < timeline->recording.layoutFloor)
+        {
+            Win32RestartHistory(state, why);
+            return;
+        }
+    }
+    timeline->recording.earlierLayout = timeline->recording.layout;
+    timeline->recording.haveEarlierLayout = 1;
+    timeline->recording.layoutFloor = frame;
+    Win32Log(LogLevel_Info, "timeline: travel starts again at frame %llu (%s); capsules still cover the frames before",
+             (unsigned long long)frame, why);
 }
 
 // The interval that fits --history-seconds of keyframes like the last ones in the cap, and keeps the
@@ -191,6 +243,18 @@ internal void Win32SettleTimelineHash(win32_timeline *timeline)
         record->stateHash = hash;
         record->flags |= TimelineFrame_HashKnown;
     }
+    else
+    {
+        // NOTE: cannot happen with fewer syncs per frame than the snapshot keeps; a capsule's replay
+        // reports a divergence at a frame without its hash, so say why.
+        Win32Log(LogLevel_Warning, "timeline: the state hash of frame %llu was not kept; a capsule's replay will report "
+                 "a divergence there", (unsigned long long)timeline->recording.pendingHashFrame);
+    }
+    if (timeline->recording.loopRecordPending)
+    {
+        timeline->recording.loopRecordPending->stateHash = hash;
+        timeline->recording.loopRecordPending = 0;
+    }
 }
 
 internal void Win32TimelineRecordFrame(win32_state *state)
@@ -199,22 +263,24 @@ internal void Win32TimelineRecordFrame(win32_state *state)
     if (!timeline->on) return;
     f64 start = Win32Seconds();
     Win32SettleTimelineHash(timeline);
+    // NOTE: a reload may have migrated or reset game memory after this frame's sync.
+    if (state->memory.executableReloaded) Win32SyncMemorySnapshot(timeline->snapshot);
     u64 frame = state->input.frameIndex;
     b32 reloaded = state->game.version != timeline->recording.lastVersion;
+    b32 stateReset = reloaded && state->memory.executableReloaded && state->reloader.lastSwapResetState;
     if (state->loop.rewindCount != timeline->recording.lastRewindCount)
     {
         timeline->recording.lastRewindCount = state->loop.rewindCount;
         Win32RestartHistory(state, "the F9 loop rewound game memory");
     }
-    else if (reloaded && timeline->recording.store.keyCount &&
-             (state->reloader.lastSwapResetState ||
-              memcmp(&timeline->recording.layout, &state->reloader.memoryLayout, sizeof(state_layout)) != 0))
-    {
-        Win32RestartHistory(state, "the new build's state has another layout");
-    }
     else if (timeline->recording.store.keyCount && frame != timeline->recording.endFrame)
     {
         Win32RestartHistory(state, "the frame count jumped");
+    }
+    else if (reloaded && timeline->recording.store.keyCount &&
+             (stateReset || memcmp(&timeline->recording.layout, &state->reloader.memoryLayout, sizeof(state_layout)) != 0))
+    {
+        Win32HistoryNewLayout(state, frame, stateReset ? "the reload reset game state" : "the new build's state has another layout");
     }
     timeline->recording.layout = state->reloader.memoryLayout;
     win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
@@ -222,7 +288,9 @@ internal void Win32TimelineRecordFrame(win32_state *state)
     record->input = state->input;
     record->recordedSeconds = timeline->recording.recordedSeconds;
     record->reloadVersion = state->game.version;
-    record->flags = (reloaded ? TimelineFrame_Reload : 0) |
+    record->widthInPixels = (u32)Maximum(state->window.clientWidth, 1);
+    record->heightInPixels = (u32)Maximum(state->window.clientHeight, 1);
+    record->flags = (reloaded ? TimelineFrame_Reload : 0) | (stateReset ? TimelineFrame_StateReset : 0) |
                     (state->editStatus.tuneCount != timeline->recording.lastTuneCount ? TimelineFrame_Tune : 0) |
                     (state->frames.capsuleKeyPressed ? TimelineFrame_Capsule : 0);
     timeline->recording.lastTuneCount = state->editStatus.tuneCount;
@@ -234,7 +302,16 @@ internal void Win32TimelineRecordFrame(win32_state *state)
     if (!haveKeyframe && (timeline->recording.store.keyCount == 0 || reloaded || ++timeline->recording.framesSinceKey >= timeline->recording.keyInterval))
         Win32TakeKeyframe(timeline, frame, dt);
     Win32TrimHistory(timeline, frame);
+    if (timeline->recording.haveEarlierLayout && HistoryOldestFrame(&timeline->recording.store) >= timeline->recording.layoutFloor)
+        timeline->recording.haveEarlierLayout = 0;
     Win32ReleaseBuildsOutOfHistory(timeline);
+    // The F9 loop keeps its own copy of what it records (its F8 capsule is cut from it).
+    if (state->loop.mode == LiveLoop_Recording && state->loop.recordedFrames > 0)
+    {
+        capsule_frame *loopRecord = &state->loop.records[state->loop.recordedFrames - 1];
+        Win32CapsuleFrameOfRecord(record, 0, loopRecord);
+        timeline->recording.loopRecordPending = loopRecord;
+    }
     Win32TimelineWatchLiveFrame(timeline, frame);
     timeline->recording.hashPending = 1;
     timeline->recording.pendingHashFrame = frame;

@@ -19,7 +19,7 @@
 
 internal b32 Win32TimelineStripVisible(win32_timeline *timeline)
 {
-    return timeline->on && (timeline->travel.paused || timeline->strip.stripShownLive);
+    return timeline->on && timeline->travelOn && (timeline->travel.paused || timeline->strip.stripShownLive);
 }
 
 internal u32 Win32ActiveWatchCount(win32_timeline *timeline)

@@ -397,9 +397,8 @@ internal void Win32TimelinePause(win32_state *state)
                  state->loop.mode == LiveLoop_Recording ? "recording" : "playing");
         return;
     }
+    // NOTE: the seeks' syncs would push the pending hash out of the snapshot's short ring.
     Win32SettleTimelineHash(timeline);
-    // NOTE: the seeks' syncs would push the capsule's pending hash out of the snapshot's short ring.
-    Win32SettleCapsuleHash(&state->capsuleRecorder);
     // The present: the start state of the frame that would run next, shown with a neutral input.
     u64 frame = timeline->recording.endFrame = state->input.frameIndex;
     if (!timeline->recording.store.keyCount) Win32TakeKeyframe(timeline, frame, 1.0 / 60.0);
@@ -486,8 +485,6 @@ internal void Win32TimelineResume(win32_state *state)
     newTimeline->running = 0;
     state->frames.frameCount = (s64)frame;
     state->input.frameIndex = frame;
-    if (dropped && state->capsuleRecorder.on)
-        Win32RestartCapsuleWindow(&state->capsuleRecorder, state, "the timeline resumed at an earlier frame");
     Win32TimelineWatchesAfterResume(timeline, frame, onNewTimeline);
     Win32ReleaseBuildsOutOfHistory(timeline);
     if (!timeline->travel.quiet)
