@@ -3,11 +3,12 @@
 // built with BENCH_ENKITS or BENCH_TASKFLOW (tests/bench/bench_work_queue.sh does when ENKITS_DIR or
 // TASKFLOW_DIR is set), enkiTS and Taskflow.
 // Usage: bench_work_queue [--threads N] [--seconds S] [--runs R] [--runners ours,baseline,enkiTS,Taskflow]
-// It measures at 1, 2, 4, 8, ... threads up to N (default: every core), each runner with that many
-// threads (ours: N - 1 workers and the calling thread), prints each thread count's table as soon as
-// it is measured, then a scaling table. A runner gets S seconds per thread count (default 30): one
-// that runs past them stops where it is (its figures so far stay) and prints "skipped: over its time
-// limit" for every later thread count, so one pathological runner cannot eat the run.
+// It measures at N threads (default: every core) first, then at 1, 2, 4, 8, ... below N, each runner
+// with that many threads (ours: N - 1 workers and the calling thread), prints each thread count's
+// table as soon as it is measured, then a scaling table. A runner gets S seconds per thread count
+// (default 30): one that runs past them stops where it is (its figures so far stay) and prints
+// "skipped: over its time limit" for every later thread count, so one pathological runner cannot eat
+// the run; as N comes first, it is always measured at N.
 // Every figure is the median of several runs. The runners take turns row by row (ours, the
 // baseline, enkiTS, then the next run), and each ratio is the median of the per-run ratios: on
 // these machines the cost of cross-core traffic can change several-fold within seconds, and
@@ -598,15 +599,20 @@ int main(int argumentCount, char **arguments)
            "%.0f s per runner and thread count; load %.2f at start\n", cores, maxThreads, globalRunCount, seconds,
            BenchMachineLoad());
     fflush(stdout);
+    // NOTE: the largest thread count first, then 1, 2, 4, ... below it: a runner over its time limit is
+    // skipped at every later count, so a slow baseline is still measured where it matters most. The
+    // figures are kept in increasing thread counts for the scaling table.
     static thread_count_figures figures[BENCH_MAX_THREAD_COUNTS];
     b32 skip[Runner_Count] = {};
-    u32 countCount = 0;
-    for (u32 threads = 1; threads <= maxThreads && countCount < BENCH_MAX_THREAD_COUNTS; threads *= 2)
+    u32 countCount = 1;
+    while (countCount < BENCH_MAX_THREAD_COUNTS && (1u << (countCount - 1)) < maxThreads) ++countCount;
+    for (u32 order = 0; order < countCount; ++order)
     {
+        u32 slot = order == 0 ? countCount - 1 : order - 1;
+        u32 threads = order == 0 ? maxThreads : 1u << (order - 1);
         f64 loadBefore = BenchMachineLoad();
-        MeasureThreadCount(figures + countCount, threads, skip, seconds);
-        PrintThreadCount(figures + countCount, loadBefore, BenchMachineLoad());
-        ++countCount;
+        MeasureThreadCount(figures + slot, threads, skip, seconds);
+        PrintThreadCount(figures + slot, loadBefore, BenchMachineLoad());
     }
     PrintScalingTable(figures, countCount);
     printf("  goals: every row <= 0.5x Taskflow (the 10,000-job graph included) at 2 threads and at 16; "
