@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The 16-core figures of issue 46 in one script (printed, never asserted): whoever holds a many-core
+# machine runs it once. It builds the two native benchmarks as static binaries (so they run on a
+# machine without this toolchain), runs
+#   - the frame table: tests/bench/bench_frame_graph_native.cpp --threads T, SAMPLES times (each a
+#     whole table, 1 to T threads, at 4,096, 65,536 and 262,144 entities);
+#   - the work-queue table: tests/bench/bench_work_queue.cpp --threads T (T first, then 1, 2, 4, ...),
+#     ours against Taskflow and enkiTS when TASKFLOW_DIR / ENKITS_DIR point at checkouts (as
+#     tests/bench/bench_work_queue.sh), and the mutex pool;
+# and ends with one summary: every goal of the issue at T threads, its median figure, met or NOT met.
+# Settings fit about 6 minutes on 16 cores; every table line carries the machine's load.
+# Usage: tests/bench/bench_cores.sh [--threads T (default: every core)] [--samples N (3)] [--frames F (81)]
+#          [--seconds S (12, per work-queue runner and thread count)] [--build-only DIR] [--run-only DIR]
+#   --build-only DIR  build the static binaries into DIR and stop (to carry them to another machine)
+#   --run-only DIR    run the binaries in DIR (built by --build-only), build nothing
+# Figures: build/bench_cores/ (frame_N.txt, work_queue.txt, summary.txt).
+set -u
+cd "$(dirname "$0")/../.."
+threads=$(nproc 2>/dev/null || echo 2)
+samples=3
+frames=81
+seconds=12
+build_dir=""
+run_dir=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --threads) threads=$2; shift 2 ;;
+        --samples) samples=$2; shift 2 ;;
+        --frames) frames=$2; shift 2 ;;
+        --seconds) seconds=$2; shift 2 ;;
+        --build-only) build_dir=$2; shift 2 ;;
+        --run-only) run_dir=$2; shift 2 ;;
+        *) echo "usage: $0 [--threads T] [--samples N] [--frames F] [--seconds S] [--build-only DIR | --run-only DIR]"; exit 2 ;;
+    esac
+done
+out=build/bench_cores
+mkdir -p "$out"
+bin=${run_dir:-${build_dir:-$out}}
+
+#- The static binaries
+if [ -z "$run_dir" ]; then
+    source misc/toolchain.sh
+    mkdir -p "$bin"
+    $NATIVE_CXX $NATIVE_FLAGS -static tests/bench/bench_frame_graph_native.cpp -o "$bin/bench_frame_graph_native" ||
+        { echo "bench_frame_graph_native does not build"; exit 1; }
+    standard=-std=c++14
+    extra=()
+    if [ -n "${ENKITS_DIR:-}" ] && [ -f "$ENKITS_DIR/src/TaskScheduler.cpp" ]; then
+        $NATIVE_CXX $standard -O2 -g -pthread -Icode -fno-rtti -c "$ENKITS_DIR/src/TaskScheduler.cpp" -o "$bin/enkiTS.o" || exit 1
+        extra+=(-DBENCH_ENKITS=1 "-I$ENKITS_DIR/src" "$bin/enkiTS.o")
+    else
+        echo "note: ENKITS_DIR not set (or not an enkiTS checkout): no enkiTS column"
+    fi
+    if [ -n "${TASKFLOW_DIR:-}" ] && [ -f "$TASKFLOW_DIR/taskflow/taskflow.hpp" ]; then
+        standard=-std=c++20
+        extra+=(-DBENCH_TASKFLOW=1 "-I$TASKFLOW_DIR")
+    else
+        echo "note: TASKFLOW_DIR not set (or not a Taskflow checkout): no Taskflow column, its goals are not measured"
+    fi
+    $NATIVE_CXX $standard -O2 -g -pthread -Icode -fno-rtti -static tests/bench/bench_work_queue.cpp "${extra[@]}" \
+        -o "$bin/bench_work_queue" || { echo "bench_work_queue does not build"; exit 1; }
+    [ -n "$build_dir" ] && { echo "built into $build_dir: run tests/bench/bench_cores.sh --run-only $build_dir there"; exit 0; }
+fi
+[ -x "$bin/bench_frame_graph_native" ] && [ -x "$bin/bench_work_queue" ] || { echo "no binaries in $bin"; exit 1; }
+echo "machine: $(nproc) cores, $(uname -sr), $(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); load $(cut -d' ' -f1-3 /proc/loadavg) at start"
+
+#- The frame table, SAMPLES times
+for ((sample = 1; sample <= samples; ++sample)); do
+    "$bin/bench_frame_graph_native" --threads "$threads" --frames "$frames" --seconds 60 | tee "$out/frame_$sample.txt"
+done
+#- The work-queue table
+"$bin/bench_work_queue" --threads "$threads" --runs 3 --seconds "$seconds" | tee "$out/work_queue.txt"
+
+#- The summary
+# frame_column ENTITIES COLUMN: the column's figure (speed-up 5, inflation 8, shape 10, kept 12) of the
+# T-thread row at ENTITIES, one line per sample.
+frame_column() {
+    cat "$out"/frame_*.txt | awk -v n="$1" -v t="$threads" -v c="$2" '
+        /^entities / {here = ($2 == n ":")} here && $1 == t && $2 != "skipped" {v = $c; sub(/x$/, "", v); print v}'
+}
+median() { sort -g | awk '{v[NR] = $1} END {if (NR) printf "%.2f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2); else print ""}'; }
+# goal LABEL VALUE OP LIMIT: one summary line, met or NOT met (no figure: not measured).
+goal() {
+    local verdict
+    verdict=$(awk -v v="$2" -v o="$3" -v l="$4" 'BEGIN {if (v == "") print "not measured";
+        else if ((o == ">=" && v + 0 >= l + 0) || (o == "<=" && v + 0 <= l + 0)) print "met"; else print "NOT met"}')
+    printf '  %-58s %8s   goal %s %s: %s\n' "$1" "${2:--}" "$3" "$4" "$verdict"
+}
+# queue_ratio LABEL: the T-thread table's last ratio column (ours / Taskflow) on the row whose label starts LABEL.
+queue_ratio() {
+    awk -v t="$threads" -v label="$1" '
+        /^threads [0-9]+ \(/ {here = ($2 == t)} here && index($0, "  " label) == 1 {v = $NF; sub(/x$/, "", v); if (v != "-") print v; exit}' \
+        "$out/work_queue.txt"
+}
+sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here && /parallel sum speed-up/ {v = $(NF - 5); sub(/x$/, "", v); print v; exit}' "$out/work_queue.txt")
+{
+    echo "summary at $threads threads ($samples frame tables of $frames frames; medians), load $(cut -d' ' -f1-3 /proc/loadavg) at the end:"
+    goal "frame speed-up, 4,096 entities" "$(frame_column 4096 5 | median)" ">=" 8
+    goal "frame speed-up, 65,536 entities" "$(frame_column 65536 5 | median)" ">=" 13
+    goal "frame speed-up, 262,144 entities" "$(frame_column 262144 5 | median)" ">=" 14.5
+    goal "CPU in job bodies / serial (inflation), 65,536" "$(frame_column 65536 8 | median)" "<=" 1.08
+    goal "kept (speed-up x inflation / shape), 65,536" "$(frame_column 65536 12 | median)" ">=" 0.96
+    echo "  (shape at 65,536: $(frame_column 65536 10 | median)x; at 262,144: $(frame_column 262144 10 | median)x)"
+    goal "work queue / Taskflow: empty job" "$(queue_ratio 'ns per empty job')" "<=" 0.5
+    goal "work queue / Taskflow: round of 64 tiny jobs" "$(queue_ratio 'us per round')" "<=" 0.5
+    goal "work queue / Taskflow: 10,000-job graph" "$(queue_ratio 'ms per 10,000-job graph')" "<=" 0.5
+    goal "work queue / Taskflow: 64-item parallel-for" "$(queue_ratio 'us per 64-item parallel-for')" "<=" 0.5
+    goal "work queue / Taskflow: 64-item for, ~1 us items" "$(queue_ratio 'us per 64-item for, ~1 us')" "<=" 0.5
+    goal "work queue / Taskflow: wake every worker" "$(queue_ratio 'us to wake every worker')" "<=" 0.7
+    goal "work queue / Taskflow: parallel sum of 50M" "$(queue_ratio 'ms parallel sum')" "<=" 1.0
+    goal "parallel sum speed-up (ours, all / one)" "$sum_speed_up" ">=" 14
+} | tee "$out/summary.txt"
