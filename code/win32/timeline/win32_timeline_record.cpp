@@ -123,9 +123,13 @@ internal b32 Win32InitTimeline(win32_state *state)
     Win32KeepDirectory(directory);
     FormatText(timeline->travel.requestPath, sizeof(timeline->travel.requestPath), "%stimeline.request", directory);
     timeline->on = 1;
+    // NOTE: the seconds asked for come first in the line; the capsule window may make it longer.
+    char longer[64] = "";
+    if (timeline->recording.historySeconds > options->historySeconds)
+        FormatText(longer, sizeof(longer), "%.1f s for capsules, --capsule-seconds; ", (f64)timeline->recording.historySeconds);
     if (timeline->travelOn)
-        Win32Log(LogLevel_Info, "timeline: keeping the last %.0f s of play in at most %u MB (F5 pauses; requests: %s)",
-                 (f64)timeline->recording.historySeconds, options->historyMaxMegabytes, timeline->travel.requestPath);
+        Win32Log(LogLevel_Info, "timeline: keeping the last %.0f s of play in at most %u MB (%sF5 pauses; requests: %s)",
+                 (f64)options->historySeconds, options->historyMaxMegabytes, longer, timeline->travel.requestPath);
     return 1;
 }
 
