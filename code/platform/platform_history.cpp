@@ -428,6 +428,28 @@ u64 HistoryRestore(history_store *store, s32 keyIndex, u8 *memory, const u8 *cha
     return written;
 }
 
+// Every delta up to keys[keyIndex] applied over out (its first pageLimit pages), oldest first: a XOR
+// version applies to the version before it, which out holds by then. With heldBits, a page no earlier
+// keyframe held is zeroed first (it was zero before its first version) and marked.
+internal void HistoryApplyDeltasUpTo(const history_store *store, s32 keyIndex, u8 *out, u64 pageLimit, u8 *heldBits)
+{
+    for (s32 index = 1; index <= keyIndex && (u32)index < store->keyCount; ++index)
+    {
+        const history_keyframe *key = HistoryKeyConst(store, (u32)index);
+        const u32 *pages = HistoryRecordPages(store, key);
+        const u32 *sizes = HistoryRecordSizes(store, key);
+        const u8 *data = HistoryRecordData(store, key);
+        for (u32 at = 0; at < key->pageCount; data += sizes[at] & ~HISTORY_XOR_PAGE, ++at)
+        {
+            if (pages[at] >= pageLimit) continue;
+            u8 *target = out + (u64)pages[at] * store->pageSize;
+            if (heldBits && !BitmapBit(heldBits, pages[at])) memset(target, 0, (size_t)store->pageSize);
+            if (heldBits) BitmapSet(heldBits, pages[at]);
+            HistoryApplyPage(data, sizes[at], target, store->pageSize);
+        }
+    }
+}
+
 void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 pageLimit)
 {
     Assert(!store->pending);
@@ -438,16 +460,7 @@ void HistoryMaterialize(const history_store *store, s32 keyIndex, u8 *out, u64 p
         if (BitmapBit(store->basePresent, page)) memcpy(target, store->base + page * store->pageSize, (size_t)store->pageSize);
         else memset(target, 0, (size_t)store->pageSize);
     }
-    // NOTE: oldest first: a XOR version applies to the version before it, which out holds by then.
-    for (s32 index = 1; index <= keyIndex && (u32)index < store->keyCount; ++index)
-    {
-        const history_keyframe *key = HistoryKeyConst(store, (u32)index);
-        const u32 *pages = HistoryRecordPages(store, key);
-        const u32 *sizes = HistoryRecordSizes(store, key);
-        const u8 *data = HistoryRecordData(store, key);
-        for (u32 at = 0; at < key->pageCount; data += sizes[at] & ~HISTORY_XOR_PAGE, ++at)
-            if (pages[at] < pageLimit) HistoryApplyPage(data, sizes[at], out + (u64)pages[at] * store->pageSize, store->pageSize);
-    }
+    HistoryApplyDeltasUpTo(store, keyIndex, out, pageLimit, 0);
 }
 
 u64 HistoryMaterializeHeld(const history_store *store, s32 keyIndex, u8 *out, u8 *heldBits)
@@ -460,22 +473,7 @@ u64 HistoryMaterializeHeld(const history_store *store, s32 keyIndex, u8 *out, u8
         memcpy(out + page * store->pageSize, store->base + page * store->pageSize, (size_t)store->pageSize);
         BitmapSet(heldBits, page);
     }
-    // NOTE: oldest first, as HistoryMaterialize; a page no earlier keyframe held was zero before its first
-    // version (which may be a XOR against those zeros), and out may hold anything there.
-    for (s32 index = 1; index <= keyIndex && (u32)index < store->keyCount; ++index)
-    {
-        const history_keyframe *key = HistoryKeyConst(store, (u32)index);
-        const u32 *pages = HistoryRecordPages(store, key);
-        const u32 *sizes = HistoryRecordSizes(store, key);
-        const u8 *data = HistoryRecordData(store, key);
-        for (u32 at = 0; at < key->pageCount; data += sizes[at] & ~HISTORY_XOR_PAGE, ++at)
-        {
-            u8 *target = out + (u64)pages[at] * store->pageSize;
-            if (!BitmapBit(heldBits, pages[at])) memset(target, 0, (size_t)store->pageSize);
-            BitmapSet(heldBits, pages[at]);
-            HistoryApplyPage(data, sizes[at], target, store->pageSize);
-        }
-    }
+    HistoryApplyDeltasUpTo(store, keyIndex, out, store->pageCount, heldBits);
     return CountBits(heldBits, store->pageCount);
 }
 

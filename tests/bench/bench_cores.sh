@@ -43,22 +43,8 @@ if [ -z "$run_dir" ]; then
     mkdir -p "$bin"
     $NATIVE_CXX $NATIVE_FLAGS -static tests/bench/bench_frame_graph_native.cpp -o "$bin/bench_frame_graph_native" ||
         { echo "bench_frame_graph_native does not build"; exit 1; }
-    standard=-std=c++14
-    extra=()
-    if [ -n "${ENKITS_DIR:-}" ] && [ -f "$ENKITS_DIR/src/TaskScheduler.cpp" ]; then
-        $NATIVE_CXX $standard -O2 -g -pthread -Icode -fno-rtti -c "$ENKITS_DIR/src/TaskScheduler.cpp" -o "$bin/enkiTS.o" || exit 1
-        extra+=(-DBENCH_ENKITS=1 "-I$ENKITS_DIR/src" "$bin/enkiTS.o")
-    else
-        echo "note: ENKITS_DIR not set (or not an enkiTS checkout): no enkiTS column"
-    fi
-    if [ -n "${TASKFLOW_DIR:-}" ] && [ -f "$TASKFLOW_DIR/taskflow/taskflow.hpp" ]; then
-        standard=-std=c++20
-        extra+=(-DBENCH_TASKFLOW=1 "-I$TASKFLOW_DIR")
-    else
-        echo "note: TASKFLOW_DIR not set (or not a Taskflow checkout): no Taskflow column, its goals are not measured"
-    fi
-    $NATIVE_CXX $standard -O2 -g -pthread -Icode -fno-rtti -static tests/bench/bench_work_queue.cpp "${extra[@]}" \
-        -o "$bin/bench_work_queue" || { echo "bench_work_queue does not build"; exit 1; }
+    BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue" bash tests/bench/bench_work_queue.sh ||
+        { echo "bench_work_queue does not build"; exit 1; }
     [ -n "$build_dir" ] && { echo "built into $build_dir: run tests/bench/bench_cores.sh --run-only $build_dir there"; exit 0; }
 fi
 [ -x "$bin/bench_frame_graph_native" ] && [ -x "$bin/bench_work_queue" ] || { echo "no binaries in $bin"; exit 1; }

@@ -7,6 +7,7 @@
 # built with C++20 then) to include them; without one, its column says "-" with a note.
 # Usage: [ENKITS_DIR=...] [TASKFLOW_DIR=...] tests/bench/bench_work_queue.sh [--threads N] [--seconds S] [--runs R]
 #        [--runners ours,baseline,enkiTS,Taskflow] (only those; ours always runs)
+# BENCH_STATIC_BINARY=PATH: build it static to PATH and stop (tests/bench/bench_cores.sh carries it).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -27,6 +28,10 @@ if [ -n "${TASKFLOW_DIR:-}" ] && [ -f "$TASKFLOW_DIR/taskflow/taskflow.hpp" ]; t
     extra+=(-DBENCH_TASKFLOW=1 "-I$TASKFLOW_DIR")
 else
     echo "note: TASKFLOW_DIR not set (or not a Taskflow checkout): the Taskflow column is skipped"
+fi
+if [ -n "${BENCH_STATIC_BINARY:-}" ]; then
+    $NATIVE_CXX $standard $flags -static tests/bench/bench_work_queue.cpp "${extra[@]}" -o "$BENCH_STATIC_BINARY"
+    exit
 fi
 $NATIVE_CXX $standard $flags tests/bench/bench_work_queue.cpp "${extra[@]}" -o "$out/bench_work_queue" || exit 1
 "$out/bench_work_queue" "$@"
