@@ -89,14 +89,16 @@ internal b32 Win32CutCapsuleCheckpoint(win32_state *state, win32_capsule_job *jo
     u64 bitmapBytes = HistoryBitmapBytes(store->pageCount);
     if (!job->ownImage)
     {
-        // NOTE: committed, not touched: a capsule costs the pages its keyframe holds.
-        job->ownImage = (u8 *)VirtualAlloc(0, (SIZE_T)(imageBytes + bitmapBytes), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-        if (!job->ownImage)
-        {
-            Win32Log(LogLevel_Error, "capsule: %s capsule not saved: no memory for its checkpoint (%.1f MB)", what,
-                     (f64)imageBytes / (f64)Megabytes(1));
-            return 0;
-        }
+        job->ownImageBytes = imageBytes + bitmapBytes;
+        job->ownImage = (u8 *)VirtualAlloc(0, (SIZE_T)job->ownImageBytes, MEM_RESERVE, PAGE_READWRITE);
+    }
+    // NOTE: committed, not touched: a capsule costs the pages its keyframe holds, while it is written
+    // (the writer decommits them once packed).
+    if (!job->ownImage || !VirtualAlloc(job->ownImage, (SIZE_T)job->ownImageBytes, MEM_COMMIT, PAGE_READWRITE))
+    {
+        Win32Log(LogLevel_Error, "capsule: %s capsule not saved: no memory for its checkpoint (%.1f MB)", what,
+                 (f64)imageBytes / (f64)Megabytes(1));
+        return 0;
     }
     u8 *present = job->ownImage + imageBytes;
     memset(present, 0, (size_t)bitmapBytes);

@@ -46,6 +46,9 @@ internal u8 *Win32PackCapsuleCheckpoint(win32_capsule_job *job, capsule_contents
         contents->checkpointData = data;
     }
     if (job->readers) InterlockedDecrement(job->readers);
+    // NOTE: a checkpoint cut from the history is given back once packed: between capsules, the past
+    // costs the history alone.
+    if (job->image == job->ownImage) VirtualFree(job->ownImage, (SIZE_T)job->ownImageBytes, MEM_DECOMMIT);
     return packed;
 }
 

@@ -29,6 +29,7 @@ struct win32_capsule_job
     const u8 *present;          // bit per page that may hold data
     volatile LONG *readers;     // the image's reader count, released once packed (0: none)
     u8 *ownImage;               // the job's own image and present bits, for a checkpoint cut from the history
+    u64 ownImageBytes;          //   (reserved once; committed while a capsule is cut and packed)
     u64 pageCount;
     capsule_frame *frames;      // info.frameCount records (the writer's own copy)
     char *log;
