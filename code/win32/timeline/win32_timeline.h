@@ -249,6 +249,8 @@ internal void Win32TakeKeyframe(win32_timeline *timeline, u64 frame, f64 dt);
 // The keyframe packer (win32_timeline_packer.cpp), main thread: started at init (false: none, packing
 // runs on the main thread); handed the pending keyframe of the store; stopped at exit (after a finish).
 internal b32 Win32StartKeyframePacker(win32_timeline_packer *packer);
+// The recording's keyframes packed against the previous ones, on the packer thread (at init).
+internal void Win32StartKeyframePacking(win32_timeline *timeline);
 internal void Win32PackKeyframeInBackground(win32_timeline_packer *packer, history_store *store, const u8 *image, f64 dt);
 internal void Win32StopKeyframePacker(win32_timeline_packer *packer);
 // The interval that fits --history-seconds of keyframes like the last ones (keyBytes: the newest's) in the cap.

@@ -103,19 +103,7 @@ internal b32 Win32InitTimeline(win32_state *state)
         return 0;
     }
     HistoryInit(&timeline->recording.store, snapshot->pageSize, pageCount, base, bits, ring, timeline->recording.capBytes, timeline->recording.capBytes);
-    // NOTE: the recording packs its pages against the previous keyframe's, on the packer thread; the new
-    // timeline and the scrub cache keep them whole (their keyframes are taken in a seek or a re-run,
-    // where packing would cost the main thread, and they live a short while).
-    if (!options->historyWholePages)
-    {
-        u8 *packing = (u8 *)VirtualAlloc(0, (SIZE_T)HistoryPackingBytes(snapshot->pageSize, pageCount), MEM_RESERVE | MEM_COMMIT,
-                                         PAGE_READWRITE);
-        if (packing) HistoryPackAgainstPrevious(&timeline->recording.store, packing);
-        else Win32Log(LogLevel_Warning, "timeline: no memory to pack keyframes: their pages are kept whole");
-    }
-    // NOTE: the old way copies whole pages on the main thread, as it did.
-    if (!options->historyWholePages && !Win32StartKeyframePacker(&timeline->recording.packer))
-        Win32Log(LogLevel_Warning, "timeline: no keyframe packer thread: keyframes are packed on the main thread");
+    if (!options->historyWholePages) Win32StartKeyframePacking(timeline);
     HistoryInit(&timeline->travel.newTimeline.store, snapshot->pageSize, pageCount, newBase, newBits, newRing, newCap, newCap);
     HistoryInit(&timeline->scrub.store, snapshot->pageSize, pageCount, scrubBase, scrubBits, scrubRing, scrubCap, scrubCap);
     char directory[WIN32_PATH_BYTES];
@@ -131,6 +119,21 @@ internal b32 Win32InitTimeline(win32_state *state)
         Win32Log(LogLevel_Info, "timeline: keeping the last %.0f s of play in at most %u MB (%sF5 pauses; requests: %s)",
                  (f64)options->historySeconds, options->historyMaxMegabytes, longer, timeline->travel.requestPath);
     return 1;
+}
+
+// The recording packs its pages against the previous keyframe's, on the packer thread; the new
+// timeline and the scrub cache keep them whole (their keyframes are taken in a seek or a re-run, where
+// packing would cost the main thread, and they live a short while). --history-whole-pages: the old
+// way, whole pages copied on the main thread.
+internal void Win32StartKeyframePacking(win32_timeline *timeline)
+{
+    history_store *store = &timeline->recording.store;
+    u8 *packing = (u8 *)VirtualAlloc(0, (SIZE_T)HistoryPackingBytes(store->pageSize, store->pageCount), MEM_RESERVE | MEM_COMMIT,
+                                     PAGE_READWRITE);
+    if (packing) HistoryPackAgainstPrevious(store, packing);
+    else Win32Log(LogLevel_Warning, "timeline: no memory to pack keyframes: their pages are kept whole");
+    if (!Win32StartKeyframePacker(&timeline->recording.packer))
+        Win32Log(LogLevel_Warning, "timeline: no keyframe packer thread: keyframes are packed on the main thread");
 }
 
 // The history starts again at this frame (a jump of game memory no recorded input explains).
