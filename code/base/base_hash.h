@@ -28,8 +28,8 @@ inline u64 Fnv1aWords(u64 hash, const void *memory, u64 size)
     return hash;
 }
 
-// The engine's fingerprint of a block of memory: FNV-1a over its 64-bit words (tests, the live
-// loop's log line and --verify-rollback compare states with it).
+// The engine's fingerprint of a block of memory: FNV-1a over its 64-bit words (tests and the live
+// loop's log line compare states with it).
 inline u64 HashMemory(const void *memory, u64 size) { return Fnv1aWords(FNV64_OFFSET_BASIS, memory, size); }
 
 // A page's hash (pageSize a multiple of 32): 0 exactly for an all-zero page, else never 0. Four

@@ -175,7 +175,7 @@ internal b32 Win32BetweenFrames(win32_state *state, b32 loopTogglePressed)
                                  state->snapshot.hashSeconds);
     }
     Win32EndBlock("capsule");
-    if (state->options.verifyRollback) state->preFrameHash = HashMemory(state->snapshot.live, state->snapshot.size);
+    if (state->options.verifyRollback) state->preFrameHash = Win32RollbackFingerprint(&state->snapshot);
     Win32EndBlock("snapshot+reload");
     Win32BeginBlock("main-thread tasks");
     Win32BindNamedTasks(&state->namedTasks, &state->game);

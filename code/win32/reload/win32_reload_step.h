@@ -47,5 +47,10 @@ internal b32 Win32RecoverFromCrash(win32_state *state, s64 frameIndex, capsule_f
 // crash line's text `what` ("... Function (file.cpp:123)"), when it names them.
 internal void Win32DescribeFault(const win32_crash_report *report, const char *what, u64 frameIndex,
                                  capsule_fault *fault);
+// --verify-rollback's fingerprint of game memory, taken before every frame and after a crash's
+// restore: the XOR over its pages of MixPageHash(page, HashPage(page)), read from the memory itself,
+// never from the snapshot's bookkeeping it checks. NOTE: not HashMemory: one FNV chain over 320 MB
+// costs ~55 ms a frame; all-zero pages (most of a game's memory) are only read to see they are zero.
+internal u64 Win32RollbackFingerprint(const win32_memory_snapshot *snapshot);
 
 #endif  // WIN32_RELOAD_STEP_H
