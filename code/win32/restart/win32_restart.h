@@ -30,6 +30,7 @@
 #define WIN32_RESTART_NEXT_EXE "win32_platform_next.exe"
 #define WIN32_RESTART_LOCK "platform_lock.tmp"
 #define WIN32_RESTART_REQUEST "restart.request"
+#define WIN32_RESTART_START_ATTEMPTS 3      // starts of the new process tried (a failure of no cause of the exe's: Wine under load)
 #define WIN32_RESTART_RUN_PREFIX "win32_platform_run_"
 #define WIN32_RESTART_POLL_FRAMES 4                 // the next exe and the request file: every 4 frames
 #define WIN32_RESTART_PREPARE_SECONDS 60.0          // new process start -> prepared

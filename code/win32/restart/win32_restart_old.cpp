@@ -195,9 +195,24 @@ internal void Win32StartNewProcess(win32_state *state)
     STARTUPINFOW startup = {};
     startup.cb = sizeof(startup);
     PROCESS_INFORMATION process = {};
-    b32 started = Win32Utf8ToWide(restart->exePath, wideExe, ArrayCount(wideExe)) &&
+    b32 started = 0;
+    // NOTE: a start that failed for no reason of the exe's (seen under Wine on a loaded machine:
+    // "Internal error") is tried again, twice, a moment later; a missing or broken exe is not.
+    for (u32 attempt = 1; attempt <= WIN32_RESTART_START_ATTEMPTS && !started; ++attempt)
+    {
+        started = Win32Utf8ToWide(restart->exePath, wideExe, ArrayCount(wideExe)) &&
                   Win32Utf8ToWide(line, wideLine, ArrayCount(wideLine)) &&
                   CreateProcessW(wideExe, wideLine, 0, 0, TRUE, 0, 0, 0, &startup, &process);
+        DWORD error = started ? 0 : GetLastError();
+        b32 theExes = error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND || error == ERROR_BAD_EXE_FORMAT ||
+                      error == ERROR_ACCESS_DENIED || error == ERROR_EXE_MACHINE_TYPE_MISMATCH || error == 0;
+        if (started || theExes || attempt == WIN32_RESTART_START_ATTEMPTS) break;
+        char reason[256];
+        Win32ErrorText(error, reason, sizeof(reason));
+        Win32Log(LogLevel_Warning, "restart: starting '%s' failed (%s); trying again (attempt %u of %u)", restart->exePath,
+                 reason, attempt + 1, WIN32_RESTART_START_ATTEMPTS);
+        Sleep(100 * attempt);
+    }
     if (lastFrame) CloseHandle(lastFrame);      // the new process holds its own handle (or none was made)
     if (!started)
     {
