@@ -126,6 +126,7 @@ internal b32 Win32CutCapsuleFromHistory(win32_state *state, win32_capsule_job *j
     Win32SetCapsuleLayout(job, Win32HistoryLayoutAt(timeline, firstFrame));
     s32 capsuleIndexOfSlot[WIN32_CAPSULE_MAX_HELD_BUILDS];
     for (u32 slot = 0; slot < WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot) capsuleIndexOfSlot[slot] = -1;
+    u64 hashesUnknown = 0;
     for (u64 index = 0; index < frameCount; ++index)
     {
         win32_timeline_frame *record = Win32TimelineFrame(timeline, firstFrame + index);
@@ -148,11 +149,12 @@ internal b32 Win32CutCapsuleFromHistory(win32_state *state, win32_capsule_job *j
             FormatText(buildRecord->pdbName, sizeof(buildRecord->pdbName), "%s", held->pdbName);
         }
         Win32CapsuleFrameOfRecord(record, (u32)capsuleIndexOfSlot[slot], &job->frames[index]);
-        if (!(record->flags & TimelineFrame_HashKnown))
-            Win32Log(LogLevel_Warning, "capsule: frame %llu's state hash is not known; the replay will report a "
-                     "divergence there", (unsigned long long)record->input.frameIndex);
+        hashesUnknown += !(record->flags & TimelineFrame_HashKnown);
         job->info.recordedSeconds += (f64)record->input.dtForFrame;
     }
+    if (hashesUnknown)
+        Win32Log(LogLevel_Warning, "capsule: %llu frame%s of the %s capsule no known state hash; its replay will "
+                 "report a divergence at the first", (unsigned long long)hashesUnknown, hashesUnknown == 1 ? " has" : "s have", what);
     job->info.firstFrame = firstFrame;
     job->info.frameCount = (u32)frameCount;
     return 1;

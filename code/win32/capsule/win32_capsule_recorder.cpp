@@ -92,12 +92,12 @@ internal void Win32ReleaseCapsuleBuild(win32_capsule_build_slot *slot)
     memset(slot, 0, sizeof(*slot));
 }
 
-internal void Win32ReleaseUnusedCapsuleBuilds(win32_capsule_recorder *recorder, u64 oldestFrame)
+internal void Win32ReleaseUnusedCapsuleBuilds(win32_capsule_recorder *recorder, u64 windowStart)
 {
     for (s32 slot = 0; slot < (s32)WIN32_CAPSULE_MAX_HELD_BUILDS; ++slot)
     {
         win32_capsule_build_slot *build = &recorder->builds[slot];
-        if (build->used && slot != recorder->currentBuild && build->lastFrame < oldestFrame && !build->readers)
+        if (build->used && slot != recorder->currentBuild && build->lastFrame < windowStart && !build->readers)
             Win32ReleaseCapsuleBuild(build);
     }
 }

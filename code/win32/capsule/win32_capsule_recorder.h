@@ -7,8 +7,9 @@
 // state hashes and game memory; it keeps at least the capsule window even with --history-seconds 0.
 // What it does not hold is the code: when a build starts running, the recorder reads its private copy
 // (and PDB) into memory (a millisecond or so, in the reload step), so the files can be deleted and
-// replaced by later reloads and builds. A build is let go once the history holds no frame it ran and
-// no capsule write reads it.
+// replaced by later reloads and builds. A build is let go, when another starts running, once every
+// frame it ran lies before the capsule window's start (Win32CapsuleWindowStart) and no capsule write
+// reads it; with all slots in use, the one whose frames are oldest goes.
 // Tested by: tests/suites/suite_capsules.sh, tests/suites/suite_hot_restart.sh (plus tests/unit/test_capsule_window.cpp)
 
 #define WIN32_CAPSULE_MAX_HELD_BUILDS CAPSULE_MAX_BUILDS
@@ -62,8 +63,8 @@ internal void Win32CapsuleBeginFrame(win32_capsule_recorder *recorder, win32_sta
 internal void Win32NoteRecordingUpkeep(win32_capsule_recorder *recorder, f64 mainThreadSeconds, f64 hasherSeconds);
 // The held build that ran code version `version`, or -1.
 internal s32 Win32CapsuleBuildOfVersion(win32_capsule_recorder *recorder, u32 version);
-// Builds whose frames all left the history (oldestFrame: its oldest) and that no capsule reads are let go.
-internal void Win32ReleaseUnusedCapsuleBuilds(win32_capsule_recorder *recorder, u64 oldestFrame);
+// Builds (but the running one) whose frames all lie before windowStart and that no capsule reads are let go.
+internal void Win32ReleaseUnusedCapsuleBuilds(win32_capsule_recorder *recorder, u64 windowStart);
 // At exit: the upkeep figures into the log; every held build let go.
 internal void Win32ShutdownCapsuleRecorder(win32_capsule_recorder *recorder);
 // The median of the recorded per-frame upkeep (0) or hash (1) times, in seconds.
