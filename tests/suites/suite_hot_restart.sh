@@ -198,7 +198,11 @@ die_run() {
             check "$step: the old process is alive after the failure" engine_alive "$pid"
             touch "$dir/quit"
             wait_for_exit "$pid" 60
-            check "$step: the old process runs on to its quit file and exits 0 (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 0
+            # NOTE: once (CI, two lanes at load 7) the old process logged its clean exit and Wine's
+            # teardown then ended it by SIGKILL (137, well before the 60 s bound): that is Wine's,
+            # so 137 counts only after the engine's own clean exit line.
+            check "$step: the old process runs on to its quit file and exits 0 (exit $LAST_EXIT_STATUS)" \
+                bash -c "[ $LAST_EXIT_STATUS -eq 0 ] || { [ $LAST_EXIT_STATUS -eq 137 ] && grep -q 'engine: exiting cleanly' '$log'; }"
             ;;
         old-written|old-ready)
             wait_for_exit "$pid" 60
