@@ -14,7 +14,7 @@
 internal void TestRoundTrip(const char *name, const sample_capsule *sample)
 {
     test_file file = WriteSample(sample);
-    char what[160];
+    char what[400];     // room for the name and the whole error text
     snprintf(what, sizeof(what), "%s: WriteCapsule succeeds", name);
     if (!CHECK_MSG(file.bytes != 0, what)) return;
     capsule_contents read;
@@ -83,7 +83,7 @@ internal void CompressorRoundTrip(const u8 *raw, u64 size, const char *kind)
     u8 *stored = (u8 *)malloc(bound + 1);
     u8 *back = (u8 *)malloc(size + 1);
     u64 storedSize = CapsuleCompress(raw, size, stored, bound);
-    char what[160];
+    char what[400];     // room for the name and the whole error text
     snprintf(what, sizeof(what), "%s of %llu bytes: compressed smaller or not at all (%llu)", kind, (unsigned long long)size,
              (unsigned long long)storedSize);
     CHECK_MSG(storedSize < size || storedSize == 0, what);
