@@ -17,8 +17,14 @@ fi
 # NOTE: -static so the exe, the DLL and test exes need no MinGW runtime DLLs beside them under Wine.
 # -gdwarf-4: Wine 8's dbghelp (winedbg, and the engine's own reports naming functions and lines)
 # reads DWARF 4 but not GCC 12's default DWARF 5. MINGW_OPTIMIZATION: misc/build.sh debug sets -Og.
+# NOTE: optimized builds leave out variable-tracking assignments (the pass that follows each local
+# through the optimizer so a debugger can show it in more places): the code is the same, lines and
+# functions are too, and a unit compiles 10-25% faster (starter.cpp 0.31 -> 0.24 s, the exe 15.4 ->
+# 13.4 s). The debugging build (-Og) keeps them: that is the one to step through and read locals in.
 MINGW_OPTIMIZATION=${MINGW_OPTIMIZATION:--O2}
-MINGW_FLAGS="-std=c++14 -g -gdwarf-4 $MINGW_OPTIMIZATION $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -static"
+MINGW_VAR_TRACKING=""
+[ "$MINGW_OPTIMIZATION" = "-Og" ] || MINGW_VAR_TRACKING="-fno-var-tracking-assignments"
+MINGW_FLAGS="-std=c++14 -g -gdwarf-4 $MINGW_OPTIMIZATION $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -static $MINGW_VAR_TRACKING"
 NATIVE_FLAGS="-std=c++14 -g -O2 $COMMON_WARNINGS -fno-rtti -fno-exceptions $ENGINE_INCLUDE -pthread"
 # Wine: quiet, never pops a debugger dialog, its own prefix (first start ~10 s, later ~2 s).
 export WINEDEBUG=${WINEDEBUG:--all}
