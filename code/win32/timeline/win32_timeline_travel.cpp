@@ -181,26 +181,35 @@ internal void Win32NoteScrubFrame(win32_timeline *timeline, u64 frame)
         memset(timeline->scrub.changedSinceKey, 0, (size_t)HistoryBitmapBytes(snapshot->pageCount));
 }
 
-// Shows the start state of `target` on the timeline shown: from the nearest state at or before it
-// that is at hand (the state held, a frame of the scrub cache, or a keyframe of the history), then
-// the recorded input up to it. Logs one line.
-internal void Win32TimelineSeek(win32_state *state, u64 target)
+// What putting a frame's start state in memory took: where the re-simulation began, the frames that
+// faulted again, and the state's hash against the one recorded (when one is).
+struct win32_shown_frame
+{
+    u64 from;
+    u32 faults;
+    b32 known;
+    u64 hash;
+    u64 expected;
+};
+
+// Puts the start state of `target` (within the range shown) on the timeline shown in memory: from the
+// nearest state at or before it that is at hand (the state held, a frame of the scrub cache, or a
+// keyframe of the history), then the recorded input up to it; a first hash that differs from the
+// recording is explained in the log. The seek and the new timeline's slices both show frames this way.
+internal win32_shown_frame Win32ShowFrame(win32_state *state, u64 target)
 {
     win32_timeline *timeline = &state->timeline;
-    u64 first, last;
-    Win32TimelineRange(timeline, &first, &last);
-    target = Minimum(Maximum(target, first), last);
     history_store *store = Win32ShownStore(timeline);
     win32_memory_snapshot *snapshot = timeline->snapshot;
-    f64 start = Win32Seconds();
-    Win32BeginBlock("timeline seek");
     s32 key = HistoryKeyAtOrBefore(store, target);
     u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : target;
     s32 scrubKey = timeline->scrub.store.keyCount ? HistoryKeyAtOrBefore(&timeline->scrub.store, target) : -1;
     u64 scrubFrame = scrubKey >= 0 ? HistoryKeyFrame(&timeline->scrub.store, scrubKey) : 0;
     b32 fromScrub = scrubKey >= 0 && scrubFrame >= keyFrame;
-    u64 from = fromScrub ? scrubFrame : keyFrame;
-    if (timeline->travel.shownValid && timeline->travel.cursor <= target && timeline->travel.cursor >= from) from = timeline->travel.cursor;
+    win32_shown_frame shown = {};
+    shown.from = fromScrub ? scrubFrame : keyFrame;
+    if (timeline->travel.shownValid && timeline->travel.cursor <= target && timeline->travel.cursor >= shown.from)
+        shown.from = timeline->travel.cursor;
     else if (fromScrub)
     {
         HistoryRestore(&timeline->scrub.store, scrubKey, snapshot->live, timeline->scrub.changedSinceKey);
@@ -212,11 +221,10 @@ internal void Win32TimelineSeek(win32_state *state, u64 target)
         Win32SyncMemorySnapshot(snapshot);
         if (target > keyFrame) Win32StartScrubCache(timeline, keyFrame);
     }
-    u32 faults = 0;
     b32 explained = 0;
-    for (u64 frame = from; frame < target; ++frame)
+    for (u64 frame = shown.from; frame < target; ++frame)
     {
-        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store)) ++faults;
+        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store)) ++shown.faults;
         Win32NoteScrubFrame(timeline, frame + 1);
         u64 expected = 0;
         if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected) || key < 0) continue;
@@ -227,30 +235,45 @@ internal void Win32TimelineSeek(win32_state *state, u64 target)
             Win32ExplainMismatch(state, store, key, keyFrame, frame + 1, hash, expected);
         }
     }
-    u64 expected = 0;
-    b32 known = Win32ExpectedHash(timeline, target, &expected);
-    u64 hash = Win32CurrentStateHash(snapshot);
+    shown.known = Win32ExpectedHash(timeline, target, &shown.expected);
+    shown.hash = Win32CurrentStateHash(snapshot);
+    timeline->travel.cursor = target;
+    timeline->travel.shownValid = 1;
+    return shown;
+}
+
+// Shows the start state of `target` on the timeline shown (Win32ShowFrame), counts the seek in the
+// figures and logs one line.
+internal void Win32TimelineSeek(win32_state *state, u64 target)
+{
+    win32_timeline *timeline = &state->timeline;
+    u64 first, last;
+    Win32TimelineRange(timeline, &first, &last);
+    target = Minimum(Maximum(target, first), last);
+    f64 start = Win32Seconds();
+    Win32BeginBlock("timeline seek");
+    win32_shown_frame shown = Win32ShowFrame(state, target);
     Win32EndBlock("timeline seek");
     f64 seconds = Win32Seconds() - start;
     timeline->figures.seekSeconds[timeline->figures.seekCount++ % ArrayCount(timeline->figures.seekSeconds)] = seconds;
-    timeline->travel.cursor = target;
-    timeline->travel.shownValid = 1;
     timeline->travel.faultShownLogged = 0;
     char faultText[64] = "";
-    if (faults) FormatText(faultText, sizeof(faultText), "; %u frame%s faulted again, contained", faults, faults == 1 ? "" : "s");
-    if (known && !timeline->travel.viewNew)
+    if (shown.faults)
+        FormatText(faultText, sizeof(faultText), "; %u frame%s faulted again, contained", shown.faults, shown.faults == 1 ? "" : "s");
+    b32 differs = shown.known && shown.hash != shown.expected;
+    if (shown.known && !timeline->travel.viewNew)
     {
         win32_timeline_frame *record = Win32TimelineFrame(timeline, target);
-        record->flags |= TimelineFrame_HashChecked | (hash == expected ? TimelineFrame_HashEqual : 0);
-        if (hash != expected) record->flags &= ~(u32)TimelineFrame_HashEqual;
+        record->flags |= TimelineFrame_HashChecked | (differs ? 0 : TimelineFrame_HashEqual);
+        if (differs) record->flags &= ~(u32)TimelineFrame_HashEqual;
     }
     char watched[600];
     Win32WatchedValuesText(timeline, target, watched, sizeof(watched));
-    if (!timeline->travel.quiet || (known && hash != expected))
-        Win32Log(known && hash != expected ? LogLevel_Warning : LogLevel_Info,
+    if (!timeline->travel.quiet || differs)
+        Win32Log(differs ? LogLevel_Warning : LogLevel_Info,
                  "timeline: at frame %llu (re-simulated %llu frames in %.1f ms, hash %s)%s%s%s", (unsigned long long)target,
-                 (unsigned long long)(target - from), 1000.0 * seconds,
-                 !known ? "not recorded" : hash == expected ? "equal" : "differs", faultText,
+                 (unsigned long long)(target - shown.from), 1000.0 * seconds,
+                 !shown.known ? "not recorded" : differs ? "differs" : "equal", faultText,
                  timeline->travel.viewNew ? " on the new timeline" : "", watched);
 }
 
@@ -376,14 +399,9 @@ internal void Win32ContinueNewTimeline(win32_state *state)
     if (sinceKey) HistoryAddKeyframe(&newTimeline->store, newTimeline->nextFrame, snapshot->copy, timeline->recording.changedSinceKeyframe);
     Win32EndBlock("timeline re-run");
     if (newTimeline->nextFrame >= newTimeline->endFrame - 1) Win32FinishNewTimeline(timeline);
-    // The frame shown again (quietly: the cursor did not move).
-    history_store *store = Win32ShownStore(timeline);
-    s32 key = HistoryKeyAtOrBefore(store, timeline->travel.cursor);
-    HistoryRestore(store, key, snapshot->live, timeline->recording.changedSinceKeyframe);
-    Win32SyncMemorySnapshot(snapshot);
-    u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : timeline->travel.cursor;
-    for (u64 frame = keyFrame; frame < timeline->travel.cursor; ++frame)
-        Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store);
+    // The frame shown again, as a seek shows it, but quietly and not counted as one: the cursor did not move.
+    timeline->travel.shownValid = 0;
+    Win32ShowFrame(state, timeline->travel.cursor);
 }
 
 //~ Pause and resume
