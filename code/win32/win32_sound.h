@@ -10,7 +10,7 @@
 //     game_sound_output_buffer buffer = Win32GetSoundOutputBuffer(&sound, count);
 //     game.getSoundSamples(&memory, &buffer);
 //     Win32FillSoundBuffer(&sound, &buffer);
-// Tested by: tests/suites/suite_sound_assets.sh, tests/suites/suite_timeline.sh (plus tests/unit/test_sound_e2e.cpp)
+// Tested by: tests/suites/suite_sound_e2e.sh, tests/suites/suite_sound_assets.sh, tests/suites/suite_timeline.sh (plus tests/unit/test_sound_e2e.cpp)
 
 #include <windows.h>
 #include "base/base_types.h"

@@ -1,16 +1,11 @@
 #!/usr/bin/env bash
 # Sound and assets suite: the MSVC-dialect check, the asset readers (valid files byte-exact,
 # malformed files -> logged error + fallback), the cursor logic and mixer unit tests (natively,
-# with sanitizers, and as MinGW exes under Wine), a bounded libFuzzer run over both readers, and
-# the end-to-end sound test: DirectSound under Wine, recorded by an ALSA file sink, checked.
+# with sanitizers, and as MinGW exes under Wine), the tone checker's self-test and a bounded
+# libFuzzer run over both readers. The end-to-end sound test (DirectSound under Wine, recorded in
+# real time) is suite_sound_e2e.sh: it runs alone, this one beside the other suites.
 #
-# Recording setup: Wine's winealsa opens ALSA's "default", which a private .asoundrc (HOME points
-# at the suite's directory) defines as plug (to s16 stereo 48 kHz) -> file (the recording) ->
-# plug -> a JACK client on a private jackd with the dummy driver. NOTE: the "null" PCM cannot be
-# the sink: it accepts samples instantly, so Wine's play cursor runs several times faster than
-# real time and the ring is played out of order. jackd's dummy driver consumes in real time.
-#
-# Environment: FUZZ_SECONDS (default 12 per reader), TONE_SECONDS (default 5).
+# Environment: FUZZ_SECONDS (default 12 per reader).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -20,7 +15,6 @@ out="$BUILD_DIR/suite_sound_assets"
 rm -rf "$out"
 mkdir -p "$out"
 fuzz_seconds=${FUZZ_SECONDS:-12}
-tone_seconds=${TONE_SECONDS:-5}
 
 # build NAME COMMAND...: one check; on failure shows the first compiler errors.
 build() {
@@ -97,54 +91,5 @@ for reader in $fuzzed; do
         grep -m 3 -E 'ERROR|runtime error|SUMMARY' "$out/fuzz_$reader.txt" | sed 's/^/    /'
     fi
 done
-
-#- Sound end to end under Wine
-e2e="$out/e2e"
-mkdir -p "$e2e/nodevice"
-if build test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_sound_e2e.cpp -o "$out/test_sound_e2e.exe" -lwinmm; then
-    # No audio device at all (ALSA's default points at a card that does not exist), then no
-    # dsound.dll: the engine must run silent, log why, and keep serving the game's frames.
-    printf 'pcm.!default { type hw; card 29 }\nctl.!default { type hw; card 29 }\n' >"$e2e/nodevice/.asoundrc"
-    run_counted "sound without a device" env HOME="$e2e/nodevice" wine "$out/test_sound_e2e.exe" --expect-silent
-    run_counted "sound without dsound.dll" env WINEDLLOVERRIDES="dsound=d;$WINEDLLOVERRIDES" \
-        wine "$out/test_sound_e2e.exe" --expect-silent
-
-    # A private jackd with the dummy driver: a real-time sink with no hardware.
-    jack_name="engine_sound_$$"
-    recording="$e2e/recording.raw"
-    write_recording_asoundrc "$e2e" "$recording"
-    if ! command -v jackd >/dev/null 2>&1; then
-        fail "jackd is not installed (misc/install_deps.sh installs jackd2); the end-to-end sound test cannot record"
-    elif start_jack_sink "$jack_name" "$e2e/jackd.txt"; then
-        jack_pid=$JACK_PID
-        pass
-        min_seconds=$(awk "BEGIN { print $tone_seconds - 0.1 }")
-        # NOTE: a real-time test on a shared 2-core machine: one retry, announced, so that a
-        # burst of load from elsewhere is not reported as a bug. A real defect fails both runs.
-        for attempt in 1 2; do
-            rm -f "$recording"
-            env HOME="$e2e" JACK_DEFAULT_SERVER="$jack_name" wine "$out/test_sound_e2e.exe" "$tone_seconds" \
-                >"$e2e/e2e.txt" 2>&1 </dev/null
-            "$out/check_tone" "$recording" 48000 440 0.25 "$min_seconds" >"$e2e/check_tone.txt" 2>&1
-            if grep -q '^0 passed\|^FAIL' "$e2e/e2e.txt" "$e2e/check_tone.txt" && [ "$attempt" -eq 1 ]; then
-                echo "NOTE sound e2e attempt 1 failed (load?); its output:"
-                grep -hE '^FAIL|^FIGURE|^\[warning\]' "$e2e/e2e.txt" "$e2e/check_tone.txt" | sed 's/^/    /'
-                echo "NOTE retrying once"
-                continue
-            fi
-            break
-        done
-        run_counted "sound e2e (Wine DirectSound)" cat "$e2e/e2e.txt"
-        grep -E '^FIGURE|^\[(warning|info)\] sound' "$e2e/e2e.txt"
-        check "the ALSA file sink recorded something" test -s "$recording"
-        run_counted "recorded tone" cat "$e2e/check_tone.txt"
-        grep -E '^FIGURE|windows off' "$e2e/check_tone.txt"
-        kill "$jack_pid" >/dev/null 2>&1
-        wait "$jack_pid" 2>/dev/null
-    else
-        fail "jackd (dummy driver) did not start; see $e2e/jackd.txt"
-        kill "$JACK_PID" >/dev/null 2>&1
-    fi
-fi
 
 summary
