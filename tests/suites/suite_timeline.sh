@@ -217,11 +217,24 @@ check "builds: paused" wait_for_regex "$log" "timeline: paused at frame [0-9]+ \
 last1=$(sed -nE 's/.*timeline: keeping code version 1 loaded while the history holds its frames 0-([0-9]+).*/\1/p' "$log" | head -n 1)
 range2=$(sed -nE 's/.*timeline: keeping code version 2 loaded while the history holds its frames ([0-9]+-[0-9]+).*/\1/p' "$log" | head -n 1)
 last2=${range2#*-}
-send "seek $(( ${last1:-2} - 1 ))" "seek $(( ${last1:-2} / 2 ))" "seek $(( ${last2:-2} - 1 ))"
+# NOTE: keyframes fall where the adaptive interval puts them (it follows the measured frame time, so
+# the load): a frame picked ahead may be one (frame 128 was, once in CI). Each frame is sought with
+# the one before it; at least one of the two is between keyframes (both are keyframes only at an
+# interval of 1) and must be re-run by its own build, hash equal.
+# re_run_regex FRAME: the seek line of FRAME or the frame before it, re-run and hash equal.
+re_run_regex() {
+    echo "timeline: at frame ($1|$(( $1 - 1 ))) \(re-simulated [1-9][0-9]* frames in [0-9.]+ ms, hash equal\)"
+}
+seeks=()
 for frame in $(( ${last1:-2} - 1 )) $(( ${last1:-2} / 2 )) $(( ${last2:-2} - 1 )); do
-    check "builds: frame $frame, between keyframes of an older build, is re-run by its own build: hash equal" \
-        wait_for_regex "$log" "timeline: at frame $frame \(re-simulated [1-9][0-9]* frames in [0-9.]+ ms, hash equal\)" 1 30
+    seeks+=("seek $(( frame - 1 ))" "seek $frame")
 done
+send "${seeks[@]}"      # one request file: a second send could replace it before it is read
+for frame in $(( ${last1:-2} - 1 )) $(( ${last1:-2} / 2 )) $(( ${last2:-2} - 1 )); do
+    check "builds: frame $frame or the one before, between keyframes of an older build, is re-run by its own build: hash equal" \
+        wait_for_regex "$log" "$(re_run_regex "$frame")" 1 30
+done
+check "builds: every seek among the older builds is hash equal" bash -c "! grep -q 'hash differs' '$log'"
 check "builds: no frame is named as re-run by another build" bash -c "! grep -q 'no longer loaded' '$log'"
 # A hot restart while paused: the new process takes the history over (the older builds too, each from
 # its own copy) and comes up paused at the frame shown, its state that frame's.
@@ -234,11 +247,12 @@ check "restart while paused: the rollback target is copied beside the older buil
     bash -c "! grep -q 'could not be copied' '$log'"
 check "restart while paused: it comes up paused at the frame shown ($shown)" \
     wait_for_log "$log" "timeline: paused at frame $shown (history: frames 0-" 10
-send "step 1" "seek $(( ${last1:-2} - 1 ))"
+re_runs_before=$(count_of_regex "$log" "$(re_run_regex $(( ${last1:-2} - 1 )))")
+send "step 1" "seek $(( ${last1:-2} - 2 ))" "seek $(( ${last1:-2} - 1 ))"
 check "restart while paused: a step from the frame shown is hash equal (the state came over exactly)" \
     wait_for_regex "$log" "timeline: at frame $(( shown + 1 )) \(re-simulated 1 frames in [0-9.]+ ms, hash equal\)" 1 30
-check "restart while paused: a frame of version 1, between keyframes, re-run in the new process: hash equal" \
-    wait_for_regex "$log" "timeline: at frame $(( ${last1:-2} - 1 )) \(re-simulated [1-9][0-9]* frames in [0-9.]+ ms, hash equal\)" 2 30
+check "restart while paused: a frame of version 1 (or the one before), between keyframes, re-run in the new process: hash equal" \
+    wait_for_regex "$log" "$(re_run_regex $(( ${last1:-2} - 1 )))" $(( re_runs_before + 1 )) 30
 send "seek 99999999" resume
 check "builds: resumed at the present" wait_for_regex "$log" "timeline: resumed at frame [0-9]+ \(dropped 0 frames\)" 1 30
 check "builds: version 3 runs on" wait_for_regex "$log" "timeline game: update count (360|420|480) at frame" 1 60
