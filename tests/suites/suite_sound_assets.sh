@@ -16,16 +16,6 @@ rm -rf "$out"
 mkdir -p "$out"
 fuzz_seconds=${FUZZ_SECONDS:-12}
 
-# build NAME COMMAND...: one check; on failure shows the first compiler errors.
-build() {
-    local name=$1
-    shift
-    if "$@" >"$out/$name.build.txt" 2>&1; then pass; return 0; fi
-    fail "build of $name"
-    head -n 8 "$out/$name.build.txt" | sed 's/^/    /'
-    return 1
-}
-
 #- MSVC dialect: every translation unit of this part (the headers come in through them; run_unit_tests
 #  checks the unit tests')
 for unit in code/win32/win32_sound.cpp code/game_kit/kit_mixer.cpp code/game_kit/kit_asset_reject.cpp \
@@ -37,12 +27,12 @@ done
 
 #- The game-side files also build alone with MinGW (they go into game.dll)
 for unit in kit_mixer kit_asset_reject kit_asset_bmp kit_asset_wav; do
-    build "$unit.o (MinGW)" $MINGW_CXX $MINGW_FLAGS -c "code/game_kit/$unit.cpp" -o "$out/$unit.o"
+    build_checked "$unit.o (MinGW)" $MINGW_CXX $MINGW_FLAGS -c "code/game_kit/$unit.cpp" -o "$out/$unit.o"
 done
 
 #- Data: the committed files are what the generator writes (only ours: data/ is shared)
 mkdir -p "$out/generated/textures" "$out/generated/sounds" "$out/generated/test"
-if build make_test_assets $NATIVE_CXX $NATIVE_FLAGS tests/tools/make_test_assets.cpp -o "$out/make_test_assets"; then
+if build_checked make_test_assets $NATIVE_CXX $NATIVE_FLAGS tests/tools/make_test_assets.cpp -o "$out/make_test_assets"; then
     check "make_test_assets runs" "$out/make_test_assets" "$out/generated"
     generated_files=$(cd "$out/generated" && find . -type f | sort)
     check "make_test_assets wrote its 10 files" test "$(echo "$generated_files" | wc -l)" -eq 10
@@ -58,7 +48,7 @@ run_unit_tests sound_assets
 grep '^FIGURE' "$(unit_test_exe test_mixer native).output.txt"
 
 #- The tone checker rejects what it exists to catch (gap, phase jump, wrong pitch or level)
-if build check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp -o "$out/check_tone"; then
+if build_checked check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp -o "$out/check_tone"; then
     run_counted "check_tone self-test" "$out/check_tone" --self-test
 fi
 
@@ -68,7 +58,7 @@ fuzzed=""
 for reader in bmp wav; do
     upper=$(echo "$reader" | tr a-z A-Z)
     fuzzer="$out/fuzz_$reader"
-    if build "fuzz_$reader" clang++ -std=c++14 -g -O1 -Icode -fsanitize=fuzzer,address,undefined \
+    if build_checked "fuzz_$reader" clang++ -std=c++14 -g -O1 -Icode -fsanitize=fuzzer,address,undefined \
             -fno-sanitize-recover=all "-DFUZZ_$upper=1" tests/unit/fuzz_assets.cpp -o "$fuzzer"; then
         corpus="$out/corpus_$reader"
         mkdir -p "$corpus" "$out/crashes_$reader"

@@ -23,22 +23,12 @@ rm -rf "$out"
 mkdir -p "$out"
 tone_seconds=${TONE_SECONDS:-5}
 
-# build NAME COMMAND...: one check; on failure shows the first compiler errors.
-build() {
-    local name=$1
-    shift
-    if "$@" >"$out/$name.build.txt" 2>&1; then pass; return 0; fi
-    fail "build of $name"
-    head -n 8 "$out/$name.build.txt" | sed 's/^/    /'
-    return 1
-}
-
-build check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp -o "$out/check_tone"
+build_checked check_tone $NATIVE_CXX $NATIVE_FLAGS -Itests tests/tools/check_tone.cpp -o "$out/check_tone"
 
 #- Sound end to end under Wine
 e2e="$out/e2e"
 mkdir -p "$e2e/nodevice"
-if build test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_sound_e2e.cpp -o "$out/test_sound_e2e.exe" -lwinmm; then
+if build_checked test_sound_e2e.exe $MINGW_CXX $MINGW_FLAGS -Itests tests/unit/test_sound_e2e.cpp -o "$out/test_sound_e2e.exe" -lwinmm; then
     # No audio device at all (ALSA's default points at a card that does not exist), then no
     # dsound.dll: the engine must run silent, log why, and keep serving the game's frames.
     printf 'pcm.!default { type hw; card 29 }\nctl.!default { type hw; card 29 }\n' >"$e2e/nodevice/.asoundrc"

@@ -25,6 +25,17 @@ check() {
     if "$@" >/dev/null 2>&1; then pass; else fail "$description"; fi
 }
 
+# build_checked NAME COMMAND...: a build as one check; its output goes to $out/NAME.build.txt, and
+# on failure the first compiler errors are shown.
+build_checked() {
+    local name=$1
+    shift
+    if "$@" >"$out/$name.build.txt" 2>&1; then pass; return 0; fi
+    fail "build of $name"
+    head -n 8 "$out/$name.build.txt" | sed 's/^/    /'
+    return 1
+}
+
 # run_counted "name" command args...: runs a test program that ends with "N passed, M failed" and
 # adds its counts (count_test_output). Its output goes through a file, not a pipe: a Wine helper
 # process that outlives the program would hold a pipe open and hang the suite.
