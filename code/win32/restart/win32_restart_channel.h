@@ -89,7 +89,10 @@ struct win32_restart_relay
     volatile LONG waiterPid;        // for the relaying process's log line
 };
 // How long a relaying process waits for the waiter to adopt its successor before it waits itself.
-#define WIN32_RESTART_RELAY_SECONDS 10.0
+// NOTE: the waiter adopts only once it has stopped its own engine (threads, GL, memory), which took
+// over 10 s once on a loaded 2-core machine under Wine (CI-like run, load 5-7): the relay then gave
+// up and two processes waited. Waiting longer costs nothing seen: the new process runs meanwhile.
+#define WIN32_RESTART_RELAY_SECONDS 30.0
 
 // Fault injection for the restart suites, in development builds only (ENGINE_DEVELOPMENT=1: what
 // misc/build.sh and build.bat build by default; a release build reads no such variable and has no
