@@ -1,28 +1,10 @@
 // State migration by field names: the rules are in kit_state_migrate.h.
 
 #include "game_kit/kit_state_migrate.h"
+#include "contract/state_layout.h"
 #include "base/base_format.h"
 #include <stdio.h>
 #include <string.h>
-
-// The field, or 0 when the layout does not export it.
-internal const game_layout_field *FindExportedLayoutField(const game_state_layout *layout, const char *structName,
-                                                          const char *fieldName)
-{
-    for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
-    {
-        const game_layout_field *field = layout->fields + fieldIndex;
-        if (strcmp(field->structName, structName) == 0 && strcmp(field->fieldName, fieldName) == 0) return field;
-    }
-    return 0;
-}
-
-// 0 when the layout does not export the struct (a plain type, an unregistered struct).
-internal u32 ExportedStructSize(const game_state_layout *layout, const char *structName)
-{
-    const game_layout_field *size = FindExportedLayoutField(layout, structName, "(size)");
-    return size ? size->size : 0;
-}
 
 // The numeric kind of a plain type name, by the names base_types.h defines; StateNumber_None for
 // anything else (a struct, a pointer, an f32 or f64 whose size does not match its name).
@@ -118,6 +100,137 @@ internal b32 StateBytesAreZero(const u8 *bytes, u64 size)
     return 1;
 }
 
+//~ Lookups done once per migration
+// A struct array of 200,000 elements used to repeat every name lookup (linear over the layout) and
+// format its path for each element: seconds, and once past the watchdog's limit under load. Now
+// names are matched once, and each element costs index arithmetic and a copy per field.
+#define MIGRATE_NONE 0xFFFFu
+
+struct migrate_layout_index
+{
+    const game_state_layout *layout;
+    u16 typeStruct[STATE_LAYOUT_MAX_FIELDS];    // "(size)" entry of the registered struct the field's
+                                                //   type names (a non-zero size); MIGRATE_NONE if plain
+    u16 nextInStruct[STATE_LAYOUT_MAX_FIELDS];  // the next field of the same struct, "(size)" excluded
+    u16 firstInStruct[STATE_LAYOUT_MAX_FIELDS]; // indexed by a struct's "(size)" entry
+    u16 match[STATE_LAYOUT_MAX_FIELDS];         // the other layout's field of the same struct and name
+};
+
+internal b32 IsSizeEntry(const game_layout_field *field) { return strcmp(field->fieldName, "(size)") == 0; }
+
+// The first "(size)" entry of structName, or MIGRATE_NONE.
+internal u16 FindSizeEntry(const game_state_layout *layout, const char *structName)
+{
+    for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
+        if (IsSizeEntry(layout->fields + fieldIndex) && strcmp(layout->fields[fieldIndex].structName, structName) == 0)
+            return (u16)fieldIndex;
+    return MIGRATE_NONE;
+}
+
+internal void IndexMigrateLayout(migrate_layout_index *index, const game_state_layout *layout)
+{
+    index->layout = layout;
+    u16 lastInStruct[STATE_LAYOUT_MAX_FIELDS];
+    for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
+    {
+        index->firstInStruct[fieldIndex] = index->nextInStruct[fieldIndex] = index->match[fieldIndex] = MIGRATE_NONE;
+        lastInStruct[fieldIndex] = MIGRATE_NONE;
+        u16 typeStruct = FindSizeEntry(layout, layout->fields[fieldIndex].typeName);
+        index->typeStruct[fieldIndex] =
+            (typeStruct != MIGRATE_NONE && layout->fields[typeStruct].size) ? typeStruct : MIGRATE_NONE;
+    }
+    // In layout order, so a struct's fields are visited as the layout lists them.
+    for (u32 fieldIndex = 0; fieldIndex < layout->fieldCount; ++fieldIndex)
+    {
+        if (IsSizeEntry(layout->fields + fieldIndex)) continue;
+        u16 owner = FindSizeEntry(layout, layout->fields[fieldIndex].structName);
+        if (owner == MIGRATE_NONE) continue;    // its struct has no size entry: never migrated
+        if (lastInStruct[owner] == MIGRATE_NONE) index->firstInStruct[owner] = (u16)fieldIndex;
+        else index->nextInStruct[lastInStruct[owner]] = (u16)fieldIndex;
+        lastInStruct[owner] = (u16)fieldIndex;
+    }
+}
+
+// For each field of one layout, the first field of the other with the same struct and field name.
+internal void MatchMigrateFields(migrate_layout_index *from, const migrate_layout_index *to)
+{
+    for (u32 fromIndex = 0; fromIndex < from->layout->fieldCount; ++fromIndex)
+    {
+        const game_layout_field *field = from->layout->fields + fromIndex;
+        for (u32 toIndex = 0; toIndex < to->layout->fieldCount; ++toIndex)
+        {
+            const game_layout_field *other = to->layout->fields + toIndex;
+            if (strcmp(field->structName, other->structName) == 0 && strcmp(field->fieldName, other->fieldName) == 0)
+            {
+                from->match[fromIndex] = (u16)toIndex;
+                break;
+            }
+        }
+    }
+}
+
+//~ Where a refusal happened, written out only when there is one
+struct migrate_path_step
+{
+    const char *fieldName;
+    u32 element;
+    b32 indexed;                // an array field: "[element]" follows the name
+};
+
+struct state_migration_context
+{
+    migrate_layout_index newIndex;
+    migrate_layout_index oldIndex;
+    state_migration *migration;
+    const char *root;
+    migrate_path_step steps[10];    // one per nesting level; MigrateStateStruct stops at depth 8
+    u32 stepCount;
+    u32 sameLeaves[STATE_LAYOUT_MAX_FIELDS];    // by a new struct's "(size)" entry: SameStructLeaves
+    u8 sameKnown[STATE_LAYOUT_MAX_FIELDS];
+};
+
+// How many fields an instance of the struct counts as carried when it is the same in both layouts:
+// the same size, no field added or removed, each at the same offset with the same type and extent,
+// nested structs alike. Such an array is copied whole. 0 when the struct differs (or is malformed:
+// the field by field path then says where).
+internal u32 SameStructLeaves(state_migration_context *context, u16 newStruct, u16 oldStruct, u32 depth)
+{
+    if (context->sameKnown[newStruct]) return context->sameLeaves[newStruct];
+    const migrate_layout_index *newIndex = &context->newIndex;
+    const migrate_layout_index *oldIndex = &context->oldIndex;
+    const game_state_layout *newLayout = newIndex->layout;
+    const game_state_layout *oldLayout = oldIndex->layout;
+    u32 structSize = newLayout->fields[newStruct].size;
+    u64 leaves = structSize == oldLayout->fields[oldStruct].size && depth <= 8;
+    for (u16 fieldIndex = newIndex->firstInStruct[newStruct]; leaves && fieldIndex != MIGRATE_NONE;
+         fieldIndex = newIndex->nextInStruct[fieldIndex])
+    {
+        const game_layout_field *field = newLayout->fields + fieldIndex;
+        u16 oldFieldIndex = newIndex->match[fieldIndex];
+        const game_layout_field *old = oldFieldIndex != MIGRATE_NONE ? oldLayout->fields + oldFieldIndex : 0;
+        if (!old || !field->count || (u64)field->offset + field->size > structSize || old->offset != field->offset ||
+            old->size != field->size || old->count != field->count || strcmp(old->typeName, field->typeName) != 0 ||
+            (newIndex->typeStruct[fieldIndex] == MIGRATE_NONE) != (oldIndex->typeStruct[oldFieldIndex] == MIGRATE_NONE))
+        {
+            leaves = 0;
+            break;
+        }
+        u32 fieldLeaves = 1;
+        if (newIndex->typeStruct[fieldIndex] != MIGRATE_NONE)
+            fieldLeaves = SameStructLeaves(context, newIndex->typeStruct[fieldIndex], oldIndex->typeStruct[oldFieldIndex],
+                                           depth + 1) * field->count;
+        leaves = fieldLeaves ? leaves + fieldLeaves : 0;
+    }
+    for (u16 oldFieldIndex = oldIndex->firstInStruct[oldStruct]; leaves && oldFieldIndex != MIGRATE_NONE;
+         oldFieldIndex = oldIndex->nextInStruct[oldFieldIndex])
+        if (oldIndex->match[oldFieldIndex] == MIGRATE_NONE) leaves = 0;
+    // The struct's own count started at 1 so that a struct of no fields is "the same" too.
+    u32 result = leaves ? (u32)(leaves - 1 < 0xFFFFFFFFu ? leaves - 1 : 0) : 0;
+    context->sameLeaves[newStruct] = result;
+    context->sameKnown[newStruct] = 1;
+    return result;
+}
+
 // Records the first refusal only and always returns false, so a caller can return its result.
 internal b32 RefuseMigration(state_migration *migration, const char *path, const char *fieldName, const char *reason)
 {
@@ -127,22 +240,64 @@ internal b32 RefuseMigration(state_migration *migration, const char *path, const
     return 0;
 }
 
-struct state_migration_context
+// The refusal of a field of the struct instance the context's path leads to ("game_state.items[3]").
+internal b32 RefuseMigrationHere(state_migration_context *context, const char *fieldName, const char *reason)
 {
-    const game_state_layout *newLayout;
-    const game_state_layout *oldLayout;
-    state_migration *migration;
-};
+    char path[160];
+    FormatText(path, sizeof(path), "%s", context->root);
+    for (u32 step = 0; step < context->stepCount; ++step)
+    {
+        const migrate_path_step *at = context->steps + step;
+        if (at->indexed) AppendFormat(path, sizeof(path), ".%s[%u]", at->fieldName, at->element);
+        else AppendFormat(path, sizeof(path), ".%s", at->fieldName);
+    }
+    return RefuseMigration(context->migration, path, fieldName, reason);
+}
 
-// Every field of one struct instance: carried, migrated or zeroed. Refuses a field lying outside its
-// struct in either layout and nesting deeper than 8 (a cycle in a malformed layout).
-internal b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
-                                const u8 *oldBase, const char *path, u32 depth);
+//~ The migration
+// Every field of one struct instance (its "(size)" entries in each layout): carried, migrated or
+// zeroed. Refuses a field lying outside its struct in either layout and nesting deeper than 8 (a
+// cycle in a malformed layout).
+internal b32 MigrateStateStruct(state_migration_context *context, u16 newStruct, u8 *newBase, u16 oldStruct,
+                                const u8 *oldBase, u32 depth);
+
+// The elements of a field whose type is a registered struct in both layouts, each migrated.
+internal b32 MigrateStructElements(state_migration_context *context, u16 newFieldIndex, u8 *newBytes,
+                                   u16 oldFieldIndex, const u8 *oldBytes, u32 common, u32 depth)
+{
+    const game_layout_field *newField = context->newIndex.layout->fields + newFieldIndex;
+    const game_layout_field *oldField = context->oldIndex.layout->fields + oldFieldIndex;
+    u32 newElementSize = newField->size / newField->count;
+    u32 oldElementSize = oldField->size / oldField->count;
+    u16 newStruct = context->newIndex.typeStruct[newFieldIndex];
+    u16 oldStruct = context->oldIndex.typeStruct[oldFieldIndex];
+    u32 sameLeaves = SameStructLeaves(context, newStruct, oldStruct, depth + 1);
+    if (sameLeaves && newElementSize == oldElementSize)
+    {
+        memmove(newBytes, oldBytes, (u64)common * newElementSize);
+        context->migration->fieldsCarried += sameLeaves * common;
+        return 1;
+    }
+    migrate_path_step *step = context->steps + context->stepCount++;
+    step->fieldName = newField->fieldName;
+    step->indexed = newField->count > 1;
+    for (u32 element = 0; element < common; ++element)
+    {
+        step->element = element;
+        if (!MigrateStateStruct(context, newStruct, newBytes + (u64)element * newElementSize, oldStruct,
+                                oldBytes + (u64)element * oldElementSize, depth + 1))
+            return 0;   // the path stays as it was: nothing formats it after a refusal
+    }
+    --context->stepCount;
+    return 1;
+}
 
 // One field present in both layouts: elements carried, converted or migrated recursively.
-internal b32 MigrateStateField(state_migration_context *context, const game_layout_field *newField, u8 *newBase,
-                               const game_layout_field *oldField, const u8 *oldBase, const char *path, u32 depth)
+internal b32 MigrateStateField(state_migration_context *context, u16 newFieldIndex, u8 *newBase,
+                               u16 oldFieldIndex, const u8 *oldBase, u32 depth)
 {
+    const game_layout_field *newField = context->newIndex.layout->fields + newFieldIndex;
+    const game_layout_field *oldField = context->oldIndex.layout->fields + oldFieldIndex;
     state_migration *migration = context->migration;
     char reason[160];
     u32 newElementSize = newField->size / newField->count;
@@ -156,33 +311,22 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
     {
         FormatText(reason, sizeof(reason), "array shrinks %u -> %u elements and the dropped ones hold data",
                  oldField->count, newField->count);
-        return RefuseMigration(migration, path, newField->fieldName, reason);
+        return RefuseMigrationHere(context, newField->fieldName, reason);
     }
     if (newField->count > common)
         memset(newBytes + (u64)common * newElementSize, 0, (u64)(newField->count - common) * newElementSize);
 
-    b32 newIsStruct = ExportedStructSize(context->newLayout, newField->typeName) != 0;
-    b32 oldIsStruct = ExportedStructSize(context->oldLayout, oldField->typeName) != 0;
+    b32 newIsStruct = context->newIndex.typeStruct[newFieldIndex] != MIGRATE_NONE;
+    b32 oldIsStruct = context->oldIndex.typeStruct[oldFieldIndex] != MIGRATE_NONE;
     b32 sameType = strcmp(newField->typeName, oldField->typeName) == 0;
     if (newIsStruct || oldIsStruct)
     {
         if (!newIsStruct || !oldIsStruct || !sameType)
         {
             FormatText(reason, sizeof(reason), "changed type %s -> %s", oldField->typeName, newField->typeName);
-            return RefuseMigration(migration, path, newField->fieldName, reason);
+            return RefuseMigrationHere(context, newField->fieldName, reason);
         }
-        for (u32 element = 0; element < common; ++element)
-        {
-            char elementPath[160];
-            if (newField->count > 1)
-                FormatText(elementPath, sizeof(elementPath), "%s.%s[%u]", path, newField->fieldName, element);
-            else
-                FormatText(elementPath, sizeof(elementPath), "%s.%s", path, newField->fieldName);
-            if (!MigrateStateStruct(context, newField->typeName, newBytes + (u64)element * newElementSize,
-                                    oldBytes + (u64)element * oldElementSize, elementPath, depth + 1))
-                return 0;
-        }
-        return 1;
+        return MigrateStructElements(context, newFieldIndex, newBytes, oldFieldIndex, oldBytes, common, depth);
     }
     if (sameType && newElementSize == oldElementSize)
     {
@@ -196,7 +340,7 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
     {
         FormatText(reason, sizeof(reason), "changed type %s -> %s (%u -> %u bytes), which has no exact conversion",
                  oldField->typeName, newField->typeName, oldElementSize, newElementSize);
-        return RefuseMigration(migration, path, newField->fieldName, reason);
+        return RefuseMigrationHere(context, newField->fieldName, reason);
     }
     for (u32 element = 0; element < common; ++element)
     {
@@ -208,43 +352,43 @@ internal b32 MigrateStateField(state_migration_context *context, const game_layo
             memcpy(&raw, from, oldElementSize);
             FormatText(reason, sizeof(reason), "%s -> %s cannot hold the value at element %u (bits 0x%llx) exactly",
                      oldField->typeName, newField->typeName, element, (unsigned long long)raw);
-            return RefuseMigration(migration, path, newField->fieldName, reason);
+            return RefuseMigrationHere(context, newField->fieldName, reason);
         }
     }
     ++migration->fieldsConverted;
     return 1;
 }
 
-internal b32 MigrateStateStruct(state_migration_context *context, const char *structName, u8 *newBase,
-                                const u8 *oldBase, const char *path, u32 depth)
+internal b32 MigrateStateStruct(state_migration_context *context, u16 newStruct, u8 *newBase, u16 oldStruct,
+                                const u8 *oldBase, u32 depth)
 {
+    const game_state_layout *newLayout = context->newIndex.layout;
+    const game_state_layout *oldLayout = context->oldIndex.layout;
     state_migration *migration = context->migration;
-    if (depth > 8) return RefuseMigration(migration, path, structName, "nested too deep (a cycle?)");
-    u32 newStructSize = ExportedStructSize(context->newLayout, structName);
-    u32 oldStructSize = ExportedStructSize(context->oldLayout, structName);
-    for (u32 fieldIndex = 0; fieldIndex < context->newLayout->fieldCount; ++fieldIndex)
+    if (depth > 8) return RefuseMigrationHere(context, newLayout->fields[newStruct].structName, "nested too deep (a cycle?)");
+    u32 newStructSize = newLayout->fields[newStruct].size;
+    u32 oldStructSize = oldLayout->fields[oldStruct].size;
+    for (u16 fieldIndex = context->newIndex.firstInStruct[newStruct]; fieldIndex != MIGRATE_NONE;
+         fieldIndex = context->newIndex.nextInStruct[fieldIndex])
     {
-        const game_layout_field *field = context->newLayout->fields + fieldIndex;
-        if (strcmp(field->structName, structName) != 0 || strcmp(field->fieldName, "(size)") == 0) continue;
+        const game_layout_field *field = newLayout->fields + fieldIndex;
         if (!field->count || (u64)field->offset + field->size > newStructSize)
-            return RefuseMigration(migration, path, field->fieldName, "malformed new layout (field outside its struct)");
-        const game_layout_field *old = FindExportedLayoutField(context->oldLayout, structName, field->fieldName);
-        if (!old)
+            return RefuseMigrationHere(context, field->fieldName, "malformed new layout (field outside its struct)");
+        u16 oldIndex = context->newIndex.match[fieldIndex];
+        if (oldIndex == MIGRATE_NONE)
         {
             memset(newBase + field->offset, 0, field->size);
             ++migration->fieldsAdded;
             continue;
         }
+        const game_layout_field *old = oldLayout->fields + oldIndex;
         if (!old->count || (u64)old->offset + old->size > oldStructSize)
-            return RefuseMigration(migration, path, field->fieldName, "malformed old layout (field outside its struct)");
-        if (!MigrateStateField(context, field, newBase, old, oldBase, path, depth)) return 0;
+            return RefuseMigrationHere(context, field->fieldName, "malformed old layout (field outside its struct)");
+        if (!MigrateStateField(context, fieldIndex, newBase, oldIndex, oldBase, depth)) return 0;
     }
-    for (u32 fieldIndex = 0; fieldIndex < context->oldLayout->fieldCount; ++fieldIndex)
-    {
-        const game_layout_field *old = context->oldLayout->fields + fieldIndex;
-        if (strcmp(old->structName, structName) != 0 || strcmp(old->fieldName, "(size)") == 0) continue;
-        if (!FindExportedLayoutField(context->newLayout, structName, old->fieldName)) ++migration->fieldsRemoved;
-    }
+    for (u16 oldIndex = context->oldIndex.firstInStruct[oldStruct]; oldIndex != MIGRATE_NONE;
+         oldIndex = context->oldIndex.nextInStruct[oldIndex])
+        if (context->oldIndex.match[oldIndex] == MIGRATE_NONE) ++migration->fieldsRemoved;
     return 1;
 }
 
@@ -257,13 +401,24 @@ b32 MigrateStateByName(const game_state_layout *newLayout, void *newState, u64 n
     memset(migration, 0, sizeof(*migration));
     if (!newLayout->fieldCount || !oldLayout->fieldCount)
         return RefuseMigration(migration, "(layout)", "(root)", "a layout is empty");
+    if (newLayout->fieldCount > STATE_LAYOUT_MAX_FIELDS || oldLayout->fieldCount > STATE_LAYOUT_MAX_FIELDS)
+        return RefuseMigration(migration, "(layout)", "(root)", "a layout has more than STATE_LAYOUT_MAX_FIELDS fields");
     const char *root = newLayout->fields[0].structName;
     if (strcmp(root, oldLayout->fields[0].structName) != 0)
         return RefuseMigration(migration, root, "(root)", "the root struct was renamed");
-    u32 newSize = ExportedStructSize(newLayout, root);
-    u32 oldSize = ExportedStructSize(oldLayout, root);
+    // About 10 KB of tables: on the stack, since this runs once per reload and a kit owns no arena.
+    state_migration_context context = {};
+    context.migration = migration;
+    context.root = root;
+    IndexMigrateLayout(&context.newIndex, newLayout);
+    IndexMigrateLayout(&context.oldIndex, oldLayout);
+    MatchMigrateFields(&context.newIndex, &context.oldIndex);
+    MatchMigrateFields(&context.oldIndex, &context.newIndex);
+    u16 newRoot = FindSizeEntry(newLayout, root);
+    u16 oldRoot = FindSizeEntry(oldLayout, root);
+    u32 newSize = newRoot != MIGRATE_NONE ? newLayout->fields[newRoot].size : 0;
+    u32 oldSize = oldRoot != MIGRATE_NONE ? oldLayout->fields[oldRoot].size : 0;
     if (!newSize || !oldSize || newSize > newStateSize || oldSize > oldStateSize)
         return RefuseMigration(migration, root, "(size)", "the root struct does not fit the state memory");
-    state_migration_context context = {newLayout, oldLayout, migration};
-    return MigrateStateStruct(&context, root, (u8 *)newState, (const u8 *)oldState, root, 0);
+    return MigrateStateStruct(&context, newRoot, (u8 *)newState, oldRoot, (const u8 *)oldState, 0);
 }

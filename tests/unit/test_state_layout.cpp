@@ -244,6 +244,7 @@ internal void TestNestedLayouts(void)
     }
     CHECK_MSG(allKept, "added: every item's values kept, the new field zeroed");
     CHECK(migration.fieldsAdded == ITEM_COUNT);
+    CHECK_MSG(migration.fieldsCarried == 2 + 4 * ITEM_COUNT, "added: count, pad and each item's 4 fields carried");
 
     CHECK(Migrate(LAYOUT(nremovedFields), old, &migration));
     state_nremoved *removed = (state_nremoved *)globalNewNested;
@@ -282,6 +283,10 @@ internal void TestNestedLayouts(void)
     CHECK(!Migrate(LAYOUT(nnarrowedFields), old, &migration));
     CHECK_MSG(strstr(migration.refusal, "game_state.items[300].flags: u32 -> u8") != 0, migration.refusal);
     globalOldNested.items[300].flags = 100;
+    globalOldNested.items[ITEM_COUNT - 1].flags = 255 + ITEM_COUNT;
+    CHECK(!Migrate(LAYOUT(nnarrowedFields), old, &migration));
+    CHECK_MSG(strstr(migration.refusal, "game_state.items[4095].flags: u32 -> u8") != 0, migration.refusal);
+    globalOldNested.items[ITEM_COUNT - 1].flags = (ITEM_COUNT - 1) % 200;
     CHECK(!Migrate(LAYOUT(nretypedFields), old, &migration));
     CHECK_MSG(strstr(migration.refusal, "items[0].where: changed type v2 -> v3") != 0, migration.refusal);
 
@@ -289,6 +294,10 @@ internal void TestNestedLayouts(void)
     CHECK(Migrate(LAYOUT(ngrownFields), old, &migration));
     state_ngrown *grown = (state_ngrown *)globalNewNested;
     CHECK(grown->items[4095].id == 5095 && grown->items[4096].id == 0 && grown->items[8191].flags == 0);
+    CHECK_MSG(grown->items[17].where.y == -17.0f && grown->items[4095].weight == 0.25f * 4095,
+              "an unchanged item struct is copied whole");
+    CHECK_MSG(migration.fieldsCarried == 2 + 4 * ITEM_COUNT && migration.fieldsAdded == 0,
+              "copied whole, the items count as carried field by field");
     CHECK(!Migrate(LAYOUT(nshrunkFields), old, &migration));
     CHECK_MSG(strstr(migration.refusal, "game_state.items: array shrinks 4096 -> 2048") != 0, migration.refusal);
     memset(globalOldNested.items + ITEM_COUNT / 2, 0, sizeof(item_nv1) * ITEM_COUNT / 2);
