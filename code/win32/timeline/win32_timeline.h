@@ -35,6 +35,8 @@
 #define WIN32_TIMELINE_SLICE_SECONDS 0.02       // a change of the past re-runs this much per drawn frame
 #define WIN32_TIMELINE_MAX_WATCHES 4            // fields plotted at once (`watch PATH`)
 #define WIN32_TIMELINE_SCAN_SYNC_FRAMES 8       // a watch or find syncs the snapshot this often
+#define WIN32_TIMELINE_SHOW_SYNCED_TAIL 2       // a seek syncs the snapshot over its last frames only ...
+#define WIN32_TIMELINE_SHOW_STEP_BACK 8         // ... but a step back of up to this many frames syncs each one
 #define WIN32_TIMELINE_STRIP_COLUMNS 8192       // the strip draws at most this many pixels wide
 #define WIN32_TIMELINE_MAX_BUILDS 32            // older builds kept loaded for the history's frames
 

@@ -192,10 +192,80 @@ struct win32_shown_frame
     u64 expected;
 };
 
+// Memory is at the start of `frame` (synced), the first frame whose hash differs from the recording
+// after a stretch run unsynced. Finds the first frame after the keyframe whose hash differs, re-running
+// from the keyframe synced (this path runs only when a hash differs); memory ends at that frame.
+internal u64 Win32FirstDifferingFrame(win32_state *state, history_store *store, s32 key, u64 keyFrame, u64 frame,
+                                      u64 *hash, u64 *expected)
+{
+    win32_timeline *timeline = &state->timeline;
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    HistoryRestore(store, key, snapshot->live, timeline->recording.changedSinceKeyframe);
+    Win32SyncMemorySnapshot(snapshot);
+    for (u64 at = keyFrame; at < frame; ++at)
+    {
+        Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), store != &timeline->recording.store);
+        if (!Win32ExpectedHash(timeline, at + 1, expected)) continue;
+        *hash = Win32CurrentStateHash(snapshot);
+        if (*hash != *expected) return at + 1;
+    }
+    return frame;   // the differing hash did not come back: the one seen stands
+}
+
+// Runs frames [from, to) of the timeline `store` holds, memory synced at the start of `from`, and
+// leaves it synced at the start of `to`; returns the frames that faulted again (each dropped, as a
+// live frame's fault is). Frames before `syncFrom` run unsynced: under Wine a sync, the write-watch
+// faults that follow it and the scrub cache's copy cost a good part of a big state's update (the demo
+// at 65,536 entities: 9.2 against 7.8 ms a frame in seeks). A fault there puts memory back at the last sync, and the
+// frames since run again, synced. Frames from `syncFrom` on run synced, each joins the scrub cache,
+// and each hash is checked: the first frame that differs (when key >= 0) is explained in the log.
+internal u32 Win32RunShownFrames(win32_state *state, history_store *store, s32 key, u64 from, u64 to, u64 syncFrom)
+{
+    win32_timeline *timeline = &state->timeline;
+    win32_memory_snapshot *snapshot = timeline->snapshot;
+    b32 onNewTimeline = store != &timeline->recording.store;
+    u64 keyFrame = key >= 0 ? HistoryKeyFrame(store, key) : from;
+    u64 syncedFrame = from;
+    b32 explained = key < 0;
+    u32 faults = 0;
+    for (u64 frame = from; frame < to; ++frame)
+    {
+        win32_timeline_frame *record = Win32TimelineFrame(timeline, frame);
+        if (frame < syncFrom)
+        {
+            if (Win32RunPastFrameUnsynced(state, record, onNewTimeline)) continue;
+            for (u64 at = syncedFrame; at < frame; ++at)
+                faults += !Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), onNewTimeline);
+            faults += !Win32RunPastFrame(state, record, onNewTimeline);
+            syncedFrame = frame + 1;
+            continue;
+        }
+        faults += !Win32RunPastFrame(state, record, onNewTimeline);
+        b32 afterUnsynced = syncedFrame != frame;
+        syncedFrame = frame + 1;
+        Win32NoteScrubFrame(timeline, frame + 1);
+        u64 expected = 0;
+        if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected)) continue;
+        u64 hash = Win32CurrentStateHash(snapshot);
+        if (hash == expected) continue;
+        explained = 1;
+        u64 differing = frame + 1;
+        if (afterUnsynced) differing = Win32FirstDifferingFrame(state, store, key, keyFrame, frame + 1, &hash, &expected);
+        Win32ExplainMismatch(state, store, key, keyFrame, differing, hash, expected);
+        frame = differing - 1;      // memory is at `differing`: the frames from it run again
+        syncedFrame = differing;
+    }
+    return faults;
+}
+
 // Puts the start state of `target` (within the range shown) on the timeline shown in memory: from the
 // nearest state at or before it that is at hand (the state held, a frame of the scrub cache, or a
 // keyframe of the history), then the recorded input up to it; a first hash that differs from the
 // recording is explained in the log. The seek and the new timeline's slices both show frames this way.
+// Only the last WIN32_TIMELINE_SHOW_SYNCED_TAIL frames run synced (so the scrub cache holds the frame
+// before the target: a step back right after is a restore), except in a step back (a few frames) that
+// re-simulates: the cache then starts again where the re-simulation starts and every frame joins it,
+// so the steps back after it are restores too.
 internal win32_shown_frame Win32ShowFrame(win32_state *state, u64 target)
 {
     win32_timeline *timeline = &state->timeline;
@@ -206,6 +276,8 @@ internal win32_shown_frame Win32ShowFrame(win32_state *state, u64 target)
     s32 scrubKey = timeline->scrub.store.keyCount ? HistoryKeyAtOrBefore(&timeline->scrub.store, target) : -1;
     u64 scrubFrame = scrubKey >= 0 ? HistoryKeyFrame(&timeline->scrub.store, scrubKey) : 0;
     b32 fromScrub = scrubKey >= 0 && scrubFrame >= keyFrame;
+    b32 stepBack = timeline->travel.shownValid && target < timeline->travel.cursor &&
+                   target + WIN32_TIMELINE_SHOW_STEP_BACK >= timeline->travel.cursor;
     win32_shown_frame shown = {};
     shown.from = fromScrub ? scrubFrame : keyFrame;
     if (timeline->travel.shownValid && timeline->travel.cursor <= target && timeline->travel.cursor >= shown.from)
@@ -214,6 +286,7 @@ internal win32_shown_frame Win32ShowFrame(win32_state *state, u64 target)
     {
         HistoryRestore(&timeline->scrub.store, scrubKey, snapshot->live, timeline->scrub.changedSinceKey);
         Win32SyncMemorySnapshot(snapshot);
+        if (stepBack && target > scrubFrame) Win32StartScrubCache(timeline, scrubFrame);
     }
     else if (key >= 0)
     {
@@ -221,20 +294,8 @@ internal win32_shown_frame Win32ShowFrame(win32_state *state, u64 target)
         Win32SyncMemorySnapshot(snapshot);
         if (target > keyFrame) Win32StartScrubCache(timeline, keyFrame);
     }
-    b32 explained = 0;
-    for (u64 frame = shown.from; frame < target; ++frame)
-    {
-        if (!Win32RunPastFrame(state, Win32TimelineFrame(timeline, frame), store != &timeline->recording.store)) ++shown.faults;
-        Win32NoteScrubFrame(timeline, frame + 1);
-        u64 expected = 0;
-        if (explained || !Win32ExpectedHash(timeline, frame + 1, &expected) || key < 0) continue;
-        u64 hash = Win32CurrentStateHash(snapshot);
-        if (hash != expected)
-        {
-            explained = 1;
-            Win32ExplainMismatch(state, store, key, keyFrame, frame + 1, hash, expected);
-        }
-    }
+    u64 syncFrom = stepBack ? shown.from : target - Minimum((u64)WIN32_TIMELINE_SHOW_SYNCED_TAIL, target - shown.from);
+    shown.faults = Win32RunShownFrames(state, store, key, shown.from, target, syncFrom);
     shown.known = Win32ExpectedHash(timeline, target, &shown.expected);
     shown.hash = Win32CurrentStateHash(snapshot);
     timeline->travel.cursor = target;
