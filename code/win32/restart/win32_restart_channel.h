@@ -78,21 +78,18 @@ struct win32_restart_control
 
 // The relay: the first process of a run (the one a script or a debugger started) is the only one
 // that waits once it handed over. Every later process that hands over duplicates its successor's
-// handle into the first process, sets engineProcess and wakes it, waits until it was adopted, and
-// exits; so whatever the number of restarts, one waiter remains and it returns the exit code of the
-// process that runs the engine last. The first process creates the block at its first restart;
-// every new process inherits the handles and passes the same values on.
+// handle into the first process, sets engineProcess, wakes it and exits (the waiter reads the relay
+// whichever of its handles wakes it: no answer is waited for); so whatever the number of restarts,
+// one waiter remains and it returns the exit code of the process that runs the engine last. The
+// first process creates the block at its first restart; every new process inherits the handles and
+// passes the same values on. NOTE: the layout is shared by every platform build of a run: fields
+// are only ever added at the end.
 struct win32_restart_relay
 {
     volatile u64 engineProcess;     // a handle in the waiter to the process that runs the engine now; 0: none waiting
-    volatile LONG adopted;          // the waiter took engineProcess (it closes the one it waited on before)
+    volatile LONG adopted;          // set by the waiter when it took engineProcess (earlier builds waited for it)
     volatile LONG waiterPid;        // for the relaying process's log line
 };
-// How long a relaying process waits for the waiter to adopt its successor before it waits itself.
-// NOTE: the waiter adopts only once it has stopped its own engine (threads, GL, memory), which took
-// over 10 s once on a loaded 2-core machine under Wine (CI-like run, load 5-7): the relay then gave
-// up and two processes waited. Waiting longer costs nothing seen: the new process runs meanwhile.
-#define WIN32_RESTART_RELAY_SECONDS 30.0
 
 // Fault injection for the restart suites, in development builds only (ENGINE_DEVELOPMENT=1: what
 // misc/build.sh and build.bat build by default; a release build reads no such variable and has no

@@ -55,8 +55,11 @@ internal void Win32TakeRestartRelay(win32_restart *restart, win32_restart_contro
         SetHandleInformation(handles[index], HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT);
 }
 
-// Hands the new process's handle to the waiter and waits until it was adopted. True: this process
-// may exit, the waiter waits for the new one. False: no relay or no answer; this process waits.
+// Hands the new process's handle to the waiter. True: this process may exit now. No answer is
+// waited for: the relay is set before this process ends, and the waiter reads it whichever of its
+// handles wakes it (this process's end or the relay's event), so it learns the successor in either
+// order (a wait for an answer timed out once under load and left two waiters). False: no relay
+// (or the waiter cannot take a handle); this process waits itself.
 internal b32 Win32RelayToWaiter(win32_restart *restart)
 {
     win32_restart_relay *relay = restart->relay;
@@ -65,16 +68,13 @@ internal b32 Win32RelayToWaiter(win32_restart *restart)
     if (!DuplicateHandle(GetCurrentProcess(), restart->newProcess, restart->waiterProcess, &remote,
                          SYNCHRONIZE | PROCESS_QUERY_LIMITED_INFORMATION, FALSE, 0))
         return 0;
-    InterlockedExchange(&relay->adopted, 0);
-    AtomicExchangeU64(&relay->engineProcess, (u64)(umm)remote);
+    u64 unadopted = AtomicExchangeU64(&relay->engineProcess, (u64)(umm)remote);
+    // NOTE: two restarts before the waiter looked: the successor relayed before ran no longer than
+    // this process did, and its handle in the waiter is closed there (the waiter never sees it).
+    if (unadopted)
+        DuplicateHandle(restart->waiterProcess, (HANDLE)(umm)unadopted, 0, 0, 0, FALSE, DUPLICATE_CLOSE_SOURCE);
     SetEvent(restart->relayWake);
-    for (f64 deadline = Win32Seconds() + WIN32_RESTART_RELAY_SECONDS; Win32Seconds() < deadline;)
-    {
-        if (InterlockedCompareExchange(&relay->adopted, 0, 0)) return 1;
-        // NOTE: a waiter that is gone has nobody to pass an exit code to: this process may exit too.
-        if (WaitForSingleObject(restart->waiterProcess, 5) == WAIT_OBJECT_0) return 1;
-    }
-    return 0;
+    return 1;
 }
 
 // Gives back what the engine held but a waiter never needs, so that the process that waits for the
@@ -116,8 +116,8 @@ internal int Win32WaitForRestartedEngine(win32_restart *restart)
             Win32PumpWaiterMessages();
             continue;
         }
-        // NOTE: the relay is read whichever woke us: a relaying process exits only once it was adopted,
-        // so its end is never seen before its successor is known.
+        // NOTE: the relay is read whichever woke us: a relaying process sets it before it exits, so
+        // its end is never seen before its successor is known.
         HANDLE next = relay ? (HANDLE)(umm)AtomicExchangeU64(&relay->engineProcess, 0) : 0;
         if (next)
         {
