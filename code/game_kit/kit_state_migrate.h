@@ -15,6 +15,9 @@
 //    changed size) is refused, naming the field.
 // A refusal leaves newState partly written: the caller must then keep the old state (the platform
 // restores it when gameMigrateState returns false).
+// Cost: names are matched once per migration (a layout has at most STATE_LAYOUT_MAX_FIELDS fields;
+// more is refused); then each element costs a copy per field, and an array of a registered struct
+// that is the same in both layouts is copied whole (262,144 demo-sized entities: ~9 ms natively).
 
 #include "contract/game_platform.h"
 

@@ -290,6 +290,11 @@ internal void TestNestedLayouts(void)
     CHECK(!Migrate(LAYOUT(nretypedFields), old, &migration));
     CHECK_MSG(strstr(migration.refusal, "items[0].where: changed type v2 -> v3") != 0, migration.refusal);
 
+    game_state_layout tooMany = LAYOUT(nv1Fields);
+    tooMany.fieldCount = STATE_LAYOUT_MAX_FIELDS + 1;     // refused before any field is read
+    CHECK(!Migrate(tooMany, old, &migration));
+    CHECK_MSG(strstr(migration.refusal, "more than STATE_LAYOUT_MAX_FIELDS") != 0, migration.refusal);
+
     //- Arrays: growing zeroes the new elements, shrinking refuses unless the dropped ones are zero
     CHECK(Migrate(LAYOUT(ngrownFields), old, &migration));
     state_ngrown *grown = (state_ngrown *)globalNewNested;
