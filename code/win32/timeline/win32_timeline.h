@@ -112,6 +112,8 @@ struct win32_timeline_packer
     const u8 *image;
     b32 busy;                   //   ... while set (main thread's view)
     f64 dt;                     // its frame's dt, for the interval
+    f64 begunSeconds;           // when it was handed over (Win32Seconds)
+    f64 frameSeconds;           // handed over -> finished, for the last keyframe: about a frame; 0 before one
 };
 
 // A build that no longer runs, kept loaded while the history holds frames it ran (win32_timeline_builds.cpp).

@@ -11,7 +11,9 @@
 // machine cost the main thread 0.5-3 ms a keyframe (measured), more than the packing saved it. A
 // non-alertable Sleep stays in the process.
 #define WIN32_PACKER_POLL_MS 2
-#define WIN32_PACKER_MIN_BYTES (256 * 1024)    // smaller keyframes are packed on the main thread
+#define WIN32_PACKER_MIN_BYTES (256 * 1024)    // smaller keyframes are packed on the main thread ...
+#define WIN32_PACKER_LONG_FRAME_SECONDS 0.008  // ... unless frames last this long (4 polls): then the packer
+                                               //   has packed them well before the next frame's start
 
 internal DWORD WINAPI Win32KeyframePackerThread(void *data)
 {
@@ -45,9 +47,14 @@ internal void Win32PackKeyframeInBackground(win32_timeline_packer *packer, histo
     packer->image = image;
     packer->dt = dt;
     packer->busy = 1;
-    // NOTE: a keyframe of a few pages is packed at once: the packer's wake-up (up to a poll) would
-    // cost the next frame's start more than packing it here.
-    if (packer->thread && store->pendingReserved >= WIN32_PACKER_MIN_BYTES) InterlockedExchange(&packer->requested, 1);
+    packer->begunSeconds = Win32Seconds();
+    // NOTE: in short frames a keyframe of a few pages is packed at once: the packer's wake-up (up to
+    // a poll) would cost the next frame's start more than packing it here. In long frames (the demo
+    // at 4,096 entities under llvmpipe: 200 KB a keyframe, 0.3 ms to pack, every other frame) the
+    // packer has done it long before.
+    b32 framesAreLong = packer->frameSeconds >= WIN32_PACKER_LONG_FRAME_SECONDS;
+    if (packer->thread && (store->pendingReserved >= WIN32_PACKER_MIN_BYTES || framesAreLong))
+        InterlockedExchange(&packer->requested, 1);
     else HistoryPackKeyframe(store, image);
 }
 
@@ -56,6 +63,7 @@ internal void Win32TimelineFinishKeyframe(win32_timeline *timeline)
     win32_timeline_packer *packer = &timeline->recording.packer;
     if (!packer->busy) return;
     f64 start = Win32Seconds();
+    packer->frameSeconds = start - packer->begunSeconds;
     // NOTE: normally packed long before (a frame ran since); on a machine too loaded to run the packer, the wait is here.
     while (InterlockedCompareExchange(&packer->requested, 0, 0)) Sleep(0);
     packer->busy = 0;
