@@ -29,11 +29,12 @@ msvc_standin_dos_path() {
     echo "Z:${unix_path//\//\\}"
 }
 
-# NOTE: under load, Wine's cmd has (twice in clean-clone runs, months apart, in build.bat release and
-# in build.bat test) failed to find the stand-in cl on WINEPATH for one call ("Can't recognize 'cl
-# /nologo ...' as an internal or external command") while it found it for every call before and
-# after. Such a run is run once more, and said on stderr (the suite's log); a tool really missing is
-# not found the second time either.
+# NOTE: under load, Wine's cmd has (twice in clean-clone runs, in build.bat release and in build.bat
+# test) said "Can't recognize 'cl /nologo ...' as an internal or external command" for one call while
+# every call before and after it ran: Wine 8's cmd reports a CreateProcess that failed after the
+# search found the program the same way as a program not found (its search loop breaks out to that
+# message). Such a run is run once more, and said on stderr (the suite's log); a tool really missing
+# is not found the second time either.
 msvc_standin_build_bat() {
     local root=$1
     shift
