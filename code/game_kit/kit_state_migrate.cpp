@@ -201,31 +201,32 @@ internal u32 SameStructLeaves(state_migration_context *context, u16 newStruct, u
     const game_state_layout *newLayout = newIndex->layout;
     const game_state_layout *oldLayout = oldIndex->layout;
     u32 structSize = newLayout->fields[newStruct].size;
-    u64 leaves = structSize == oldLayout->fields[oldStruct].size && depth <= 8;
-    for (u16 fieldIndex = newIndex->firstInStruct[newStruct]; leaves && fieldIndex != MIGRATE_NONE;
+    b32 same = structSize == oldLayout->fields[oldStruct].size && depth <= 8;
+    u64 leaves = 0;
+    for (u16 fieldIndex = newIndex->firstInStruct[newStruct]; same && fieldIndex != MIGRATE_NONE;
          fieldIndex = newIndex->nextInStruct[fieldIndex])
     {
         const game_layout_field *field = newLayout->fields + fieldIndex;
         u16 oldFieldIndex = newIndex->match[fieldIndex];
         const game_layout_field *old = oldFieldIndex != MIGRATE_NONE ? oldLayout->fields + oldFieldIndex : 0;
-        if (!old || !field->count || (u64)field->offset + field->size > structSize || old->offset != field->offset ||
-            old->size != field->size || old->count != field->count || strcmp(old->typeName, field->typeName) != 0 ||
-            (newIndex->typeStruct[fieldIndex] == MIGRATE_NONE) != (oldIndex->typeStruct[oldFieldIndex] == MIGRATE_NONE))
+        same = old && field->count && (u64)field->offset + field->size <= structSize && old->offset == field->offset &&
+               old->size == field->size && old->count == field->count && strcmp(old->typeName, field->typeName) == 0 &&
+               (newIndex->typeStruct[fieldIndex] == MIGRATE_NONE) == (oldIndex->typeStruct[oldFieldIndex] == MIGRATE_NONE);
+        if (!same) break;
+        if (newIndex->typeStruct[fieldIndex] == MIGRATE_NONE)
         {
-            leaves = 0;
-            break;
+            ++leaves;
+            continue;
         }
-        u32 fieldLeaves = 1;
-        if (newIndex->typeStruct[fieldIndex] != MIGRATE_NONE)
-            fieldLeaves = SameStructLeaves(context, newIndex->typeStruct[fieldIndex], oldIndex->typeStruct[oldFieldIndex],
-                                           depth + 1) * field->count;
-        leaves = fieldLeaves ? leaves + fieldLeaves : 0;
+        u32 nested = SameStructLeaves(context, newIndex->typeStruct[fieldIndex], oldIndex->typeStruct[oldFieldIndex], depth + 1);
+        same = nested != 0;
+        leaves += (u64)nested * field->count;
     }
-    for (u16 oldFieldIndex = oldIndex->firstInStruct[oldStruct]; leaves && oldFieldIndex != MIGRATE_NONE;
+    for (u16 oldFieldIndex = oldIndex->firstInStruct[oldStruct]; same && oldFieldIndex != MIGRATE_NONE;
          oldFieldIndex = oldIndex->nextInStruct[oldFieldIndex])
-        if (oldIndex->match[oldFieldIndex] == MIGRATE_NONE) leaves = 0;
-    // The struct's own count started at 1 so that a struct of no fields is "the same" too.
-    u32 result = leaves ? (u32)(leaves - 1 < 0xFFFFFFFFu ? leaves - 1 : 0) : 0;
+        same = oldIndex->match[oldFieldIndex] != MIGRATE_NONE;
+    // NOTE: a struct of no fields, or one whose count would not fit the counters, takes the field by field path.
+    u32 result = (same && leaves <= 0xFFFFFFFFu) ? (u32)leaves : 0;
     context->sameLeaves[newStruct] = result;
     context->sameKnown[newStruct] = 1;
     return result;

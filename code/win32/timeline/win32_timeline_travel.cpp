@@ -81,6 +81,18 @@ internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record,
     return 1;
 }
 
+// A frame run unsynced (Win32RunPastFrameUnsynced) faulted: memory is back at the start of
+// `syncedFrame`, the last sync. Runs the frames since then again, synced, and the faulting one, which
+// faults again and so alone is dropped; memory ends synced at the start of faultedFrame + 1. Returns
+// the frames that faulted.
+internal u32 Win32RerunFromLastSync(win32_state *state, u64 syncedFrame, u64 faultedFrame, b32 onNewTimeline)
+{
+    u32 faults = 0;
+    for (u64 at = syncedFrame; at <= faultedFrame; ++at)
+        faults += !Win32RunPastFrame(state, Win32TimelineFrame(&state->timeline, at), onNewTimeline);
+    return faults;
+}
+
 // The permanent storage of the snapshot's copy (game memory at the frame start) into image: the pages
 // ever written (the others are zero in both and were never written into image either).
 internal void Win32CopyPermanentState(win32_timeline *timeline, u8 *image)
@@ -234,9 +246,7 @@ internal u32 Win32RunShownFrames(win32_state *state, history_store *store, s32 k
         if (frame < syncFrom)
         {
             if (Win32RunPastFrameUnsynced(state, record, onNewTimeline)) continue;
-            for (u64 at = syncedFrame; at < frame; ++at)
-                faults += !Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), onNewTimeline);
-            faults += !Win32RunPastFrame(state, record, onNewTimeline);
+            faults += Win32RerunFromLastSync(state, syncedFrame, frame, onNewTimeline);
             syncedFrame = frame + 1;
             continue;
         }

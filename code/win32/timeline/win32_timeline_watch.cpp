@@ -105,8 +105,7 @@ internal u64 Win32ScanTimeline(win32_state *state, history_store *store, u64 fir
         // last sync: the frames since are run again, synced, so the faulting frame alone is put back.
         if (!Win32RunPastFrameUnsynced(state, record, onNewTimeline))
         {
-            for (u64 at = syncedFrame; at < frame; ++at) Win32RunPastFrame(state, Win32TimelineFrame(timeline, at), onNewTimeline);
-            Win32RunPastFrame(state, record, onNewTimeline);
+            Win32RerunFromLastSync(state, syncedFrame, frame, onNewTimeline);
             syncedFrame = frame + 1;
         }
         else if (frame + 1 - syncedFrame >= WIN32_TIMELINE_SCAN_SYNC_FRAMES)
