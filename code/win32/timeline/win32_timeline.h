@@ -279,6 +279,9 @@ internal history_store *Win32ShownStore(win32_timeline *timeline);
 // running now; on the new timeline (onNewTimeline), always the build running now.
 internal b32 Win32RunPastFrame(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline);
 internal b32 Win32RunPastFrameUnsynced(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline);
+// After an unsynced frame faulted: the frames since the last sync run again, synced, and the faulting
+// one is dropped (it faults again); returns the frames that faulted.
+internal u32 Win32RerunFromLastSync(win32_state *state, u64 syncedFrame, u64 faultedFrame, b32 onNewTimeline);
 // The builds the history spans (win32_timeline_builds.cpp). The code a frame of the past runs with.
 internal win32_game_code *Win32PastFrameCode(win32_state *state, win32_timeline_frame *record, b32 onNewTimeline);
 // Builds whose frames all left the history (trimmed, or dropped by a resume) are unloaded; at exit, all.
