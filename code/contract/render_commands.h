@@ -99,11 +99,13 @@ struct render_cube_instance
 {
     v3 center;
     f32 yaw;
-    v3 halfExtent;
+    v3 halfExtent;              // its sign is ignored (a box is the same box mirrored)
     u32 color;                  // RGBA8, sRGB-encoded
 };
 
-// Followed by instanceCount render_cube_instance.
+// Followed by instanceCount render_cube_instance. Opaque cubes are solid boxes, drawn with their
+// back faces culled (whatever way the camera turns or mirrors): seen from inside, an opaque cube
+// shows none of its faces. Translucent cubes draw every face.
 struct render_entry_cubes
 {
     u32 instanceCount;

@@ -55,6 +55,8 @@ typedef void OPENGL_API gl_debug_proc(GLenum source, GLenum type, GLuint id, GLe
 #define GL_FRONT 0x0404
 #define GL_BACK 0x0405
 #define GL_CULL_FACE 0x0B44
+#define GL_CW 0x0900
+#define GL_CCW 0x0901
 #define GL_DEPTH_TEST 0x0B71
 #define GL_DEPTH_CLEAR_VALUE 0x0B73
 #define GL_DEPTH_FUNC 0x0B74
@@ -188,6 +190,7 @@ typedef void OPENGL_API gl_debug_proc(GLenum source, GLenum type, GLuint id, GLe
     X(void, glColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a)) \
     X(void, glBlendFunc, (GLenum sfactor, GLenum dfactor)) \
     X(void, glCullFace, (GLenum mode)) \
+    X(void, glFrontFace, (GLenum mode)) \
     X(void, glReadPixels, (GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, void *pixels)) \
     X(void, glReadBuffer, (GLenum mode)) \
     X(void, glPixelStorei, (GLenum pname, GLint param)) \
@@ -254,7 +257,8 @@ typedef void OPENGL_API gl_debug_proc(GLenum source, GLenum type, GLuint id, GLe
     X(void, glClearBufferfv, (GLenum buffer, GLint drawbuffer, const GLfloat *value)) \
     X(void, glTexImage2DMultisample, (GLenum target, GLsizei samples, GLenum internalformat, GLsizei w, GLsizei h, GLboolean fixedsamplelocations)) \
     X(void, glDrawElementsBaseVertex, (GLenum mode, GLsizei count, GLenum type, const void *indices, GLint basevertex)) \
-    X(void, glDrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsizei instancecount))
+    X(void, glDrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsizei instancecount)) \
+    X(void, glDrawElementsInstanced, (GLenum mode, GLsizei count, GLenum type, const void *indices, GLsizei instancecount))
 
 // X(returnType, name, parameterList): used when present; their absence is a logged downgrade.
 #define OPENGL_FUNCTIONS_OPTIONAL(X) \

@@ -1,9 +1,10 @@
 #ifndef OPENGL_RENDERER_H
 #define OPENGL_RENDERER_H
 // Executes game_render_commands with OpenGL 3.3+ core: reverse-z (32F depth, [0,1] clip range,
-// GEQUAL, cleared to 0), batched quads and instanced cubes, depth-peeled transparency with fog and
-// alpha-threshold discard, and a custom MSAA resolve. No OS headers: the context comes from
-// win32_opengl.cpp, which calls OpenGLInit once its functions are loaded.
+// GEQUAL, cleared to 0), batched quads and instanced cubes (indexed, the opaque ones with their back
+// faces culled), depth-peeled transparency with fog and alpha-threshold discard, and a custom MSAA
+// resolve. No OS headers: the context comes from win32_opengl.cpp, which calls OpenGLInit once its
+// functions are loaded.
 //
 // API for the platform layer:
 //   OpenGLRenderCommands(gl, commands, windowWidth, windowHeight)

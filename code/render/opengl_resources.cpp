@@ -111,10 +111,9 @@ internal void OpenGLFillCube(f32 *out)
         {
             v3 swap = corners[1]; corners[1] = corners[3]; corners[3] = swap;
         }
-        u32 order[6] = {0, 1, 2, 0, 2, 3};
-        for (u32 i = 0; i < 6; ++i)
+        for (u32 i = 0; i < 4; ++i)
         {
-            v3 p = corners[order[i]];
+            v3 p = corners[i];
             out[at++] = p.x; out[at++] = p.y; out[at++] = p.z;
             out[at++] = n.x; out[at++] = n.y; out[at++] = n.z;
         }
@@ -236,8 +235,9 @@ internal b32 OpenGLMakeQuadVertexArray(opengl_state *gl, memory_arena *arena, pl
 internal void OpenGLMakeCubeVertexArray(opengl_state *gl)
 {
     glBindVertexArray(gl->cubeVertexArray);
-    f32 cube[36 * 6];
+    f32 cube[24 * 6];
     OpenGLFillCube(cube);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gl->quadIndexBuffer);
     glBindBuffer(GL_ARRAY_BUFFER, gl->cubeVertexBuffer);
     glBufferData(GL_ARRAY_BUFFER, sizeof(cube), cube, GL_STATIC_DRAW);
     glEnableVertexAttribArray(0);

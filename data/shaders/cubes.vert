@@ -18,7 +18,9 @@ void main(void)
 {
     float c = cos(yaw);
     float s = sin(yaw);
-    vec4 world = vec4(center + TurnY(position * halfExtent, c, s), 1.0);
+    // abs: a negative extent would only turn the cube's faces inside out (it is symmetric), and
+    // opaque cubes are drawn with their back faces culled.
+    vec4 world = vec4(center + TurnY(position * abs(halfExtent), c, s), 1.0);
     vec3 n = TurnY(normal, c, s);
     float light = 0.55 + 0.45 * max(dot(n, normalize(vec3(0.4, 0.8, 0.45))), 0.0);
     gl_Position = viewProjection * world;

@@ -424,6 +424,48 @@ internal void TestMultisample(gl_test_context *context)
     }
 }
 
+//~ Back faces of opaque cubes
+// Renders one cube (centre 0,0,-4 unless inside; half extent 1, or -1 on x) through a camera that
+// may mirror x, and says whether the centre pixel shows it (anything but the clear colour).
+internal b32 CenterShowsCube(gl_test_context *context, b32 inside, b32 mirrored, b32 negativeExtent, b32 translucent)
+{
+    game_render_commands commands;
+    BeginTestFrame(&commands, TEST_SIZE, V4(0, 0, 0, 1));
+    m4x4 view = Identity4x4();
+    if (mirrored) view.m[0][0] = -1.0f;
+    PushCamera(&commands, PerspectiveReverseZ(1.0f, 1.0f, 0.1f, 100.0f), view, V3(0, 0, 0), 0.1f, 100.0f,
+               RenderProjection_Perspective);
+    v3 center = inside ? V3(0, 0, 0) : V3(0, 0, -4);
+    v3 halfExtent = negativeExtent ? V3(-1, 1, 1) : V3(1, 1, 1);
+    PushCube(&commands, center, 0.3f, halfExtent, PackRGBA8(255, 200, 40, translucent ? 128 : 255), translucent);
+    RenderAndRead(context, &commands);
+    u8 *p = PixelAt(TEST_SIZE, TEST_SIZE / 2, TEST_SIZE / 2);
+    return p[0] > 40 && p[1] > 20;
+}
+
+// Opaque cubes are drawn with their back faces culled: from inside one nothing of it shows (every
+// face seen from there is a back face), while from outside it shows through a camera that mirrors
+// and with a negative extent; a translucent cube keeps its back faces. Run in both depth setups.
+internal void TestCubeFaces(gl_test_context *context, const char *setup)
+{
+    struct { b32 inside, mirrored, negativeExtent, translucent, shows; const char *what; } cases[] = {
+        {0, 0, 0, 0, 1, "an opaque cube in front of the camera shows"},
+        {1, 0, 0, 0, 0, "from inside an opaque cube nothing of it shows (back faces culled)"},
+        {0, 1, 0, 0, 1, "through a mirroring camera the cube's front faces still show"},
+        {1, 1, 0, 0, 0, "through a mirroring camera, from inside an opaque cube, nothing shows"},
+        {0, 0, 1, 0, 1, "a cube with a negative extent shows its outside"},
+        {1, 0, 0, 1, 1, "from inside a translucent cube its faces show (not culled)"},
+    };
+    for (u32 index = 0; index < ArrayCount(cases); ++index)
+    {
+        char message[160];
+        snprintf(message, sizeof(message), "%s: %s", setup, cases[index].what);
+        b32 shows = CenterShowsCube(context, cases[index].inside, cases[index].mirrored, cases[index].negativeExtent,
+                                    cases[index].translucent);
+        CHECK_MSG(shows == cases[index].shows, message);
+    }
+}
+
 //~ Demo scene + screenshot
 internal void PushDemoScene(game_render_commands *commands, u32 *checker)
 {
@@ -636,6 +678,7 @@ int main(int argc, char **argv)
     TestFog(&context);
     TestMultisample(&context);
     TestNoPointersKept(&context);
+    TestCubeFaces(&context, "reverse-z");
     TestDemoScreenshot(&context, screenshotPath);
     TestImageWriter(&context, screenshotPath);
     TestOverlay(&context);
@@ -647,6 +690,7 @@ int main(int argc, char **argv)
     if (CHECK_MSG(OpenTestContext(&control, 1), "Win32InitOpenGL succeeds with standard depth"))
     {
         TestDepthPrecisionControl(&control);
+        TestCubeFaces(&control, "standard depth");
         TestMissingClipControl(&control);
         CloseTestContext(&control);
     }
