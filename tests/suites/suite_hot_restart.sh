@@ -404,7 +404,7 @@ sys.exit(0 if all(any(n.startswith('restart: platform build %d running' % b) for
     check "the capsule saved after the last restart covers frames from before it (frames $first-$last, restart at $restart_frame)" \
         test -n "$capsule" -a "${first:-x}" -lt "${restart_frame:-0}" -a "${last:-0}" -ge "${restart_frame:-x}"
     [ -n "$capsule" ] || return
-    (cd "$out" && exec wine "$exe" --replay "Z:${capsule//\//\\}" --unthrottled --log demo_replay.log) >/dev/null 2>&1 &
+    (cd "$out" && exec wine "$exe" --replay "Z:${capsule//\//\\}" --unthrottled --size 160x120 --log demo_replay.log) >/dev/null 2>&1 &
     wait_for_exit $! 120
     check "... and replays across the restart, every frame's state hash equal (exit $LAST_EXIT_STATUS)" \
         bash -c "test $LAST_EXIT_STATUS -eq 0 && grep -q \"replay: ran to its end: all [0-9]* frames' state hashes equal\" '$out/demo_replay.log'"

@@ -104,19 +104,19 @@ touch "$work/code/demo/demo_tuning.h"
 check "misc/run.sh rebuilds after a source changed" test "$(stamp_of)" != "$built_stamp"
 
 #- --frames runs exactly N frames and exits cleanly
-wine "$exe" --frames 20 --unthrottled --log "$out/frames.log" >/dev/null 2>&1
+wine "$exe" --frames 20 --unthrottled --size 160x120 --log "$out/frames.log" >/dev/null 2>&1
 check "--frames 20 exits 0" test $? -eq 0
 check "--frames 20 runs 20 frames" grep -q "exiting cleanly after 20 frames" "$out/frames.log"
 
 #- No XInput DLL at all (as on some machines): gamepads are off, nothing else changes
 WINEDLLOVERRIDES="xinput1_4,xinput9_1_0,xinput1_3=d;$WINEDLLOVERRIDES" \
-    wine "$exe" --frames 10 --unthrottled --log "$out/noxinput.log" >/dev/null 2>&1
+    wine "$exe" --frames 10 --unthrottled --size 160x120 --log "$out/noxinput.log" >/dev/null 2>&1
 check "without any XInput DLL the engine runs and exits 0" test $? -eq 0
 check "without any XInput DLL the log says gamepads are off" grep -q "no XInput library; gamepads disabled" "$out/noxinput.log"
 
 #- Long run for the reload scenarios; ends through the quit file
 rm -f "$quit"
-wine "$exe" --log "$log" --quit-file "$quit" >/dev/null 2>&1 &
+wine "$exe" --log "$log" --quit-file "$quit" --size 160x120 >/dev/null 2>&1 &
 engine_pid=$!
 check "engine starts and runs game code version 1" wait_for_log "$log" "game: code version 1 running: spin speed 0.50" 30
 
@@ -184,7 +184,7 @@ check "no private copy of game.dll is left behind" test "$(ls "$work/build"/game
 
 #- Stale copies from a crashed run are cleaned at start
 cp "$work/build/game.dll" "$work/build/game_loaded_999_1.dll"
-wine "$exe" --frames 3 --unthrottled --log "$out/stale.log" >/dev/null 2>&1
+wine "$exe" --frames 3 --unthrottled --size 160x120 --log "$out/stale.log" >/dev/null 2>&1
 check "stale private copies are deleted at start" grep -q "deleted stale copy 'game_loaded_999_1.dll'" "$out/stale.log"
 
 summary
