@@ -91,8 +91,11 @@ done
 #- winedbg on the MSVC-ABI exe: breakpoint, backtrace, step, locals; then a reload under the debugger
 session="$out/msvc_session.txt"
 log="$out/msvc_run.log"
+# NOTE: no timeline and no capsule window (--history-seconds 0 --capsule-seconds 0): the history keeps
+# every build it spans loaded, so version 1's copy would be released only once the 60 s it keeps
+# had passed, not at the third build's swap (a minute of waiting below).
 DEBUGGER_DIR="$engine" debugger_start "$session" build/win32_platform.exe --log "$log" --size 320x180 --watchdog 0 \
-    --quit-file "$out/quit_msvc_session"
+    --history-seconds 0 --capsule-seconds 0 --quit-file "$out/quit_msvc_session"
 debugger_send "break gameUpdateAndRender" "cont"
 check "MSVC-ABI: break gameUpdateAndRender binds in the private copy" \
     wait_for_regex "$session" "Breakpoint 1 at 0x[0-9a-f]+ gameUpdateAndRender \[.*demo_exports\.cpp:[0-9]+\] in game_loaded_[0-9]+_1" 1 120
