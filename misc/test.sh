@@ -25,12 +25,12 @@ for suite in tests/suites/suite_*.sh; do
 done
 
 # The order lanes take suites in: the long ones first (seconds beside each, measured in a full run
-# with two lanes at load 5-7; sound_assets before its real-time part became suite_sound_e2e), so no
-# lane is left with a long suite at the end; every other suite follows in name order, the short ones
-# filling the gaps. A new long suite belongs in this list.
-long_suites_first="windows_build:398 trace:182 debugger:180 live_editing:151 debug_overlay:150 platform:146
-    frame_graph:141 timeline:136 hot_restart:136 work_queue:127 reload_pointers:110 misuse_games:86
-    sound_assets:50 adversarial_games:50 timeline_view:45"
+# with two lanes at load 4-7, 2026-11-28; sound_assets before its real-time part became
+# suite_sound_e2e), so no lane is left with a long suite at the end; every other suite follows in
+# name order, the short ones filling the gaps. A new long suite belongs in this list.
+long_suites_first="windows_build:222 platform:136 timeline:129 trace:98 live_editing:97 debug_overlay:96
+    frame_graph:95 hot_restart:75 debugger:70 work_queue:65 misuse_games:64 reload_pointers:61 sound_assets:45
+    timeline_view:39 adversarial_games:36"
 ordered=()
 for entry in $long_suites_first; do
     for suite in "${suites[@]}"; do

@@ -151,7 +151,7 @@ loop_log="$out/loop.log"
 rm -f "$run/quit"
 install_dll "$out/good.dll"
 wine "$run/win32_platform.exe" --log "$loop_log" --quit-file "$run/quit" --size 160x120 --unthrottled \
-    --fixed-dt 0.0166667 --loop 30,120 >/dev/null 2>&1 &
+    --fixed-dt 0.0166667 --loop 30,120 --entities 1024 >/dev/null 2>&1 &
 engine=$!
 # NOTE: a generous limit (the wait returns as soon as the line appears): 1,200 llvmpipe frames (10 passes) on a
 # loaded 2-core machine have taken over 300 s.
