@@ -35,9 +35,10 @@ internal f32 Determinant4x4(const m4x4 *m)
 // mirroring camera (a reflection, a negative scale) flips it again: its front faces are clockwise.
 internal GLenum OpenGLFrontFaceOf(opengl_state *gl, const m4x4 *viewProjection)
 {
-    b32 mirrored = (Determinant4x4(viewProjection) > 0.0f) != (b32)(gl->reverseZ != 0);
+    b32 mirrored = (Determinant4x4(viewProjection) > 0.0f) != (gl->reverseZ != 0);
     return mirrored ? GL_CW : GL_CCW;
 }
+
 internal void OpenGLApplyState(opengl_program *program, opengl_draw_state *state)
 {
     // NOTE: our matrices are row-major with column vectors; GL wants column-major, hence transpose.

@@ -25,14 +25,12 @@ internal b32 Win32LoadDbgHelp(win32_symbols *symbols)
     // NOTE: under Wine, SymInitializeW of a live process also maps every native (ELF) library of
     // the process and CRCs it byte by byte (libLLVM of Mesa's llvmpipe alone is ~100 MB): ~0.9 s of
     // CPU per engine start and slower lookups after, for modules we never ask about. Wine's dbghelp
-    // skips that while DBGHELP_NOLIVE is set; Windows' dbghelp knows no such variable. It is set
-    // for the call only and the caller's value (if any) is put back.
-    WCHAR previous[64];
-    DWORD previousLength = GetEnvironmentVariableW(L"DBGHELP_NOLIVE", previous, ArrayCount(previous));
-    b32 hadPrevious = previousLength > 0 && previousLength < ArrayCount(previous);
-    SetEnvironmentVariableW(L"DBGHELP_NOLIVE", L"1");
+    // skips that while DBGHELP_NOLIVE is set (to anything); Windows' dbghelp knows no such variable.
+    // Set for the call only, unless the process already had it (then it is left as it was).
+    b32 alreadySet = GetEnvironmentVariableW(L"DBGHELP_NOLIVE", 0, 0) != 0;
+    if (!alreadySet) SetEnvironmentVariableW(L"DBGHELP_NOLIVE", L"1");
     b32 initialized = SymInitializeW(symbols->process, L"", FALSE) != 0;
-    SetEnvironmentVariableW(L"DBGHELP_NOLIVE", hadPrevious ? previous : 0);
+    if (!alreadySet) SetEnvironmentVariableW(L"DBGHELP_NOLIVE", 0);
     return initialized;
 }
 
