@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Linux counterpart of build.bat: cross-builds the same targets with MinGW-w64 into build/.
-#   misc/build.sh            development exe + game.dll + starter.dll (-O2, DWARF 4 debug info)
+#   misc/build.sh            development exe (-O2) + game.dll + starter.dll (-O1), DWARF 4 debug info
 #   misc/build.sh game       game.dll only (what you run to hot-reload), under the lock file
 #   misc/build.sh starter    starter.dll only (the starter game, code/starter/), the same way
 #   misc/build.sh platform   the exe only: a running exe restarts into it, keeping the game's state
@@ -14,11 +14,13 @@
 #
 # Game DLLs build incrementally. A game's unity entry (code/demo/demo_main.cpp) includes nothing but
 # its translation units (`#include "demo/demo_frame.cpp"`, ...; an entry that includes no .cpp is
-# its own one unit). Each unit is compiled alone into build/obj/<mode><optimization>/ (dev-O2,
-# release-O2, dev-Og) beside a dependency list (-MMD: the headers it read) and the exact command;
-# a unit is compiled again only when its object is missing, the command changed, or a file on its
-# list is newer than the object or gone. game_kit/game_kit.cpp is such a unit too, so one object
-# serves every game. Stale units compile in parallel, one per core. The DLL is linked again only
+# its own one unit). Each unit is compiled alone into build/obj/<mode><optimization>/ (dev-O1,
+# release-O2, dev-Og; the games' level is MINGW_GAME_OPTIMIZATION, misc/toolchain.sh) beside a
+# dependency list (-MMD: the headers it read) and the exact command, after the precompiled prologue
+# game_kit/kit_precompiled.h (its .gch in build/obj/<mode><optimization>/pch/, built the same way);
+# a unit is compiled again only when its object is missing, the command changed, a file on its list
+# is newer than the object or gone, or the prologue was built again. game_kit/game_kit.cpp is such
+# a unit too, so one object serves every game. Stale units compile in parallel, one per core. The DLL is linked again only
 # when an object is newer than it or the link command (the flags, the list of objects) changed:
 # with nothing changed, a game build writes nothing and the running exe reloads nothing.
 # An object's write time is set to when its compile started, so a file saved while it compiled is
@@ -36,8 +38,22 @@ cd "$BUILD_DIR" || exit 1
 
 defines="-DENGINE_DEVELOPMENT=1"
 mode=dev
-[ "$target" = "release" ] && defines="-DENGINE_DEVELOPMENT=0" && mode=release
-object_dir="$BUILD_DIR/obj/$mode$MINGW_OPTIMIZATION"
+game_optimization=$MINGW_GAME_OPTIMIZATION
+if [ "$target" = "release" ]; then
+    defines="-DENGINE_DEVELOPMENT=0"
+    mode=release
+    game_optimization=-O2
+fi
+mingw_flags_at "$game_optimization"
+game_flags=$MINGW_FLAGS_AT
+object_dir="$BUILD_DIR/obj/$mode$game_optimization"
+# The games' precompiled prologue (code/game_kit/kit_precompiled.h): GCC looks for NAME.gch in each
+# include directory before NAME itself, so with pch_dir searched first a unit's -include finds the
+# .gch there, and the header in code/ when the .gch is missing or GCC refuses it (then it is parsed as
+# text: slower, never wrong).
+pch_header=game_kit/kit_precompiled.h
+pch_dir="$object_dir/pch"
+pch_file="$pch_dir/$pch_header.gch"
 compile_jobs=$(nproc 2>/dev/null || echo 2)
 
 # game_units ENTRY: the units ENTRY (relative to code/) includes, one per line; ENTRY itself when
@@ -54,15 +70,22 @@ game_units() {
     [ "$found" -eq 1 ] || echo "$1"
 }
 
-# unit_object UNIT: the object file of UNIT (demo/demo_frame.cpp -> .../demo__demo_frame.o).
+# NOTE: these set REPLY instead of printing: the edit loop runs them for every unit of a game, and a
+# $(...) costs a fork each (~1 ms), before the one compile it waits for can start.
+# unit_object UNIT: REPLY = the object file of UNIT (demo/demo_frame.cpp -> .../demo__demo_frame.o).
 unit_object() {
     local name=${1%.cpp}
-    echo "$object_dir/${name//\//__}.o"
+    REPLY="$object_dir/${name//\//__}.o"
 }
 
-# unit_command UNIT: the compile command of UNIT, as one line (what NAME.o.cmd keeps).
+# unit_command UNIT: REPLY = the compile command of UNIT, as one line (what NAME.o.cmd keeps).
 unit_command() {
-    echo "$MINGW_CXX $MINGW_FLAGS $defines -c $ENGINE_ROOT/code/$1"
+    REPLY="$MINGW_CXX -I$pch_dir $game_flags $defines -include $pch_header -c $ENGINE_ROOT/code/$1"
+}
+
+# pch_command: REPLY = the precompiled prologue's compile command, as one line (its .gch.cmd).
+pch_command() {
+    REPLY="$MINGW_CXX $game_flags $defines -x c++-header $ENGINE_ROOT/code/$pch_header"
 }
 
 # object_is_stale OBJECT COMMAND: true when OBJECT must be compiled again (see the header). Reads
@@ -88,16 +111,16 @@ object_is_stale() {
     return 1
 }
 
-# compile_unit UNIT OBJECT COMMAND: compiles UNIT into OBJECT (through a temporary name, so a
-# build of another game running at the same time never links half an object); the compiler's
-# output goes to OBJECT.log. OBJECT.cmd is written last, only on success.
-compile_unit() {
-    local unit=$1 object=$2 command=$3 started=$EPOCHREALTIME
+# compile_to OBJECT COMMAND COMPILER_ARGUMENTS...: runs the compiler with COMPILER_ARGUMENTS into
+# OBJECT (through a temporary name, so a build of another game running at the same time never links
+# half an object); the compiler's output goes to OBJECT.log. OBJECT.cmd (COMMAND) is written last,
+# only on success.
+compile_to() {
+    local object=$1 command=$2 started=$EPOCHREALTIME
+    shift 2
     local temporary="$object.$BASHPID.tmp"
     rm -f "$object.cmd"
-    # NOTE: the flags are expanded unquoted on purpose (see misc/toolchain.sh).
-    if $MINGW_CXX $MINGW_FLAGS $defines -c "$ENGINE_ROOT/code/$unit" -o "$temporary" -MMD -MF "$temporary.d" \
-        -MT OBJECT_TARGET >"$object.log" 2>&1; then
+    if "$@" -o "$temporary" -MMD -MF "$temporary.d" -MT OBJECT_TARGET >"$object.log" 2>&1; then
         touch -d "@${started/,/.}" "$temporary" && mv -f "$temporary.d" "$object.d" && mv -f "$temporary" "$object" &&
             echo "$command" >"$object.cmd" && return 0
     fi
@@ -105,17 +128,41 @@ compile_unit() {
     return 1
 }
 
+# compile_unit UNIT OBJECT COMMAND: compiles UNIT into OBJECT after the precompiled prologue.
+compile_unit() {
+    # NOTE: the flags are expanded unquoted on purpose (see misc/toolchain.sh).
+    compile_to "$2" "$3" $MINGW_CXX -I"$pch_dir" $game_flags $defines -include "$pch_header" -c "$ENGINE_ROOT/code/$1"
+}
+
+# build_pch: the precompiled prologue, compiled again when build_game_code's staleness rule says so
+# (its .gch.d lists every header it read). Its write time is when its compile started, so every unit
+# compiled before it is older and compiled again (compile_units). Fails, with the compiler's output,
+# when the header does not compile.
+build_pch() {
+    local command
+    pch_command
+    command=$REPLY
+    object_is_stale "$pch_file" "$command" || return 0
+    mkdir -p "$(dirname "$pch_file")" || return 1
+    compile_to "$pch_file" "$command" $MINGW_CXX $game_flags $defines -x c++-header "$ENGINE_ROOT/code/$pch_header" && return 0
+    cat "$pch_file.log" >&2
+    return 1
+}
+
 # compile_units UNIT...: every stale UNIT compiled, compile_jobs at a time; each compiler's output is
 # printed after it ends (stderr), in the units' order. Fails when one failed.
 compile_units() {
-    local unit object running=0 status=0
+    local unit object command running=0 status=0
     local -a compiled=()
-    mkdir -p "$object_dir" || return 1
+    [ -d "$object_dir" ] || mkdir -p "$object_dir" || return 1
     for unit in "$@"; do
-        object=$(unit_object "$unit")
-        object_is_stale "$object" "$(unit_command "$unit")" || continue
+        unit_object "$unit"
+        object=$REPLY
+        unit_command "$unit"
+        command=$REPLY
+        if ! object_is_stale "$object" "$command" && ! [ "$pch_file" -nt "$object" ]; then continue; fi
         compiled+=("$unit")
-        compile_unit "$unit" "$object" "$(unit_command "$unit")" &
+        compile_unit "$unit" "$object" "$command" &
         running=$((running + 1))
         if [ "$running" -ge "$compile_jobs" ]; then
             wait -n
@@ -124,7 +171,8 @@ compile_units() {
     done
     wait
     for unit in "${compiled[@]}"; do
-        object=$(unit_object "$unit")
+        unit_object "$unit"
+        object=$REPLY
         [ -s "$object.log" ] && cat "$object.log" >&2
         [ -f "$object.cmd" ] || status=1
     done
@@ -148,16 +196,20 @@ build_game_code() {
     local name=$1 units objects=() unit link_command link_stamp="$object_dir/$1.dll.link" status=0 relink=0
     echo "building $1.dll" > lock.tmp
     mapfile -t units < <(game_units "$2")
-    for unit in "${units[@]}"; do objects+=("$(unit_object "$unit")"); done
-    compile_units "${units[@]}" || status=$?
+    for unit in "${units[@]}"; do
+        unit_object "$unit"
+        objects+=("$REPLY")
+    done
+    build_pch || status=$?
+    [ $status -eq 0 ] && { compile_units "${units[@]}" || status=$?; }
     if [ $status -eq 0 ]; then
-        link_command="$MINGW_CXX $MINGW_FLAGS $defines -shared ${objects[*]}"
+        link_command="$MINGW_CXX $game_flags $defines -shared ${objects[*]}"
         [ -f "$name.dll" ] && [ -f "$link_stamp" ] && [ "$(<"$link_stamp")" = "$link_command" ] || relink=1
         for unit in "${objects[@]}"; do [ "$unit" -nt "$name.dll" ] && relink=1; done
     fi
     if [ $status -eq 0 ] && [ $relink -eq 1 ]; then
         rm -f "$link_stamp"
-        $MINGW_CXX $MINGW_FLAGS $defines -shared "${objects[@]}" -o "$1_build.tmp"
+        $MINGW_CXX $game_flags $defines -shared "${objects[@]}" -o "$1_build.tmp"
         status=$?
         if [ $status -eq 0 ]; then mv -f "$1_build.tmp" "$1.dll" || status=$?; fi
         [ $status -eq 0 ] && echo "$link_command" >"$link_stamp"

@@ -290,8 +290,8 @@ run="$out/mingw_crash"
 mkdir -p "$run"
 cp "$mingw/build/win32_platform.exe" "$run/"
 # The debugging build's flags (misc/build.sh debug): -Og, with variable tracking (toolchain.sh).
-debug_flags="${MINGW_FLAGS/ -O2 / -Og }"
-debug_flags="${debug_flags/ $MINGW_VAR_TRACKING/}"
+mingw_flags_at -Og
+debug_flags=$MINGW_FLAGS_AT
 MINGW_FLAGS="$debug_flags" build_fixture_dll mingw_good tests/fixtures/fault_game.cpp "$mingw/code"
 check "the MinGW fixture game builds (-Og)" cp "$out/mingw_good.dll" "$run/game.dll"
 MINGW_FLAGS="$debug_flags" build_fixture_dll mingw_crash tests/fixtures/fault_game.cpp "$mingw/code" \

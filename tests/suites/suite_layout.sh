@@ -158,10 +158,46 @@ for pair in os:os.cpp platform:platform.cpp jobs:jobs.cpp render:render.cpp game
     entry="$layer_dir/${pair#*:}"
     first_body=$(grep -nE '^#include "[a-z_0-9/]+\.cpp"' "$entry" | head -n 1 | cut -d: -f1)
     for header in "$layer_dir"/*.h; do
+        # The games' precompiled prologue is no header of the layer's own: the builds force it in
+        # front of each game unit (checked below).
+        [ "$header" = code/game_kit/kit_precompiled.h ] && continue
         line=$(grep -nF "#include \"${header#code/}\"" "$entry" | head -n 1 | cut -d: -f1)
         check "$entry includes $header before its first body" test -n "$line" -a -n "$first_body" -a "${line:-0}" -lt "${first_body:-0}"
     done
 done
+
+#- The games' precompiled prologue (game_kit/kit_precompiled.h): complete, and never needed
+# misc/build.sh and build.bat put it in front of every game unit. It must list every header a game
+# may include, or a change to one of them is parsed in every unit again; and each unit must still
+# compile without it, or a unit that forgot an include builds only because the prologue hides it.
+for header in code/base/*.h code/contract/*.h code/game_kit/*.h; do
+    [ "$header" = code/game_kit/kit_precompiled.h ] && continue
+    check "game_kit/kit_precompiled.h includes $header" grep -qF "#include \"${header#code/}\"" code/game_kit/kit_precompiled.h
+done
+prologue_dir="$BUILD_DIR/suite_layout_prologue"
+rm -rf "$prologue_dir"; mkdir -p "$prologue_dir"
+game_unit_flags="$MINGW_FLAGS -DENGINE_DEVELOPMENT=1 -fsyntax-only"
+for entry in code/demo/demo_main.cpp code/starter/starter_main.cpp; do
+    units=$(grep -oE '^#include "[a-z_0-9/]+\.cpp"' "$entry" | cut -d'"' -f2)
+    [ -n "$units" ] || units=${entry#code/}
+    for unit in $units; do
+        [ "$unit" = game_kit/game_kit.cpp ] && [ "$entry" != code/demo/demo_main.cpp ] && continue
+        name=$(echo "$unit" | tr '/' '_')
+        if $MINGW_CXX $game_unit_flags "code/$unit" >"$prologue_dir/$name.txt" 2>&1; then pass
+        else fail "game unit $unit does not compile without the precompiled prologue (it relies on an include it lacks)"
+            grep -m 3 error "$prologue_dir/$name.txt" | sed 's/^/    /'; fi
+    done
+done
+# The check itself: a unit that calls a game_kit function without including its header compiles
+# after the prologue, as the builds compile it, but not alone.
+printf '#include "contract/game_platform.h"\nb32 UsesKitText(const loaded_bitmap *font)\n{\n    return FontAtlasIsUsable(font);\n}\n' \
+    >"$prologue_dir/forgot_include.cpp"
+forgotten_include_found() {
+    grep -q "FontAtlasIsUsable" code/game_kit/kit_text.h &&
+        $MINGW_CXX $game_unit_flags -include game_kit/kit_precompiled.h "$prologue_dir/forgot_include.cpp" &&
+        ! $MINGW_CXX $game_unit_flags "$prologue_dir/forgot_include.cpp" 2>/dev/null
+}
+check "a unit that lacks an include compiles after the prologue but fails the alone-compile above" forgotten_include_found
 
 #- Tests include a layer's entry, never a copy of its file list
 copies=$(grep -rlE '#include "(os/os_core_[a-z0-9_]+|platform/platform_[a-z0-9_]+|jobs/(work|parallel_for|job_graph|task_manager)[a-z0-9_]*|render/(opengl_renderer|opengl_shaders|opengl_loader_logic))\.cpp"' tests | tr '\n' ' ')

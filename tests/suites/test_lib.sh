@@ -295,10 +295,10 @@ ENGINE_BUILD_CACHE=${ENGINE_BUILD_CACHE:-$BUILD_DIR/engine_cache}
 ENGINE_BUILD_OUTPUTS="win32_platform.exe game.dll starter.dll embed_shaders"
 
 # engine_build_key DIR: names everything misc/build.sh reads: DIR's code/, misc/ and data/shaders/
-# (every file's path and bytes), the compilers it runs and the optimization level.
+# (every file's path and bytes), the compilers it runs and the optimization levels (exe, games).
 engine_build_key() {
     {
-        echo "$MINGW_CXX $("$MINGW_CXX" -dumpfullversion 2>&1) g++ $(g++ -dumpfullversion 2>&1) ${MINGW_OPTIMIZATION:--O2}"
+        echo "$MINGW_CXX $("$MINGW_CXX" -dumpfullversion 2>&1) g++ $(g++ -dumpfullversion 2>&1) ${MINGW_OPTIMIZATION:--O2} ${MINGW_GAME_OPTIMIZATION:-}"
         (cd "$1" && find code misc data/shaders -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
     } | sha256sum | cut -c1-24
 }
