@@ -167,12 +167,14 @@ rem whose object is missing or older than a file its last compile read (cl /show
 rem whose flags changed, in parallel, into %ObjectDir%. Objects carry their debug information (/Z7,
 rem not /Zi: no compile PDB shared between parallel compiles); the link makes the DLL's PDB. It
 rem exits 3 when the DLL must be linked again and 0 when nothing changed: then step 2 and the PDB
-rem name below are skipped, NAME.dll stays as it is and the running exe reloads nothing.
+rem name below are skipped, NAME.dll stays as it is and the running exe reloads nothing. Every unit
+rem starts with code\game_kit\kit_precompiled.h, compiled once into %ObjectDir%\precompiled.pch.
 echo building %1.dll> lock.tmp
 set GameError=1
 if not exist game_units.exe call :BuildGameUnitsTool
 if not exist game_units.exe goto GameCodeDone
 set GameUnitFlags=%CommonFlags:/Zi=/Z7% %ModeFlags%
+set GamePrecompiledHeader=game_kit/kit_precompiled.h
 set GameLinkKey=%LinkFlags% %Natvis% %ModeFlags%
 game_units.exe %2 %ObjectDir% %1.dll
 set GameError=%ERRORLEVEL%

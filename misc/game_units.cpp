@@ -13,6 +13,12 @@
 //    gone. Stale units compile in parallel, one cl per processor; each cl's output is printed when
 //    it ends, without the include notes. An object's write time is set to when its compile started,
 //    so a file saved during the compile is newer and compiles again next time.
+//  - With GamePrecompiledHeader set (a header as an #include names it: game_kit/kit_precompiled.h),
+//    every unit starts with that header, precompiled once: OBJECT_DIR\precompiled.cpp (written here,
+//    empty) is compiled first with /Yc /FI into precompiled.pch and precompiled.obj (stale by the same
+//    rules: its .deps list every header it read), then the units with /Yu /FI and that .pch; every
+//    unit older than precompiled.obj compiles again. precompiled.obj is linked too (cl's /Yc object
+//    carries the header's debug types).
 //  - Writes OBJECT_DIR\<DLL name>.objects (the link's response file: the objects, one per line) and
 //    OBJECT_DIR\<DLL name>.link.new (GameLinkKey and the objects); build.bat renames .link.new to
 //    .link once the link succeeded.
@@ -45,6 +51,12 @@ struct unit
 
 static unit globalUnits[MAX_UNITS];
 static int globalUnitCount;
+
+// The precompiled prologue (GamePrecompiledHeader), when there is one: its unit, its flags, and the
+// flags of every other unit, which use it.
+static unit globalPrologue;
+static int globalHasPrologue;
+static wchar_t globalPrologueFlags[TEXT_CHARS], globalUnitFlags[TEXT_CHARS];
 
 static void Fail(const char *message)
 {
@@ -310,6 +322,41 @@ static void FinishCompile(unit *u, const wchar_t *flags)
     if (!u->failed && !WriteWholeFile(path, flags)) u->failed = 1;
 }
 
+// Sets up the prologue's unit in OBJECT_DIR and both flag sets; compiles the prologue when it is
+// stale (or its .pch is gone). False when that compile failed.
+static int BuildPrologue(const wchar_t *objectDir, const wchar_t *header, const wchar_t *flags)
+{
+    globalHasPrologue = 1;
+    swprintf(globalPrologue.source, PATH_CHARS, L"%ls\\precompiled.cpp", objectDir);
+    swprintf(globalPrologue.object, PATH_CHARS, L"%ls\\precompiled.obj", objectDir);
+    wchar_t pch[PATH_CHARS];
+    swprintf(pch, PATH_CHARS, L"%ls\\precompiled.pch", objectDir);
+    swprintf(globalPrologueFlags, TEXT_CHARS, L"%ls /Yc\"%ls\" /FI\"%ls\" /Fp\"%ls\"", flags, header, header, pch);
+    swprintf(globalUnitFlags, TEXT_CHARS, L"%ls /Yu\"%ls\" /FI\"%ls\" /Fp\"%ls\"", flags, header, header, pch);
+    // NOTE: written only when missing: a new write time would make the prologue stale every build.
+    const wchar_t *sourceText = L"// Written by game_units: the precompiled prologue's own unit (/Yc over the /FI header).\n";
+    ULONGLONG time;
+    if (!LastWriteTime(globalPrologue.source, &time) && !WriteWholeFile(globalPrologue.source, sourceText))
+    {
+        Fail("cannot write the precompiled prologue's unit in the object folder");
+    }
+    if (LastWriteTime(pch, &time) && !IsStale(&globalPrologue, globalPrologueFlags)) return 1;
+    StartCompile(&globalPrologue, globalPrologueFlags);
+    WaitForSingleObject(globalPrologue.process, INFINITE);
+    FinishCompile(&globalPrologue, globalPrologueFlags);
+    return !globalPrologue.failed;
+}
+
+// A unit compiles again when IsStale says so, or when the prologue it starts with is newer.
+static int UnitIsStale(unit *u, const wchar_t *flags)
+{
+    if (IsStale(u, flags)) return 1;
+    if (!globalHasPrologue) return 0;
+    ULONGLONG unitTime, prologueTime;
+    return !LastWriteTime(u->object, &unitTime) || !LastWriteTime(globalPrologue.object, &prologueTime) ||
+           prologueTime > unitTime;
+}
+
 // Compiles the stale units, at most one per processor at a time. False when one failed.
 static int CompileStaleUnits(const wchar_t *flags)
 {
@@ -320,7 +367,7 @@ static int CompileStaleUnits(const wchar_t *flags)
     int running[MAXIMUM_WAIT_OBJECTS], runningCount = 0, ok = 1;
     for (int index = 0; index <= globalUnitCount; ++index)
     {
-        if (index < globalUnitCount && IsStale(&globalUnits[index], flags))
+        if (index < globalUnitCount && UnitIsStale(&globalUnits[index], flags))
         {
             StartCompile(&globalUnits[index], flags);
             running[runningCount++] = index;
@@ -348,9 +395,14 @@ int main(void)
     int argumentCount = 0;
     wchar_t **arguments = CommandLineToArgvW(GetCommandLineW(), &argumentCount);
     if (!arguments) Fail("cannot read the command line");
-    if (argumentCount != 4) Fail("usage: game_units ENTRY OBJECT_DIR DLL (flags in GameUnitFlags, link in GameLinkKey)");
-    static wchar_t flags[TEXT_CHARS], linkKey[TEXT_CHARS];
+    if (argumentCount != 4)
+    {
+        Fail("usage: game_units ENTRY OBJECT_DIR DLL (flags in GameUnitFlags, link in GameLinkKey, "
+             "the precompiled header in GamePrecompiledHeader)");
+    }
+    static wchar_t flags[TEXT_CHARS], linkKey[TEXT_CHARS], header[PATH_CHARS];
     if (!GetEnvironmentVariableW(L"GameUnitFlags", flags, TEXT_CHARS)) Fail("GameUnitFlags is not set");
+    if (!GetEnvironmentVariableW(L"GamePrecompiledHeader", header, PATH_CHARS)) header[0] = 0;
     if (!GetEnvironmentVariableW(L"GameLinkKey", linkKey, TEXT_CHARS)) linkKey[0] = 0;
     const wchar_t *objectDir = arguments[2], *dll = arguments[3];
     wchar_t folder[PATH_CHARS];
@@ -366,20 +418,22 @@ int main(void)
     }
     ReadUnits(arguments[1], objectDir);
     fflush(stdout);
-    if (!CompileStaleUnits(flags)) return 1;
+    if (header[0] && !BuildPrologue(objectDir, header, flags)) return 1;
+    if (!CompileStaleUnits(header[0] ? globalUnitFlags : flags)) return 1;
 
     // The link: needed when the DLL is missing or older than an object, or the link changed.
     static wchar_t objects[TEXT_CHARS * 4], link[TEXT_CHARS * 5];
     objects[0] = 0;
     ULONGLONG dllTime = 0, time;
     int relink = !LastWriteTime(dll, &dllTime);
-    for (int index = 0; index < globalUnitCount; ++index)
+    for (int index = globalHasPrologue ? -1 : 0; index < globalUnitCount; ++index)
     {
-        if (!LastWriteTime(globalUnits[index].object, &time) || time > dllTime) relink = 1;
+        const unit *u = index < 0 ? &globalPrologue : &globalUnits[index];
+        if (!LastWriteTime(u->object, &time) || time > dllTime) relink = 1;
         // NOTE: with forward slashes, which every link reads, lld-link on a Unix host too.
         wchar_t *start = objects + wcslen(objects);
         wcscat(objects, L"\"");
-        wcscat(objects, globalUnits[index].object);
+        wcscat(objects, u->object);
         wcscat(objects, L"\"\n");
         for (wchar_t *at = start; *at; ++at) if (*at == L'\\') *at = L'/';
     }
