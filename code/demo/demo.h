@@ -158,7 +158,7 @@ struct demo_sound
     s16 *ahead;                 // DEMO_SOUND_AHEAD_FRAMES * 2 values
 };
 
-//~ The frame graph's scratch (demo_frame.cpp)
+//~ The frame graph's scratch (demo_frame.cpp, demo_frame_jobs.cpp)
 #define DEMO_FRAME_MAX_BATCHES 128
 #define DEMO_FRAME_MIN_BATCH 128        // entities: smaller batches would cost more to schedule than they run
 #define DEMO_FRAME_FIRST_BATCH 512      // entities per batch before the cost per entity was measured
@@ -284,6 +284,21 @@ render_sub_buffer_slot *DemoPushScene(game_render_commands *commands, game_state
                                       u32 slotCount);
 // demo_scene.cpp: the loading bar: one segment per asset, green once it is published.
 void DemoPushLoadingBar(game_render_commands *commands, demo_assets *assets);
+
+// demo_frame_jobs.cpp: the frame graph's jobs, which demo_frame.cpp adds to the graph. The graph
+// runs DemoRunFrameJob for each, which times it and calls its demo_frame_function on its batch.
+PLATFORM_WORK_QUEUE_CALLBACK(DemoRunFrameJob);
+void DemoFrameCameraAndInput(demo_frame *frame, u32 batch);
+void DemoFrameGridClear(demo_frame *frame, u32 batch);
+void DemoFrameSimulate(demo_frame *frame, u32 batch);
+void DemoFrameGridPrefix(demo_frame *frame, u32 batch);
+void DemoFrameGridFill(demo_frame *frame, u32 batch);
+void DemoFrameGridFilled(demo_frame *frame, u32 batch);
+void DemoFrameCollide(demo_frame *frame, u32 batch);
+void DemoFrameScene(demo_frame *frame, u32 batch);
+void DemoFrameRender(demo_frame *frame, u32 batch);
+void DemoFrameEnd(demo_frame *frame, u32 batch);
+void DemoFrameSoundMix(demo_frame *frame, u32 batch);
 
 // demo_frame.cpp: the update's whole simulation and drawing as one job graph: built, submitted,
 // waited for (helping); logs an error and draws nothing if the collision grid does not fit.

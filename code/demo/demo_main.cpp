@@ -16,5 +16,6 @@
 #include "demo/demo_assets.cpp"
 #include "demo/demo_sound.cpp"
 #include "demo/demo_frame_stats.cpp"
+#include "demo/demo_frame_jobs.cpp"
 #include "demo/demo_frame.cpp"
 #include "demo/demo_exports.cpp"

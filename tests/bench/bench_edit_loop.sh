@@ -11,8 +11,8 @@
 #   running    save -> the first frame of the new code began ("first frame of version V at walltime T")
 # Medians over the edits of each line, with the machine's load (1-minute average) beside each.
 # The edits (real code, not tunables), each toggled between two values so every build changes:
-#   demo     code/demo/demo_world.cpp (gravity: the per-entity step) and code/demo/demo_frame.cpp
-#            (the culling's field of view), the demo running (game.dll)
+#   demo     code/demo/demo_world.cpp (gravity: the per-entity step) and code/demo/demo_frame_jobs.cpp
+#            (the culling's field of view; in demo_frame.cpp in trees before the jobs had a file), the demo running (game.dll)
 #   starter  code/starter/starter.cpp (the camera's pitch), the exe run with --game build/starter.dll
 # The reload line is parsed in two forms: the one with every stage ("reload: game code version V
 # running (replacing U): build seen W ms after it was written, loaded beside the frames in L ms
@@ -63,7 +63,7 @@ median_ms() {
 # The edits: GAME FILE FIRST SECOND LABEL (FIRST is in the file as shipped; each edit toggles).
 edit_lines=(
     "demo code/demo/demo_world.cpp|const f32 gravity = -9.8f;|const f32 gravity = -9.7f;|demo_world.cpp (gravity, the per-entity step)"
-    "demo code/demo/demo_frame.cpp|tanf(0.5f * 1.1f);|tanf(0.5f * 1.2f);|demo_frame.cpp (the culling's field of view)"
+    "demo code/demo/demo_frame_jobs.cpp,code/demo/demo_frame.cpp|tanf(0.5f * 1.1f);|tanf(0.5f * 1.2f);|demo_frame_jobs.cpp (the culling's field of view; demo_frame.cpp before 2026-11-29)"
     "starter code/starter/starter.cpp|f32 pitch = -0.4f;|f32 pitch = -0.41f;|starter.cpp (the camera's pitch)"
 )
 
@@ -121,6 +121,12 @@ measure() {
     for entry in "${edit_lines[@]}"; do
         [ "${entry%% *}" = "$game" ] || continue
         IFS='|' read -r file first second name <<<"${entry#* }"
+        # FILE may name candidates "a.cpp,b.cpp": the first that holds the line (a line that moved
+        # to another file between the trees compared).
+        local candidate
+        for candidate in ${file//,/ }; do
+            grep -qF -e "$first" -e "$second" "$engine/$candidate" 2>/dev/null && { file=$candidate; break; }
+        done
         : >"$run/figures_$(basename "$file").txt"
         started_load=$(load)
         for edit in $(seq 1 "$edits"); do
