@@ -250,10 +250,70 @@ build_game_dll() {
 
 # build_fixture_dll NAME FIXTURE CODE_ROOT DEFINES...: the same for a fixture build (tests/fixtures/*.cpp,
 # a benchmark's game): CODE_ROOT is searched first, so the fixture is built on that copy of code/.
+# game_kit's bodies come from one shared compile (fixture_kit, below) when it builds; otherwise, or
+# with FIXTURE_KIT_SHARED=0, the fixture compiles them itself, as its #include says.
 build_fixture_dll() {
     local name=$1 source=$2 code_root=$3
     shift 3
+    if [ "${FIXTURE_KIT_SHARED:-1}" = 1 ] && fixture_kit "$code_root" "$@"; then
+        $MINGW_CXX "-I$REPLY/shadow" "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" \
+            "$REPLY/libgame_kit.a" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
+        return
+    fi
     $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
+}
+
+#~ The fixtures' shared game_kit: $FIXTURE_KIT_CACHE (build/fixture_kit), one entry per code root,
+# compiler, flags, defines that game_kit reads, and the bytes of base/, contract/ and game_kit/
+# A fixture DLL (and the demo's unity entry) includes game_kit/game_kit.cpp, whose bodies are most of
+# its compile (~1.3 s of CPU at -O2) and the same in every build of a suite: the crash and misuse
+# matrices build dozens. An entry holds them compiled once (libgame_kit.a: an archive, so a build
+# that uses none of game_kit links none of it) and shadow/game_kit/game_kit.cpp, the entry's lines
+# before its first body (its headers: suite_layout keeps every header before the first body); with
+# shadow/ first on the include path, a fixture's #include "game_kit/game_kit.cpp" gets the headers
+# and the link gets the bodies. A define passed to the build joins the entry's key, and the kit's
+# compile, only when its name appears in base/, contract/ or game_kit/ (GAME_DEBUG_OVERLAY_AT_START
+# does; a fixture's GAME_TEST_CRASH_PLACE does not); every other argument always does.
+FIXTURE_KIT_CACHE=${FIXTURE_KIT_CACHE:-$BUILD_DIR/fixture_kit}
+
+# fixture_kit CODE_ROOT ARGUMENTS...: REPLY = the entry's folder, built first when missing (under a
+# lock: suites build side by side). Fails when game_kit does not compile there (the caller then
+# builds the old way, so the failure reads as before).
+fixture_kit() {
+    local code_root=$1
+    shift
+    local argument name words key entry
+    local -a kit_arguments=()
+    [ -f "$code_root/game_kit/game_kit.cpp" ] || return 1
+    words=$(cat "$code_root"/base/* "$code_root"/contract/* "$code_root"/game_kit/* | tr -c 'A-Za-z0-9_' '\n' | sort -u)
+    for argument in "$@"; do
+        if [[ $argument == -D* ]]; then
+            name=${argument#-D}
+            grep -qxF -- "${name%%=*}" <<<"$words" || continue
+        fi
+        kit_arguments+=("$argument")
+    done
+    key=$({
+        echo "$code_root|$MINGW_CXX|$MINGW_FLAGS|${kit_arguments[*]}"
+        cat "$code_root"/base/* "$code_root"/contract/* "$code_root"/game_kit/*
+    } | sha256sum | cut -c1-24)
+    entry="$FIXTURE_KIT_CACHE/$key"
+    mkdir -p "$FIXTURE_KIT_CACHE" || return 1
+    (
+        flock 9
+        [ -f "$entry/done" ] && exit 0
+        rm -rf "$entry"
+        mkdir -p "$entry/shadow/game_kit" || exit 1
+        awk '/^#include "game_kit\/kit_[a-z0-9_]+\.cpp"/ { exit } { print }' "$code_root/game_kit/game_kit.cpp" \
+            >"$entry/shadow/game_kit/game_kit.cpp" &&
+            $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "${kit_arguments[@]}" \
+                -c "$code_root/game_kit/game_kit.cpp" -o "$entry/game_kit.o" >"$entry/build.txt" 2>&1 &&
+            x86_64-w64-mingw32-ar rcs "$entry/libgame_kit.a" "$entry/game_kit.o" && touch "$entry/done"
+    ) 9>"$entry.lock" || return 1
+    # Each use marks the entry; one unused for a day goes (entries are 1-2 MB, a run makes a few dozen).
+    touch "$entry/done"
+    find "$FIXTURE_KIT_CACHE" -mindepth 2 -maxdepth 2 -name done -mmin +1440 -printf '%h\n' 2>/dev/null | xargs -r rm -rf
+    REPLY=$entry
 }
 
 # The demo's unity entry, relative to a code root (what build_variant builds by default).
