@@ -117,27 +117,44 @@ mkdir -p "$matrix_build"
 compile_flags="$(build_bat_setting CommonFlags) $(build_bat_setting DebugFlags)"
 link_flags=$(build_bat_setting LinkFlags)
 platform_libs=$(build_bat_setting PlatformLibs)
+# build_msvc_kit OPTIMIZATION: game_kit's bodies compiled once at /OPTIMIZATION ($out/OPTIMIZATION/kit/
+# game_kit.obj) and a headers-only game_kit.cpp in kit/shadow/game_kit/ (its lines before the first
+# body), as test_lib.sh's fixture_kit does for MinGW: the matrix's 40-odd fixture DLLs each compiled
+# the kit in their own compile. No fixture define of the matrix is read by game_kit.
+build_msvc_kit() {
+    local optimization=$1 kit="$out/$1/kit"
+    mkdir -p "$kit/shadow/game_kit"
+    awk '/^#include "game_kit\/kit_[a-z0-9_]+\.cpp"/ { exit } { print }' "$out/matrix_src/code/game_kit/game_kit.cpp" \
+        >"$kit/shadow/game_kit/game_kit.cpp"
+    (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} /c ../code/game_kit/game_kit.cpp \
+        /Fo"$kit/game_kit.obj") >"$kit/build.txt" 2>&1 || fail "build of game_kit at /$optimization: $(grep -m 1 error "$kit/build.txt")"
+}
 # build_msvc_game NAME OPTIMIZATION SOURCE [DEFINES...]: a game DLL at /OPTIMIZATION into $out/OPTIMIZATION/NAME.dll,
-# SOURCE relative to the matrix copy's build folder (a fixture over that copy's code/)
+# SOURCE relative to the matrix copy's build folder (a fixture over that copy's code/), over build_msvc_kit's game_kit
+# NOTE: the kit's object goes to the linker (after /link: cl's /Fo names one output per source), by
+# a path relative to that folder (clang-cl reads an absolute Unix path that starts /w... as /w).
 build_msvc_game() {
     local name=$1 optimization=$2 source=$3
     shift 3
     local dir="$out/$optimization"
-    (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} "$@" "$source" /LD \
-        /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb") >"$dir/$name.build.txt" 2>&1 \
-        || fail "build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
+    (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" /I"$dir/kit/shadow" ${compile_flags/\/Od//$optimization} "$@" "$source" \
+        /LD /Fo"$dir/$name.obj" /Fe"$dir/$name.dll" /link $link_flags /PDB:"$dir/$name.pdb" "../../$optimization/kit/game_kit.obj") \
+        >"$dir/$name.build.txt" 2>&1 || fail "build of /$optimization variant $name: $(grep -m 1 error "$dir/$name.build.txt")"
 }
 # build_crash_matrix: the exe, the good game, the 16 crash builds and the stack/FP builds, per
 # optimization, two at a time.
 build_crash_matrix() {
-    local optimization dir place kind number
+    local optimization dir place kind number kit_pid
     renice -n 10 -p "$BASHPID" >/dev/null
     for optimization in Od O2; do
         dir="$out/$optimization"
         mkdir -p "$dir/run"
+        build_msvc_kit "$optimization" &
+        kit_pid=$!
         (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} ../code/win32/win32_main.cpp \
             /Fo"$dir/win32_main.obj" /Fe"$dir/run/win32_platform.exe" /link $link_flags /SUBSYSTEM:WINDOWS $platform_libs) \
             >"$dir/exe.build.txt" 2>&1 || fail "build of the /$optimization exe: $(grep -m 1 error "$dir/exe.build.txt")"
+        wait "$kit_pid"
         build_msvc_game good "$optimization" ../tests/fixtures/fault_game.cpp &     # the fixture game, no fault
         for place in 1 2 3 4; do
             for kind in 1 2 3 4; do
