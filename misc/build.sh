@@ -20,9 +20,10 @@
 # game_kit/kit_precompiled.h (its .gch in build/obj/<mode><optimization>/pch/, built the same way);
 # a unit is compiled again only when its object is missing, the command changed, a file on its list
 # is newer than the object or gone, or the prologue was built again. game_kit/game_kit.cpp is such
-# a unit too, so one object serves every game. Stale units compile in parallel, one per core. The DLL is linked again only
-# when an object is newer than it or the link command (the flags, the list of objects) changed:
-# with nothing changed, a game build writes nothing and the running exe reloads nothing.
+# a unit too, so one object serves every game. Stale units compile in parallel, one per core. The
+# DLL is linked again only when an object is newer than it or the link command (the flags, the list
+# of objects) changed: with nothing changed, a game build writes nothing and the running exe
+# reloads nothing.
 # An object's write time is set to when its compile started, so a file saved while it compiled is
 # newer than the object and is compiled again next time. The exe is one unity compile, as before,
 # beside the games' units when everything is built.

@@ -15,7 +15,7 @@
 //    so a file saved during the compile is newer and compiles again next time.
 //  - With GamePrecompiledHeader set (a header as an #include names it: game_kit/kit_precompiled.h),
 //    every unit starts with that header, precompiled once: OBJECT_DIR\precompiled.cpp (written here,
-//    empty) is compiled first with /Yc /FI into precompiled.pch and precompiled.obj (stale by the same
+//    a comment only) is compiled first with /Yc /FI into precompiled.pch and precompiled.obj (stale by the same
 //    rules: its .deps list every header it read), then the units with /Yu /FI and that .pch; every
 //    unit older than precompiled.obj compiles again. precompiled.obj is linked too (cl's /Yc object
 //    carries the header's debug types).

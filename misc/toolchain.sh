@@ -16,7 +16,8 @@ else
 fi
 # NOTE: -static so the exe, the DLL and test exes need no MinGW runtime DLLs beside them under Wine.
 # -gdwarf-4: Wine 8's dbghelp (winedbg, and the engine's own reports naming functions and lines)
-# reads DWARF 4 but not GCC 12's default DWARF 5. MINGW_OPTIMIZATION (the exe, tests): misc/build.sh debug sets -Og.
+# reads DWARF 4 but not GCC 12's default DWARF 5. MINGW_OPTIMIZATION (the exe, tests): misc/build.sh
+# debug sets -Og.
 # NOTE: optimized builds leave out variable-tracking assignments (the pass that follows each local
 # through the optimizer so a debugger can show it in more places): the code is the same, lines and
 # functions are too, and a unit compiles 10-25% faster (starter.cpp 0.31 -> 0.24 s, the exe 15.4 ->

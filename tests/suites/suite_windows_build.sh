@@ -124,8 +124,7 @@ platform_libs=$(build_bat_setting PlatformLibs)
 build_msvc_kit() {
     local optimization=$1 kit="$out/$1/kit"
     mkdir -p "$kit/shadow/game_kit"
-    awk '/^#include "game_kit\/kit_[a-z0-9_]+\.cpp"/ { exit } { print }' "$out/matrix_src/code/game_kit/game_kit.cpp" \
-        >"$kit/shadow/game_kit/game_kit.cpp"
+    write_kit_headers_only "$out/matrix_src/code" "$kit/shadow/game_kit/game_kit.cpp"
     (cd "$matrix_build" && "$MSVC_STANDIN_DIR/cl.sh" ${compile_flags/\/Od//$optimization} /c ../code/game_kit/game_kit.cpp \
         /Fo"$kit/game_kit.obj") >"$kit/build.txt" 2>&1 || fail "build of game_kit at /$optimization: $(grep -m 1 error "$kit/build.txt")"
 }

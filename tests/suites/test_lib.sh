@@ -265,9 +265,9 @@ build_fixture_dll() {
 
 #~ The fixtures' shared game_kit: $FIXTURE_KIT_CACHE (build/fixture_kit), one entry per code root,
 # compiler, flags, defines that game_kit reads, and the bytes of base/, contract/ and game_kit/
-# A fixture DLL (and the demo's unity entry) includes game_kit/game_kit.cpp, whose bodies are most of
-# its compile (~1.3 s of CPU at -O2) and the same in every build of a suite: the crash and misuse
-# matrices build dozens. An entry holds them compiled once (libgame_kit.a: an archive, so a build
+# A fixture DLL built on fixture_game.cpp (and the demo's unity entry) includes game_kit/game_kit.cpp,
+# whose bodies are about half its compile (~1.3 s of CPU at -O2) and the same in every build of a
+# suite: the reload, crash and timeline fixtures build dozens. An entry holds them compiled once (libgame_kit.a: an archive, so a build
 # that uses none of game_kit links none of it) and shadow/game_kit/game_kit.cpp, the entry's lines
 # before its first body (its headers: suite_layout keeps every header before the first body); with
 # shadow/ first on the include path, a fixture's #include "game_kit/game_kit.cpp" gets the headers
@@ -275,6 +275,13 @@ build_fixture_dll() {
 # compile, only when its name appears in base/, contract/ or game_kit/ (GAME_DEBUG_OVERLAY_AT_START
 # does; a fixture's GAME_TEST_CRASH_PLACE does not); every other argument always does.
 FIXTURE_KIT_CACHE=${FIXTURE_KIT_CACHE:-$BUILD_DIR/fixture_kit}
+
+# write_kit_headers_only CODE_ROOT FILE: FILE = CODE_ROOT's game_kit/game_kit.cpp up to its first
+# body (its headers), the stand-in a shared kit build puts first on the include path (here and in
+# suite_windows_build's MSVC-ABI matrix).
+write_kit_headers_only() {
+    awk '/^#include "game_kit\/kit_[a-z0-9_]+\.cpp"/ { exit } { print }' "$1/game_kit/game_kit.cpp" >"$2"
+}
 
 # fixture_kit CODE_ROOT ARGUMENTS...: REPLY = the entry's folder, built first when missing (under a
 # lock: suites build side by side). Fails when game_kit does not compile there (the caller then
@@ -304,8 +311,7 @@ fixture_kit() {
         [ -f "$entry/done" ] && exit 0
         rm -rf "$entry"
         mkdir -p "$entry/shadow/game_kit" || exit 1
-        awk '/^#include "game_kit\/kit_[a-z0-9_]+\.cpp"/ { exit } { print }' "$code_root/game_kit/game_kit.cpp" \
-            >"$entry/shadow/game_kit/game_kit.cpp" &&
+        write_kit_headers_only "$code_root" "$entry/shadow/game_kit/game_kit.cpp" &&
             $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "${kit_arguments[@]}" \
                 -c "$code_root/game_kit/game_kit.cpp" -o "$entry/game_kit.o" >"$entry/build.txt" 2>&1 &&
             x86_64-w64-mingw32-ar rcs "$entry/libgame_kit.a" "$entry/game_kit.o" && touch "$entry/done"
