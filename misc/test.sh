@@ -118,12 +118,20 @@ wait "${prefix_pids[@]}"
 # run_suite SUITE: runs it with its log in build/test_logs/, then prints its block (its FAIL lines
 # and counts) at once, under a lock, so blocks of two lanes never mix; its counts go to NAME.counts.
 run_suite() {
-    local suite=$1 name log start status elapsed summary passed failed block
+    local suite=$1 name log start status elapsed cpu summary passed failed block
     name=$(basename "$suite" .sh)
     log="$BUILD_DIR/test_logs/$name.log"
     start=$(date +%s)
-    timeout --kill-after=10 "${SUITE_TIMEOUT:-1200}" bash "$suite" >"$log" 2>&1 </dev/null
+    # The CPU its processes used (bash's `times`: every child and grandchild that was waited for;
+    # Wine's lasting wineserver is not one), printed beside its wall time: what two lanes share.
+    (
+        timeout --kill-after=10 "${SUITE_TIMEOUT:-1200}" bash "$suite" >"$log" 2>&1 </dev/null
+        status=$?
+        times >"$log.cpu" # NOTE: not `times | ...`: a pipeline's times runs in a child that has none
+        exit $status
+    )
     status=$?
+    cpu=$(awk 'NR == 2 { total = 0; for (i = 1; i <= 2; ++i) { split($i, part, "m"); total += part[1] * 60 + part[2] } printf "%d", total }' "$log.cpu" 2>/dev/null)
     elapsed=$(( $(date +%s) - start ))
     block="== $name"$'\n'
     block+=$(grep -E '^FAIL' "$log")
@@ -140,9 +148,9 @@ run_suite() {
             block+=$'\n'"FAIL $name exited $status although it counted no failure; see $log"
             failed=1
         fi
-        block+=$'\n'"   $name: $passed ok, $failed bad (${elapsed}s, lane $LANE, load $(load_now))"
+        block+=$'\n'"   $name: $passed ok, $failed bad (${elapsed}s, cpu ${cpu:-?}s, lane $LANE, load $(load_now))"
     fi
-    echo "$passed $failed" >"$BUILD_DIR/test_logs/$name.counts"
+    echo "$passed $failed ${cpu:-0}" >"$BUILD_DIR/test_logs/$name.counts"
     (flock 9; echo "$block" | grep -v '^$') 9>"$BUILD_DIR/test_logs/output.lock"
 }
 
@@ -177,19 +185,22 @@ done
 
 total_passed=0
 total_failed=0
+total_cpu=0
 for suite in "${suites[@]}"; do
     counts="$BUILD_DIR/test_logs/$(basename "$suite" .sh).counts"
     if [ -f "$counts" ]; then
-        read -r passed failed <"$counts"
+        read -r passed failed cpu <"$counts"
     else
         echo "FAIL $(basename "$suite" .sh) never ran"
         passed=0
         failed=1
+        cpu=0
     fi
     total_passed=$((total_passed + passed))
     total_failed=$((total_failed + failed))
+    total_cpu=$((total_cpu + ${cpu:-0}))
 done
 
-echo "   all suites: $(( $(date +%s) - run_start ))s in $lanes lane(s), load $(load_now)"
+echo "   all suites: $(( $(date +%s) - run_start ))s in $lanes lane(s), cpu ${total_cpu}s, load $(load_now)"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
