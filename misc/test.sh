@@ -122,14 +122,15 @@ run_suite() {
     name=$(basename "$suite" .sh)
     log="$BUILD_DIR/test_logs/$name.log"
     start=$(date +%s)
-    # The CPU its processes used (bash's `times`: every child and grandchild that was waited for;
-    # Wine's lasting wineserver is not one), printed beside its wall time: what two lanes share.
-    (
-        timeout --kill-after=10 "${SUITE_TIMEOUT:-1200}" bash "$suite" >"$log" 2>&1 </dev/null
-        status=$?
-        times >"$log.cpu" # NOTE: not `times | ...`: a pipeline's times runs in a child that has none
-        exit $status
-    )
+    # The CPU its processes used, printed beside its wall time: what two lanes share. Counted by bash's
+    # `times` in a shell made a child subreaper (prctl PR_SET_CHILD_SUBREAPER, through python3): Wine
+    # starts every process (build.bat's compilers, a restarted engine, winedbg) with a double fork,
+    # and such an orphan would otherwise end under init, its CPU counted nowhere. Wine's lasting
+    # wineserver is started outside, and counts in no suite.
+    # NOTE: not `times | ...`: a pipeline's `times` runs in a child that has no children.
+    python3 -c 'import ctypes, os, sys; ctypes.CDLL(None).prctl(36, 1, 0, 0, 0); os.execvp("bash", sys.argv[1:])' \
+        bash -c 'timeout --kill-after=10 "$1" bash "$2" >"$3" 2>&1 </dev/null; status=$?; times >"$3.cpu"; exit $status' \
+        _ "${SUITE_TIMEOUT:-1200}" "$suite" "$log"
     status=$?
     cpu=$(awk 'NR == 2 { total = 0; for (i = 1; i <= 2; ++i) { split($i, part, "m"); total += part[1] * 60 + part[2] } printf "%d", total }' "$log.cpu" 2>/dev/null)
     elapsed=$(( $(date +%s) - start ))
