@@ -26,7 +26,8 @@
 # reloads nothing.
 # An object's write time is set to when its compile started, so a file saved while it compiled is
 # newer than the object and is compiled again next time. The exe is one unity compile, as before,
-# beside the games' units when everything is built.
+# beside the games' units when everything is built, and only when a file it was built from changed
+# (see build_platform).
 set -u
 if [ "${1:-}" = "debug" ]; then
     export MINGW_OPTIMIZATION=-Og
@@ -232,8 +233,13 @@ build_starter() { build_game_code starter starter/starter_main.cpp; }
 #     win32_platform.exe (a new file, so a running win32_platform.exe keeps its own);
 #  3. platform_lock.tmp is deleted last, whatever the outcome; a failed build leaves both exes as
 #     they were and no temporary.
+# build_platform only-when-stale (what a build of everything does): nothing is compiled or published
+# when win32_platform.exe is the one the last build in this mode wrote and nothing it was built from
+# changed (the games' staleness rule: its dependency list, its command); a running exe then restarts
+# into nothing. `misc/build.sh platform` always builds (and so always publishes): it is what a
+# developer runs to restart into the exe. build.bat builds the exe every time.
 build_platform() {
-    local status=0
+    local status=0 only_when_stale=${1:-} command started record
     echo "building win32_platform.exe" > platform_lock.tmp
     # The exe embeds data/shaders/ as code/render/embedded_shaders.h: rewritten from the files first
     # by misc/embed_shaders.cpp (the tool build.bat runs too), built with the host compiler.
@@ -241,13 +247,31 @@ build_platform() {
         g++ -std=c++14 -O1 -Wall -Wextra -Werror "$ENGINE_ROOT/misc/embed_shaders.cpp" -o embed_shaders || status=1
     fi
     [ $status -eq 0 ] && { ./embed_shaders "$ENGINE_ROOT" || status=1; }
-    [ $status -eq 0 ] && { $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" \
-        -o win32_platform_build.tmp -luser32 -lgdi32 -lopengl32 -lwinmm || status=1; }
+    [ $status -eq 0 ] || { rm -f platform_lock.tmp; return 1; }
+    # What the exe was built from: $exe_record.d (the headers GCC read), .cmd (the command) and the
+    # record itself (the compile's start time, and which win32_platform.exe that build wrote: another
+    # mode's build replaces the file).
+    command="$MINGW_CXX $MINGW_FLAGS $defines -mwindows $ENGINE_ROOT/code/win32/win32_main.cpp -luser32 -lgdi32 -lopengl32 -lwinmm"
+    record="$BUILD_DIR/obj/exe-$mode$MINGW_OPTIMIZATION/win32_platform.exe.built"
+    if [ -n "$only_when_stale" ] && [ -f win32_platform.exe ] && ! object_is_stale "$record" "$command" &&
+        [ "$(<"$record")" = "$(stat -c '%.9Y %s' win32_platform.exe)" ]; then
+        echo "win32_platform.exe is up to date"
+        rm -f platform_lock.tmp
+        return 0
+    fi
+    mkdir -p "$(dirname "$record")" && rm -f "$record.cmd" || { rm -f platform_lock.tmp; return 1; }
+    started=$EPOCHREALTIME
+    $MINGW_CXX $MINGW_FLAGS $defines -mwindows "$ENGINE_ROOT/code/win32/win32_main.cpp" \
+        -o win32_platform_build.tmp -luser32 -lgdi32 -lopengl32 -lwinmm -MMD -MF "$record.d.tmp" -MT OBJECT_TARGET || status=1
     if [ $status -eq 0 ]; then
         cp -f win32_platform_build.tmp win32_platform_next_build.tmp && mv -f win32_platform_next_build.tmp win32_platform_next.exe &&
             mv -f win32_platform_build.tmp win32_platform.exe || status=1
     fi
-    rm -f win32_platform_build.tmp win32_platform_next_build.tmp platform_lock.tmp
+    if [ $status -eq 0 ]; then
+        mv -f "$record.d.tmp" "$record.d" && stat -c '%.9Y %s' win32_platform.exe >"$record" &&
+            touch -d "@${started/,/.}" "$record" && echo "$command" >"$record.cmd"
+    fi
+    rm -f win32_platform_build.tmp win32_platform_next_build.tmp "$record.d.tmp" platform_lock.tmp
     return $status
 }
 
@@ -255,7 +279,7 @@ build_platform() {
 # the units share the other); fails when any of the three failed.
 build_everything() {
     local platform_pid status=0
-    build_platform &
+    build_platform only-when-stale &
     platform_pid=$!
     # NOTE: the games in a subshell: their compiles' `wait` must not reap (or wait for) the exe's job.
     (

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Platform skeleton suite: unit tests (native and MinGW under Wine), the MSVC-dialect check, the
 # capsule fuzzers, and end-to-end runs of win32_platform.exe under Wine: hot reload of an edited
-# game, bad DLLs, a lock file that stays, a missing DLL, and the command-line interface.
+# game, bad DLLs, a lock file that stays, a missing DLL, the command-line interface, and misc/run.sh and
+# misc/build.sh rebuilding only what changed (the exe only when a file it was built from did).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -102,6 +103,25 @@ sleep 1.1   # mtimes must differ for find -newer
 touch "$work/code/demo/demo_tuning.h"
 (cd "$work" && bash misc/run.sh --help) >"$out/run_help_edited.txt" 2>&1
 check "misc/run.sh rebuilds after a source changed" test "$(stamp_of)" != "$built_stamp"
+
+#- misc/build.sh compiles the exe only when a file it was built from changed
+exe_stamp() { stat -c %y "$work/build/win32_platform.exe" 2>/dev/null; }
+exe_built=$(exe_stamp)
+game_built=$(stamp_of)
+sleep 1.1
+touch "$work/code/demo/demo_tuning.h"
+(cd "$work" && bash misc/build.sh) >"$out/build_game_edit.txt" 2>&1
+check "after a game-only edit misc/build.sh rebuilds game.dll" test "$(stamp_of)" != "$game_built"
+check "... and not the exe (same file, 'win32_platform.exe is up to date')" \
+    bash -c "test '$(exe_stamp)' = '$exe_built' && grep -q 'win32_platform.exe is up to date' '$out/build_game_edit.txt'"
+# A file the exe includes, changed: it is compiled again (here a missing header makes that compile
+# fail at once, which only an attempt can), and a failed build keeps the exe it had.
+sed -i '1i #include "suite_platform_no_such_header.h"' "$work/code/win32/win32_main.cpp"
+(cd "$work" && bash misc/build.sh) >"$out/build_exe_edit.txt" 2>&1
+check "after an edit of the exe's code misc/build.sh compiles the exe (exit $? from a broken compile)" \
+    grep -q "suite_platform_no_such_header.h" "$out/build_exe_edit.txt"
+check "... and the failed build kept the exe" test "$(exe_stamp)" = "$exe_built"
+sed -i '1d' "$work/code/win32/win32_main.cpp"
 
 #- --frames runs exactly N frames and exits cleanly
 wine "$exe" --frames 20 --unthrottled --size 160x120 --log "$out/frames.log" >/dev/null 2>&1
