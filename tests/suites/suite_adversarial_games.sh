@@ -65,7 +65,8 @@ install_dll() { install_game_dll "$run" "$1"; }
 
 log="$out/adversarial.log"
 install_dll "$out/good.dll"
-wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled --watchdog 1 \
+# NOTE: 30 frames a second and 256 entities: the run waits on builds swapped in (as in suite_misuse_games).
+wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 --entities 256 --watchdog 1 \
     >"$out/engine.out" 2>&1 &
 engine=$!
 check "engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 90

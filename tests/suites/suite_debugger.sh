@@ -292,9 +292,9 @@ cp "$mingw/build/win32_platform.exe" "$run/"
 # The debugging build's flags (misc/build.sh debug): -Og, with variable tracking (toolchain.sh).
 mingw_flags_at -Og
 debug_flags=$MINGW_FLAGS_AT
-MINGW_FLAGS="$debug_flags" build_fixture_dll mingw_good tests/fixtures/fault_game.cpp "$mingw/code"
+FIXTURE_FLAGS="$debug_flags" build_fixture_dll mingw_good tests/fixtures/fault_game.cpp "$mingw/code"
 check "the MinGW fixture game builds (-Og)" cp "$out/mingw_good.dll" "$run/game.dll"
-MINGW_FLAGS="$debug_flags" build_fixture_dll mingw_crash tests/fixtures/fault_game.cpp "$mingw/code" \
+FIXTURE_FLAGS="$debug_flags" build_fixture_dll mingw_crash tests/fixtures/fault_game.cpp "$mingw/code" \
     -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1 -DGAME_TEST_CRASH_AFTER_FRAMES=60
 check "the MinGW crash build builds (-Og)" cp "$out/mingw_crash.dll" "$run/crash.dll"
 crash_report_names_line "$run" "MinGW"
@@ -314,7 +314,7 @@ replay_break_winedbg "$run" "MSVC-ABI"
 run="$out/mingw_replay_break"
 mkdir -p "$run"
 cp "$mingw/build/win32_platform.exe" "$run/"
-MINGW_FLAGS="$debug_flags" build_fixture_dll mingw_replay_break "$REPLAY_BREAK_FIXTURE" "$mingw/code"
+FIXTURE_FLAGS="$debug_flags" build_fixture_dll mingw_replay_break "$REPLAY_BREAK_FIXTURE" "$mingw/code"
 check "the MinGW replay-break fixture builds (-Og)" cp "$out/mingw_replay_break.dll" "$run/game.dll"
 replay_break_record "$run" "MinGW"
 replay_break_no_debugger "$run" "MinGW"

@@ -259,15 +259,20 @@ build_game_dll() {
 # a benchmark's game): CODE_ROOT is searched first, so the fixture is built on that copy of code/.
 # game_kit's bodies come from one shared compile (fixture_kit, below) when it builds; otherwise, or
 # with FIXTURE_KIT_SHARED=0, the fixture compiles them itself, as its #include says.
+# NOTE: fixture DLLs are built like a development game (misc/build.sh: MINGW_GAME_OPTIMIZATION,
+# -O1), not at the exe's -O2: the code under test is game code, and a run builds some 150 of them
+# (-O2 cost about a third more of their compile CPU).
+mingw_flags_at "$MINGW_GAME_OPTIMIZATION"
+FIXTURE_FLAGS=$MINGW_FLAGS_AT
 build_fixture_dll() {
     local name=$1 source=$2 code_root=$3
     shift 3
     if [ "${FIXTURE_KIT_SHARED:-1}" = 1 ] && fixture_kit "$code_root" "$@"; then
-        $MINGW_CXX "-I$REPLY/shadow" "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" \
+        $MINGW_CXX "-I$REPLY/shadow" "-I$code_root" $FIXTURE_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" \
             "$REPLY/libgame_kit.a" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
         return
     fi
-    $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
+    $MINGW_CXX "-I$code_root" $FIXTURE_FLAGS -DENGINE_DEVELOPMENT=1 "$@" -shared "$source" -o "$out/$name.dll" >"$out/$name.build.txt" 2>&1
 }
 
 #~ The fixtures' shared game_kit: $FIXTURE_KIT_CACHE (build/fixture_kit), one entry per code root,
@@ -308,7 +313,7 @@ fixture_kit() {
         kit_arguments+=("$argument")
     done
     key=$({
-        echo "$code_root|$MINGW_CXX|$MINGW_FLAGS|${kit_arguments[*]}"
+        echo "$code_root|$MINGW_CXX|$FIXTURE_FLAGS|${kit_arguments[*]}"
         cat "$code_root"/base/* "$code_root"/contract/* "$code_root"/game_kit/*
     } | sha256sum | cut -c1-24)
     entry="$FIXTURE_KIT_CACHE/$key"
@@ -319,7 +324,7 @@ fixture_kit() {
         rm -rf "$entry"
         mkdir -p "$entry/shadow/game_kit" || exit 1
         write_kit_headers_only "$code_root" "$entry/shadow/game_kit/game_kit.cpp" &&
-            $MINGW_CXX "-I$code_root" $MINGW_FLAGS -DENGINE_DEVELOPMENT=1 "${kit_arguments[@]}" \
+            $MINGW_CXX "-I$code_root" $FIXTURE_FLAGS -DENGINE_DEVELOPMENT=1 "${kit_arguments[@]}" \
                 -c "$code_root/game_kit/game_kit.cpp" -o "$entry/game_kit.o" >"$entry/build.txt" 2>&1 &&
             x86_64-w64-mingw32-ar rcs "$entry/libgame_kit.a" "$entry/game_kit.o" && touch "$entry/done"
     ) 9>"$entry.lock" || return 1
