@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Linux counterpart of build.bat: cross-builds the same targets with MinGW-w64 into build/.
-#   misc/build.sh            development exe (-O2) + game.dll + starter.dll (-O1), DWARF 4 debug info
+#   misc/build.sh            development exe (-O2) + game.dll + starter.dll (-O1), DWARF 4 debug info;
+#                            each compiled only when a file it was built from changed
 #   misc/build.sh game       game.dll only (what you run to hot-reload), under the lock file
 #   misc/build.sh starter    starter.dll only (the starter game, code/starter/), the same way
 #   misc/build.sh platform   the exe only: a running exe restarts into it, keeping the game's state
