@@ -169,17 +169,20 @@ internal b32 OpenGLAnyTranslucentItem(opengl_state *gl, u32 itemCount)
 
 internal void OpenGLUploadPushBuffer(opengl_state *gl, game_render_commands *commands)
 {
+    // This frame's store (OPENGL_PUSH_BUFFER_RING): the draws below read gl->pushBuffer.
+    u32 store = gl->pushBufferNext;
+    gl->pushBufferNext = (store + 1) % OPENGL_PUSH_BUFFER_RING;
+    gl->pushBuffer = gl->pushBuffers[store];
     glBindBuffer(GL_ARRAY_BUFFER, gl->pushBuffer);
     // The main stream and the reserved part of the sub-buffer zone, at their offsets in the push
     // buffer (items address payloads by offset from its start).
     u32 zoneBytes = RenderZoneBytesReserved(commands);
     u32 uploadEnd = zoneBytes ? commands->subBufferZoneOffset + zoneBytes : commands->pushBufferSize;
-    if (uploadEnd > gl->pushBufferCapacity)
+    if (uploadEnd > gl->pushBufferCapacities[store])
     {
-        gl->pushBufferCapacity = (u32)AlignPow2(uploadEnd, 65536);
+        gl->pushBufferCapacities[store] = (u32)AlignPow2(uploadEnd, 65536);
+        glBufferData(GL_ARRAY_BUFFER, gl->pushBufferCapacities[store], 0, GL_STREAM_DRAW);
     }
-    // NOTE: re-specifying the store orphans last frame's copy, so the upload never waits on the GPU.
-    glBufferData(GL_ARRAY_BUFFER, gl->pushBufferCapacity, 0, GL_STREAM_DRAW);
     if (commands->pushBufferSize)
     {
         glBufferSubData(GL_ARRAY_BUFFER, 0, commands->pushBufferSize, commands->pushBufferBase);

@@ -268,7 +268,10 @@ internal void OpenGLMakeOverlayVertexArray(opengl_state *gl)
 
 internal b32 OpenGLMakeBuffersAndVertexArrays(opengl_state *gl, memory_arena *arena, platform_log *log)
 {
-    glGenBuffers(1, &gl->pushBuffer);
+    glGenBuffers(OPENGL_PUSH_BUFFER_RING, gl->pushBuffers);
+    for (u32 store = 0; store < OPENGL_PUSH_BUFFER_RING; ++store) gl->pushBufferCapacities[store] = 0;
+    gl->pushBufferNext = 0;
+    gl->pushBuffer = gl->pushBuffers[0];
     glGenBuffers(1, &gl->quadIndexBuffer);
     glGenBuffers(1, &gl->cubeVertexBuffer);
     glGenBuffers(1, &gl->overlayBuffer);
@@ -375,7 +378,8 @@ void OpenGLShutdown(opengl_state *gl)
     }
     glDeleteTextures(RENDER_MAX_TEXTURES, gl->textures);
     glDeleteTextures(1, &gl->overlayFont);
-    GLuint buffers[] = {gl->pushBuffer, gl->quadIndexBuffer, gl->cubeVertexBuffer, gl->overlayBuffer};
+    glDeleteBuffers(OPENGL_PUSH_BUFFER_RING, gl->pushBuffers);
+    GLuint buffers[] = {gl->quadIndexBuffer, gl->cubeVertexBuffer, gl->overlayBuffer};
     glDeleteBuffers(ArrayCount(buffers), buffers);
     GLuint arrays[] = {gl->quadVertexArray, gl->cubeVertexArray, gl->emptyVertexArray, gl->overlayVertexArray};
     glDeleteVertexArrays(ArrayCount(arrays), arrays);
