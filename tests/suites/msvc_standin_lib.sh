@@ -29,12 +29,13 @@ msvc_standin_dos_path() {
     echo "Z:${unix_path//\//\\}"
 }
 
-# NOTE: under load, Wine's cmd has (twice in clean-clone runs, in build.bat release and in build.bat
-# test) said "Can't recognize 'cl /nologo ...' as an internal or external command" for one call while
-# every call before and after it ran: Wine 8's cmd reports a CreateProcess that failed after the
-# search found the program the same way as a program not found (its search loop breaks out to that
-# message). Such a run is run once more, and said on stderr (the suite's log); a tool really missing
-# is not found the second time either.
+# NOTE: under load, Wine's cmd has (in clean-clone runs: build.bat release, build.bat test, and once
+# build\game_units.exe in suite_debugger's build.bat) said "Can't recognize 'cl /nologo ...' as an
+# internal or external command" for one call while every call before and after it ran: Wine 8's cmd
+# reports a CreateProcess that failed after the search found the program the same way as a program
+# not found (its search loop breaks out to that message). Such a run is run once more, whatever the
+# program, and said on stderr (the suite's log); a tool really missing is not found the second time
+# either.
 msvc_standin_build_bat() {
     local root=$1
     shift
@@ -43,8 +44,8 @@ msvc_standin_build_bat() {
     attempt_output=$(mktemp) || return 1
     (cd "$root" && WINEPATH="$standin_dos" wine cmd /c build.bat "$@" >"$attempt_output" 2>&1)
     status=$?
-    if grep -qE "^Can't recognize '(cl|link) " "$attempt_output"; then
-        echo "note: Wine's cmd did not find a stand-in tool once ($(grep -m 1 -oE "^Can't recognize '(cl|link) [^ ]*" "$attempt_output")...): build.bat $* run again" >&2
+    if grep -qE "^Can't recognize '" "$attempt_output"; then
+        echo "note: Wine's cmd did not start a program once ($(grep -m 1 -oE "^Can't recognize '[^ ]* [^ ]*" "$attempt_output")...): build.bat $* run again" >&2
         (cd "$root" && WINEPATH="$standin_dos" wine cmd /c build.bat "$@" >"$attempt_output" 2>&1)
         status=$?
     fi
