@@ -82,7 +82,7 @@ internal void OpenGLDrawItems(opengl_state *gl, u32 itemCount, b32 translucent, 
             glUniform1i(program->peelEnabled, peel ? 1 : 0);
             glUniform1f(program->depthSign, gl->reverseZ ? 1.0f : -1.0f);
             glBindVertexArray(item->kind == OpenGLDraw_Quads ? gl->quadVertexArray : gl->cubeVertexArray);
-            glBindBuffer(GL_ARRAY_BUFFER, gl->pushBuffer);
+            glBindBuffer(GL_ARRAY_BUFFER, gl->pushBuffers[gl->pushBufferStore]);
             bound = program;
             boundState = 0xFFFFFFFFu;
         }
@@ -169,11 +169,10 @@ internal b32 OpenGLAnyTranslucentItem(opengl_state *gl, u32 itemCount)
 
 internal void OpenGLUploadPushBuffer(opengl_state *gl, game_render_commands *commands)
 {
-    // This frame's store (OPENGL_PUSH_BUFFER_RING): the draws below read gl->pushBuffer.
-    u32 store = gl->pushBufferNext;
-    gl->pushBufferNext = (store + 1) % OPENGL_PUSH_BUFFER_RING;
-    gl->pushBuffer = gl->pushBuffers[store];
-    glBindBuffer(GL_ARRAY_BUFFER, gl->pushBuffer);
+    // This frame's store (OPENGL_PUSH_BUFFER_RING), the one after last frame's: the draws read it.
+    u32 store = (gl->pushBufferStore + 1) % OPENGL_PUSH_BUFFER_RING;
+    gl->pushBufferStore = store;
+    glBindBuffer(GL_ARRAY_BUFFER, gl->pushBuffers[store]);
     // The main stream and the reserved part of the sub-buffer zone, at their offsets in the push
     // buffer (items address payloads by offset from its start).
     u32 zoneBytes = RenderZoneBytesReserved(commands);

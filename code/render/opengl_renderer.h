@@ -127,10 +127,9 @@ struct opengl_state
     opengl_program programs[OpenGLProgram_Count];
     u64 programTextHashes[OpenGLProgram_Count];    // of the text each program was built from
     GLuint quadVertexArray, cubeVertexArray, emptyVertexArray;
-    GLuint pushBuffer;             // the store this frame's draws read: one of pushBuffers
     GLuint pushBuffers[OPENGL_PUSH_BUFFER_RING];           // the push buffer's stores, in turn
     u32 pushBufferCapacities[OPENGL_PUSH_BUFFER_RING];     // each store's size, grown when a frame needs more
-    u32 pushBufferNext;                                    // the store the next frame fills
+    u32 pushBufferStore;                                   // the store this frame filled, and its draws read
     GLuint quadIndexBuffer;        // 0,1,2, 0,2,3 repeated for OPENGL_MAX_QUADS_PER_DRAW
     GLuint cubeVertexBuffer;
     GLuint textures[RENDER_MAX_TEXTURES];   // slot 0 is plain white until the game replaces it

@@ -270,8 +270,7 @@ internal b32 OpenGLMakeBuffersAndVertexArrays(opengl_state *gl, memory_arena *ar
 {
     glGenBuffers(OPENGL_PUSH_BUFFER_RING, gl->pushBuffers);
     for (u32 store = 0; store < OPENGL_PUSH_BUFFER_RING; ++store) gl->pushBufferCapacities[store] = 0;
-    gl->pushBufferNext = 0;
-    gl->pushBuffer = gl->pushBuffers[0];
+    gl->pushBufferStore = 0;
     glGenBuffers(1, &gl->quadIndexBuffer);
     glGenBuffers(1, &gl->cubeVertexBuffer);
     glGenBuffers(1, &gl->overlayBuffer);

@@ -183,25 +183,22 @@ unit_test_arguments() {
 # beside it in NAME[.exe].output.txt.
 run_unit_test() {
     local name=$1 platform=$2
-    local exe runner=() status
+    local exe runner=() status attempt
     exe=$(unit_test_exe "$name" "$platform")
     [ "$platform" = mingw ] && runner=(wine)
     [ "$platform" = tsan ] && runner=(env "TSAN_OPTIONS=halt_on_error=1 exitcode=66")
-    # shellcheck disable=SC2046 # the arguments are words without spaces
-    timeout --kill-after=5 "${UNIT_TEST_TIMEOUT:-300}" "${runner[@]}" "$exe" $(unit_test_arguments "$name" "$platform") \
-        >"$exe.output.txt" 2>&1 </dev/null
-    status=$?
     # NOTE: a Windows test that printed nothing at all and failed is run once more, said on a line of
     # its own: seen once in a CI-like run on a loaded machine (test_capsule_window under Wine, exit 1,
     # not one line, not even a compiler's or Wine's), and it passed in every run before and after.
     # A test that fails the same way twice is counted as before.
-    if [ "$platform" = mingw ] && [ "$status" -ne 0 ] && [ ! -s "$exe.output.txt" ]; then
-        echo "note: $name $platform printed nothing and exited $status: run once more"
+    for attempt in 1 2; do
         # shellcheck disable=SC2046 # the arguments are words without spaces
         timeout --kill-after=5 "${UNIT_TEST_TIMEOUT:-300}" "${runner[@]}" "$exe" $(unit_test_arguments "$name" "$platform") \
             >"$exe.output.txt" 2>&1 </dev/null
         status=$?
-    fi
+        [ "$attempt" -eq 1 ] && [ "$platform" = mingw ] && [ "$status" -ne 0 ] && [ ! -s "$exe.output.txt" ] || break
+        echo "note: $name $platform printed nothing and exited $status: run once more"
+    done
     count_test_output "$name $platform" "$status" "$exe.output.txt"
 }
 
