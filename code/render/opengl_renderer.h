@@ -34,7 +34,7 @@
 // frames earlier, so the upload does not wait on the GPU, and no frame makes the driver allocate a
 // store. NOTE: re-specifying one store every frame (orphaning) had llvmpipe allocate and zero all
 // of it every frame, 4+ MB since the sub-buffer zone starts 4 MB in: about a third of a small demo
-// frame (160x90, 64 entities: 16-17 ms a frame before, 11-12 ms after; the kernel's time halved).
+// frame (160x90, 64 entities: 14.4-15.1 ms a frame before, 10.6-10.7 ms after; the kernel's time halved).
 #define OPENGL_PUSH_BUFFER_RING 3
 #define OPENGL_PROGRAM_LIST(X) \
     X(Quads)                   \
