@@ -4,11 +4,13 @@
 //   1. Walk the push buffer once: upload textures, snapshot camera/fog states, list draw items.
 //   2. Upload the whole push buffer into one GL buffer; draws point into it by byte offset.
 //   3. Opaque items into the (multisampled) scene target, then the custom resolve.
-//   4. Translucent items: N depth-peeled layers composited front to back (or plain blending).
+//   4. Translucent items: N depth-peeled layers composited front to back, within the pixels they
+//      can cover (opengl_peel_bounds.cpp), or plain blending.
 //   5. Final composite with sRGB encoding into the present target.
 //   6. The exe's overlay (render_overlay.h) over it, then the blit to the window.
 
-// Resources live in opengl_resources.cpp and step 1 in opengl_build_items.cpp; this file draws.
+// Resources live in opengl_resources.cpp, step 1 in opengl_build_items.cpp and the translucent
+// items' bounds in opengl_peel_bounds.cpp; this file draws.
 
 #include "render/opengl_renderer.h"
 #include "render/image_writer.h"
@@ -245,8 +247,8 @@ internal void OpenGLDrawTranslucentBlended(opengl_state *gl, u32 itemCount)
 }
 
 // Draws the nearest translucent layer behind the previous one, then adds it under the layers in
-// front of it in the transparency sum.
-internal void OpenGLDrawPeelLayer(opengl_state *gl, u32 itemCount, u32 layer, u32 width, u32 height)
+// front of it in the transparency sum; only inside `rect` (the scissor the caller set).
+internal void OpenGLDrawPeelLayer(opengl_state *gl, u32 itemCount, u32 layer, opengl_pixel_rect *rect)
 {
     opengl_targets *t = &gl->targets;
     GLuint depth = t->peelDepth[layer & 1];
@@ -255,7 +257,12 @@ internal void OpenGLDrawPeelLayer(opengl_state *gl, u32 itemCount, u32 layer, u3
     glBindFramebuffer(GL_FRAMEBUFFER, t->peelFramebuffer);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, t->mainFramebuffer);
-    glBlitFramebuffer(0, 0, (GLint)width, (GLint)height, 0, 0, (GLint)width, (GLint)height, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+    // NOTE: the rectangle by the blit's coordinates with the scissor off: an unscissored blit of
+    // one format to the same is a plain copy in Mesa, a scissored one is drawn by a shader.
+    glDisable(GL_SCISSOR_TEST);
+    glBlitFramebuffer((GLint)rect->x0, (GLint)rect->y0, (GLint)rect->x1, (GLint)rect->y1, (GLint)rect->x0,
+                      (GLint)rect->y0, (GLint)rect->x1, (GLint)rect->y1, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+    glEnable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, t->peelFramebuffer);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -285,22 +292,30 @@ internal void OpenGLDrawPeelLayer(opengl_state *gl, u32 itemCount, u32 layer, u3
 }
 
 // Clears the transparency sum, then peels `layers` layers into it, or blends straight into the
-// scene when the game asked for no peeling.
-internal void OpenGLDrawTranslucent(opengl_state *gl, u32 itemCount, b32 anyTranslucent, u32 layers, u32 width, u32 height)
+// scene when the game asked for no peeling. Peeling is scissored to the pixels the translucent
+// items can cover (opengl_peel_bounds.cpp): the depth copies, clears and composites of every layer
+// touch only those. Outside them the sum stays clear, which is what peeling would have left there.
+internal void OpenGLDrawTranslucent(opengl_state *gl, game_render_commands *commands, u32 itemCount, b32 anyTranslucent,
+                                    u32 layers, u32 width, u32 height)
 {
     glBindFramebuffer(GL_FRAMEBUFFER, gl->targets.accumFramebuffer);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
+    opengl_pixel_rect rect;
     if (anyTranslucent && layers == 0)
     {
         OpenGLDrawTranslucentBlended(gl, itemCount);
     }
-    else if (anyTranslucent)
+    else if (anyTranslucent && OpenGLTranslucentPixelRect(gl, commands, itemCount, width, height, &rect))
     {
+        glEnable(GL_SCISSOR_TEST);
+        glScissor((GLint)rect.x0, (GLint)rect.y0, (GLsizei)(rect.x1 - rect.x0), (GLsizei)(rect.y1 - rect.y0));
         for (u32 layer = 0; layer < layers; ++layer)
         {
-            OpenGLDrawPeelLayer(gl, itemCount, layer, width, height);
+            OpenGLDrawPeelLayer(gl, itemCount, layer, &rect);
         }
+        glDisable(GL_SCISSOR_TEST);
+        gl->stats.peelPixels = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
     }
 }
 
@@ -429,7 +444,7 @@ void OpenGLRenderFrame(opengl_state *gl, game_render_commands *commands, const r
     }
 
     //~ 4. Translucent
-    OpenGLDrawTranslucent(gl, itemCount, anyTranslucent, commands->depthPeelLayers, width, height);
+    OpenGLDrawTranslucent(gl, commands, itemCount, anyTranslucent, commands->depthPeelLayers, width, height);
 
     //~ 5. Final composite
     OpenGLComposite(gl);

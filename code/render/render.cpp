@@ -25,5 +25,6 @@
 #include "render/opengl_shaders.cpp"
 #include "render/opengl_resources.cpp"
 #include "render/opengl_build_items.cpp"
+#include "render/opengl_peel_bounds.cpp"
 #include "render/opengl_renderer.cpp"
 #include "render/win32_opengl.cpp"

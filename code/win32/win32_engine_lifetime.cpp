@@ -195,8 +195,9 @@ internal b32 Win32PresentLastFrame(win32_state *state)
     {
         opengl_frame_stats *stats = &state->gl.stats;
         Win32Log(LogLevel_Info, "render: last frame drew with %u draw calls (%u opaque batches, %u translucent "
-                 "batches, %u peel layers)", stats->drawCalls, stats->opaqueBatches, stats->translucentBatches,
-                 stats->peelLayersDrawn);
+                 "batches, %u peel layers over %u of its %u pixels)", stats->drawCalls, stats->opaqueBatches,
+                 stats->translucentBatches, stats->peelLayersDrawn, stats->peelPixels,
+                 state->gl.targets.width * state->gl.targets.height);
     }
     // NOTE: OpenGLWriteScreenshot logs its own outcome; only the no-renderer case is said here.
     b32 screenshotFailed = 0;

@@ -224,7 +224,7 @@ int main(int argc, char **argv)
             {
                 const int frames = 20;
                 f64 total = 0, cpu = 0;
-                u32 drawCalls = 0, batches = 0;
+                u32 drawCalls = 0, batches = 0, peelPixels = 0;
                 for (int frame = -2; frame < frames; ++frame)
                 {
                     BeginBenchFrame(&commands, 1280, 720);
@@ -244,11 +244,12 @@ int main(int argc, char **argv)
                     }
                     drawCalls = gl.stats.drawCalls;
                     batches = gl.stats.opaqueBatches + gl.stats.translucentBatches;
+                    peelPixels = gl.stats.peelPixels;
                 }
                 printf("demo scene 1280x720, peel layers %u, MSAA %ux: %u draw calls/frame (%u geometry batches, %u entries), "
-                       "frame %.2f ms (CPU submit %.3f ms), avg of %d\n",
+                       "frame %.2f ms (CPU submit %.3f ms), avg of %d; peeled over %u%% of the pixels\n",
                        layerCounts[l], msaaCounts[m] ? msaaCounts[m] : 1, drawCalls, batches, commands.entryCount,
-                       total * 1000.0 / frames, cpu * 1000.0 / frames, frames);
+                       total * 1000.0 / frames, cpu * 1000.0 / frames, frames, peelPixels * 100 / (1280 * 720));
             }
         }
         if (argc > 1)

@@ -266,79 +266,8 @@ internal void TestMissingClipControl(gl_test_context *context)
     CHECK_MSG(covered > TEST_SIZE * TEST_SIZE / 2 && wrong == 0, "the fallback converts reverse-z camera entries and sorts depth right");
 }
 
-//~ Transparency
-struct test_layer { f32 z; u32 color; };
-
-internal v3 AnalyticBlend(v3 background, test_layer *layers, u32 count)
-{
-    // Back to front: sort by z ascending (most negative = farthest first).
-    test_layer sorted[8];
-    memcpy(sorted, layers, count * sizeof(test_layer));
-    for (u32 i = 0; i < count; ++i)
-        for (u32 j = i + 1; j < count; ++j)
-            if (sorted[j].z < sorted[i].z) { test_layer t = sorted[i]; sorted[i] = sorted[j]; sorted[j] = t; }
-    v3 c = background;
-    for (u32 i = 0; i < count; ++i)
-    {
-        u32 p = sorted[i].color;
-        f32 a = (f32)((p >> 24) & 0xFF) / 255.0f;
-        v3 lin = V3(SRGBToLinear((f32)(p & 0xFF) / 255.0f), SRGBToLinear((f32)((p >> 8) & 0xFF) / 255.0f),
-                    SRGBToLinear((f32)((p >> 16) & 0xFF) / 255.0f));
-        c = a * lin + (1.0f - a) * c;
-    }
-    return V3(LinearToSRGB(c.x), LinearToSRGB(c.y), LinearToSRGB(c.z));
-}
-
-// Renders the three layers in the given order; returns the worst channel error at the centre.
-internal f32 RenderLayers(gl_test_context *context, test_layer *layers, u32 *order, u32 peelLayers, u32 msaa, v3 expected)
-{
-    game_render_commands commands;
-    v3 background = V3(0.2f, 0.2f, 0.2f);
-    BeginTestFrame(&commands, TEST_SIZE, V4(background, 1.0f));
-    commands.depthPeelLayers = peelLayers;
-    commands.msaaSamples = msaa;
-    PushTestCamera(&commands, 0.1f, 100.0f);
-    for (u32 i = 0; i < 3; ++i)
-    {
-        test_layer *layer = layers + order[i];
-        f32 half = -layer->z;   // fills the 90-degree view
-        PushQuad(&commands, 0, 1, V3(0, 0, layer->z), V3(half, 0, 0), V3(0, half, 0), layer->color);
-    }
-    RenderAndRead(context, &commands);
-    f32 worst = 0;
-    for (u32 y = TEST_SIZE / 2 - 4; y < TEST_SIZE / 2 + 4; ++y)
-        for (u32 x = TEST_SIZE / 2 - 4; x < TEST_SIZE / 2 + 4; ++x)
-            PixelNear(PixelAt(TEST_SIZE, x, y), expected, 255.0f, &worst);
-    return worst;
-}
-
-internal void TestTransparency(gl_test_context *context)
-{
-    test_layer layers[3] = {
-        {-2.0f, PackRGBA8(230, 40, 40, 128)},
-        {-3.0f, PackRGBA8(40, 200, 60, 128)},
-        {-4.0f, PackRGBA8(50, 60, 220, 128)},
-    };
-    v3 expected = AnalyticBlend(V3(0.2f, 0.2f, 0.2f), layers, 3);
-    u32 orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    f32 worstPlain = 0;
-    for (u32 o = 0; o < 6; ++o)
-    {
-        f32 worst = RenderLayers(context, layers, orders[o], 3, 0, expected);
-        printf("transparency peeled, order %u%u%u: worst error %.2f/255\n", orders[o][0], orders[o][1], orders[o][2], (double)worst);
-        CHECK_MSG(worst <= 2.0f, "three 50% layers, depth-peeled, match the back-to-front blend within 2/255");
-        f32 worstMsaa = RenderLayers(context, layers, orders[o], 3, 4, expected);
-        CHECK_MSG(worstMsaa <= 2.0f, "depth-peeled layers with 4x MSAA match within 2/255");
-        f32 plain = RenderLayers(context, layers, orders[o], 0, 0, expected);
-        worstPlain = Maximum(worstPlain, plain);
-    }
-    printf("transparency without peeling: worst error over the six orders %.2f/255\n", (double)worstPlain);
-    CHECK_MSG(worstPlain > 2.0f, "control: plain blending is order-dependent (so the peel test can fail)");
-
-    // Fewer layers than surfaces must lose the farthest one: proves the layer count is honoured.
-    f32 twoLayers = RenderLayers(context, layers, orders[0], 2, 0, expected);
-    CHECK_MSG(twoLayers > 2.0f, "depthPeelLayers = 2 drops the third layer");
-}
+//~ Transparency: depth peeling, and its bounds (in their own file, included here)
+#include "test_gl_render_transparency.cpp"
 
 //~ Fog and alpha threshold
 internal u8 *RenderFogQuad(gl_test_context *context, f32 distance, u32 color, b32 translucent, f32 threshold,
@@ -675,6 +604,7 @@ int main(int argc, char **argv)
     TestDebugOutput(&context);
     TestDepthPrecision(&context);
     TestTransparency(&context);
+    TestPeelBounds(&context);
     TestFog(&context);
     TestMultisample(&context);
     TestNoPointersKept(&context);
