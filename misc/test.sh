@@ -58,8 +58,9 @@ done
 # NOTE: one lane more than cores: every suite spends part of its time waiting (a Wine start, a log
 # line, a sleep, a build in another process), and with one lane per core those gaps left the
 # machine idle. Clean-clone runs on 2 cores, 2026-11-29: with 2 lanes the suites took 859-880 s and
-# 1,439-1,463 CPU-seconds (1.6-1.7 cores busy); with 3, 735 s and 1,306 (1.8). At most 8: each lane
-# starts its own Wine prefix and X server.
+# 1,439-1,463 CPU-seconds (1.6-1.7 cores busy); with 3, 657-749 s and 1,165-1,343 (1.8); with 4,
+# 854 s (suite_windows_build starved, the critical path at 815 s). At most 8: each lane starts its
+# own Wine prefix and X server.
 default_lanes=$(( $(nproc 2>/dev/null || echo 1) + 1 ))
 [ "$default_lanes" -gt 8 ] && default_lanes=8
 lanes=${TEST_LANES:-$default_lanes}
