@@ -3,11 +3,11 @@
 # runs every tests/suites/suite_*.sh and closes with the total "N passed, M failed".
 # A suite prints one line per failure and its own "N passed, M failed"; a suite that dies or
 # hangs (timeout) counts as one failure. Full logs land in build/test_logs/.
-# Suites run in TEST_LANES lanes at once (default: the cores plus one, at most 8; 1 runs them one
-# after another): each lane has its own Wine prefix and its own display, so two suites never share
-# a wineserver, a window search or the keyboard focus (lane 1: $WINEPREFIX and $DISPLAY or a
-# private Xvfb; lane N: a prefix "${WINEPREFIX}_laneN" and a private Xvfb). Each suite's block is
-# printed when it ends.
+# Suites run in TEST_LANES lanes at once (default: the cores, or a CPU quota, plus one, at most 8;
+# 1 runs them one after another): each lane has its own Wine prefix and its own display, so two
+# suites never share a wineserver, a window search or the keyboard focus (lane 1: $WINEPREFIX and
+# $DISPLAY or a private Xvfb; lane N: a prefix "${WINEPREFIX}_laneN" and a private Xvfb). Each
+# suite's block is printed when it ends.
 set -u
 cd "$(dirname "$0")/.."
 source misc/toolchain.sh
@@ -61,7 +61,14 @@ done
 # 1,439-1,463 CPU-seconds (1.6-1.7 cores busy); with 3, 657-749 s and 1,165-1,343 (1.8); with 4,
 # 854 s (suite_windows_build starved, the critical path at 815 s). At most 8: each lane starts its
 # own Wine prefix and X server.
-default_lanes=$(( $(nproc 2>/dev/null || echo 1) + 1 ))
+cores=$(nproc 2>/dev/null || echo 1)
+# A container's CPU quota (cgroup v2 cpu.max: "QUOTA PERIOD", or "max") can give it less than the
+# CPUs it sees: the lanes follow the quota then.
+if read -r quota period 2>/dev/null </sys/fs/cgroup/cpu.max && [ "$quota" != max ] && [ "${period:-0}" -gt 0 ] 2>/dev/null; then
+    quota_cores=$(( (quota + period - 1) / period ))
+    [ "$quota_cores" -ge 1 ] && [ "$quota_cores" -lt "$cores" ] && cores=$quota_cores
+fi
+default_lanes=$(( cores + 1 ))
 [ "$default_lanes" -gt 8 ] && default_lanes=8
 lanes=${TEST_LANES:-$default_lanes}
 [ "$lanes" -ge 1 ] 2>/dev/null || lanes=1
