@@ -139,7 +139,7 @@ run_suite() {
     name=$(basename "$suite" .sh)
     log="$BUILD_DIR/test_logs/$name.log"
     start=$(date +%s)
-    # The CPU its processes used, printed beside its wall time: what two lanes share. Counted by bash's
+    # The CPU its processes used, printed beside its wall time: what the lanes share. Counted by bash's
     # `times` in a shell made a child subreaper (prctl PR_SET_CHILD_SUBREAPER, through python3): Wine
     # starts every process (build.bat's compilers, a restarted engine, winedbg) with a double fork,
     # and such an orphan would otherwise end under init, its CPU counted nowhere. Wine's lasting

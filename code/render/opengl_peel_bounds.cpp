@@ -21,7 +21,6 @@ struct opengl_pixel_rect
 struct opengl_ndc_bounds
 {
     f32 minX, minY, maxX, maxY;
-    u32 points;
     b32 unbounded;     // a point was at or behind the eye plane, or not finite: the whole target
 };
 
@@ -63,7 +62,8 @@ internal void OpenGLAddCubeBounds(opengl_ndc_bounds *bounds, m4x4 *viewProjectio
 internal b32 OpenGLTranslucentPixelRect(opengl_state *gl, game_render_commands *commands, u32 itemCount, u32 width,
                                         u32 height, opengl_pixel_rect *rect)
 {
-    opengl_ndc_bounds bounds = {3.0e38f, 3.0e38f, -3.0e38f, -3.0e38f, 0, 0};
+    opengl_ndc_bounds bounds = {3.0e38f, 3.0e38f, -3.0e38f, -3.0e38f, 0};
+    u32 points = 0;
     for (u32 index = 0; index < itemCount && !bounds.unbounded; ++index)
     {
         opengl_draw_item *item = gl->items + index;
@@ -72,8 +72,9 @@ internal b32 OpenGLTranslucentPixelRect(opengl_state *gl, game_render_commands *
             continue;
         }
         u32 pointsPerEntry = (item->kind == OpenGLDraw_Quads) ? 4 : 8;
-        bounds.points += item->count * pointsPerEntry;
-        if (item->count > OPENGL_PEEL_BOUNDS_MAX_POINTS || bounds.points > OPENGL_PEEL_BOUNDS_MAX_POINTS)
+        // NOTE: the count first, so that count * 8 cannot wrap.
+        points += item->count * pointsPerEntry;
+        if (item->count > OPENGL_PEEL_BOUNDS_MAX_POINTS || points > OPENGL_PEEL_BOUNDS_MAX_POINTS)
         {
             bounds.unbounded = 1;
             break;
@@ -103,17 +104,17 @@ internal b32 OpenGLTranslucentPixelRect(opengl_state *gl, game_render_commands *
         *rect = {0, 0, width, height};
         return 1;
     }
+    if (bounds.maxX < -1.0f || bounds.minX > 1.0f || bounds.maxY < -1.0f || bounds.minY > 1.0f)
+    {
+        *rect = {0, 0, 0, 0};
+        return 0;
+    }
     // A pixel more on every side: a triangle edge through a pixel's centre is drawn by the rules of
     // rasterization, which the rectangle must never cut short.
     f32 x0 = floorf((Clamp(-1.0f, bounds.minX, 1.0f) * 0.5f + 0.5f) * (f32)width) - 1.0f;
     f32 x1 = ceilf((Clamp(-1.0f, bounds.maxX, 1.0f) * 0.5f + 0.5f) * (f32)width) + 1.0f;
     f32 y0 = floorf((Clamp(-1.0f, bounds.minY, 1.0f) * 0.5f + 0.5f) * (f32)height) - 1.0f;
     f32 y1 = ceilf((Clamp(-1.0f, bounds.maxY, 1.0f) * 0.5f + 0.5f) * (f32)height) + 1.0f;
-    if (bounds.maxX < -1.0f || bounds.minX > 1.0f || bounds.maxY < -1.0f || bounds.minY > 1.0f)
-    {
-        *rect = {0, 0, 0, 0};
-        return 0;
-    }
     rect->x0 = (u32)Maximum(x0, 0.0f);
     rect->y0 = (u32)Maximum(y0, 0.0f);
     rect->x1 = (u32)Minimum(x1, (f32)width);

@@ -1,10 +1,11 @@
 #ifndef OPENGL_RENDERER_H
 #define OPENGL_RENDERER_H
 // Executes game_render_commands with OpenGL 3.3+ core: reverse-z (32F depth, [0,1] clip range,
-// GEQUAL, cleared to 0), batched quads and instanced cubes (indexed, the opaque ones with their back
-// faces culled), depth-peeled transparency (each layer only over the pixels the translucent items can
-// cover) with fog and alpha-threshold discard, and a custom MSAA resolve. No OS headers: the context comes from win32_opengl.cpp, which calls OpenGLInit once its
-// functions are loaded.
+// GEQUAL, cleared to 0), batched quads and instanced cubes (indexed, the opaque ones with their
+// back faces culled), depth-peeled transparency (each layer only over the rectangle of the target
+// the translucent items can cover, the whole target when a translucent vertex is at or behind the
+// eye plane) with fog and alpha-threshold discard, and a custom MSAA resolve. No OS headers: the
+// context comes from win32_opengl.cpp, which calls OpenGLInit once its functions are loaded.
 //
 // API for the platform layer:
 //   OpenGLRenderCommands(gl, commands, windowWidth, windowHeight)
@@ -106,7 +107,7 @@ struct opengl_frame_stats
     u32 opaqueBatches;
     u32 translucentBatches;
     u32 peelLayersDrawn;
-    u32 peelPixels;        // pixels each peeled layer covered: the translucent items' bounds on the target
+    u32 peelPixels;        // pixels each peeled layer covered (their rectangle); 0 when none was peeled
     u32 droppedItems;      // items beyond the fixed tables (logged)
     u32 skippedEntries;    // malformed or unknown entries (logged)
     u32 overlayQuads;      // the overlay's quads drawn this frame

@@ -268,9 +268,8 @@ internal void OpenGLMakeOverlayVertexArray(opengl_state *gl)
 
 internal b32 OpenGLMakeBuffersAndVertexArrays(opengl_state *gl, memory_arena *arena, platform_log *log)
 {
+    // NOTE: the stores' capacities and pushBufferStore start at 0 (OpenGLInit cleared the state).
     glGenBuffers(OPENGL_PUSH_BUFFER_RING, gl->pushBuffers);
-    for (u32 store = 0; store < OPENGL_PUSH_BUFFER_RING; ++store) gl->pushBufferCapacities[store] = 0;
-    gl->pushBufferStore = 0;
     glGenBuffers(1, &gl->quadIndexBuffer);
     glGenBuffers(1, &gl->cubeVertexBuffer);
     glGenBuffers(1, &gl->overlayBuffer);
