@@ -14,13 +14,13 @@ cd /D "%~dp0"
 set Mode=%1
 if "%Mode%"=="" set Mode=debug
 
-rem NOTE: where runs a second time only after looking for Visual Studio: each program started costs
-rem time in the edit loop (build.bat game).
-where cl >NUL 2>NUL
-if not errorlevel 1 goto HaveCl
+rem NOTE: cmd's own search of PATH (:FindCl), not where.exe: each program started costs time in the
+rem edit loop (build.bat game; 40-60 ms a start under Wine).
+call :FindCl
+if defined ClPath goto HaveCl
 call :FindVisualStudio
-where cl >NUL 2>NUL
-if errorlevel 1 (
+call :FindCl
+if not defined ClPath (
     echo build.bat: cl.exe not found: it is not on PATH and no Visual Studio with the C++ x64 tools was found
     echo through vswhere.exe. Install Visual Studio 2017 or later with "Desktop development with C++",
     echo or open an "x64 Native Tools Command Prompt for VS" and run build.bat there.
@@ -53,11 +53,15 @@ if "%Mode%"=="starter" goto BuildStarter
 if "%Mode%"=="test" goto BuildTests
 
 :BuildPlatform
+rem The tool first: the exe's build prunes its old PDBs with it too (build.bat platform builds it
+rem only when it is missing).
+if "%Mode%"=="platform" goto BuildPlatformOnly
+call :BuildGameUnitsTool
+if errorlevel 1 goto Failed
+:BuildPlatformOnly
 call :BuildPlatformExe
 if errorlevel 1 goto Failed
 if "%Mode%"=="platform" goto Done
-call :BuildGameUnitsTool
-if errorlevel 1 goto Failed
 
 :BuildGame
 call :BuildGameCode game ..\code\demo\demo_main.cpp pdb_counter.txt
@@ -176,15 +180,20 @@ if not exist game_units.exe goto GameCodeDone
 set GameUnitFlags=%CommonFlags:/Zi=/Z7% %ModeFlags%
 set GamePrecompiledHeader=game_kit/kit_precompiled.h
 set GameLinkKey=%LinkFlags% %Natvis% %ModeFlags%
+rem A unique PDB name per DLL link (a counter, not %random%): the debugger keeps the loaded
+rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted (by
+rem game_units, only when it is to link), but never the last successful build's or a newer one
+rem (COUNTER_FILE's "_good" twin holds that number, so failed builds move nothing), nor one a private
+rem copy the exe loaded names (the running code, the rollback copy, the builds the timeline spans);
+rem one a debugger holds simply survives until a later build.
+call :ReadPdbCounters %3
+set GamePdbKeepFrom=%GoodPdbCounter%
+set GamePdbCopies=%1_loaded_*.dll
 game_units.exe %2 %ObjectDir% %1.dll
 set GameError=%ERRORLEVEL%
 if not "%GameError%"=="3" goto GameCodeDone
-rem A unique PDB name per DLL link (a counter, not %random%): the debugger keeps the loaded
-rem DLL's PDB locked, so the next build must not need that name. Old PDBs are deleted, but never
-rem the last successful build's or a newer one (COUNTER_FILE's "_good" twin holds that number, so
-rem failed builds move nothing), nor one a private copy the exe loaded names (the running code,
-rem the rollback copy); one a debugger holds simply survives until a later build.
-call :NewPdbName %1 %3 %1_loaded_*.dll
+rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
+>%3 echo %PdbCounter%
 rem /PDBALTPATH: the DLL names its PDB by file name only, so no folder of this machine is embedded
 rem in it (the debugger looks beside the DLL it loaded and in its symbol path).
 link /nologo /DLL @%ObjectDir%\%1.dll.objects /OUT:%1_build.tmp %LinkFlags% %Natvis% /DEBUG /PDB:%1_%PdbCounter%.pdb /PDBALTPATH:%1_%PdbCounter%.pdb
@@ -212,7 +221,8 @@ rem     runs from win32_platform.exe (or waits in it for the process it restarte
 rem     refuses the copy: build.bat says so and succeeds, the running engine restarts into the new
 rem     build by itself and win32_platform.exe is replaced by the next build once it has ended.
 rem Each link names a new PDB, win32_platform_N.pdb (platform_pdb_counter.txt), pruned like the games'
-rem (:NewPdbName): a debugger attached to the running exe keeps its PDB locked.
+rem (game_units --prune-pdbs; the copies are the exe and its restart copies, win32_platform*.exe): a
+rem debugger attached to the running exe keeps its PDB locked.
 :BuildPlatformExe
 echo building win32_platform.exe> platform_lock.tmp
 set PlatformError=1
@@ -225,7 +235,11 @@ if errorlevel 1 (
 )
 embed_shaders.exe ..
 if errorlevel 1 goto PlatformExeDone
-call :NewPdbName win32_platform platform_pdb_counter.txt win32_platform*.exe
+if not exist game_units.exe call :BuildGameUnitsTool
+if not exist game_units.exe goto PlatformExeDone
+call :ReadPdbCounters platform_pdb_counter.txt
+>platform_pdb_counter.txt echo %PdbCounter%
+game_units.exe --prune-pdbs win32_platform %GoodPdbCounter% win32_platform*.exe
 cl %CommonFlags% %ModeFlags% ..\code\win32\win32_main.cpp /Fewin32_platform_build.tmp /link %LinkFlags% %Natvis% /SUBSYSTEM:WINDOWS %PlatformLibs% /PDB:win32_platform_%PdbCounter%.pdb /PDBALTPATH:win32_platform_%PdbCounter%.pdb
 set PlatformError=%ERRORLEVEL%
 if "%PlatformError%"=="0" move /Y win32_platform_build.tmp win32_platform_next.exe >NUL
@@ -239,8 +253,8 @@ copy /Y win32_platform_next.exe win32_platform.exe >NUL 2>NUL
 if errorlevel 1 echo build.bat: build\win32_platform.exe is in use by a running engine and keeps its old build; the engine restarts into the new one, build\win32_platform_next.exe, by itself
 exit /b 0
 
-rem :BuildGameUnitsTool: game_units.exe from misc\game_units.cpp (every full build, and a game
-rem build when it is missing).
+rem :BuildGameUnitsTool: game_units.exe from misc\game_units.cpp (every full build, and a game or
+rem exe build when it is missing).
 :BuildGameUnitsTool
 cl /nologo /W4 /WX /O1 /D_CRT_SECURE_NO_WARNINGS ..\misc\game_units.cpp /Fegame_units.exe /link /incremental:no >game_units.build.txt
 if errorlevel 1 (
@@ -249,37 +263,27 @@ if errorlevel 1 (
 )
 exit /b 0
 
-rem :NewPdbName NAME COUNTER_FILE COPIES: PdbCounter becomes the next number of NAME's PDBs (NAME_N.pdb,
-rem kept in COUNTER_FILE), GoodPdbFile names COUNTER_FILE's "_good" twin (written by the caller once
-rem the link succeeded) and NAME's old PDBs are pruned (:PrunePdb, COPIES: the files that may name one).
-:NewPdbName
+rem :ReadPdbCounters COUNTER_FILE: PdbCounter becomes the next number of a target's PDBs (NAME_N.pdb,
+rem one more than COUNTER_FILE holds; the caller writes it back when it links) and GoodPdbCounter the
+rem last successful link's (COUNTER_FILE's "_good" twin, GoodPdbFile: the link writes it after
+rem success); nothing is written here.
+:ReadPdbCounters
 set PdbCounter=0
-if exist %2 set /p PdbCounter=<%2
+if exist %1 set /p PdbCounter=<%1
 rem A counter file that holds anything but digits (an older build.bat wrote "ECHO is off.") restarts at 0.
 for /f "delims=0123456789" %%X in ("%PdbCounter%") do set PdbCounter=0
 set /a PreviousPdbCounter=%PdbCounter%
 set /a PdbCounter=%PdbCounter%+1
-rem NOTE: the redirection first: "echo 2>file" would redirect handle 2 instead of writing "2".
->%2 echo %PdbCounter%
-set GoodPdbFile=%~n2_good%~x2
+set GoodPdbFile=%~n1_good%~x1
 set GoodPdbCounter=%PreviousPdbCounter%
 if exist %GoodPdbFile% set /p GoodPdbCounter=<%GoodPdbFile%
 for /f "delims=0123456789" %%X in ("%GoodPdbCounter%") do set GoodPdbCounter=%PreviousPdbCounter%
-for %%P in (%1_*.pdb) do call :PrunePdb %1 %%~nP %3
 goto :eof
 
-rem :PrunePdb NAME PDB_STEM COPIES: deletes PDB_STEM.pdb (e.g. game_3) unless its number is
-rem GoodPdbCounter or newer, or a file of COPIES (a wildcard: the private copies NAME_loaded_*.dll
-rem the exe loaded; for the exe, win32_platform*.exe: itself and its restart copies) names it.
-:PrunePdb
-set PdbStem=%2
-rem NOTE: "call set" expands the substitution a second time (not every cmd does !X:a=b!).
-call set PdbNumber=%%PdbStem:%1_=%%
-if not defined PdbNumber goto :eof
-if %PdbNumber% GEQ %GoodPdbCounter% goto :eof
-findstr /M /C:"%2.pdb" %3 >NUL 2>NUL
-if not errorlevel 1 goto :eof
-del "%2.pdb" >NUL 2>NUL
+rem :FindCl: ClPath becomes cl.exe's full path when a folder on PATH holds it, and empty otherwise.
+:FindCl
+set ClPath=
+for %%X in (cl.exe) do set ClPath=%%~$PATH:X
 goto :eof
 
 rem :FindVisualStudio: cl is not on PATH: ask vswhere (installed at this fixed place by every

@@ -22,9 +22,19 @@
 //  - Writes OBJECT_DIR\<DLL name>.objects (the link's response file: the objects, one per line) and
 //    OBJECT_DIR\<DLL name>.link.new (GameLinkKey and the objects); build.bat renames .link.new to
 //    .link once the link succeeded.
+//  - With GamePdbKeepFrom (a number K) and GamePdbCopies (a wildcard, e.g. game_loaded_*.dll) set,
+//    a build that is to be linked first deletes the DLL's old PDBs: NAME_N.pdb (NAME the DLL's name
+//    without .dll, N digits only) with N below K, unless a file GamePdbCopies matches names it (the
+//    private copies a running exe loaded: a debugger looks for their PDBs). See PruneOldPdbs.
 // Exit code: 0 nothing to link (every object up to date, the DLL newer than all of them, the same
 // link), 3 link (the response file is ready), 1 a compile failed, cl could not be started (the
 // Win32 error and the command are printed) or bad arguments.
+//   game_units --prune-pdbs NAME KEEP_FROM COPIES
+// only prunes NAME's PDBs that way (build.bat's exe build: win32_platform, win32_platform*.exe) and
+// exits 0 (1 on bad arguments).
+// NOTE: in this program, not as one findstr per PDB in build.bat: under Wine each program start cost
+// 50-100 ms, and every PDB a kept copy names was searched again at every build (a demo's timeline
+// keeps a copy per build it spans: 14 findstr runs by the 15th edit).
 // A plain Win32 program with no engine headers, built by build.bat before the games.
 #include <windows.h>
 #include <shellapi.h>
@@ -388,6 +398,102 @@ static int CompileStaleUnits(const wchar_t *flags)
     return ok;
 }
 
+// The bytes of NEEDLE (LENGTH of them) somewhere in HAYSTACK (SIZE bytes, which may hold zeros).
+static int ContainsBytes(const char *haystack, DWORD size, const char *needle, size_t length)
+{
+    if (length == 0 || length > size) return 0;
+    for (const char *at = haystack, *last = haystack + (size - length); at <= last; ++at)
+    {
+        at = (const char *)memchr(at, needle[0], (size_t)(last - at) + 1);
+        if (!at) return 0;
+        if (memcmp(at, needle, length) == 0) return 1;
+    }
+    return 0;
+}
+
+#define MAX_PDB_FILES 1024
+
+// Deletes NAME_N.pdb (in the current folder; N digits only) when N < keepFrom and no file matching
+// the wildcard COPIES holds its file name (as the link's /PDBALTPATH wrote it: the name alone, in
+// UTF-8). The copies are read once, only when there is an old PDB to check. A PDB that cannot be
+// deleted (a debugger holds it) stays until a later build. Returns how many were deleted.
+static int PruneOldPdbs(const wchar_t *name, unsigned long keepFrom, const wchar_t *copies)
+{
+    static wchar_t candidates[MAX_PDB_FILES][MAX_PATH];
+    int candidateCount = 0;
+    wchar_t pattern[PATH_CHARS];
+    swprintf(pattern, PATH_CHARS, L"%ls_*.pdb", name);
+    size_t prefixLength = wcslen(name) + 1;
+    WIN32_FIND_DATAW found;
+    HANDLE search = FindFirstFileW(pattern, &found);
+    if (search == INVALID_HANDLE_VALUE) return 0;
+    do
+    {
+        // NOTE: the wildcard also matches NAME_build.pdb, NAME_x_3.pdb: only NAME_<digits>.pdb counts.
+        size_t nameLength = wcslen(found.cFileName);
+        if (nameLength < prefixLength + 5 || nameLength > prefixLength + 13) continue;
+        const wchar_t *digits = found.cFileName + prefixLength;
+        size_t digitCount = nameLength - prefixLength - 4;
+        unsigned long number = 0;
+        size_t at = 0;
+        for (; at < digitCount && digits[at] >= L'0' && digits[at] <= L'9'; ++at) number = number * 10 + (digits[at] - L'0');
+        if (at != digitCount || number >= keepFrom || candidateCount == MAX_PDB_FILES) continue;
+        wcscpy(candidates[candidateCount++], found.cFileName);
+    } while (FindNextFileW(search, &found));
+    FindClose(search);
+    if (candidateCount == 0) return 0;
+
+    // The copies' bytes, each read once. Their folder is the wildcard's (FindFirstFile gives names).
+    static char *copyBytes[MAX_PDB_FILES];
+    static DWORD copySizes[MAX_PDB_FILES];
+    int copyCount = 0;
+    wchar_t folder[PATH_CHARS];
+    wcscpy(folder, copies);
+    wchar_t *slash = wcsrchr(folder, L'\\'), *other = wcsrchr(folder, L'/');
+    if (other > slash) slash = other;
+    if (slash) slash[1] = 0;
+    else folder[0] = 0;
+    search = FindFirstFileW(copies, &found);
+    if (search != INVALID_HANDLE_VALUE)
+    {
+        do
+        {
+            if (found.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY || copyCount == MAX_PDB_FILES) continue;
+            wchar_t path[PATH_CHARS];
+            swprintf(path, PATH_CHARS, L"%ls%ls", folder, found.cFileName);
+            copyBytes[copyCount] = ReadWholeFile(path, &copySizes[copyCount]);
+            // NOTE: a copy that cannot be read might name any PDB: keep them all this time.
+            if (!copyBytes[copyCount]) candidateCount = 0;
+            else ++copyCount;
+        } while (FindNextFileW(search, &found));
+        FindClose(search);
+    }
+
+    int deleted = 0;
+    for (int index = 0; index < candidateCount; ++index)
+    {
+        char needle[MAX_PATH * 3];
+        int length = WideCharToMultiByte(CP_UTF8, 0, candidates[index], -1, needle, sizeof(needle), 0, 0) - 1;
+        int named = length <= 0;
+        for (int copy = 0; copy < copyCount && !named; ++copy)
+        {
+            named = ContainsBytes(copyBytes[copy], copySizes[copy], needle, (size_t)length);
+        }
+        if (!named && DeleteFileW(candidates[index])) ++deleted;
+    }
+    for (int copy = 0; copy < copyCount; ++copy) free(copyBytes[copy]);
+    return deleted;
+}
+
+// A whole number of 1-9 digits, or 0 when TEXT is not one.
+static int ParseCount(const wchar_t *text, unsigned long *value)
+{
+    size_t length = wcslen(text);
+    if (length == 0 || length > 9 || wcsspn(text, L"0123456789") != length) return 0;
+    *value = wcstoul(text, 0, 10);
+    return 1;
+}
+
 // NOTE: main, not wmain (not every CRT links wmain's start-up): the wide arguments come from the
 // command line itself.
 int main(void)
@@ -395,10 +501,18 @@ int main(void)
     int argumentCount = 0;
     wchar_t **arguments = CommandLineToArgvW(GetCommandLineW(), &argumentCount);
     if (!arguments) Fail("cannot read the command line");
+    if (argumentCount == 5 && wcscmp(arguments[1], L"--prune-pdbs") == 0)
+    {
+        unsigned long keepFrom = 0;
+        if (!ParseCount(arguments[3], &keepFrom)) Fail("--prune-pdbs: KEEP_FROM must be a whole number");
+        PruneOldPdbs(arguments[2], keepFrom, arguments[4]);
+        return 0;
+    }
     if (argumentCount != 4)
     {
         Fail("usage: game_units ENTRY OBJECT_DIR DLL (flags in GameUnitFlags, link in GameLinkKey, "
-             "the precompiled header in GamePrecompiledHeader)");
+             "the precompiled header in GamePrecompiledHeader, old PDBs in GamePdbKeepFrom and GamePdbCopies), "
+             "or game_units --prune-pdbs NAME KEEP_FROM COPIES");
     }
     static wchar_t flags[TEXT_CHARS], linkKey[TEXT_CHARS], header[PATH_CHARS];
     if (!GetEnvironmentVariableW(L"GameUnitFlags", flags, TEXT_CHARS)) Fail("GameUnitFlags is not set");
@@ -450,5 +564,16 @@ int main(void)
     if (!WriteWholeFile(path, objects)) Fail("cannot write the link's response file");
     swprintf(path, PATH_CHARS, L"%ls\\%ls.link.new", objectDir, dll);
     if (!WriteWholeFile(path, link)) Fail("cannot write the link stamp");
+    static wchar_t keepFromText[32], copies[PATH_CHARS];
+    unsigned long keepFrom = 0;
+    if (GetEnvironmentVariableW(L"GamePdbKeepFrom", keepFromText, 32) && ParseCount(keepFromText, &keepFrom) &&
+        GetEnvironmentVariableW(L"GamePdbCopies", copies, PATH_CHARS))
+    {
+        wchar_t name[PATH_CHARS];
+        wcscpy(name, dll);
+        size_t length = wcslen(name);
+        if (length > 4 && _wcsicmp(name + length - 4, L".dll") == 0) name[length - 4] = 0;
+        PruneOldPdbs(name, keepFrom, copies);
+    }
     return 3;
 }

@@ -25,6 +25,7 @@
 #  - incremental game builds: `build.bat starter` with nothing changed writes nothing (starter.dll
 #    and its PDB name stay); after an edit of starter.cpp it compiles that unit again, not
 #    game_kit's cached object, and links the next PDB name;
+#  - the PDB pruning build.bat runs (game_units --prune-pdbs): old numbers go, one a copy names stays;
 # Figures (printed, not asserted): the time of one `build.bat game` (an edit of demo_tuning.h:
 # three of the demo's units compiled again, then the link).
 set -u
@@ -54,9 +55,10 @@ spin_default=$(grep -oE 'DEMO_TUNING_SPIN_SPEED, [0-9.]+f' code/demo/demo_tuning
 
 pdb_name_of() { llvm-readobj-14 --coff-debug-directory "$1" 2>/dev/null | sed -n 's/^ *PDBFileName: //p' | head -n 1; }
 
-#- build.bat's own checks are real: where.exe and findstr.exe stand-ins (Wine's always succeed)
+#- build.bat's own checks are real: it finds cl by cmd's own search of PATH (no where.exe: Wine's
+# always says "found", and none is on PATH here), and findstr (build.bat test) is the stand-in's
 mkdir -p "$out/no_cl"
-cp "$MSVC_STANDIN_DIR/where.exe" "$MSVC_STANDIN_DIR/findstr.exe" "$out/no_cl/"
+cp "$MSVC_STANDIN_DIR/findstr.exe" "$out/no_cl/"
 MSVC_STANDIN_DIR="$out/no_cl" msvc_standin_build_bat "$engine" game >"$out/build_without_cl.txt"
 status=$?
 check "without cl on PATH build.bat exits 1 (exit $status)" test "$status" -eq 1
@@ -104,6 +106,27 @@ check "... and not game_kit" test "$(stat -c %y "$kit_object")" = "$kit_stamp"
 check "the exe is MSVC-ABI: it imports the C runtime from ucrtbase.dll" bash -c "llvm-readobj-14 --coff-imports '$build/win32_platform.exe' | grep -qi 'ucrtbase.dll'"
 check "the exe names its own PDB win32_platform_1.pdb, by file name only ('$(pdb_name_of "$build/win32_platform.exe")'), which exists" \
     test "$(pdb_name_of "$build/win32_platform.exe")" = "win32_platform_1.pdb" -a -f "$build/win32_platform_1.pdb"
+
+#- PDB pruning (game_units --prune-pdbs, what build.bat's game and exe builds run): NAME_N.pdb below
+# KEEP_FROM goes unless a copy names it; other names and newer numbers stay.
+prune="$out/prune"
+mkdir -p "$prune"
+for number in 1 2 3 4 5 6; do echo pdb >"$prune/game_$number.pdb"; done
+echo pdb >"$prune/game_build.pdb"
+echo pdb >"$prune/game_04x.pdb"
+printf 'MZ\0\0RSDS\0game_2.pdb\0tail' >"$prune/game_loaded_7_3.dll"
+printf 'MZ\0game_13.pdb\0' >"$prune/game_loaded_7_4_past.dll"
+(cd "$prune" && wine "$build/game_units.exe" --prune-pdbs game 5 'game_loaded_*.dll' >"$out/prune.txt" 2>&1)
+status=$?
+check "game_units --prune-pdbs exits 0 (exit $status)" test "$status" -eq 0
+check "... it deleted game_1, game_3 and game_4.pdb (no copy names them; game_13.pdb named is not game_1.pdb)" \
+    test ! -e "$prune/game_1.pdb" -a ! -e "$prune/game_3.pdb" -a ! -e "$prune/game_4.pdb"
+check "... it kept game_2.pdb (a copy names it), game_5 and game_6.pdb (not below 5), game_build and game_04x.pdb (no number)" \
+    test -f "$prune/game_2.pdb" -a -f "$prune/game_5.pdb" -a -f "$prune/game_6.pdb" -a -f "$prune/game_build.pdb" -a -f "$prune/game_04x.pdb"
+(cd "$prune" && wine "$build/game_units.exe" --prune-pdbs game five 'game_loaded_*.dll' >"$out/prune_bad.txt" 2>&1)
+status=$?
+check "game_units --prune-pdbs with a KEEP_FROM that is not a number exits 1 (exit $status) and says so, deleting nothing" \
+    test "$status-$(grep -c 'KEEP_FROM must be a whole number' "$out/prune_bad.txt")" = "1-1" -a -f "$prune/game_2.pdb"
 
 #- Crash matrix builds with MSVC-ABI at /Od and /O2: the stand-in cl run directly, build.bat's flags.
 # NOTE: built in the background, at a lower priority, while the build.bat checks below run one
@@ -263,10 +286,10 @@ sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, $spin_defa
 
 #- build.bat from a plain cmd: cl is not on PATH; Visual Studio is found through vswhere.exe at its
 # fixed place (the stand-in's vswhere names the stand-in's vs\ folder, whose vcvarsall.bat x64 puts
-# its cl on PATH). Only where/findstr stand-ins are on PATH (Wine's where always says "found").
+# its cl on PATH). Only the findstr stand-in is on PATH (build.bat searches PATH for cl itself).
 plain_tools="$out/plain_tools"
 mkdir -p "$plain_tools"
-cp "$MSVC_STANDIN_DIR/where.exe" "$MSVC_STANDIN_DIR/findstr.exe" "$plain_tools/"
+cp "$MSVC_STANDIN_DIR/findstr.exe" "$plain_tools/"
 plain_build_bat() { (cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1); }
 vs_installer="$WINEPREFIX/drive_c/Program Files (x86)/Microsoft Visual Studio/Installer"
 if [ -e "$vs_installer/vswhere.exe" ]; then
