@@ -12,7 +12,9 @@
 # Medians over the edits of each line, with the machine's load (1-minute average) beside each.
 # The edits (real code, not tunables), each toggled between two values so every build changes:
 #   demo     code/demo/demo_world.cpp (gravity: the per-entity step) and code/demo/demo_frame_jobs.cpp
-#            (the culling's field of view; in demo_frame.cpp in trees before the jobs had a file), the demo running (game.dll)
+#            (the culling's field of view; in demo_frame.cpp in trees before the jobs had a file), and
+#            code/demo/demo_tuning.h (the spin speed, the edit issue 46 measured: a tunable's line
+#            edited by hand, so every unit that reads a tunable compiles again), the demo running (game.dll)
 #   starter  code/starter/starter.cpp (the camera's pitch), the exe run with --game build/starter.dll
 # The reload line is parsed in two forms: the one with every stage ("reload: game code version V
 # running (replacing U): build seen W ms after it was written, loaded beside the frames in L ms
@@ -64,6 +66,7 @@ median_ms() {
 edit_lines=(
     "demo code/demo/demo_world.cpp|const f32 gravity = -9.8f;|const f32 gravity = -9.7f;|demo_world.cpp (gravity, the per-entity step)"
     "demo code/demo/demo_frame_jobs.cpp,code/demo/demo_frame.cpp|tanf(0.5f * 1.1f);|tanf(0.5f * 1.2f);|demo_frame_jobs.cpp (the culling's field of view; demo_frame.cpp before 2026-11-29)"
+    "demo code/demo/demo_tuning.h|DEMO_TUNING_SPIN_SPEED, 0.50f,|DEMO_TUNING_SPIN_SPEED, 0.51f,|demo_tuning.h (the spin speed, a tunable's line edited by hand: every unit that reads a tunable compiles again)"
     "starter code/starter/starter.cpp|f32 pitch = -0.4f;|f32 pitch = -0.41f;|starter.cpp (the camera's pitch)"
 )
 
