@@ -270,8 +270,12 @@ b32 TryAddWorkQueueEntryWithoutWake(platform_work_queue *queue, platform_work_qu
 // the wakee's core being halted) on this project's 2-core KVM machine, once per thread woken on
 // POSIX (sem_post): a job releasing a 64-job stage to 12 sleeping workers paid 12 of those before
 // running its own next job. Now the adder makes one release, for at most two; the woken make the
-// rest, in parallel.
+// rest, in parallel. A build may set another fanout (-DWORK_QUEUE_WAKE_FANOUT=N, N >= 1) to compare:
+// tests/bench/bench_cores.sh measures the wake at 4 and 16 beside this one.
+#ifndef WORK_QUEUE_WAKE_FANOUT
 #define WORK_QUEUE_WAKE_FANOUT 2
+#endif
+StaticAssert(WORK_QUEUE_WAKE_FANOUT >= 1, "a wake must reach at least one sleeper");
 void WakeWorkQueueWorkers(platform_work_queue *queue, u32 addedCount);
 // A burst of adds with one wake at its end (a graph's roots, ParallelFor's helpers): each entry goes
 // in without a wake; on a full ring the burst first wakes for what it added, then helps as

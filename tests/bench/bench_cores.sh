@@ -8,7 +8,11 @@
 #     ours against Taskflow and enkiTS when TASKFLOW_DIR / ENKITS_DIR point at checkouts (as
 #     tests/bench/bench_work_queue.sh), and the mutex pool;
 # and ends with one summary: every goal of the issue at T threads, its median figure, met or NOT met.
-# Settings fit about 6 minutes on 16 cores; every table line carries the machine's load.
+# Then, for the wake row (the one goal the work queue's design leaves open), the same benchmark built
+# with the wake passed on to 4 and to 16 sleepers at a time (-DWORK_QUEUE_WAKE_FANOUT, 2 in the
+# engine), ours alone, 3 s per thread count: its T-thread wake figure beside the main run's and
+# Taskflow's, so one run says which fanout the many-core machine wants.
+# Settings fit about 7 minutes on 16 cores; every table line carries the machine's load.
 # Usage: tests/bench/bench_cores.sh [--threads T (default: every core)] [--samples N (3)] [--frames F (81)]
 #          [--seconds S (12, per work-queue runner and thread count)] [--build-only DIR] [--run-only DIR]
 #   --build-only DIR  build the static binaries into DIR and stop (to carry them to another machine)
@@ -35,6 +39,7 @@ while [ $# -gt 0 ]; do
 done
 out=build/bench_cores
 mkdir -p "$out"
+wake_fanouts="4 16"
 bin=${run_dir:-${build_dir:-$out}}
 
 #- The static binaries
@@ -45,6 +50,10 @@ if [ -z "$run_dir" ]; then
         { echo "bench_frame_graph_native does not build"; exit 1; }
     BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue" bash tests/bench/bench_work_queue.sh ||
         { echo "bench_work_queue does not build"; exit 1; }
+    for fanout in $wake_fanouts; do
+        BENCH_EXTRA_FLAGS="-DWORK_QUEUE_WAKE_FANOUT=$fanout" BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue_fanout$fanout" \
+            bash tests/bench/bench_work_queue.sh >/dev/null || { echo "bench_work_queue (wake fanout $fanout) does not build"; exit 1; }
+    done
     [ -n "$build_dir" ] && { echo "built into $build_dir: run tests/bench/bench_cores.sh --run-only $build_dir there"; exit 0; }
 fi
 [ -x "$bin/bench_frame_graph_native" ] && [ -x "$bin/bench_work_queue" ] || { echo "no binaries in $bin"; exit 1; }
@@ -56,6 +65,11 @@ for ((sample = 1; sample <= samples; ++sample)); do
 done
 #- The work-queue table
 "$bin/bench_work_queue" --threads "$threads" --runs 3 --seconds "$seconds" | tee "$out/work_queue.txt"
+#- The wake at other fanouts (ours alone; a missing variant, from an older --build-only, is skipped)
+for fanout in $wake_fanouts; do
+    [ -x "$bin/bench_work_queue_fanout$fanout" ] || continue
+    "$bin/bench_work_queue_fanout$fanout" --threads "$threads" --runs 3 --seconds 3 --runners ours >"$out/work_queue_fanout$fanout.txt"
+done
 
 #- The summary
 # frame_column ENTITIES COLUMN: the column's figure (speed-up 5, inflation 8, shape 10, kept 12) of the
@@ -71,6 +85,16 @@ goal() {
     verdict=$(awk -v v="$2" -v o="$3" -v l="$4" 'BEGIN {if (v == "") print "not measured";
         else if ((o == ">=" && v + 0 >= l + 0) || (o == "<=" && v + 0 <= l + 0)) print "met"; else print "NOT met"}')
     printf '  %-58s %8s   goal %s %s: %s\n' "$1" "${2:--}" "$3" "$4" "$verdict"
+}
+# queue_figure FILE RUNNER LABEL: the T-thread table's figure of RUNNER (ours 1, baseline 2, enkiTS 3,
+# Taskflow 4) on the row whose label starts LABEL. Read from the line's end, whose widths are fixed
+# (bench_work_queue_report.cpp: four runner fields of 11 characters, 2 spaces, three ratios of 9): a
+# label longer than its 34 columns moves only what is before them.
+queue_figure() {
+    awk -v t="$threads" -v label="$3" -v runner="$2" '
+        /^threads [0-9]+ \(/ {here = ($2 == t)}
+        here && index($0, "  " label) == 1 {v = substr($0, length($0) - 72 + (runner - 1) * 11, 11); gsub(/ /, "", v); print v; exit}' \
+        "$1" 2>/dev/null
 }
 # queue_ratio LABEL: the T-thread table's last ratio column (ours / Taskflow) on the row whose label starts LABEL.
 queue_ratio() {
@@ -95,4 +119,10 @@ sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here
     goal "work queue / Taskflow: wake every worker" "$(queue_ratio 'us to wake every worker')" "<=" 0.7
     goal "work queue / Taskflow: parallel sum of 50M" "$(queue_ratio 'ms parallel sum')" "<=" 1.0
     goal "parallel sum speed-up (ours, all / one)" "$sum_speed_up" ">=" 14
+    wake_label="us to wake every worker"
+    line="  wake every worker at $threads threads (us): fanout 2 (the engine's) $(queue_figure "$out/work_queue.txt" 1 "$wake_label")"
+    for fanout in $wake_fanouts; do
+        line+=", fanout $fanout $(queue_figure "$out/work_queue_fanout$fanout.txt" 1 "$wake_label")"
+    done
+    echo "$line; Taskflow $(queue_figure "$out/work_queue.txt" 4 "$wake_label")"
 } | tee "$out/summary.txt"

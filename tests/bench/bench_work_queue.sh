@@ -8,6 +8,7 @@
 # Usage: [ENKITS_DIR=...] [TASKFLOW_DIR=...] tests/bench/bench_work_queue.sh [--threads N] [--seconds S] [--runs R]
 #        [--runners ours,baseline,enkiTS,Taskflow] (only those; ours always runs)
 # BENCH_STATIC_BINARY=PATH: build it static to PATH and stop (tests/bench/bench_cores.sh carries it).
+# BENCH_EXTRA_FLAGS: more compiler flags for our code (bench_cores.sh: -DWORK_QUEUE_WAKE_FANOUT=N).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -15,7 +16,7 @@ out="$BUILD_DIR/work_queue/bench"
 mkdir -p "$out"
 # NOTE: no -Werror here: enkiTS and Taskflow are third-party code with their own warning profiles.
 standard=-std=c++14
-flags="-O2 -g -pthread -Icode -fno-rtti"
+flags="-O2 -g -pthread -Icode -fno-rtti ${BENCH_EXTRA_FLAGS:-}"
 extra=()
 if [ -n "${ENKITS_DIR:-}" ] && [ -f "$ENKITS_DIR/src/TaskScheduler.cpp" ]; then
     $NATIVE_CXX $standard $flags -c "$ENKITS_DIR/src/TaskScheduler.cpp" -o "$out/enkiTS.o" || exit 1
