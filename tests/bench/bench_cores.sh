@@ -8,11 +8,14 @@
 #     ours against Taskflow and enkiTS when TASKFLOW_DIR / ENKITS_DIR point at checkouts (as
 #     tests/bench/bench_work_queue.sh), and the mutex pool;
 # and ends with one summary: every goal of the issue at T threads, its median figure, met or NOT met.
-# Then, for the wake row (the one goal the work queue's design leaves open), the same benchmark built
+# Then two comparisons that need such a machine to settle: the frame table once more with each
+# batch's collisions in 3 jobs (-DFIXTURE_COLLIDE_PARTS=3: the shape model allows more at 4,096 and
+# 65,536 entities, the cost of 3x the hand-overs on many cores is unknown), and for the wake row (the
+# one goal the work queue's design leaves open), the same benchmark built
 # with the wake passed on to 4 and to 16 sleepers at a time (-DWORK_QUEUE_WAKE_FANOUT, 2 in the
 # engine), ours alone, 3 s per thread count: its T-thread wake figure beside the main run's and
 # Taskflow's, so one run says which fanout the many-core machine wants.
-# Settings fit about 7 minutes on 16 cores; every table line carries the machine's load.
+# Settings fit about 7-8 minutes on 16 cores; every table line carries the machine's load.
 # Usage: tests/bench/bench_cores.sh [--threads T (default: every core)] [--samples N (3)] [--frames F (81)]
 #          [--seconds S (12, per work-queue runner and thread count)] [--build-only DIR] [--run-only DIR]
 #   --build-only DIR  build the static binaries into DIR and stop (to carry them to another machine)
@@ -48,6 +51,8 @@ if [ -z "$run_dir" ]; then
     mkdir -p "$bin"
     $NATIVE_CXX $NATIVE_FLAGS -static tests/bench/bench_frame_graph_native.cpp -o "$bin/bench_frame_graph_native" ||
         { echo "bench_frame_graph_native does not build"; exit 1; }
+    $NATIVE_CXX $NATIVE_FLAGS -static -DFIXTURE_COLLIDE_PARTS=3 tests/bench/bench_frame_graph_native.cpp \
+        -o "$bin/bench_frame_graph_native_collide3" || { echo "bench_frame_graph_native (collisions in 3 parts) does not build"; exit 1; }
     BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue" bash tests/bench/bench_work_queue.sh ||
         { echo "bench_work_queue does not build"; exit 1; }
     for fanout in $wake_fanouts; do
@@ -63,6 +68,10 @@ echo "machine: $(nproc) cores, $(uname -sr), $(grep -m 1 'model name' /proc/cpui
 for ((sample = 1; sample <= samples; ++sample)); do
     "$bin/bench_frame_graph_native" --threads "$threads" --frames "$frames" --seconds 60 | tee "$out/frame_$sample.txt"
 done
+#- The frame table once with the collisions in 3 jobs a batch (skipped when an older --build-only lacks it)
+if [ -x "$bin/bench_frame_graph_native_collide3" ]; then
+    "$bin/bench_frame_graph_native_collide3" --threads "$threads" --frames "$frames" --seconds 60 >"$out/collide3_frame.txt"
+fi
 #- The work-queue table
 "$bin/bench_work_queue" --threads "$threads" --runs 3 --seconds "$seconds" | tee "$out/work_queue.txt"
 #- The wake at other fanouts (ours alone; a missing variant, from an older --build-only, is skipped)
@@ -72,10 +81,13 @@ for fanout in $wake_fanouts; do
 done
 
 #- The summary
-# frame_column ENTITIES COLUMN: the column's figure (speed-up 5, inflation 8, shape 10, kept 12) of the
-# T-thread row at ENTITIES, one line per sample.
+# frame_column ENTITIES COLUMN [FILE...]: the column's figure (speed-up 5, inflation 8, shape 10, kept
+# 12) of the T-thread row at ENTITIES, one line per table (the main samples without FILE).
 frame_column() {
-    cat "$out"/frame_*.txt | awk -v n="$1" -v t="$threads" -v c="$2" '
+    local entities=$1 column=$2
+    shift 2
+    [ $# -gt 0 ] || set -- "$out"/frame_*.txt
+    cat "$@" 2>/dev/null | awk -v n="$entities" -v t="$threads" -v c="$column" '
         /^entities / {here = ($2 == n ":")} here && $1 == t && $2 != "skipped" {v = $c; sub(/x$/, "", v); print v}'
 }
 median() { sort -g | awk '{v[NR] = $1} END {if (NR) printf "%.2f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2); else print ""}'; }
@@ -119,6 +131,12 @@ sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here
     goal "work queue / Taskflow: wake every worker" "$(queue_ratio 'us to wake every worker')" "<=" 0.7
     goal "work queue / Taskflow: parallel sum of 50M" "$(queue_ratio 'ms parallel sum')" "<=" 1.0
     goal "parallel sum speed-up (ours, all / one)" "$sum_speed_up" ">=" 14
+    collide3="$out/collide3_frame.txt"
+    echo "  collisions in 3 jobs a batch (one table; the main medians in brackets): speed-up 4,096 $(frame_column 4096 5 "$collide3")x" \
+        "($(frame_column 4096 5 | median)x), 65,536 $(frame_column 65536 5 "$collide3")x ($(frame_column 65536 5 | median)x)," \
+        "262,144 $(frame_column 262144 5 "$collide3")x ($(frame_column 262144 5 | median)x); shape at 65,536" \
+        "$(frame_column 65536 10 "$collide3")x ($(frame_column 65536 10 | median)x), kept $(frame_column 65536 12 "$collide3")" \
+        "($(frame_column 65536 12 | median))"
     wake_label="us to wake every worker"
     line="  wake every worker at $threads threads (us): fanout 2 (the engine's) $(queue_figure "$out/work_queue.txt" 1 "$wake_label")"
     for fanout in $wake_fanouts; do

@@ -318,6 +318,8 @@ internal int NativeBenchScalingTable(native_bench_options *options)
            "the same jobs in order on one thread), a row's time limit %.0f s, workers awake through each update for "
            "up to %u ms (--awake-ms; 0: they sleep when idle); load %.2f at start\n", OSGetCoreCount(),
            options->threads, options->frames, options->seconds, options->awakeMilliseconds, BenchMachineLoad());
+    // NOTE: a variant's build setting (bench_cores.sh), said so that its table is never taken for the demo's shape.
+    if (FIXTURE_COLLIDE_PARTS != 1) printf("  (this build: each batch's collisions in %u jobs, FIXTURE_COLLIDE_PARTS)\n", FIXTURE_COLLIDE_PARTS);
     printf("  (speed-up: one thread / graph, medians of the same process, the in-order frames taking turns with the graph's;\n"
            "   vs row 1: the 1-thread row's graph / this row's, rows run one after the other in fresh memory; inflation: CPU\n"
            "   in job bodies / one thread; shape: the speed-up the graph's shape allows on the row's threads, its in-order job\n"

@@ -13,7 +13,9 @@
 #    exports one (a copy of the demo with the export renamed) drops it with a logged line;
 #  - the frame benchmark's summary lines, from a tiny run (tests/bench/bench_frame_graph.sh), the native
 #    scaling table's rows, its awake window (--awake-ms), and an entity count the fixture cannot
-#    hold refused with its reason.
+#    hold refused with its reason;
+#  - the benchmark's variant with each batch's collisions in 3 jobs (bench_cores.sh): it says so, and
+#    it leaves the fixture's state frame by frame (a capsule replayed with it under --compare).
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -236,6 +238,32 @@ timeout --kill-after=10 120 wine "$bench/win32_platform.exe" --game "$bench/game
     --frames 3 --unthrottled --size 320x180 --log "$out/refused.log" >/dev/null 2>&1
 check "the fixture game refuses entities=1048576 with a logged error and says it runs its default" \
     grep -qF "game: entities=1048576 refused: the fixture runs 1 to 262144 entities; running the default 4096" "$out/refused.log"
+
+#- The collisions in 3 jobs a batch (bench_cores.sh's variant, -DFIXTURE_COLLIDE_PARTS=3): it says so
+# in its table, and it leaves the same state as the fixture's one job a batch, frame by frame (a
+# capsule of the fixture replayed with the variant under --compare)
+$NATIVE_CXX $NATIVE_FLAGS -DFIXTURE_COLLIDE_PARTS=3 "$work/tests/bench/bench_frame_graph_native.cpp" \
+    -o "$out/bench_frame_graph_native_collide3" >"$out/collide3_build.txt" 2>&1
+"$out/bench_frame_graph_native_collide3" --threads 2 --entities 1024 --frames 6 >"$out/collide3_scaling.txt" 2>&1
+check "native benchmark with the collisions in 3 jobs a batch: says so, and has its 2-thread row" \
+    bash -c "grep -q 'each batch.s collisions in 3 jobs' '$out/collide3_scaling.txt' && grep -qE '^ +2 +[0-9]+ +[0-9.]+ ' '$out/collide3_scaling.txt'"
+build_fixture_dll collide_parts_1 "$work/tests/fixtures/fixture_game.cpp" "$work/code"
+build_fixture_dll collide_parts_3 "$work/tests/fixtures/fixture_game.cpp" "$work/code" -DFIXTURE_COLLIDE_PARTS=3
+mkdir -p "$out/collide_capsules"
+(exec wine "$exe" --game "$out/collide_parts_1.dll" --frames 150 --fixed-dt 0.0166667 --size 160x120 --workers 3 \
+    --capsule-dir "$out/collide_capsules" --log "$out/collide_record.log") >/dev/null 2>&1 &
+record_pid=$!
+# NOTE: a second of frames first, so the capsule holds about 60 of them.
+wait_for_log "$out/collide_record.log" "code version 1 running" 60 && sleep 1 && touch "$out/collide_capsules/capsule.request"
+wait_for_log "$out/collide_record.log" "capsule: saved" 60
+wait_for_exit "$record_pid" 60
+capsule=$(ls "$out"/collide_capsules/*.capsule 2>/dev/null | head -n 1)
+check "a capsule of the fixture (one collision job a batch) was saved" test -n "$capsule"
+timeout --kill-after=10 120 wine "$exe" --replay "$capsule" --replay-game "$out/collide_parts_3.dll" --compare \
+    --log "$out/collide_compare.log" >/dev/null 2>&1
+status=$?
+check "the collisions in 3 jobs a batch leave the same state on every frame of it (--compare exit $status)" \
+    bash -c "[ $status -eq 0 ] && grep -q 'agree on every frame' '$out/collide_compare.log'"
 
 stop_own_display
 summary
