@@ -13,8 +13,8 @@
 # 65,536 entities, the cost of 3x the hand-overs on many cores is unknown), and for the wake row (the
 # one goal the work queue's design leaves open), the same benchmark built
 # with the wake passed on to 4 and to 16 sleepers at a time (-DWORK_QUEUE_WAKE_FANOUT, 2 in the
-# engine), ours alone, 3 s per thread count: its T-thread wake figure beside the main run's and
-# Taskflow's, so one run says which fanout the many-core machine wants.
+# engine), ours alone, 3 s per thread count: its T-thread wake and parallel-sum figures beside the
+# main run's and Taskflow's, so one run says which fanout the many-core machine wants.
 # Settings fit about 7-8 minutes on 16 cores; every table line carries the machine's load.
 # Usage: tests/bench/bench_cores.sh [--threads T (default: every core)] [--samples N (3)] [--frames F (81)]
 #          [--seconds S (12, per work-queue runner and thread count)] [--build-only DIR] [--run-only DIR]
@@ -137,10 +137,14 @@ sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here
         "262,144 $(frame_column 262144 5 "$collide3")x ($(frame_column 262144 5 | median)x); shape at 65,536" \
         "$(frame_column 65536 10 "$collide3")x ($(frame_column 65536 10 | median)x), kept $(frame_column 65536 12 "$collide3")" \
         "($(frame_column 65536 12 | median))"
-    wake_label="us to wake every worker"
-    line="  wake every worker at $threads threads (us): fanout 2 (the engine's) $(queue_figure "$out/work_queue.txt" 1 "$wake_label")"
-    for fanout in $wake_fanouts; do
-        line+=", fanout $fanout $(queue_figure "$out/work_queue_fanout$fanout.txt" 1 "$wake_label")"
+    # NOTE: the parallel sum too: it starts with every worker asleep (after the one-thread sum), so
+    # how fast the wake reaches the last of them is part of its time.
+    for row in "us to wake every worker|wake every worker (us)" "ms parallel sum|parallel sum of 50M items (ms)"; do
+        label=${row%%|*}
+        line="  ${row#*|} at $threads threads: wake fanout 2 (the engine's) $(queue_figure "$out/work_queue.txt" 1 "$label")"
+        for fanout in $wake_fanouts; do
+            line+=", fanout $fanout $(queue_figure "$out/work_queue_fanout$fanout.txt" 1 "$label")"
+        done
+        echo "$line; Taskflow $(queue_figure "$out/work_queue.txt" 4 "$label")"
     done
-    echo "$line; Taskflow $(queue_figure "$out/work_queue.txt" 4 "$wake_label")"
 } | tee "$out/summary.txt"
