@@ -485,7 +485,7 @@ static int PruneOldPdbs(const wchar_t *name, unsigned long keepFrom, const wchar
     return deleted;
 }
 
-// A whole number of 1-9 digits, or 0 when TEXT is not one.
+// True, with *value set, when TEXT is a whole number of 1 to 9 digits.
 static int ParseCount(const wchar_t *text, unsigned long *value)
 {
     size_t length = wcslen(text);

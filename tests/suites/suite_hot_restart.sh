@@ -343,10 +343,16 @@ demo_restarts() {
     check "... saying why (F7 was pressed)" grep -q "restart: starting platform build 2 from .*win32_platform.exe' (F7 was pressed)" "$demo_log"
     check_restart "$demo_log" 2 1 "demo, F7" || return 1
     start_background_runs
-    # NOTE: up to 20 s (it returns as soon as the window is gone): the 5 s it had failed about one
-    # run in ten at load 5-10.
-    check "the old process hid its window" bash -c "for try in \$(seq 200); do
-        [ -z \"\$(xdotool search --onlyvisible --pid $demo_pid --name 'Handmade Engine' 2>/dev/null)\" ] && exit 0; sleep 0.1; done; exit 1"
+    # NOTE: --all: xdotool's search matches ANY of its conditions by default, so without it the new
+    # process's window (same name) matched too, and the check passed only when a search came back
+    # empty by accident (xdotool exits on an X error, as when a window goes away during its search):
+    # it failed at load 5-10 whatever its bound. Two empty searches in a row, so one such accident
+    # does not pass it either. Up to 20 s; it returns as soon as the old window is gone (1-3 s by hand).
+    check "the old process hid its window" bash -c "empty=0; for try in \$(seq 200); do
+        if [ -z \"\$(xdotool search --all --onlyvisible --pid $demo_pid --name 'Handmade Engine' 2>/dev/null)\" ]; then
+            empty=\$((empty + 1)); [ \$empty -ge 2 ] && exit 0
+        else empty=0; fi
+        sleep 0.1; done; exit 1"
     # The lock held 2 s after the exe is in place: nothing may happen before it goes.
     echo "publishing" >"$run/platform_lock.tmp"
     cp -f "$exe" "$run/win32_platform_next.exe"
