@@ -290,7 +290,22 @@ sed -i -E "s/DEMO_TUNING_SPIN_SPEED, [0-9.]+f/DEMO_TUNING_SPIN_SPEED, $spin_defa
 plain_tools="$out/plain_tools"
 mkdir -p "$plain_tools"
 cp "$MSVC_STANDIN_DIR/findstr.exe" "$plain_tools/"
-plain_build_bat() { (cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1); }
+# NOTE: build.bat says why whenever it fails (and here, from a plain cmd, which Visual Studio it
+# used), so a failed run with no output at all is Wine's cmd that never ran it: seen once in a
+# clean-clone run at load 7 (exit 1, nothing printed). Such a run is run once more, said on stderr
+# (the suite's log).
+plain_build_bat() {
+    local output status
+    output=$(cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1)
+    status=$?
+    if [ "$status" -ne 0 ] && [ -z "$output" ]; then
+        echo "note: Wine's cmd ended (exit $status) without a line of build.bat's: build.bat $* run again" >&2
+        output=$(cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1)
+        status=$?
+    fi
+    [ -n "$output" ] && printf '%s\n' "$output"
+    return "$status"
+}
 vs_installer="$WINEPREFIX/drive_c/Program Files (x86)/Microsoft Visual Studio/Installer"
 if [ -e "$vs_installer/vswhere.exe" ]; then
     fail "a vswhere.exe is already installed in this Wine prefix: the plain-cmd checks cannot run"
