@@ -463,8 +463,12 @@ static int PruneOldPdbs(const wchar_t *name, unsigned long keepFrom, const wchar
             swprintf(path, PATH_CHARS, L"%ls%ls", folder, found.cFileName);
             copyBytes[copyCount] = ReadWholeFile(path, &copySizes[copyCount]);
             // NOTE: a copy that cannot be read might name any PDB: keep them all this time.
-            if (!copyBytes[copyCount]) candidateCount = 0;
-            else ++copyCount;
+            if (!copyBytes[copyCount])
+            {
+                candidateCount = 0;
+                break;
+            }
+            ++copyCount;
         } while (FindNextFileW(search, &found));
         FindClose(search);
     }
