@@ -15,35 +15,57 @@
 # with the wake passed on to 4 and to 16 sleepers at a time (-DWORK_QUEUE_WAKE_FANOUT, 2 in the
 # engine), ours alone, 3 s per thread count: its T-thread wake and parallel-sum figures beside the
 # main run's and Taskflow's, so one run says which fanout the many-core machine wants.
-# Settings fit about 7-8 minutes on 16 cores; every table line carries the machine's load.
+# The run keeps to a time budget (--budget, 240 s: a lent machine's 15 minutes hold two starts and
+# two runs, one early and one at the end). Parts run in the order of what the goals need: one frame
+# table, the work-queue table, the other frame tables, the 3-part collisions, the fanouts. Each part
+# has a share of the budget and never more than what is left (timeout); a part cut short keeps what
+# it printed, one with too little left is skipped, and each says so. Every figure file is written as
+# it is measured, into --out DIR, so a run stopped from outside still leaves its tables. Every table
+# line carries the machine's load.
 # Usage: tests/bench/bench_cores.sh [--threads T (default: every core)] [--samples N (3)] [--frames F (81)]
-#          [--seconds S (12, per work-queue runner and thread count)] [--build-only DIR] [--run-only DIR]
+#          [--budget S (240)] [--seconds S (12, per work-queue runner and thread count)] [--out DIR]
+#          [--build-only DIR] [--run-only DIR]
+#   --budget S        the run's wall time in seconds, building not included (at least 30)
+#   --out DIR         where the figures go (default build/bench_cores)
 #   --build-only DIR  build the static binaries into DIR and stop (to carry them to another machine)
 #   --run-only DIR    run the binaries in DIR (built by --build-only), build nothing
-# Figures: build/bench_cores/ (frame_N.txt, work_queue.txt, summary.txt).
+# Figures: DIR/frame_N.txt, work_queue.txt, collide3_frame.txt, work_queue_fanoutN.txt, parts.txt,
+# summary.txt.
 set -u
 cd "$(dirname "$0")/../.."
 threads=$(nproc 2>/dev/null || echo 2)
 samples=3
 frames=81
 seconds=12
+budget=240
+out=build/bench_cores
 build_dir=""
 run_dir=""
+usage() {
+    echo "usage: $0 [--threads T] [--samples N] [--frames F] [--budget S] [--seconds S] [--out DIR] [--build-only DIR | --run-only DIR]"
+    exit 2
+}
 while [ $# -gt 0 ]; do
+    [ $# -ge 2 ] || usage
     case "$1" in
-        --threads) threads=$2; shift 2 ;;
-        --samples) samples=$2; shift 2 ;;
-        --frames) frames=$2; shift 2 ;;
-        --seconds) seconds=$2; shift 2 ;;
-        --build-only) build_dir=$2; shift 2 ;;
-        --run-only) run_dir=$2; shift 2 ;;
-        *) echo "usage: $0 [--threads T] [--samples N] [--frames F] [--seconds S] [--build-only DIR | --run-only DIR]"; exit 2 ;;
+        --threads) threads=$2 ;;
+        --samples) samples=$2 ;;
+        --frames) frames=$2 ;;
+        --seconds) seconds=$2 ;;
+        --budget) budget=$2 ;;
+        --out) out=$2 ;;
+        --build-only) build_dir=$2 ;;
+        --run-only) run_dir=$2 ;;
+        *) usage ;;
     esac
+    shift 2
 done
-out=build/bench_cores
-mkdir -p "$out"
+for number in "$threads" "$samples" "$frames" "$seconds" "$budget"; do
+    [[ "$number" =~ ^[1-9][0-9]*$ ]] || { echo "not a whole number above 0: $number"; usage; }
+done
+[ "$budget" -ge 30 ] || { echo "--budget $budget: at least 30 seconds"; exit 2; }
 wake_fanouts="4 16"
-bin=${run_dir:-${build_dir:-$out}}
+bin=${run_dir:-${build_dir:-$out/bin}}
 
 #- The static binaries
 if [ -z "$run_dir" ]; then
@@ -56,28 +78,69 @@ if [ -z "$run_dir" ]; then
     BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue" bash tests/bench/bench_work_queue.sh ||
         { echo "bench_work_queue does not build"; exit 1; }
     for fanout in $wake_fanouts; do
-        BENCH_EXTRA_FLAGS="-DWORK_QUEUE_WAKE_FANOUT=$fanout" BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue_fanout$fanout" \
+        TASKFLOW_DIR= ENKITS_DIR= BENCH_EXTRA_FLAGS="-DWORK_QUEUE_WAKE_FANOUT=$fanout" BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue_fanout$fanout" \
             bash tests/bench/bench_work_queue.sh >/dev/null || { echo "bench_work_queue (wake fanout $fanout) does not build"; exit 1; }
     done
     [ -n "$build_dir" ] && { echo "built into $build_dir: run tests/bench/bench_cores.sh --run-only $build_dir there"; exit 0; }
 fi
 [ -x "$bin/bench_frame_graph_native" ] && [ -x "$bin/bench_work_queue" ] || { echo "no binaries in $bin"; exit 1; }
-echo "machine: $(nproc) cores, $(uname -sr), $(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); load $(cut -d' ' -f1-3 /proc/loadavg) at start"
+mkdir -p "$out" || exit 1
+rm -f "$out"/frame_*.txt "$out"/work_queue*.txt "$out"/collide3_frame.txt "$out"/parts.txt "$out"/summary.txt
+echo "machine: $(nproc) cores, $(uname -sr), $(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); load $(cut -d' ' -f1-3 /proc/loadavg) at start; budget $budget s"
 
-#- The frame table, SAMPLES times
-for ((sample = 1; sample <= samples; ++sample)); do
-    "$bin/bench_frame_graph_native" --threads "$threads" --frames "$frames" --seconds 60 | tee "$out/frame_$sample.txt"
+#- The parts, each within its share of the budget
+run_start=$SECONDS
+left() { echo $((budget - (SECONDS - run_start))); }
+# run_part NAME SHARE MINIMUM FILE SHOW COMMAND...: COMMAND's output into FILE (and on the terminal when
+# SHOW is 1), for at most SHARE seconds (MINIMUM when SHARE is less) and never past the budget; skipped
+# when less than MINIMUM seconds are left. One line per part in parts.txt (and on the terminal): its time and how it ended.
+run_part() {
+    local name=$1 share=$2 minimum=$3 file=$4 show=$5 limit status started=$SECONDS verdict
+    shift 5
+    limit=$((share > minimum ? share : minimum))
+    [ "$(left)" -lt "$limit" ] && limit=$(left)
+    if [ "$limit" -lt "$minimum" ]; then
+        verdict="skipped: $(left) s of the budget left, it wants $minimum"
+    else
+        if [ "$show" = 1 ]; then
+            timeout --kill-after=5 "$limit" "$@" 2>&1 | tee "$file"
+            status=${PIPESTATUS[0]}
+        else
+            timeout --kill-after=5 "$limit" "$@" >"$file" 2>&1
+            status=$?
+        fi
+        case $status in
+            0) verdict="done" ;;
+            124|137) verdict="cut at its $limit s (what it printed is kept)" ;;
+            *) verdict="failed, exit $status" ;;
+        esac
+    fi
+    echo "part $name: $((SECONDS - started)) s, $verdict; $(left) s of the budget left" | tee -a "$out/parts.txt"
+}
+# Shares of the budget (each also bounded by what is left): the work-queue table gets the most, and its
+# own --total-seconds keeps it inside its share (T threads always run, lower counts while time lasts).
+frame_share=$((budget * 15 / 100))
+queue_share=$((budget * 40 / 100))
+queue_total=$((queue_share * 3 / 4))
+collide3_share=$((budget * 10 / 100))
+fanout_share=$((budget * 5 / 100))
+frame_flags=(--threads "$threads" --frames "$frames" --seconds 60)
+run_part "frame table 1" "$frame_share" 10 "$out/frame_1.txt" 1 "$bin/bench_frame_graph_native" "${frame_flags[@]}"
+run_part "work-queue table" "$queue_share" 20 "$out/work_queue.txt" 1 \
+    "$bin/bench_work_queue" --threads "$threads" --runs 3 --seconds "$seconds" --total-seconds "$queue_total"
+for ((sample = 2; sample <= samples; ++sample)); do
+    run_part "frame table $sample" "$frame_share" 10 "$out/frame_$sample.txt" 1 "$bin/bench_frame_graph_native" "${frame_flags[@]}"
 done
 #- The frame table once with the collisions in 3 jobs a batch (skipped when an older --build-only lacks it)
 if [ -x "$bin/bench_frame_graph_native_collide3" ]; then
-    "$bin/bench_frame_graph_native_collide3" --threads "$threads" --frames "$frames" --seconds 60 >"$out/collide3_frame.txt"
+    run_part "frame table, collisions in 3 jobs" "$collide3_share" 10 "$out/collide3_frame.txt" 0 \
+        "$bin/bench_frame_graph_native_collide3" "${frame_flags[@]}"
 fi
-#- The work-queue table
-"$bin/bench_work_queue" --threads "$threads" --runs 3 --seconds "$seconds" | tee "$out/work_queue.txt"
 #- The wake at other fanouts (ours alone; a missing variant, from an older --build-only, is skipped)
 for fanout in $wake_fanouts; do
     [ -x "$bin/bench_work_queue_fanout$fanout" ] || continue
-    "$bin/bench_work_queue_fanout$fanout" --threads "$threads" --runs 3 --seconds 3 --runners ours >"$out/work_queue_fanout$fanout.txt"
+    run_part "wake fanout $fanout" "$fanout_share" 5 "$out/work_queue_fanout$fanout.txt" 0 \
+        "$bin/bench_work_queue_fanout$fanout" --threads "$threads" --runs 3 --seconds 3 --total-seconds "$((fanout_share / 2))" --runners ours
 done
 
 #- The summary
@@ -116,7 +179,9 @@ queue_ratio() {
 }
 sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here && /parallel sum speed-up/ {v = $(NF - 5); sub(/x$/, "", v); print v; exit}' "$out/work_queue.txt")
 {
-    echo "summary at $threads threads ($samples frame tables of $frames frames; medians), load $(cut -d' ' -f1-3 /proc/loadavg) at the end:"
+    tables=$(frame_column 65536 5 | wc -l)
+    echo "summary at $threads threads ($tables of $samples frame tables reached $threads threads at 65,536 entities, $frames frames" \
+        "a row; medians), load $(cut -d' ' -f1-3 /proc/loadavg) at the end, $((SECONDS - run_start)) s of the $budget s budget:"
     goal "frame speed-up, 4,096 entities" "$(frame_column 4096 5 | median)" ">=" 8
     goal "frame speed-up, 65,536 entities" "$(frame_column 65536 5 | median)" ">=" 13
     goal "frame speed-up, 262,144 entities" "$(frame_column 262144 5 | median)" ">=" 14.5

@@ -3,12 +3,16 @@
 // built with BENCH_ENKITS or BENCH_TASKFLOW (tests/bench/bench_work_queue.sh does when ENKITS_DIR or
 // TASKFLOW_DIR is set), enkiTS and Taskflow.
 // Usage: bench_work_queue [--threads N] [--seconds S] [--runs R] [--runners ours,baseline,enkiTS,Taskflow]
+//                         [--total-seconds T]
 // It measures at N threads (default: every core) first, then at 1, 2, 4, 8, ... below N, each runner
 // with that many threads (ours: N - 1 workers and the calling thread), prints each thread count's
 // table as soon as it is measured, then a scaling table. A runner gets S seconds per thread count
 // (default 30): one that runs past them stops where it is (its figures so far stay) and prints
 // "skipped: over its time limit" for every later thread count, so one pathological runner cannot eat
-// the run; as N comes first, it is always measured at N.
+// the run; as N comes first, it is always measured at N. --total-seconds T (default: none) bounds
+// the whole run for a script with a time budget (tests/bench/bench_cores.sh): N is always measured,
+// and a later thread count starts only while the time so far plus the last count's time stays within
+// T; the counts not started print "skipped: ..." and are left out of the scaling table.
 // Every figure is the median of several runs. The runners take turns row by row (ours, the
 // baseline, enkiTS, then the next run), and each ratio is the median of the per-run ratios: on
 // these machines the cost of cross-core traffic can change several-fold within seconds, and
@@ -546,7 +550,8 @@ internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32
 internal void PrintBenchUsage(const char *program)
 {
     fprintf(stderr, "usage: %s [--threads N] [--seconds S] [--runs R (1 to %u)] [--runners ours,baseline,enkiTS,Taskflow "
-            "(the ones to run; ours always runs)]\n", program, BENCH_MAX_RUNS);
+            "(the ones to run; ours always runs)] [--total-seconds T (the whole run; N threads always run)]\n", program,
+            BENCH_MAX_RUNS);
 }
 
 // "--runners ours,Taskflow": only those (ours always); false on a name that is not a runner's.
@@ -573,6 +578,7 @@ int main(int argumentCount, char **arguments)
     u32 cores = OSGetCoreCount();
     u32 maxThreads = cores;
     f64 seconds = 30.0;
+    f64 totalSeconds = 0.0;     // 0: no bound on the whole run
     for (int index = 1; index + 1 < argumentCount; index += 2)
     {
         int value = atoi(arguments[index + 1]);
@@ -580,6 +586,7 @@ int main(int argumentCount, char **arguments)
         else if (strcmp(arguments[index], "--seconds") == 0 && value >= 1) seconds = (f64)value;
         else if (strcmp(arguments[index], "--runs") == 0 && value >= 1 && value <= BENCH_MAX_RUNS) globalRunCount = (u32)value;
         else if (strcmp(arguments[index], "--runners") == 0 && ParseRunnerList(arguments[index + 1])) {}
+        else if (strcmp(arguments[index], "--total-seconds") == 0 && value >= 1) totalSeconds = (f64)value;
         else
         {
             PrintBenchUsage(arguments[0]);
@@ -606,13 +613,26 @@ int main(int argumentCount, char **arguments)
     b32 skip[Runner_Count] = {};
     u32 countCount = 1;
     while (countCount < BENCH_MAX_THREAD_COUNTS && (1u << (countCount - 1)) < maxThreads) ++countCount;
+    u64 runStart = OSGetTimeNanoseconds();
+    f64 lastCountSeconds = 0.0;
     for (u32 order = 0; order < countCount; ++order)
     {
         u32 slot = order == 0 ? countCount - 1 : order - 1;
         u32 threads = order == 0 ? maxThreads : 1u << (order - 1);
+        f64 elapsed = Seconds(runStart);
+        if (order > 0 && totalSeconds > 0 && elapsed + lastCountSeconds > totalSeconds)
+        {
+            // NOTE: figures[slot].threads stays 0: the scaling table leaves the count out.
+            printf("threads %u: skipped: %.0f s so far and the last count took %.0f s, past --total-seconds %.0f\n",
+                   threads, elapsed, lastCountSeconds, totalSeconds);
+            fflush(stdout);
+            continue;
+        }
+        u64 countStart = OSGetTimeNanoseconds();
         f64 loadBefore = BenchMachineLoad();
         MeasureThreadCount(figures + slot, threads, skip, seconds);
         PrintThreadCount(figures + slot, loadBefore, BenchMachineLoad());
+        lastCountSeconds = Seconds(countStart);
     }
     PrintScalingTable(figures, countCount);
     printf("  goals: every row <= 0.5x Taskflow (the 10,000-job graph included) at 2 threads and at 16; "

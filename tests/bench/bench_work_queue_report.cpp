@@ -98,6 +98,7 @@ internal void PrintScalingTable(thread_count_figures *figures, u32 countCount)
     printf(" %12s\n", "sum speed-up");
     for (u32 index = 0; index < countCount; ++index)
     {
+        if (!figures[index].threads) continue;      // not started (--total-seconds)
         printf("  %7u", figures[index].threads);
         for (u32 row = 0; row < Row_SumOneThread; ++row)
         {

@@ -15,7 +15,10 @@
 #    scaling table's rows, its awake window (--awake-ms), and an entity count the fixture cannot
 #    hold refused with its reason;
 #  - the benchmark's variant with each batch's collisions in 3 jobs (bench_cores.sh): it says so, and
-#    it leaves the fixture's state frame by frame (a capsule replayed with it under --compare).
+#    it leaves the fixture's state frame by frame (a capsule replayed with it under --compare);
+#  - bench_cores.sh, tiny (2 threads, 5 frames): its static binaries carried to --run-only, every
+#    part within the budget saying how it ended, a summary line for every goal; and the work-queue
+#    benchmark's --total-seconds, which leaves out the thread counts that would pass it.
 set -u
 cd "$(dirname "$0")/../.."
 source misc/toolchain.sh
@@ -264,6 +267,32 @@ timeout --kill-after=10 120 wine "$exe" --replay "$capsule" --replay-game "$out/
 status=$?
 check "the collisions in 3 jobs a batch leave the same state on every frame of it (--compare exit $status)" \
     bash -c "[ $status -eq 0 ] && grep -q 'agree on every frame' '$out/collide_compare.log'"
+
+#- bench_cores.sh (issue 46's script for a many-core machine), tiny: built static here, run from the
+# binaries' folder alone, within its budget (no Taskflow: the work-queue goals are not measured)
+bash "$work/tests/bench/bench_cores.sh" --build-only "$out/cores_bin" >"$out/cores_build.txt" 2>&1
+check "bench_cores.sh --build-only builds its five static binaries" \
+    bash -c "ls '$out/cores_bin' | grep -cxE 'bench_frame_graph_native(_collide3)?|bench_work_queue(_fanout4|_fanout16)?' | grep -qx 5"
+bash "$work/tests/bench/bench_cores.sh" --run-only "$out/cores_bin" --threads 2 --samples 2 --frames 5 --seconds 1 \
+    --budget 120 --out "$out/cores" >"$out/cores_run.txt" 2>&1
+check "bench_cores.sh ran its six parts within the budget, each saying it was done" \
+    bash -c "[ \$(grep -c '^part .*: [0-9]* s, done;' '$out/cores/parts.txt') -eq 6 ]"
+check "bench_cores.sh's summary: the frame goals measured, the work-queue goals not measured without Taskflow, the sum's speed-up measured" \
+    bash -c "[ \$(grep -cE '^  frame speed-up, .* goal >= [0-9.]+: (met|NOT met)\$' '$out/cores/summary.txt') -eq 3 ] &&
+             [ \$(grep -cE '^  work queue / Taskflow: .* goal <= [0-9.]+: not measured\$' '$out/cores/summary.txt') -eq 7 ] &&
+             grep -qE '^  parallel sum speed-up .* [0-9.]+   goal >= 14: (met|NOT met)\$' '$out/cores/summary.txt' &&
+             grep -qE '^  kept .* [0-9.]+   goal >= 0.96' '$out/cores/summary.txt' &&
+             grep -qE '^  collisions in 3 jobs a batch .*speed-up 4,096 [0-9.]+x' '$out/cores/summary.txt' &&
+             grep -qE '^  wake every worker \(us\) at 2 threads: wake fanout 2 .* [0-9.]+, fanout 4 [0-9.]+, fanout 16 [0-9.]+;' '$out/cores/summary.txt'"
+check "bench_cores.sh refuses a budget under 30 s (exit 2)" \
+    bash -c "bash '$work/tests/bench/bench_cores.sh' --run-only '$out/cores_bin' --budget 10 --out '$out/cores_refused' >/dev/null 2>&1; [ \$? -eq 2 ]"
+# NOTE: ours over its 1 s limit at 4 threads (nine runs of every row take longer) makes that count last
+# at least 1 s, so 1 s so far plus 1 s for the next count is past --total-seconds 1 whatever the machine.
+"$out/cores_bin/bench_work_queue" --threads 4 --runs 9 --seconds 1 --total-seconds 1 --runners ours >"$out/total_seconds.txt" 2>&1
+check "the work-queue benchmark's --total-seconds: 4 threads measured, 1 and 2 skipped and left out of the scaling table" \
+    bash -c "grep -q '^threads 4 (' '$out/total_seconds.txt' && grep -q '^threads 1: skipped: .* past --total-seconds 1' '$out/total_seconds.txt' &&
+             grep -q '^threads 2: skipped: ' '$out/total_seconds.txt' && grep -qE '^ +4 +[0-9.]+ ' '$out/total_seconds.txt' &&
+             ! grep -qE '^ +1 +[0-9.]+ ' '$out/total_seconds.txt'"
 
 stop_own_display
 summary
