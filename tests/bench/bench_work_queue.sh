@@ -6,6 +6,7 @@
 # github.com/dougbinks/enkiTS and TASKFLOW_DIR at one of github.com/taskflow/taskflow (header-only;
 # built with C++20 then) to include them; without one, its column says "-" with a note.
 # Usage: [ENKITS_DIR=...] [TASKFLOW_DIR=...] tests/bench/bench_work_queue.sh [--threads N] [--seconds S] [--runs R]
+#        [--total-seconds T] (the whole run; N threads always run)
 #        [--runners ours,baseline,enkiTS,Taskflow] (only those; ours always runs)
 # BENCH_STATIC_BINARY=PATH: build it static to PATH and stop (tests/bench/bench_cores.sh carries it).
 # BENCH_EXTRA_FLAGS: more compiler flags for our code (bench_cores.sh: -DWORK_QUEUE_WAKE_FANOUT=N).
