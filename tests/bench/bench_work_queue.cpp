@@ -9,7 +9,9 @@
 // table as soon as it is measured, then a scaling table. A runner gets S seconds per thread count
 // (default 30): one that runs past them stops where it is (its figures so far stay) and prints
 // "skipped: over its time limit" for every later thread count, so one pathological runner cannot eat
-// the run; as N comes first, it is always measured at N. --total-seconds T (default: none) bounds
+// the run; as N comes first, it is always measured at N. Inside those S seconds each row of repeated
+// work has a share (S over runs x 6): a slow row stops at its share with the figure of what it did,
+// so the last rows (the wake, the sum) are always reached. --total-seconds T (default: none) bounds
 // the whole run for a script with a time budget (tests/bench/bench_cores.sh): N is always measured,
 // and a later thread count starts only while the time so far plus the last count's time stays within
 // T; the counts not started print "skipped: ..." and are left out of the scaling table.
@@ -72,6 +74,24 @@ internal b32 OverTimeLimit(void)
 {
     if (!globalRunnerOverTime && OSGetTimeNanoseconds() > globalRunnerDeadline) globalRunnerOverTime = 1;
     return globalRunnerOverTime;
+}
+
+// Each row of repeated work (empty jobs, rounds, the graph, the two parallel-fors) also has a share of
+// its runner's time at a thread count: the seconds over runs x (those rows + 1), the one more for the
+// rows of fixed work (the wake, the sum). A row past its share stops there, its figure taken from the
+// iterations done, so one slow row no longer uses up the runner's time before the rows after it: the
+// wake and the sum, the last rows, are two of the goals, and a slow runner at 16 threads used to
+// reach neither. The loops ask every so many iterations, with the time their row started.
+#define BENCH_REPEATED_ROWS 5
+global u64 globalRowNanoseconds;
+global u32 globalRowsCut;               // rows of the current sample stopped at their share
+
+internal b32 OverRowLimit(u64 rowStart)
+{
+    if (OverTimeLimit()) return 1;
+    if (OSGetTimeNanoseconds() - rowStart <= globalRowNanoseconds) return 0;
+    ++globalRowsCut;
+    return 1;
 }
 
 internal f64 Seconds(u64 start)
@@ -310,7 +330,7 @@ internal void OursSample(ours_bench *bench, f64 *row)
     platform_work_queue *queue = &bench->queue;
     u64 start = OSGetTimeNanoseconds();
     u32 done = 0;
-    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverRowLimit(start)); ++done)
     {
         AddWorkQueueEntry(queue, EmptyJob, 0);
     }
@@ -318,7 +338,7 @@ internal void OursSample(ours_bench *bench, f64 *row)
     row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
 
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverRowLimit(start)); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
@@ -329,7 +349,7 @@ internal void OursSample(ours_bench *bench, f64 *row)
     if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
 
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
+    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverRowLimit(start); ++done)
     {
         SubmitJobGraph(queue, &bench->graph);
         WaitForJobGraph(&bench->graph);
@@ -338,7 +358,7 @@ internal void OursSample(ours_bench *bench, f64 *row)
 
     volatile u32 tinySum = 0;
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverRowLimit(start)); ++done)
     {
         ParallelFor(queue, 64, 1, TinyItems, (void *)&tinySum);
     }
@@ -346,7 +366,7 @@ internal void OursSample(ours_bench *bench, f64 *row)
 
     volatile u64 heavySum = 0;
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < HEAVY_ROUND_COUNT && ((done & 15) || !OverTimeLimit()); ++done)
+    for (done = 0; done < HEAVY_ROUND_COUNT && ((done & 15) || !OverRowLimit(start)); ++done)
     {
         ParallelFor(queue, 64, 1, HeavyItems, (void *)&heavySum);
     }
@@ -439,6 +459,7 @@ struct thread_count_figures
     f64 samples[Runner_Count][BENCH_MAX_RUNS][Row_Count];
     b32 ran[Runner_Count];          // started at this thread count
     b32 overTime[Runner_Count];     // ran past its time limit here: skipped at every later count
+    u32 rowsCut[Runner_Count];      // rows stopped at their share of the runner's time (OverRowLimit)
 };
 
 struct bench_runners
@@ -516,6 +537,7 @@ internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32
     static bench_runners runners;
     figures->threads = threads;
     globalWorkerCount = threads - 1;
+    globalRowNanoseconds = (u64)(seconds * 1e9 / (f64)(globalRunCount * (BENCH_REPEATED_ROWS + 1)));
     f64 spent[Runner_Count] = {};
     for (u32 runner = 0; runner < Runner_Count; ++runner)
     {
@@ -523,6 +545,7 @@ internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32
             for (u32 row = 0; row < Row_Count; ++row) figures->samples[runner][run][row] = BENCH_SKIPPED;
         figures->ran[runner] = globalRunnerBuilt[runner] && globalRunnerWanted[runner] && !skip[runner];
         figures->overTime[runner] = 0;
+        figures->rowsCut[runner] = 0;
         if (figures->ran[runner]) StartRunner(&runners, runner, threads);
     }
     for (u32 run = 0; run < globalRunCount; ++run)
@@ -533,9 +556,11 @@ internal void MeasureThreadCount(thread_count_figures *figures, u32 threads, b32
             u64 start = OSGetTimeNanoseconds();
             globalRunnerDeadline = start + (u64)((seconds - spent[runner]) * 1e9);
             globalRunnerOverTime = 0;
+            globalRowsCut = 0;
             SampleRunner(&runners, runner, figures->samples[runner][run]);
             spent[runner] += Seconds(start);
             figures->overTime[runner] = globalRunnerOverTime;
+            figures->rowsCut[runner] += globalRowsCut;
         }
     }
     for (u32 runner = 0; runner < Runner_Count; ++runner)

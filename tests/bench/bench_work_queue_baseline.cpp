@@ -155,7 +155,7 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
     baseline_pool &pool = bench->pool;
     u64 start = OSGetTimeNanoseconds();
     u32 done = 0;
-    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverRowLimit(start)); ++done)
     {
         pool.Add(BaselineEmpty, 0);
     }
@@ -164,7 +164,7 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
 
     u32 rounds = ROUND_COUNT / 10;
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < rounds && ((done & 63) || !OverTimeLimit()); ++done)
+    for (done = 0; done < rounds && ((done & 63) || !OverRowLimit(start)); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
@@ -176,7 +176,7 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
 
     std::vector<baseline_graph_job> &graph = bench->graph;
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
+    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverRowLimit(start); ++done)
     {
         for (baseline_graph_job &job : graph)
         {
@@ -195,7 +195,7 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
 
     volatile u32 tinySum = 0;
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < rounds && ((done & 63) || !OverTimeLimit()); ++done)
+    for (done = 0; done < rounds && ((done & 63) || !OverRowLimit(start)); ++done)
     {
         BaselineParallelFor(&pool, bench->threadCount, 64, TinyItems, (void *)&tinySum);
     }
@@ -203,7 +203,7 @@ internal void BaselineSample(baseline_bench *bench, f64 *row)
 
     volatile u64 heavySum = 0;
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < HEAVY_ROUND_COUNT / 10 && ((done & 15) || !OverTimeLimit()); ++done)
+    for (done = 0; done < HEAVY_ROUND_COUNT / 10 && ((done & 15) || !OverRowLimit(start)); ++done)
     {
         BaselineParallelFor(&pool, bench->threadCount, 64, HeavyItems, (void *)&heavySum);
     }

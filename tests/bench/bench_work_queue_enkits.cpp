@@ -65,7 +65,7 @@ internal f64 EnkiParallelForUs(u32 rounds, platform_parallel_for_callback *callb
     forTask.m_MinRange = 1;
     u64 start = OSGetTimeNanoseconds();
     u32 done = 0;
-    for (; done < rounds && ((done & 15) || !OverTimeLimit()); ++done)
+    for (; done < rounds && ((done & 15) || !OverRowLimit(start)); ++done)
     {
         globalEnki.AddTaskSetToPipe(&forTask);
         globalEnki.WaitforTask(&forTask);
@@ -77,7 +77,7 @@ internal void EnkiSample(enki_bench *bench, f64 *row)
 {
     u64 start = OSGetTimeNanoseconds();
     u32 done = 0;
-    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverRowLimit(start)); ++done)
     {
         globalEnki.AddTaskSetToPipe(&bench->empties[done]);
     }
@@ -85,7 +85,7 @@ internal void EnkiSample(enki_bench *bench, f64 *row)
     row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
 
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverRowLimit(start)); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
@@ -96,7 +96,7 @@ internal void EnkiSample(enki_bench *bench, f64 *row)
     if (done) row[Row_Round] = Seconds(start) * 1e6 / done;
 
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverTimeLimit(); ++done)
+    for (done = 0; done < GRAPH_RUNS_PER_SAMPLE && !OverRowLimit(start); ++done)
     {
         for (u32 index = 0; index < GRAPH_JOB_COUNT; ++index)
         {

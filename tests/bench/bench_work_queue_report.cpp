@@ -84,6 +84,11 @@ internal void PrintThreadCount(thread_count_figures *figures, f64 loadBefore, f6
                                                    globalRunnerNames[runner], figures->threads);
         else if (!globalRunnerWanted[runner]) printf("  %s: not asked for (--runners)\n", globalRunnerNames[runner]);
         else if (!figures->ran[runner]) printf("  %s: skipped: over its time limit\n", globalRunnerNames[runner]);
+        if (figures->rowsCut[runner])
+        {
+            printf("  %s: %u row runs stopped at their share of its time (%.2f s each; figures from the iterations done)\n",
+                   globalRunnerNames[runner], figures->rowsCut[runner], (f64)globalRowNanoseconds * 1e-9);
+        }
     }
     fflush(stdout);
 }

@@ -55,7 +55,7 @@ internal f64 TaskflowRunsUs(taskflow_bench *bench, tf::Taskflow *flow, u32 round
 {
     u64 start = OSGetTimeNanoseconds();
     u32 done = 0;
-    for (; done < rounds && ((done % checkEvery) || !OverTimeLimit()); ++done)
+    for (; done < rounds && ((done % checkEvery) || !OverRowLimit(start)); ++done)
     {
         bench->executor->run(*flow).wait();
     }
@@ -67,7 +67,7 @@ internal void TaskflowSample(taskflow_bench *bench, f64 *row)
     tf::Executor &executor = *bench->executor;
     u64 start = OSGetTimeNanoseconds();
     u32 done = 0;
-    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverTimeLimit()); ++done)
+    for (; done < EMPTY_JOB_COUNT && ((done & 4095) || !OverRowLimit(start)); ++done)
     {
         executor.silent_async([] {});
     }
@@ -75,7 +75,7 @@ internal void TaskflowSample(taskflow_bench *bench, f64 *row)
     row[Row_EmptyJob] = done ? Seconds(start) * 1e9 / done : BENCH_SKIPPED;
 
     start = OSGetTimeNanoseconds();
-    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverTimeLimit()); ++done)
+    for (done = 0; done < ROUND_COUNT && ((done & 63) || !OverRowLimit(start)); ++done)
     {
         for (u32 index = 0; index < ROUND_JOB_COUNT; ++index)
         {
