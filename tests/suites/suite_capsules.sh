@@ -57,8 +57,7 @@ start_engine() {
     local log=$1
     shift
     rm -f "$out/quit"
-    wine "$exe" "${COMMON[@]}" --log "$log" --quit-file "$out/quit" "$@" >/dev/null 2>&1 </dev/null &
-    ENGINE_PID=$!
+    start_engine_logged "$log" wine "$exe" "${COMMON[@]}" --log "$log" --quit-file "$out/quit" "$@"
 }
 # stop_engine NAME: quits the interactive run and checks that it exits 0.
 stop_engine() {

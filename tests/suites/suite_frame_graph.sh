@@ -174,8 +174,8 @@ cp "$work/build/game.dll" "$out/good.dll"
 install_dll() { install_game_dll "$run" "$1"; }
 log="$out/reload.log"
 install_dll "$out/good.dll"
-wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --fixed-dt 0.0166667 >/dev/null 2>&1 &
-engine=$!
+start_engine_logged "$log" wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --fixed-dt 0.0166667
+engine=$ENGINE_PID
 check "reload engine starts" wait_for_log "$log" "game: tasks so far" 90
 reloads=6
 last_version=$((reloads + 2))    # the first build, the reloads, then the build without the watcher

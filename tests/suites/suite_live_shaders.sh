@@ -83,8 +83,8 @@ sed 's/^uniform float alphaThreshold;/uniform float alphaThreshold;\nuniform vec
 
 #- The demo running while its fog shader is edited
 rm -f "$out/quit"
-wine "$exe" --quit-file "$out/quit" --size 320x180 --screenshot "$out/shot.bmp" --log "$out/live.log" >/dev/null 2>&1 &
-pid=$!
+start_engine_logged "$out/live.log" wine "$exe" --quit-file "$out/quit" --size 320x180 --screenshot "$out/shot.bmp" --log "$out/live.log"
+pid=$ENGINE_PID
 check "the engine watches data/shaders/" wait_for_log "$out/live.log" "shaders: watching" 90
 wait_for_log "$out/live.log" "frame: first frame presented" 60
 sleep 1

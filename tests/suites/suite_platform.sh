@@ -136,8 +136,8 @@ check "without any XInput DLL the log says gamepads are off" grep -q "no XInput 
 
 #- Long run for the reload scenarios; ends through the quit file
 rm -f "$quit"
-wine "$exe" --log "$log" --quit-file "$quit" --size 160x120 >/dev/null 2>&1 &
-engine_pid=$!
+start_engine_logged "$log" wine "$exe" --log "$log" --quit-file "$quit" --size 160x120
+engine_pid=$ENGINE_PID
 check "engine starts and runs game code version 1" wait_for_log "$log" "game: code version 1 running: spin speed 0.50" 30
 
 frames_of() { grep "game: code version $1 running" "$log" | sed -E 's/.* ([0-9]+) frames simulated.*/\1/' | tail -n 1; }

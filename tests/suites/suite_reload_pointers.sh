@@ -81,9 +81,9 @@ start_engine() {
     local log=$1
     shift
     rm -f "$run/quit"
-    wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --unthrottled \
-        --fixed-dt 0.0166667 --history-seconds 0 "$@" >/dev/null 2>&1 &
-    engine=$!
+    start_engine_logged "$log" wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 \
+        --unthrottled --fixed-dt 0.0166667 --history-seconds 0 "$@"
+    engine=$ENGINE_PID
 }
 stop_engine() {
     touch "$run/quit"

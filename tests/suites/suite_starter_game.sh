@@ -77,8 +77,8 @@ then pass; else fail "the screenshot is blank or unreadable: $(tail -n 1 "$out/p
 log="$out/live.log"
 quit="$work/build/quit.now"
 rm -f "$quit"
-wine "$exe" --game "$starter" --log "$log" --quit-file "$quit" --size 320x180 >/dev/null 2>&1 &
-engine_pid=$!
+start_engine_logged "$log" wine "$exe" --game "$starter" --log "$log" --quit-file "$quit" --size 320x180
+engine_pid=$ENGINE_PID
 check "the live run starts code version 1 at spin speed 0.50" wait_for_log "$log" "starter: code version 1 running: spin speed 0.50" 60
 check "the private copy is named after the DLL (starter_loaded_<pid>_1.dll)" \
     bash -c "ls '$work/build' | grep -qE '^starter_loaded_[0-9]+_1\.dll$' && ! ls '$work/build' | grep -q '^game_loaded_'"

@@ -86,8 +86,7 @@ at_frame_equal() { wait_for_regex "$log" "timeline: at frame $1 \(re-simulated [
 paused_frame() { sed -nE 's/.*timeline: paused at frame ([0-9]+).*/\1/p' "$log" | tail -n 1; }
 start_engine() {
     rm -f "$out/quit" "$request"
-    wine "$exe" "${COMMON[@]}" --game "$run/game.dll" --log "$log" --quit-file "$out/quit" "$@" >/dev/null 2>&1 </dev/null &
-    ENGINE_PID=$!
+    start_engine_logged "$log" wine "$exe" "${COMMON[@]}" --game "$run/game.dll" --log "$log" --quit-file "$out/quit" "$@"
 }
 stop_engine() {
     touch "$out/quit"

@@ -46,8 +46,7 @@ send() {
 paused_frame() { sed -nE 's/.*timeline: paused at frame ([0-9]+).*/\1/p' "$log" | tail -n 1; }
 start_engine() {
     rm -f "$out/quit" "$request"
-    wine "$exe" --size 640x360 --fixed-dt 0.0166667 --log "$log" --quit-file "$out/quit" "$@" >/dev/null 2>&1 </dev/null &
-    ENGINE_PID=$!
+    start_engine_logged "$log" wine "$exe" --size 640x360 --fixed-dt 0.0166667 --log "$log" --quit-file "$out/quit" "$@"
 }
 stop_engine() {
     touch "$out/quit"

@@ -70,8 +70,8 @@ check "asset arrivals as instants with their log text" check_trace "$out/t120.js
 
 # Ended by the quit file: the file is valid JSON as it stands.
 rm -f "$out/quit"
-wine "$exe" --quit-file "$out/quit" --size 320x180 --log "$out/quit.log" --trace "$out/quit.json" >/dev/null 2>&1 &
-pid=$!
+start_engine_logged "$out/quit.log" wine "$exe" --quit-file "$out/quit" --size 320x180 --log "$out/quit.log" --trace "$out/quit.json"
+pid=$ENGINE_PID
 wait_for_log "$out/quit.log" "frame: first frame presented" 90
 sleep 2
 touch "$out/quit"

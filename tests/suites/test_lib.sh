@@ -507,6 +507,32 @@ engine_alive() {
     kill -0 "$1" 2>/dev/null && [ "$(sed -E 's/.*\) ([A-Z]).*/\1/' "/proc/$1/stat" 2>/dev/null)" != Z ]
 }
 
+# start_engine_logged LOG COMMAND...: COMMAND, an engine started under Wine that writes LOG (--log),
+# in the background, with LOG removed first and what Wine and the engine print kept in LOG.wine.txt;
+# ENGINE_PID is its process. Returns once LOG exists (or the process lives on past 60 s, scaled by
+# TEST_WAIT_SCALE, without it: the checks that follow say what is missing). NOTE: a start that ended
+# without writing LOG never reached the engine's first line, which opens it: a Wine start that died
+# (once in a clean-clone run at load 5, suite_reload_pointers' --strict-pointers run, 2026-11-29; its
+# output went to /dev/null then). It is started once more, said on stderr with what Wine printed;
+# a second such start returns 1.
+start_engine_logged() {
+    local log=$1 attempt deadline status
+    shift
+    for attempt in 1 2; do
+        rm -f "$log"
+        "$@" >"$log.wine.txt" 2>&1 </dev/null &
+        ENGINE_PID=$!
+        deadline=$(( $(date +%s) + 60 * ${TEST_WAIT_SCALE:-1} ))
+        while [ ! -e "$log" ] && engine_alive "$ENGINE_PID" && [ "$(date +%s)" -le "$deadline" ]; do sleep 0.05; done
+        if [ -e "$log" ] || engine_alive "$ENGINE_PID"; then return 0; fi
+        wait "$ENGINE_PID"
+        status=$?
+        echo "note: $(basename "$log"): the engine ended (exit $status) before opening its log; Wine printed:" \
+             "$(tr '\n' ' ' <"$log.wine.txt" | head -c 600)$([ $attempt -eq 1 ] && echo '; started once more')" >&2
+    done
+    return 1
+}
+
 # write_recording_asoundrc DIR RECORDING: DIR/.asoundrc makes ALSA's "default" (what Wine's winealsa
 # opens when HOME is DIR) a plug to s16 stereo 48 kHz -> a file sink writing RECORDING (raw) -> a
 # JACK client, played in real time by a jackd with the dummy driver (start_jack_sink). NOTE: the
