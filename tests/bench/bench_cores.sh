@@ -94,7 +94,8 @@ run_start=$SECONDS
 left() { echo $((budget - (SECONDS - run_start))); }
 # run_part NAME SHARE MINIMUM FILE SHOW COMMAND...: COMMAND's output into FILE (and on the terminal when
 # SHOW is 1), for at most SHARE seconds (MINIMUM when SHARE is less) and never past the budget; skipped
-# when less than MINIMUM seconds are left. One line per part in parts.txt (and on the terminal): its time and how it ended.
+# when less than MINIMUM seconds are left. One line per part in parts.txt (and on the terminal): its
+# time and how it ended.
 run_part() {
     local name=$1 share=$2 minimum=$3 file=$4 show=$5 limit status started=$SECONDS verdict
     shift 5
