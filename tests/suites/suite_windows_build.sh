@@ -67,22 +67,15 @@ check "without cl on PATH build.bat creates nothing" test ! -e "$build"
 printf 'info: fine\r\nerror: something broke\r\n' >"$out/findstr_hit.txt"
 printf 'info: fine\r\ninfo: still fine\r\n' >"$out/findstr_miss.txt"
 out_dos=$(msvc_standin_dos_path "$out")
-# findstr_hit: the stand-in's findstr finds and prints the error line. NOTE: a run that failed and printed
-# nothing is run once more, said on stderr with what Wine printed: a clean-clone run at load 10 failed
-# this check once (its output was not kept then), the family of Wine starts that die under load
-# (start_engine_logged, msvc_standin_build_bat).
+# findstr_hit: the stand-in's findstr finds and prints the error line. NOTE: run once more when it
+# failed and printed nothing (run_once_more_if_silent): a clean-clone run at load 10 failed this check
+# once, its output not kept then. Called outside `check`, whose command's stderr goes to /dev/null:
+# the note must be seen.
 findstr_hit() {
-    local found status
-    found=$(wine "$MSVC_STANDIN_DIR/findstr.exe" /C:"error:" "$out_dos\\findstr_hit.txt" 2>"$out/findstr_hit.stderr")
-    status=$?
-    if [ $status -ne 0 ] && [ -z "$found" ]; then
-        echo "note: findstr /C: exited $status and printed nothing (Wine: $(tr '\n' ' ' <"$out/findstr_hit.stderr" | head -c 300)): run once more" >&2
-        found=$(wine "$MSVC_STANDIN_DIR/findstr.exe" /C:"error:" "$out_dos\\findstr_hit.txt" 2>>"$out/findstr_hit.stderr")
-        status=$?
-    fi
-    [ $status -eq 0 ] && [[ "$found" == *"error: something broke"* ]]
+    local found
+    found=$(run_once_more_if_silent "findstr /C:" wine "$MSVC_STANDIN_DIR/findstr.exe" /C:"error:" "$out_dos\\findstr_hit.txt") &&
+        [[ "$found" == *"error: something broke"* ]]
 }
-# NOTE: run outside `check`, whose command's stderr goes to /dev/null: the note must be seen.
 findstr_hit
 check "findstr /C: finds a line" test $? -eq 0
 check "findstr /C: exits 1 when no line matches" bash -c "! wine '$MSVC_STANDIN_DIR/findstr.exe' /C:error: '$out_dos\\findstr_miss.txt'"
@@ -309,20 +302,12 @@ mkdir -p "$plain_tools"
 cp "$MSVC_STANDIN_DIR/findstr.exe" "$plain_tools/"
 # NOTE: build.bat says why whenever it fails (and here, from a plain cmd, which Visual Studio it
 # used), so a failed run with no output at all is Wine's cmd that never ran it: seen once in a
-# clean-clone run at load 7 (exit 1, nothing printed). Such a run is run once more, said on stderr
-# (the suite's log).
-plain_build_bat() {
-    local output status
-    output=$(cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1)
-    status=$?
-    if [ "$status" -ne 0 ] && [ -z "$output" ]; then
-        echo "note: Wine's cmd ended (exit $status) without a line of build.bat's: build.bat $* run again" >&2
-        output=$(cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1)
-        status=$?
-    fi
-    [ -n "$output" ] && printf '%s\n' "$output"
-    return "$status"
+# clean-clone run at load 7 (exit 1, nothing printed). Such a run is run once more
+# (run_once_more_if_silent), said on stderr (the suite's log).
+plain_build_bat_once() {
+    (cd "$engine" && WINEPATH="$(msvc_standin_dos_path "$plain_tools")" wine cmd /c build.bat "$@" 2>&1)
 }
+plain_build_bat() { run_once_more_if_silent "Wine's cmd running build.bat $*" plain_build_bat_once "$@"; }
 vs_installer="$WINEPREFIX/drive_c/Program Files (x86)/Microsoft Visual Studio/Installer"
 if [ -e "$vs_installer/vswhere.exe" ]; then
     fail "a vswhere.exe is already installed in this Wine prefix: the plain-cmd checks cannot run"

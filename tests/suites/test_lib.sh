@@ -507,6 +507,28 @@ engine_alive() {
     kill -0 "$1" 2>/dev/null && [ "$(sed -E 's/.*\) ([A-Z]).*/\1/' "/proc/$1/stat" 2>/dev/null)" != Z ]
 }
 
+# run_once_more_if_silent WHAT COMMAND...: COMMAND's standard output (printed once it has ended, when
+# there is any) and its exit status; its standard error goes to ours. NOTE: under load a Wine start
+# can die before the program prints a line (clean-clone runs: Wine's cmd running build.bat, the
+# findstr stand-in). A run that failed with nothing on standard output is run once more, said on
+# stderr with WHAT and what it printed there; a program that really fails silently fails twice.
+run_once_more_if_silent() {
+    local what=$1 output status errors
+    shift
+    errors=$(mktemp) || return 1
+    output=$("$@" 2>"$errors")
+    status=$?
+    if [ "$status" -ne 0 ] && [ -z "$output" ]; then
+        echo "note: $what exited $status and printed nothing (stderr: $(tr '\n' ' ' <"$errors" | head -c 300)): run once more" >&2
+        output=$("$@" 2>"$errors")
+        status=$?
+    fi
+    cat "$errors" >&2
+    rm -f "$errors"
+    [ -n "$output" ] && printf '%s\n' "$output"
+    return "$status"
+}
+
 # start_engine_logged LOG COMMAND...: COMMAND, an engine started under Wine that writes LOG (--log),
 # in the background, with LOG removed first and what Wine and the engine print kept in LOG.wine.txt;
 # ENGINE_PID is its process. Returns once LOG exists (or the process lives on past 60 s, scaled by
