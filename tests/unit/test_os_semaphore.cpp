@@ -1,0 +1,162 @@
+// The OS layer's counting semaphore (os_core.h), what the work queues sleep on: permits released
+// before a wait are kept, one release of N wakes N sleepers, a release of fewer wakes only that
+// many, and no wake is lost when releases and waits race. The same checks run over both
+// implementations (os_core_posix.cpp's sem_t, os_core_win32.cpp's semaphore object).
+// Usage: test_os_semaphore [-s divisor]
+
+#include "test_work_common.h"
+
+struct semaphore_waiters
+{
+    os_semaphore semaphore;
+    volatile u32 waitsLeft;     // shared by the waiter threads: each takes one wait at a time
+    volatile u32 returnedCount;
+    os_thread threads[8];
+    u32 threadCount;
+};
+
+internal OS_THREAD_PROC(SemaphoreWaiterProc)
+{
+    semaphore_waiters *waiters = (semaphore_waiters *)parameter;
+    for (;;)
+    {
+        u32 left = AtomicLoadU32(&waiters->waitsLeft);
+        if (left == 0) break;
+        if (AtomicCompareExchangeU32(&waiters->waitsLeft, left, left - 1) != left) continue;
+        OSWaitSemaphore(&waiters->semaphore);
+        AtomicIncrementU32(&waiters->returnedCount);
+    }
+}
+
+internal void StartWaiters(semaphore_waiters *waiters, u32 threadCount, u32 waitCount)
+{
+    memset(waiters, 0, sizeof(*waiters));
+    OSInitSemaphore(&waiters->semaphore, 0, 0x7fffffff);
+    waiters->waitsLeft = waitCount;
+    waiters->threadCount = threadCount;
+    for (u32 index = 0; index < threadCount; ++index)
+    {
+        OSCreateThread(&waiters->threads[index], SemaphoreWaiterProc, waiters);
+    }
+}
+
+// True once 'count' waits have returned, within the time given.
+internal b32 AwaitReturns(semaphore_waiters *waiters, u32 count, u32 milliseconds)
+{
+    u64 deadline = OSGetTimeNanoseconds() + (u64)milliseconds * 1000000ull;
+    while (AtomicLoadU32(&waiters->returnedCount) < count)
+    {
+        if (OSGetTimeNanoseconds() > deadline) return 0;
+        OSSleepMilliseconds(1);
+    }
+    return 1;
+}
+
+internal void JoinWaiters(semaphore_waiters *waiters)
+{
+    for (u32 index = 0; index < waiters->threadCount; ++index) OSJoinThread(&waiters->threads[index]);
+    OSDestroySemaphore(&waiters->semaphore);
+}
+
+internal void TestPermitsKept(void)
+{
+    ArmWatchdog("permits released before the waits", 30);
+    os_semaphore semaphore;
+    CHECK(OSInitSemaphore(&semaphore, 2, 0x7fffffff));
+    OSReleaseSemaphore(&semaphore, 3);
+    OSReleaseSemaphore(&semaphore, 0);
+    for (u32 index = 0; index < 5; ++index) OSWaitSemaphore(&semaphore);    // the initial 2 and the 3
+    CHECK_MSG(1, "an initial count and a release before any wait are kept: five waits returned at once");
+    OSDestroySemaphore(&semaphore);
+}
+
+// Four threads asleep, one release of four: every one of them returns.
+internal void TestOneReleaseWakesMany(void)
+{
+    ArmWatchdog("one release wakes many", 30);
+    static semaphore_waiters waiters;
+    StartWaiters(&waiters, 4, 4);
+    OSSleepMilliseconds(30);    // long enough for all four to be asleep in the kernel
+    CHECK_MSG(AtomicLoadU32(&waiters.returnedCount) == 0, "no wait returns before a release");
+    OSReleaseSemaphore(&waiters.semaphore, 4);
+    CHECK_MSG(AwaitReturns(&waiters, 4, 5000), "one release of 4 wakes all 4 sleepers");
+    JoinWaiters(&waiters);
+}
+
+// Four asleep, a release of two: exactly two return, and the other two on the next release.
+internal void TestPartialRelease(void)
+{
+    ArmWatchdog("a release of fewer than the sleepers", 30);
+    static semaphore_waiters waiters;
+    StartWaiters(&waiters, 4, 4);
+    OSSleepMilliseconds(30);
+    OSReleaseSemaphore(&waiters.semaphore, 2);
+    CHECK_MSG(AwaitReturns(&waiters, 2, 5000), "a release of 2 wakes 2 of 4 sleepers");
+    OSSleepMilliseconds(50);
+    CHECK_MSG(AtomicLoadU32(&waiters.returnedCount) == 2, "... and no more than 2: no permit is made up");
+    OSReleaseSemaphore(&waiters.semaphore, 1);
+    CHECK_MSG(AwaitReturns(&waiters, 3, 5000), "a release of 1 then wakes one more");
+    OSReleaseSemaphore(&waiters.semaphore, 1);
+    CHECK_MSG(AwaitReturns(&waiters, 4, 5000), "... and the last one the last");
+    JoinWaiters(&waiters);
+}
+
+// Producers release random chunks while consumers wait: every permit is taken exactly once, none
+// is lost in a race between a release and a thread going to sleep (a hang would be the watchdog's).
+struct release_race
+{
+    semaphore_waiters *waiters;
+    u32 permitsPerProducer;
+    u32 seed;
+};
+
+internal OS_THREAD_PROC(RacingReleaserProc)
+{
+    release_race *race = (release_race *)parameter;
+    random_series series = {race->seed * 0x9E3779B97F4A7C15ull + 1};
+    u32 left = race->permitsPerProducer;
+    while (left)
+    {
+        u32 chunk = 1 + NextRandom(&series) % 4;
+        if (chunk > left) chunk = left;
+        OSReleaseSemaphore(&race->waiters->semaphore, chunk);
+        left -= chunk;
+        if ((NextRandom(&series) & 7) == 0) OSYieldThread();   // let the consumers fall asleep now and then
+    }
+}
+
+internal void TestReleaseWaitRace(u32 permitsPerProducer)
+{
+    ArmWatchdog("releases racing waits", 120);
+    const u32 producerCount = 3;
+    static semaphore_waiters waiters;
+    StartWaiters(&waiters, 4, producerCount * permitsPerProducer);
+    release_race races[producerCount];
+    os_thread producers[producerCount];
+    for (u32 index = 0; index < producerCount; ++index)
+    {
+        races[index].waiters = &waiters;
+        races[index].permitsPerProducer = permitsPerProducer;
+        races[index].seed = index + 1;
+        OSCreateThread(&producers[index], RacingReleaserProc, &races[index]);
+    }
+    for (u32 index = 0; index < producerCount; ++index) OSJoinThread(&producers[index]);
+    JoinWaiters(&waiters);     // returns only when every wait got its permit
+    CHECK_MSG(waiters.returnedCount == producerCount * permitsPerProducer,
+              "every released permit was taken by exactly one wait");
+}
+
+int main(int argumentCount, char **arguments)
+{
+    setvbuf(stdout, 0, _IONBF, 0);
+    ParseScale(argumentCount, arguments);
+    StartWatchdog();
+
+    TestPermitsKept();
+    TestOneReleaseWakesMany();
+    TestPartialRelease();
+    TestReleaseWaitRace((u32)Scaled(300000, 5000));
+
+    StopWatchdog();
+    return TestSummary();
+}
