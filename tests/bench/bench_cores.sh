@@ -15,10 +15,12 @@
 # one goal the work queue's design leaves open), the same benchmark built
 # with the wake passed on to 4 and to 16 sleepers at a time (-DWORK_QUEUE_WAKE_FANOUT, 2 in the
 # engine), ours alone, 3 s per thread count: its T-thread wake and parallel-sum figures beside the
-# main run's and Taskflow's, so one run says which fanout the many-core machine wants.
+# main run's and Taskflow's, so one run says which fanout the many-core machine wants. Before the
+# fanouts, the wake benchmark (tests/bench/bench_wake.cpp): one release of 1, 2, 4, ... T-1 sleepers
+# through the OS layer's sem_t against one futex wake for all, which lost on 2 cores (docs/figures.md).
 # The run keeps to a time budget (--budget, 240 s: a lent machine's 15 minutes hold two starts and
 # two runs, one early and one at the end). Parts run in the order of what the goals need: one frame
-# table, the work-queue table, the other frame tables, the 3-part collisions, the fanouts. Each part
+# table, the work-queue table, the other frame tables, the 3-part collisions, the wake, the fanouts. Each part
 # has a share of the budget and never more than what is left (timeout); a part cut short keeps what
 # it printed, one with too little left is skipped, and each says so. Every figure file is written as
 # it is measured, into --out DIR, so a run stopped from outside still leaves its tables. Every table
@@ -30,8 +32,8 @@
 #   --out DIR         where the figures go (default build/bench_cores)
 #   --build-only DIR  build the static binaries into DIR and stop (to carry them to another machine)
 #   --run-only DIR    run the binaries in DIR (built by --build-only), build nothing
-# Figures: DIR/frame_N.txt, work_queue.txt, collide3_frame.txt, work_queue_fanoutN.txt, parts.txt,
-# summary.txt.
+# Figures: DIR/frame_N.txt, work_queue.txt, collide3_frame.txt, wake.txt, work_queue_fanoutN.txt,
+# parts.txt, summary.txt.
 set -u
 cd "$(dirname "$0")/../.."
 threads=$(nproc 2>/dev/null || echo 2)
@@ -78,6 +80,7 @@ if [ -z "$run_dir" ]; then
         -o "$bin/bench_frame_graph_native_collide3" || { echo "bench_frame_graph_native (collisions in 3 parts) does not build"; exit 1; }
     ENKITS_DIR= BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue" bash tests/bench/bench_work_queue.sh ||
         { echo "bench_work_queue does not build"; exit 1; }
+    BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_wake" bash tests/bench/bench_wake.sh || { echo "bench_wake does not build"; exit 1; }
     for fanout in $wake_fanouts; do
         TASKFLOW_DIR= ENKITS_DIR= BENCH_EXTRA_FLAGS="-DWORK_QUEUE_WAKE_FANOUT=$fanout" BENCH_STATIC_BINARY="$(cd "$bin" && pwd)/bench_work_queue_fanout$fanout" \
             bash tests/bench/bench_work_queue.sh >/dev/null || { echo "bench_work_queue (wake fanout $fanout) does not build"; exit 1; }
@@ -86,7 +89,7 @@ if [ -z "$run_dir" ]; then
 fi
 [ -x "$bin/bench_frame_graph_native" ] && [ -x "$bin/bench_work_queue" ] || { echo "no binaries in $bin"; exit 1; }
 mkdir -p "$out" || exit 1
-rm -f "$out"/frame_*.txt "$out"/work_queue*.txt "$out"/collide3_frame.txt "$out"/parts.txt "$out"/summary.txt
+rm -f "$out"/frame_*.txt "$out"/work_queue*.txt "$out"/collide3_frame.txt "$out"/wake.txt "$out"/parts.txt "$out"/summary.txt
 echo "machine: $(nproc) cores, $(uname -sr), $(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); load $(cut -d' ' -f1-3 /proc/loadavg) at start; budget $budget s"
 
 #- The parts, each within its share of the budget
@@ -125,6 +128,7 @@ frame_share=$((budget * 15 / 100))
 queue_share=$((budget * 40 / 100))
 queue_total=$((queue_share * 3 / 4))
 collide3_share=$((budget * 10 / 100))
+wake_share=$((budget * 3 / 100))
 fanout_share=$((budget * 5 / 100))
 frame_flags=(--threads "$threads" --frames "$frames" --seconds 60)
 run_part "frame table 1" "$frame_share" 10 "$out/frame_1.txt" 1 "$bin/bench_frame_graph_native" "${frame_flags[@]}"
@@ -137,6 +141,12 @@ done
 if [ -x "$bin/bench_frame_graph_native_collide3" ]; then
     run_part "frame table, collisions in 3 jobs" "$collide3_share" 10 "$out/collide3_frame.txt" 0 \
         "$bin/bench_frame_graph_native_collide3" "${frame_flags[@]}"
+fi
+#- One release of many sleepers: the OS layer's sem_t against one futex wake (skipped when an older
+# --build-only lacks it). 150 rounds of 2 ms idle per count and semaphore: about 3 s at 16 threads.
+if [ -x "$bin/bench_wake" ]; then
+    run_part "wake, sem_t against one futex wake" "$wake_share" 5 "$out/wake.txt" 0 \
+        "$bin/bench_wake" --sleepers "$((threads > 1 ? threads - 1 : 1))" --rounds 150
 fi
 #- The wake at other fanouts (ours alone; a missing variant, from an older --build-only, is skipped)
 for fanout in $wake_fanouts; do
@@ -213,5 +223,13 @@ sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here
             line+=", fanout $fanout $(queue_figure "$out/work_queue_fanout$fanout.txt" 1 "$label")"
         done
         echo "$line; Taskflow $(queue_figure "$out/work_queue.txt" 4 "$label")"
+    done
+    # wake.txt's rows: sleepers, release us (sem_t, futex, ratio), all woken us (sem_t, futex, ratio), load.
+    wake_row() { awk -v k="$1" '$1 == k && NF == 8 {print "release " $2 " / " $3 " us (" $4 "), all woken " $5 " / " $6 " us (" $7 ")"; exit}' \
+                     "$out/wake.txt" 2>/dev/null; }
+    sleepers=$((threads > 1 ? threads - 1 : 1))
+    for count in $( ( [ "$sleepers" -gt 2 ] && echo 2; echo "$sleepers" ) ); do
+        figures=$(wake_row "$count")
+        echo "  one release of $count sleeper(s), sem_t / one futex wake (ratio): ${figures:-not measured}"
     done
 } | tee "$out/summary.txt"

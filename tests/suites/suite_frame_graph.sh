@@ -271,19 +271,20 @@ check "the collisions in 3 jobs a batch leave the same state on every frame of i
 #- bench_cores.sh (issue 46's script for a many-core machine), tiny: built static here, run from the
 # binaries' folder alone, within its budget (no Taskflow: the work-queue goals are not measured)
 bash "$work/tests/bench/bench_cores.sh" --build-only "$out/cores_bin" >"$out/cores_build.txt" 2>&1
-check "bench_cores.sh --build-only builds its five static binaries" \
-    bash -c "ls '$out/cores_bin' | grep -cxE 'bench_frame_graph_native(_collide3)?|bench_work_queue(_fanout4|_fanout16)?' | grep -qx 5"
+check "bench_cores.sh --build-only builds its six static binaries" \
+    bash -c "ls '$out/cores_bin' | grep -cxE 'bench_frame_graph_native(_collide3)?|bench_work_queue(_fanout4|_fanout16)?|bench_wake' | grep -qx 6"
 bash "$work/tests/bench/bench_cores.sh" --run-only "$out/cores_bin" --threads 2 --samples 2 --frames 5 --seconds 1 \
     --budget 120 --out "$out/cores" >"$out/cores_run.txt" 2>&1
-check "bench_cores.sh ran its six parts within the budget, each saying it was done" \
-    bash -c "[ \$(grep -c '^part .*: [0-9]* s, done;' '$out/cores/parts.txt') -eq 6 ]"
+check "bench_cores.sh ran its seven parts within the budget, each saying it was done" \
+    bash -c "[ \$(grep -c '^part .*: [0-9]* s, done;' '$out/cores/parts.txt') -eq 7 ]"
 check "bench_cores.sh's summary: the frame goals measured, the work-queue goals not measured without Taskflow, the sum's speed-up measured" \
     bash -c "[ \$(grep -cE '^  frame speed-up, .* goal >= [0-9.]+: (met|NOT met)\$' '$out/cores/summary.txt') -eq 3 ] &&
              [ \$(grep -cE '^  work queue / Taskflow: .* goal <= [0-9.]+: not measured\$' '$out/cores/summary.txt') -eq 7 ] &&
              grep -qE '^  parallel sum speed-up .* [0-9.]+   goal >= 14: (met|NOT met)\$' '$out/cores/summary.txt' &&
              grep -qE '^  kept .* [0-9.]+   goal >= 0.96' '$out/cores/summary.txt' &&
              grep -qE '^  collisions in 3 jobs a batch .*speed-up 4,096 [0-9.]+x' '$out/cores/summary.txt' &&
-             grep -qE '^  wake every worker \(us\) at 2 threads: wake fanout 2 .* [0-9.]+, fanout 4 [0-9.]+, fanout 16 [0-9.]+;' '$out/cores/summary.txt'"
+             grep -qE '^  wake every worker \(us\) at 2 threads: wake fanout 2 .* [0-9.]+, fanout 4 [0-9.]+, fanout 16 [0-9.]+;' '$out/cores/summary.txt' &&
+             grep -qE '^  one release of 1 sleeper\(s\), sem_t / one futex wake \(ratio\): release [0-9.]+ / [0-9.]+ us \([0-9.]+x\), all woken [0-9.]+ / [0-9.]+ us' '$out/cores/summary.txt'"
 check "bench_cores.sh refuses a budget under 30 s (exit 2)" \
     bash -c "bash '$work/tests/bench/bench_cores.sh' --run-only '$out/cores_bin' --budget 10 --out '$out/cores_refused' >/dev/null 2>&1; [ \$? -eq 2 ]"
 # NOTE: ours over its 1 s limit at 4 threads (fifteen runs of every row take longer: the sum alone is
