@@ -170,9 +170,9 @@ attach_after_failed_builds() {
     log="$out/attach_run_$1.log"
     session="$out/attach_session_$1.txt"
     rm -f "$out/quit"
-    (cd "$engine" && exec wine build/win32_platform.exe --log "$log" --quit-file "$out/quit" --size 320x180 --watchdog 0) \
-        >/dev/null 2>&1 &
-    engine_pid=$!
+    start_engine_logged "$log" exec_in_dir "$engine" wine build/win32_platform.exe --log "$log" --quit-file "$out/quit" \
+        --size 320x180 --watchdog 0
+    engine_pid=$ENGINE_PID
     version_1_ran=0
     wait_for_log "$log" "game: code version 1 running" 90 && version_1_ran=1
     copy=$(ls -t "$build"/game_loaded_*_1.dll 2>/dev/null | head -n 1)
@@ -245,8 +245,8 @@ crash_report_names_line() {
     local run=$1 label=$2
     local log="$run/crash.log" fault_line
     rm -f "$run/quit"
-    wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 >/dev/null 2>&1 &
-    local pid=$!
+    start_engine_logged "$log" wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120
+    local pid=$ENGINE_PID
     check "$label: symbols of the first copy load in the background" wait_for_regex "$log" "symbols: loaded game_loaded_[0-9]+_1\.dll" 1 90
     install_game_dll "$run" "$run/crash.dll"
     check "$label: the crash is contained" wait_for_count "$log" "crash: access violation" 1 90

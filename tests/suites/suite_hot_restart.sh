@@ -180,9 +180,9 @@ die_run() {
     local log="$dir/run.log"
     mkdir -p "$dir"
     cp "$exe" "$run/starter.dll" "$dir/"
-    (cd "$dir" && ENGINE_RESTART_TEST_DIE_AT=$step exec wine win32_platform.exe --game starter.dll --log "$log" \
-        --quit-file "$dir/quit" --size 160x90) >/dev/null 2>&1 &
-    pid=$!
+    start_engine_logged "$log" exec_in_dir "$dir" env ENGINE_RESTART_TEST_DIE_AT="$step" wine win32_platform.exe \
+        --game starter.dll --log "$log" --quit-file "$dir/quit" --size 160x90
+    pid=$ENGINE_PID
     if ! wait_for_log "$log" "starter: code version 1 running" 90; then
         fail "$step: the starter never ran"
         kill -9 "$pid" 2>/dev/null
@@ -245,9 +245,9 @@ starter_run() {
     local dir="$work/starter_run" frames=1200 log="$out/starter_restarts.log" pid
     mkdir -p "$dir" "$out/shots"
     cp "$exe" "$run/starter.dll" "$dir/"
-    (cd "$dir" && exec wine win32_platform.exe --game starter.dll --frames $frames --log "$log" --size 320x180 \
-        --screenshot "$out/shots/starter.png") >/dev/null 2>&1 &
-    pid=$!
+    start_engine_logged "$log" exec_in_dir "$dir" wine win32_platform.exe --game starter.dll --frames $frames --log "$log" \
+        --size 320x180 --screenshot "$out/shots/starter.png"
+    pid=$ENGINE_PID
     if ! require "the starter starts" wait_for_log "$log" "starter: code version 1 running" 90; then
         kill -9 "$pid" 2>/dev/null
         return
@@ -285,9 +285,9 @@ rebase_run() {
     mkdir -p "$dir"
     VARIANT_SOURCE="$ENGINE_ROOT/tests/fixtures/reload_game.cpp" build_variant ptr_store "$ENGINE_ROOT/code" -DGAME_TEST_POINTERS=1 || return
     cp "$exe" "$out/ptr_store.dll" "$dir/"
-    (cd "$dir" && ENGINE_RESTART_TEST_REBASE=1 exec wine win32_platform.exe --game ptr_store.dll --log rebase.log \
-        --quit-file quit --size 320x180) >/dev/null 2>&1 &
-    pid=$!
+    start_engine_logged "$log" exec_in_dir "$dir" env ENGINE_RESTART_TEST_REBASE=1 wine win32_platform.exe \
+        --game ptr_store.dll --log rebase.log --quit-file quit --size 320x180
+    pid=$ENGINE_PID
     if require "rebase: the pointer fixture runs" wait_for_log "$log" "frame: first frame presented" 90; then
         touch "$dir/restart.request"
         check "rebase: the new process runs the build that keeps pointers into itself" \
@@ -422,9 +422,9 @@ rm -f "$out/demo.quit"
 # NOTE: started from $out with a relative --log: a new process in another folder would write elsewhere.
 # --hz 20: the demo runs through every restart and while the broken exes build (about two minutes);
 # at 60 frames a second it took a core for all of it (120 s of CPU measured), the other lane's time.
-(cd "$out" && exec wine "$exe" --log "$demo_log_name" --quit-file demo.quit --size 320x180 --entities 512 \
-    --hz 20 --game-arg log-frame-graph=1 --trace demo_trace.json) >/dev/null 2>&1 &
-demo_pid=$!
+start_engine_logged "$demo_log" exec_in_dir "$out" wine "$exe" --log "$demo_log_name" --quit-file demo.quit --size 320x180 \
+    --entities 512 --hz 20 --game-arg log-frame-graph=1 --trace demo_trace.json
+demo_pid=$ENGINE_PID
 if require "the demo starts" wait_for_log "$demo_log" "game: code version 1 running" 90; then
     demo_restarts && demo_capsule_request || fail "the demo's later checks were skipped: a restart they count on did not happen"
     start_background_runs

@@ -63,8 +63,8 @@ check_engine_in_unicode_folder() {
     local live="$outputs/$label live ö 日本.log"
     local quit="$outputs/$label quit ß 止.now"
     rm -f "$quit"
-    wine "$exe" --size 320x180 --log "$live" --quit-file "$quit" >"$out/$label.live.stdout" 2>&1 &
-    local engine=$!
+    start_engine_logged "$live" wine "$exe" --size 320x180 --log "$live" --quit-file "$quit"
+    local engine=$ENGINE_PID
     check "$label: the live engine runs the game" wait_for_log "$live" "game: code version 1 running" 60
     local window title=""
     window=$(xdotool search --name "^Handmade Engine\$" 2>/dev/null | head -n 1)

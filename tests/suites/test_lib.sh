@@ -529,6 +529,16 @@ run_once_more_if_silent() {
     return "$status"
 }
 
+# exec_in_dir DIR COMMAND...: COMMAND in DIR, in place of the calling process (exec): for a start
+# through start_engine_logged from another folder (the engine's relative paths, a hot restart's new
+# process), whose ENGINE_PID must stay the engine's own. Only ever as start_engine_logged's COMMAND,
+# which runs it in a background subshell: called directly it would replace the suite's shell.
+exec_in_dir() {
+    cd "$1" || exit 1
+    shift
+    exec "$@"
+}
+
 # start_engine_logged LOG COMMAND...: COMMAND, an engine started under Wine that writes LOG (--log),
 # in the background, with LOG removed first and what Wine and the engine print kept in LOG.wine.txt;
 # ENGINE_PID is its process. Returns once LOG exists (or the process lives on past 60 s, scaled by
