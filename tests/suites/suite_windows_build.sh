@@ -212,9 +212,9 @@ rm -f "$out/quit"
 # NOTE: the timeline off: it keeps the builds its history spans loaded, their copies and so the PDBs they
 # name (docs/timeline.md), and the checks below watch build.bat delete the PDBs no copy names any more.
 # --hz 20 and 256 entities: it runs through five builds (a core's worth of frames at 60 a second).
-(cd "$engine" && exec wine build/win32_platform.exe --log "$log" --quit-file "$out/quit" --size 320x180 \
-    --history-seconds 0 --hz 20 --entities 256) >/dev/null 2>&1 &
-engine_pid=$!
+start_engine_logged "$log" exec_in_dir "$engine" wine build/win32_platform.exe --log "$log" --quit-file "$out/quit" \
+    --size 320x180 --history-seconds 0 --hz 20 --entities 256
+engine_pid=$ENGINE_PID
 check "the MSVC-ABI exe starts and runs game code version 1" wait_for_log "$log" "game: code version 1 running: spin speed ${spin_default%f}" 90
 : >"$out/game_build_seconds.txt"
 first_pdb=$(cat "$build/pdb_counter.txt" | tr -d '\r\n ')
