@@ -20,11 +20,11 @@
 # through the OS layer's sem_t against one futex wake for all, which lost on 2 cores (docs/figures.md).
 # The run keeps to a time budget (--budget, 240 s: a lent machine's 15 minutes hold two starts and
 # two runs, one early and one at the end). Parts run in the order of what the goals need: one frame
-# table, the work-queue table, the other frame tables, the 3-part collisions, the wake, the fanouts. Each part
-# has a share of the budget and never more than what is left (timeout); a part cut short keeps what
-# it printed, one with too little left is skipped, and each says so. Every figure file is written as
-# it is measured, into --out DIR, so a run stopped from outside still leaves its tables. Every table
-# line carries the machine's load.
+# table, the work-queue table, the other frame tables, the 3-part collisions, the wake, the fanouts.
+# Each part has a share of the budget and never more than what is left (timeout); a part cut short
+# keeps what it printed, one with too little left is skipped, and each says so. Every figure file is
+# written as it is measured, into --out DIR, so a run stopped from outside still leaves its tables.
+# Every table line carries the machine's load.
 # Usage: tests/bench/bench_cores.sh [--threads T (default: every core)] [--samples N (3)] [--frames F (81)]
 #          [--budget S (240)] [--seconds S (12, per work-queue runner and thread count)] [--out DIR]
 #          [--build-only DIR] [--run-only DIR]
@@ -189,6 +189,12 @@ queue_ratio() {
         /^threads [0-9]+ \(/ {here = ($2 == t)} here && index($0, "  " label) == 1 {v = $NF; sub(/x$/, "", v); if (v != "-") print v; exit}' \
         "$out/work_queue.txt"
 }
+# wake_row K: wake.txt's row for K sleepers (sleepers, release us: sem_t, futex, ratio; all woken us:
+# sem_t, futex, ratio; load) as one phrase.
+wake_row() {
+    awk -v k="$1" '$1 == k && NF == 8 {print "release " $2 " / " $3 " us (" $4 "), all woken " $5 " / " $6 " us (" $7 ")"; exit}' \
+        "$out/wake.txt" 2>/dev/null
+}
 sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here && /parallel sum speed-up/ {v = $(NF - 5); sub(/x$/, "", v); print v; exit}' "$out/work_queue.txt")
 {
     tables=$(frame_column 65536 5 | wc -l)
@@ -224,9 +230,6 @@ sum_speed_up=$(awk -v t="$threads" '/^threads [0-9]+ \(/ {here = ($2 == t)} here
         done
         echo "$line; Taskflow $(queue_figure "$out/work_queue.txt" 4 "$label")"
     done
-    # wake.txt's rows: sleepers, release us (sem_t, futex, ratio), all woken us (sem_t, futex, ratio), load.
-    wake_row() { awk -v k="$1" '$1 == k && NF == 8 {print "release " $2 " / " $3 " us (" $4 "), all woken " $5 " / " $6 " us (" $7 ")"; exit}' \
-                     "$out/wake.txt" 2>/dev/null; }
     sleepers=$((threads > 1 ? threads - 1 : 1))
     for count in $( ( [ "$sleepers" -gt 2 ] && echo 2; echo "$sleepers" ) ); do
         figures=$(wake_row "$count")

@@ -15,9 +15,9 @@ start_crash_matrix_engine() {
     local run=$1 log=$2 good=$3
     rm -f "$run/quit"
     install_game_dll "$run" "$good"
-    wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 \
-        --fixed-dt 0.0166667 --verify-rollback --entities 256 >/dev/null 2>&1 &
-    CRASH_ENGINE_PID=$!
+    start_engine_logged "$log" wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 \
+        --fixed-dt 0.0166667 --verify-rollback --entities 256
+    CRASH_ENGINE_PID=$ENGINE_PID
     check "${CRASH_MATRIX_LABEL:-}engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 60
 }
 

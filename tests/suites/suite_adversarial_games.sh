@@ -66,9 +66,9 @@ install_dll() { install_game_dll "$run" "$1"; }
 log="$out/adversarial.log"
 install_dll "$out/good.dll"
 # NOTE: 30 frames a second and 256 entities: the run waits on builds swapped in (as in suite_misuse_games).
-wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 --entities 256 --watchdog 1 \
-    >"$out/engine.out" 2>&1 &
-engine=$!
+start_engine_logged "$log" wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 \
+    --entities 256 --watchdog 1
+engine=$ENGINE_PID
 check "engine starts with the good build" wait_for_log "$log" "game: code version 1 running" 90
 
 # next_good_build_loads WHAT: installs the good build again and waits for it to load.
@@ -164,9 +164,9 @@ check "the run logged its clean exit" grep -q "engine: exiting cleanly" "$log"
 exit_log="$out/exit_thread.log"
 rm -f "$run/quit"
 install_dll "$out/good.dll"
-wine "$run/win32_platform.exe" --log "$exit_log" --quit-file "$run/quit" --size 160x120 --unthrottled --watchdog 1 \
-    >"$out/engine_exit.out" 2>&1 &
-engine=$!
+start_engine_logged "$exit_log" wine "$run/win32_platform.exe" --log "$exit_log" --quit-file "$run/quit" --size 160x120 \
+    --unthrottled --watchdog 1
+engine=$ENGINE_PID
 check "lost thread run starts" wait_for_log "$exit_log" "game: code version 1 running" 60
 install_dll "$out/adversary_13.dll"
 check "lost thread: the build ran" wait_for_log "$exit_log" "adversary 13: running" 40

@@ -20,9 +20,9 @@ run() {
     local name=$1
     shift
     rm -f "$out/quit"
-    wine "$exe" --size 480x270 --log "$out/$name.log" --quit-file "$out/quit" --screenshot "$out/$name.bmp" \
-        >/dev/null 2>&1 &
-    local engine=$!
+    start_engine_logged "$out/$name.log" wine "$exe" --size 480x270 --log "$out/$name.log" --quit-file "$out/quit" \
+        --screenshot "$out/$name.bmp"
+    local engine=$ENGINE_PID
     wait_for_log "$out/$name.log" "game: code version 1 running" 60 || echo "FAIL $name: engine did not start"
     sleep 1
     local window

@@ -81,9 +81,9 @@ rm -f "$run/quit"
 install_dll "$out/good.dll"
 # NOTE: 30 frames a second, not unthrottled: the run waits on builds swapped in, and every frame it
 # draws meanwhile is CPU the other lane waits for. So does the reset run below.
-wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 \
-    --fixed-dt 0.0166667 >/dev/null 2>&1 &
-engine=$!
+start_engine_logged "$log" wine "$run/win32_platform.exe" --log "$log" --quit-file "$run/quit" --size 160x120 --hz 30 \
+    --fixed-dt 0.0166667
+engine=$ENGINE_PID
 check "layout run starts with the demo" wait_for_log "$log" "game: code version 1 running" 60
 versions_running() { grep -c "game: code version" "$log"; }
 # The build loaded last logs "code version N running" on its first update, a moment after the
@@ -134,9 +134,9 @@ check "layout run exits 0" test "$LAST_EXIT_STATUS" -eq 0
 reset_log="$out/reset.log"
 rm -f "$run/quit"
 install_dll "$out/good.dll"
-wine "$run/win32_platform.exe" --log "$reset_log" --quit-file "$run/quit" --size 160x120 --hz 30 \
-    --reset-on-layout-change >/dev/null 2>&1 &
-engine=$!
+start_engine_logged "$reset_log" wine "$run/win32_platform.exe" --log "$reset_log" --quit-file "$run/quit" --size 160x120 \
+    --hz 30 --reset-on-layout-change
+engine=$ENGINE_PID
 check "reset run starts" wait_for_log "$reset_log" "game: code version 1 running" 60
 install_dll "$out/layout_removed.dll"
 check "--reset-on-layout-change resets instead of refusing" wait_for_log "$reset_log" "layout: game state reset for the new layout" 30
@@ -152,9 +152,9 @@ check "layout run logged its clean exit" grep -q "engine: exiting cleanly" "$log
 loop_log="$out/loop.log"
 rm -f "$run/quit"
 install_dll "$out/good.dll"
-wine "$run/win32_platform.exe" --log "$loop_log" --quit-file "$run/quit" --size 160x120 --unthrottled \
-    --fixed-dt 0.0166667 --loop 30,120 --entities 256 >/dev/null 2>&1 &
-engine=$!
+start_engine_logged "$loop_log" wine "$run/win32_platform.exe" --log "$loop_log" --quit-file "$run/quit" --size 160x120 \
+    --unthrottled --fixed-dt 0.0166667 --loop 30,120 --entities 256
+engine=$ENGINE_PID
 # NOTE: a generous limit (the wait returns as soon as the line appears): 1,200 llvmpipe frames (10 passes) on a
 # loaded 2-core machine have taken over 300 s.
 check "loop: 5 passes played" wait_for_count "$loop_log" "loop: pass 5 ended" 1 600

@@ -45,9 +45,9 @@ misuse_start() {
     # NOTE: 30 frames a second and 256 entities, not unthrottled with the demo's 4,096: each run
     # waits on builds swapped in and on bounds in seconds, and every frame it drew meanwhile was CPU
     # the other lane waits for (46 s of CPU in the eight runs).
-    wine "$MISUSE_RUN/win32_platform.exe" --log "$MISUSE_LOG" --quit-file "$MISUSE_RUN/quit" --size 160x120 \
-        --hz 30 --entities 256 "$@" >"$out/$name.out" 2>&1 &
-    MISUSE_PID=$!
+    start_engine_logged "$MISUSE_LOG" wine "$MISUSE_RUN/win32_platform.exe" --log "$MISUSE_LOG" --quit-file "$MISUSE_RUN/quit" \
+        --size 160x120 --hz 30 --entities 256 "$@"
+    MISUSE_PID=$ENGINE_PID
     check "$name: the engine starts with the good build" wait_for_log "$MISUSE_LOG" "game: code version 1 running" 90
 }
 

@@ -353,10 +353,9 @@ check "... and the interval grew past one frame to fit it" \
 # every seek over the history, each a restore through XOR chains, reaches the recorded hash.
 log="$out/big.log"
 rm -f "$out/quit" "$request"
-wine "$exe" --size 320x180 --fixed-dt 0.0166667 --unthrottled --game "$work/build/game.dll" --entities 65536 \
-    --game-arg overlay=0 --history-max-mb 8 --history-seconds 0.5 --capsule-seconds 0 --log "$log" --quit-file "$out/quit" \
-    >/dev/null 2>&1 </dev/null &
-ENGINE_PID=$!
+start_engine_logged "$log" wine "$exe" --size 320x180 --fixed-dt 0.0166667 --unthrottled --game "$work/build/game.dll" \
+    --entities 65536 --game-arg overlay=0 --history-max-mb 8 --history-seconds 0.5 --capsule-seconds 0 --log "$log" \
+    --quit-file "$out/quit"
 check "the demo runs at 65,536 entities" wait_for_log "$log" "game: state initialized (65536 entities)" 60
 request="$(dirname "$work/build/game.dll")/timeline.request"
 # NOTE: a few frames a second here (llvmpipe draws 65,536 cubes): paused every few seconds until the

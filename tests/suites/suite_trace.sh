@@ -151,9 +151,9 @@ cp "$out/fixture_good.dll" "$run/game.dll"
 check "a crashing build of the fixture game builds (access violation in the update)" \
     build_fixture_dll crash_update tests/fixtures/fault_game.cpp "$work/code" -DGAME_TEST_CRASH_PLACE=1 -DGAME_TEST_CRASH_KIND=1
 rm -f "$run/quit"
-wine "$run/win32_platform.exe" --quit-file "$run/quit" --size 320x180 --unthrottled --log "$out/rollback.log" \
-    --trace "$out/rollback.json" >/dev/null 2>&1 &
-pid=$!
+start_engine_logged "$out/rollback.log" wine "$run/win32_platform.exe" --quit-file "$run/quit" --size 320x180 --unthrottled \
+    --log "$out/rollback.log" --trace "$out/rollback.json"
+pid=$ENGINE_PID
 wait_for_log "$out/rollback.log" "frame: first frame presented" 90
 install_game_dll "$run" "$out/crash_update.dll"
 check "the crashing build is rolled back" wait_for_log "$out/rollback.log" "rollback: running the code of version" 60

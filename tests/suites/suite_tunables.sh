@@ -50,9 +50,9 @@ only_line_changed() { sed "s/($1, $2,/($1, $3,/" "$out/tuning_expected.h" | cmp 
 cp "$tuning" "$out/tuning_expected.h"
 
 #- --tune at start
-wine "$exe" --game "$work/build/starter.dll" --log "$log" --quit-file "$quit" --size 320x180 --trace "$out/trace.json" \
-    --tune STARTER_TUNING_MOVE_SPEED=4.5 --tune STARTER_TUNING_NOPE=1 >/dev/null 2>&1 &
-engine_pid=$!
+start_engine_logged "$log" wine "$exe" --game "$work/build/starter.dll" --log "$log" --quit-file "$quit" --size 320x180 \
+    --trace "$out/trace.json" --tune STARTER_TUNING_MOVE_SPEED=4.5 --tune STARTER_TUNING_NOPE=1
+engine_pid=$ENGINE_PID
 check "--tune is applied before the first update" wait_for_log "$log" "tune: STARTER_TUNING_MOVE_SPEED = 4.5 (was 3) from --tune, used from frame 0" 90
 check "... and frame 0 runs with it" wait_for_log "$log" "starter: frame 0 runs with spin speed 0.5, move speed 4.5" 30
 check "an unknown --tune name is an error naming it, and the run goes on" \
