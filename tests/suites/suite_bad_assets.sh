@@ -15,8 +15,8 @@ head -c 70 data/textures/ground.bmp >"$out/data/textures/ground.bmp"
 printf 'RIFF\377\377\377\377WAVEjunkjunkjunkjunk' >"$out/data/sounds/click.wav"
 rm -f "$out/data/sounds/chime.wav"
 
-wine "$out/build/win32_platform.exe" --frames 40 --unthrottled --size 320x180 --log "$out/run.log" \
-    --screenshot "$out/run.bmp" >/dev/null 2>&1
+run_engine_logged "$out/run.log" wine "$out/build/win32_platform.exe" --frames 40 --unthrottled --size 320x180 \
+    --log "$out/run.log" --screenshot "$out/run.bmp"
 check "the engine runs through bad assets and exits 0" test $? -eq 0
 check "the truncated texture is named in an error" grep -q "error: .*ground.bmp" "$out/run.log"
 check "the malformed WAV is named in an error" grep -q "error: .*click.wav" "$out/run.log"

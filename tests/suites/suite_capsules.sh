@@ -45,7 +45,7 @@ COMMON=(--size 320x180 --fixed-dt 0.0166667)
 run_engine() {
     local log=$1
     shift
-    timeout --kill-after=5 90 wine "$exe" "${COMMON[@]}" --log "$log" "$@" >/dev/null 2>&1 </dev/null
+    run_engine_logged "$log" timeout --kill-after=5 90 wine "$exe" "${COMMON[@]}" --log "$log" "$@"
     LAST_EXIT_STATUS=$?
     echo "$LAST_EXIT_STATUS" >"$log.exit"
 }

@@ -45,8 +45,8 @@ demo_frames=330
 run_demo() {
     local name=$1 demo_frames=${DEMO_FRAMES:-$demo_frames}
     shift
-    wine "$exe" --frames $demo_frames --unthrottled --size 640x360 --entities 1024 --screenshot "$out/$name.bmp" --log "$out/$name.log" "$@" \
-        >/dev/null 2>&1
+    run_engine_logged "$out/$name.log" wine "$exe" --frames $demo_frames --unthrottled --size 640x360 --entities 1024 \
+        --screenshot "$out/$name.bmp" --log "$out/$name.log" "$@"
     check "overlay $name: $demo_frames frames exit 0" test $? -eq 0
     check "overlay $name: ran all $demo_frames frames" grep -q "exiting cleanly after $demo_frames frames" "$out/$name.log"
     check "overlay $name: no error line in the log" bash -c "! grep -q 'error:' '$out/$name.log'"

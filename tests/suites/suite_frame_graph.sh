@@ -82,7 +82,7 @@ ensure_display
 run_engine() {
     local name=$1
     shift
-    timeout --kill-after=10 300 wine "$exe" --unthrottled --size 320x180 --log "$out/$name.log" "$@" >/dev/null 2>&1
+    run_engine_logged "$out/$name.log" timeout --kill-after=10 300 wine "$exe" --unthrottled --size 320x180 --log "$out/$name.log" "$@"
 }
 
 #- Shape, collisions, determinism across worker counts
@@ -121,8 +121,8 @@ rm -f "$slow/data/sounds/chime.wav"
 # machine 45 frames can outlast the default 10 s limit, which would interrupt it as a hang.
 slow_run() {
     local name=$1 frames=$2
-    timeout --kill-after=10 300 wine "$slow/win32_platform.exe" --frames "$frames" --unthrottled --fixed-dt 0.0166667 \
-        --size 320x180 --watchdog 60 --log "$out/$name.log" --screenshot "$out/$name.bmp" >/dev/null 2>&1
+    run_engine_logged "$out/$name.log" timeout --kill-after=10 300 wine "$slow/win32_platform.exe" --frames "$frames" --unthrottled \
+        --fixed-dt 0.0166667 --size 320x180 --watchdog 60 --log "$out/$name.log" --screenshot "$out/$name.bmp"
 }
 slow_run loading 20
 check "loading: 20 frames run while every asset is still on its way (no frame waits on the disk)" \
@@ -237,8 +237,8 @@ check "native benchmark --awake-ms soon: refused (exit $status) with the argumen
 status=$?
 check "native benchmark: 1048576 entities refused (exit $status) with the fixture's range" \
     bash -c "[ $status -ne 0 ] && grep -q '1048576 entities refused: the fixture runs 1 to 262144 entities' '$out/refused.txt'"
-timeout --kill-after=10 120 wine "$bench/win32_platform.exe" --game "$bench/game.dll" --game-arg entities=1048576 \
-    --frames 3 --unthrottled --size 320x180 --log "$out/refused.log" >/dev/null 2>&1
+run_engine_logged "$out/refused.log" timeout --kill-after=10 120 wine "$bench/win32_platform.exe" --game "$bench/game.dll" \
+    --game-arg entities=1048576 --frames 3 --unthrottled --size 320x180 --log "$out/refused.log"
 check "the fixture game refuses entities=1048576 with a logged error and says it runs its default" \
     grep -qF "game: entities=1048576 refused: the fixture runs 1 to 262144 entities; running the default 4096" "$out/refused.log"
 
@@ -262,8 +262,8 @@ wait_for_log "$out/collide_record.log" "capsule: saved" 60
 wait_for_exit "$record_pid" 60
 capsule=$(ls "$out"/collide_capsules/*.capsule 2>/dev/null | head -n 1)
 check "a capsule of the fixture (one collision job a batch) was saved" test -n "$capsule"
-timeout --kill-after=10 120 wine "$exe" --replay "$capsule" --replay-game "$out/collide_parts_3.dll" --compare \
-    --log "$out/collide_compare.log" >/dev/null 2>&1
+run_engine_logged "$out/collide_compare.log" timeout --kill-after=10 120 wine "$exe" --replay "$capsule" \
+    --replay-game "$out/collide_parts_3.dll" --compare --log "$out/collide_compare.log"
 status=$?
 check "the collisions in 3 jobs a batch leave the same state on every frame of it (--compare exit $status)" \
     bash -c "[ $status -eq 0 ] && grep -q 'agree on every frame' '$out/collide_compare.log'"

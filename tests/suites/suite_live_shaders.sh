@@ -158,8 +158,8 @@ check "the live run exits 0 by the quit file (status ${LAST_EXIT_STATUS})" test 
 # NOTE: the overlay off (--game-arg overlay=0): its frame times and per-thread timeline differ from
 # run to run, and the check is about the scene the shaders draw.
 run_fixed() {
-    wine "$exe" --frames 40 --fixed-dt 0.0166667 --unthrottled --size 320x180 --screenshot "$out/$1.bmp" \
-        --game-arg overlay=0 --log "$out/$1.log" >/dev/null 2>&1
+    run_engine_logged "$out/$1.log" wine "$exe" --frames 40 --fixed-dt 0.0166667 --unthrottled --size 320x180 \
+        --screenshot "$out/$1.bmp" --game-arg overlay=0 --log "$out/$1.log"
 }
 run_fixed with_files
 rm -rf "$work/data/shaders"

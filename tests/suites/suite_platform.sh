@@ -124,13 +124,13 @@ check "... and the failed build kept the exe" test "$(exe_stamp)" = "$exe_built"
 sed -i '1d' "$work/code/win32/win32_main.cpp"
 
 #- --frames runs exactly N frames and exits cleanly
-wine "$exe" --frames 20 --unthrottled --size 160x120 --log "$out/frames.log" >/dev/null 2>&1
+run_engine_logged "$out/frames.log" wine "$exe" --frames 20 --unthrottled --size 160x120 --log "$out/frames.log"
 check "--frames 20 exits 0" test $? -eq 0
 check "--frames 20 runs 20 frames" grep -q "exiting cleanly after 20 frames" "$out/frames.log"
 
 #- No XInput DLL at all (as on some machines): gamepads are off, nothing else changes
-WINEDLLOVERRIDES="xinput1_4,xinput9_1_0,xinput1_3=d;$WINEDLLOVERRIDES" \
-    wine "$exe" --frames 10 --unthrottled --size 160x120 --log "$out/noxinput.log" >/dev/null 2>&1
+run_engine_logged "$out/noxinput.log" env WINEDLLOVERRIDES="xinput1_4,xinput9_1_0,xinput1_3=d;$WINEDLLOVERRIDES" \
+    wine "$exe" --frames 10 --unthrottled --size 160x120 --log "$out/noxinput.log"
 check "without any XInput DLL the engine runs and exits 0" test $? -eq 0
 check "without any XInput DLL the log says gamepads are off" grep -q "no XInput library; gamepads disabled" "$out/noxinput.log"
 
@@ -204,7 +204,7 @@ check "no private copy of game.dll is left behind" test "$(ls "$work/build"/game
 
 #- Stale copies from a crashed run are cleaned at start
 cp "$work/build/game.dll" "$work/build/game_loaded_999_1.dll"
-wine "$exe" --frames 3 --unthrottled --size 160x120 --log "$out/stale.log" >/dev/null 2>&1
+run_engine_logged "$out/stale.log" wine "$exe" --frames 3 --unthrottled --size 160x120 --log "$out/stale.log"
 check "stale private copies are deleted at start" grep -q "deleted stale copy 'game_loaded_999_1.dll'" "$out/stale.log"
 
 summary

@@ -43,8 +43,8 @@ starter="$work/build/starter.dll"
 
 #- A scripted run: exits 0, no error, the starter's line, a picture that is not blank
 shot="$out/starter.png"
-timeout 300 wine "$exe" --game "$starter" --frames 120 --unthrottled --size 320x180 --log "$out/scripted.log" --screenshot "$shot" \
-    >/dev/null 2>&1
+run_engine_logged "$out/scripted.log" timeout 300 wine "$exe" --game "$starter" --frames 120 --unthrottled --size 320x180 \
+    --log "$out/scripted.log" --screenshot "$shot"
 status=$?
 check "scripted run of starter.dll exits 0 (exit $status)" test "$status" -eq 0
 check "scripted run ran 120 frames" grep -q "exiting cleanly after 120 frames" "$out/scripted.log"

@@ -150,8 +150,8 @@ check "back at frame 100" wait_for_count "$log" "timeline: at frame 100 (" 2 30
 send "save $out/past.capsule"
 check "save PATH while paused in the past writes the recorded window there" \
     wait_for_log "$log" "capsule: saved '$out/past.capsule'" 30
-timeout --kill-after=5 90 wine "$exe" --size 320x180 --replay "$out/past.capsule" --log "$out/past_replay.log" \
-    >/dev/null 2>&1 </dev/null
+run_engine_logged "$out/past_replay.log" timeout --kill-after=5 90 wine "$exe" --size 320x180 --replay "$out/past.capsule" \
+    --log "$out/past_replay.log"
 status=$?
 check "... and it replays to its end with every hash equal, the end state's too (exit $status)" test "$status" -eq 0
 install_game_dll "$run" "$out/timeline_v2.dll"
@@ -294,8 +294,8 @@ check "layout: save writes a capsule from frame 0, across the reload: 2 builds" 
     wait_for_regex "$log" "capsule: saved '$out/layout.capsule' \(request; frames 0-[0-9]+, [0-9]+ frames, [0-9.]+ s of play, 2 builds" 1 30
 send resume
 stop_engine "layout"
-timeout --kill-after=5 90 wine "$exe" --size 320x180 --replay "$out/layout.capsule" --log "$out/layout_replay.log" \
-    >/dev/null 2>&1 </dev/null
+run_engine_logged "$out/layout_replay.log" timeout --kill-after=5 90 wine "$exe" --size 320x180 --replay "$out/layout.capsule" \
+    --log "$out/layout_replay.log"
 status=$?
 check "layout: the capsule replays across the migration, every hash equal (exit $status)" test "$status" -eq 0
 check "layout: ... to its end" grep -q "replay: ran to its end: all [0-9]* frames' state hashes equal" "$out/layout_replay.log"

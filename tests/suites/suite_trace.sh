@@ -21,7 +21,7 @@ make_work_copy "$work"
 check "engine builds in a private copy" build_engine_copy "$work"
 exe="$work/build/win32_platform.exe"
 
-wine "$exe" --frames 120 --unthrottled --size 320x180 --log "$out/t120.log" --trace "$out/t120.json" >/dev/null 2>&1
+run_engine_logged "$out/t120.log" wine "$exe" --frames 120 --unthrottled --size 320x180 --log "$out/t120.log" --trace "$out/t120.json"
 check "a traced 120-frame run exits 0" test $? -eq 0
 check_trace() {
     python3 - "$@" <<'EOF'
@@ -85,8 +85,8 @@ check "--trace-frames 10 keeps 10 frames" check_trace "$out/t10.json" at_most 10
 # begin and end are drained at different frames, is one complete event; a burst of 24,000 events on
 # one thread within a frame overflows that thread's ring: the gap is marked and logged, the rest kept.
 check "the trace fixture game builds" build_fixture_dll trace_game tests/fixtures/trace_game.cpp "$work/code"
-wine "$exe" --game "$out/trace_game.dll" --frames 60 --unthrottled --size 320x180 --log "$out/rings.log" \
-    --trace "$out/rings.json" >/dev/null 2>&1
+run_engine_logged "$out/rings.log" wine "$exe" --game "$out/trace_game.dll" --frames 60 --unthrottled --size 320x180 \
+    --log "$out/rings.log" --trace "$out/rings.json"
 check "the fixture's traced run exits 0" test $? -eq 0
 check "a block spanning frames is one complete event of >= 350 ms with frame marks inside" \
     check_trace "$out/rings.json" spanning "slow background task" 350

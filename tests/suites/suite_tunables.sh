@@ -137,7 +137,7 @@ check "no temporary file is left beside the tuning header" bash -c "! ls '$work/
 
 #- The capsule replays the changes at their frames: every state hash equal (exit 0)
 cp "$tuning" "$out/tuning_before_replay.h"
-timeout 120 wine "$exe" --replay "$capsule" --log "$out/replay.log" --size 320x180 >/dev/null 2>&1
+run_engine_logged "$out/replay.log" timeout 120 wine "$exe" --replay "$capsule" --log "$out/replay.log" --size 320x180
 status=$?
 check "the capsule with tune changes replays equal to its end (exit $status)" test "$status" -eq 0
 check "... setting the spin speed at its frame, from the capsule" \

@@ -56,8 +56,8 @@ if build_engine_copy "$out/src"; then
     for mode in "--workers 1" "--workers 2" "--workers 3" "--serial"; do
         log="$out/update_complete_all_work_${mode// /_}.log"
         rm -f "$log"
-        timeout --kill-after=5 180 wine "$out/src/build/win32_platform.exe" --frames 30 --unthrottled --size 160x120 \
-            $mode --log "$log" >/dev/null 2>&1
+        run_engine_logged "$log" timeout --kill-after=5 180 wine "$out/src/build/win32_platform.exe" --frames 30 --unthrottled \
+            --size 160x120 $mode --log "$log"
         status=$?
         if [ $status -eq 0 ] && grep -q "exiting cleanly after 30 frames" "$log" 2>/dev/null &&
            ! grep -q "CompleteAllWork returned before\|refused" "$log"; then

@@ -529,6 +529,26 @@ run_once_more_if_silent() {
     return "$status"
 }
 
+# run_engine_logged LOG COMMAND...: COMMAND, an engine run under Wine that writes LOG (--log), in the
+# foreground (a scripted run, a replay), with what Wine and the engine print in LOG.wine.txt; returns
+# its exit status. NOTE: the engine opens LOG before anything else, so a run that failed without
+# LOG never reached its first line: a Wine start that died (start_engine_logged). It is run once
+# more, said on stderr with what Wine printed. Not for a run whose log cannot be opened on purpose.
+run_engine_logged() {
+    local log=$1 status
+    shift
+    rm -f "$log"
+    "$@" >"$log.wine.txt" 2>&1 </dev/null
+    status=$?
+    if [ "$status" -ne 0 ] && [ ! -e "$log" ]; then
+        echo "note: $(basename "$log"): the engine run ended (exit $status) without opening its log; Wine printed:" \
+             "$(tr '\n' ' ' <"$log.wine.txt" | head -c 600); run once more" >&2
+        "$@" >"$log.wine.txt" 2>&1 </dev/null
+        status=$?
+    fi
+    return $status
+}
+
 # exec_in_dir DIR COMMAND...: COMMAND in DIR, in place of the calling process (exec): for a start
 # through start_engine_logged from another folder (the engine's relative paths, a hot restart's new
 # process), whose ENGINE_PID must stay the engine's own. Only ever as start_engine_logged's COMMAND,
