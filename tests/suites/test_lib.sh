@@ -529,6 +529,13 @@ run_once_more_if_silent() {
     return "$status"
 }
 
+# note_engine_ended_before_log LOG STATUS [NEXT]: the note on stderr for an engine that ended (exit
+# STATUS) before opening LOG, quoting what Wine printed (LOG.wine.txt); NEXT says what happens now.
+note_engine_ended_before_log() {
+    echo "note: $(basename "$1"): the engine ended (exit $2) before opening its log; Wine printed:" \
+         "$(tr '\n' ' ' <"$1.wine.txt" | head -c 600)${3:+; $3}" >&2
+}
+
 # run_engine_logged LOG COMMAND...: COMMAND, an engine run under Wine that writes LOG (--log), in the
 # foreground (a scripted run, a replay), with what Wine and the engine print in LOG.wine.txt; returns
 # its exit status. NOTE: the engine opens LOG before anything else, so a run that failed without
@@ -541,8 +548,7 @@ run_engine_logged() {
     "$@" >"$log.wine.txt" 2>&1 </dev/null
     status=$?
     if [ "$status" -ne 0 ] && [ ! -e "$log" ]; then
-        echo "note: $(basename "$log"): the engine run ended (exit $status) without opening its log; Wine printed:" \
-             "$(tr '\n' ' ' <"$log.wine.txt" | head -c 600); run once more" >&2
+        note_engine_ended_before_log "$log" "$status" "run once more"
         "$@" >"$log.wine.txt" 2>&1 </dev/null
         status=$?
     fi
@@ -579,8 +585,7 @@ start_engine_logged() {
         if [ -e "$log" ] || engine_alive "$ENGINE_PID"; then return 0; fi
         wait "$ENGINE_PID"
         status=$?
-        echo "note: $(basename "$log"): the engine ended (exit $status) before opening its log; Wine printed:" \
-             "$(tr '\n' ' ' <"$log.wine.txt" | head -c 600)$([ $attempt -eq 1 ] && echo '; started once more')" >&2
+        note_engine_ended_before_log "$log" "$status" "$([ $attempt -eq 1 ] && echo 'started once more')"
     done
     return 1
 }
