@@ -28,17 +28,19 @@ internal OS_THREAD_PROC(SemaphoreWaiterProc)
     }
 }
 
-internal void StartWaiters(semaphore_waiters *waiters, u32 threadCount, u32 waitCount)
+internal void AddWaiter(semaphore_waiters *waiters)
 {
-    Assert(threadCount <= ArrayCount(waiters->threads));
+    Assert(waiters->threadCount < ArrayCount(waiters->threads));
+    OSCreateThread(&waiters->threads[waiters->threadCount++], SemaphoreWaiterProc, waiters);
+}
+
+// threadCount threads share waitCount waits on a semaphore created with initialCount permits.
+internal void StartWaiters(semaphore_waiters *waiters, u32 threadCount, u32 waitCount, u32 initialCount = 0)
+{
     memset(waiters, 0, sizeof(*waiters));
-    OSInitSemaphore(&waiters->semaphore, 0, 0x7fffffff);
+    OSInitSemaphore(&waiters->semaphore, initialCount, 0x7fffffff);
     waiters->waitsLeft = waitCount;
-    waiters->threadCount = threadCount;
-    for (u32 index = 0; index < threadCount; ++index)
-    {
-        OSCreateThread(&waiters->threads[index], SemaphoreWaiterProc, waiters);
-    }
+    for (u32 index = 0; index < threadCount; ++index) AddWaiter(waiters);
 }
 
 // True once 'count' waits have returned, within the time given.
@@ -59,16 +61,22 @@ internal void JoinWaiters(semaphore_waiters *waiters)
     OSDestroySemaphore(&waiters->semaphore);
 }
 
+// An initial count of 2 and a release of 3 before anyone waits: a thread that waits 6 times gets
+// exactly 5 permits, then its 6th wait sleeps until one more release.
 internal void TestPermitsKept(void)
 {
-    ArmWatchdog("permits released before the waits", 30);
-    os_semaphore semaphore;
-    CHECK(OSInitSemaphore(&semaphore, 2, 0x7fffffff));
-    OSReleaseSemaphore(&semaphore, 3);
-    OSReleaseSemaphore(&semaphore, 0);
-    for (u32 index = 0; index < 5; ++index) OSWaitSemaphore(&semaphore);    // the initial 2 and the 3
-    CHECK_MSG(1, "an initial count and a release before any wait are kept: five waits returned at once");
-    OSDestroySemaphore(&semaphore);
+    ArmWatchdog("permits released before the waits", 90);
+    static semaphore_waiters waiters;
+    StartWaiters(&waiters, 0, 6, 2);
+    OSReleaseSemaphore(&waiters.semaphore, 3);
+    OSReleaseSemaphore(&waiters.semaphore, 0);  // a release of none changes nothing
+    AddWaiter(&waiters);                        // the waits start only now
+    CHECK_MSG(AwaitReturns(&waiters, 5, 20000), "an initial count of 2 and a release of 3 give five waits at once");
+    OSSleepMilliseconds(50);
+    CHECK_MSG(AtomicLoadU32(&waiters.returnedCount) == 5, "... and no sixth: no permit is made up");
+    OSReleaseSemaphore(&waiters.semaphore, 1);
+    CHECK_MSG(AwaitReturns(&waiters, 6, 20000), "the sixth wait returns after one more release");
+    JoinWaiters(&waiters);
 }
 
 // Four threads asleep, one release of four: every one of them returns.
