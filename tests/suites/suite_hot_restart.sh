@@ -207,6 +207,8 @@ die_run() {
                 bash -c "[ $LAST_EXIT_STATUS -eq 0 ] || { [ $LAST_EXIT_STATUS -eq 137 ] && grep -q 'engine: exiting cleanly' '$log'; }"
             ;;
         old-written|old-ready)
+            # NOTE: the first process dies here on purpose and the new one writes the log on.
+            forget_log_writer "$log"
             wait_for_exit "$pid" 60
             check "$step: the old process ends abruptly (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 99
             check "$step: the new process carries on with the state (platform build 2 running)" \
@@ -221,6 +223,7 @@ die_run() {
             check "$step: the new process ends through the same --quit-file" wait_for_log "$log" "engine: exiting cleanly" 60
             ;;
         old-launched|old-writing)
+            forget_log_writer "$log"
             wait_for_exit "$pid" 60
             check "$step: the old process ends abruptly (exit $LAST_EXIT_STATUS)" test "$LAST_EXIT_STATUS" -eq 99
             check "$step: the new process ends without running: the state died with the only process that had it" \

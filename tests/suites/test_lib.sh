@@ -242,12 +242,64 @@ run_unit_tests() {
 wait_scale=${TEST_WAIT_SCALE:-1}
 [[ "$wait_scale" =~ ^[1-9][0-9]*$ ]] || wait_scale=1
 
-# wait_for_log FILE PATTERN SECONDS: true once FILE contains PATTERN (fixed string).
+#~ Who writes a log
+# NOTE: a wait for an engine's log line used to wait out its whole bound (60 to 120 s, times the
+# scale) when that engine had died: a suite whose engine crashed early took many minutes to say so.
+# start_engine_logged records the process that writes its LOG (LOG_WRITERS: "pid start-time"), and
+# a wait on LOG or LOG.wine.txt gives up once that process has ended and one look after its end
+# finds nothing. Only LOG as start_engine_logged was given it: any other file (or the same file
+# named otherwise) waits out its bound as before. A step in which another process writes LOG on
+# after the recorded one ends (a hot restart whose first process dies on purpose) calls
+# forget_log_writer LOG first.
+declare -A LOG_WRITERS=()
+
+# process_start_time PID: the process's start time (clock ticks since boot, /proc/PID/stat field 22)
+# and a space and its state letter (Z: ended, not yet waited for); nothing when no such process
+# exists. With the PID it names one process, even once PIDs have wrapped. No fork: it runs every
+# tenth of a second in a wait.
+process_start_time() {
+    local stat
+    read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+    stat=${stat##*) }    # past the command's name, which may hold spaces and ')'
+    set -- $stat
+    echo "${20} $1"
+}
+
+# record_log_writer LOG PID / forget_log_writer LOG (see above).
+record_log_writer() {
+    local started
+    started=$(process_start_time "$2") || { unset "LOG_WRITERS[$1]"; return; }
+    LOG_WRITERS[$1]="$2 ${started% *}"
+}
+forget_log_writer() { unset "LOG_WRITERS[$1]"; }
+
+# log_writer_ended FILE: true when FILE (or FILE without .wine.txt) has a recorded writer and that
+# process has ended.
+log_writer_ended() {
+    local writer=${LOG_WRITERS[${1%.wine.txt}]:-} now
+    [ -n "$writer" ] || return 1
+    now=$(process_start_time "${writer%% *}") || return 0
+    [ "${now% *}" != "${writer#* }" ] || [ "${now#* }" = Z ]
+}
+
+# note_writer_ended FILE WHAT: the note on stderr for a wait given up because FILE's writer ended.
+note_writer_ended() {
+    echo "note: $(basename "$1"): its engine (pid ${LOG_WRITERS[${1%.wine.txt}]%% *}) ended without" \
+         "writing $2: the wait ends now, not at its bound" >&2
+}
+
+# wait_for_log FILE PATTERN SECONDS: true once FILE contains PATTERN (fixed string). False at the
+# bound, or sooner once FILE's recorded writer has ended without writing it (above).
 wait_for_log() {
-    local file=$1 pattern=$2 seconds=$3
+    local file=$1 pattern=$2 seconds=$3 ended
     local deadline=$(( $(date +%s) + seconds * wait_scale ))
     while [ "$(date +%s)" -le "$deadline" ]; do
+        # NOTE: the writer's end is looked at before the file: a line written just before the end
+        # is then always seen.
+        ended=0
+        log_writer_ended "$file" && ended=1
         grep -qF -- "$pattern" "$file" 2>/dev/null && return 0
+        [ $ended -eq 1 ] && { note_writer_ended "$file" "'$pattern'"; return 1; }
         sleep 0.1
     done
     return 1
@@ -470,14 +522,18 @@ game_code_loaded_regex='reload: game code version [0-9]+ loaded'
 count_of() { grep -cF -- "$2" "$1" 2>/dev/null; }
 count_of_regex() { grep -cE -- "$2" "$1" 2>/dev/null; }
 # wait_for_count FILE STRING N SECONDS / wait_for_regex FILE REGEX N SECONDS: true once at least N
-# lines of FILE hold it.
+# lines of FILE hold it; false at the bound, or sooner once FILE's recorded writer has ended
+# (wait_for_log).
 wait_for_count() { wait_for_lines count_of "$@"; }
 wait_for_regex() { wait_for_lines count_of_regex "$@"; }
 wait_for_lines() {
-    local counter=$1 file=$2 pattern=$3 lines=$4
+    local counter=$1 file=$2 pattern=$3 lines=$4 ended
     local deadline=$(( $(date +%s) + $5 * wait_scale ))
     while [ "$(date +%s)" -le "$deadline" ]; do
+        ended=0
+        log_writer_ended "$file" && ended=1
         [ "$("$counter" "$file" "$pattern")" -ge "$lines" ] && return 0
+        [ $ended -eq 1 ] && { note_writer_ended "$file" "$lines lines holding '$pattern'"; return 1; }
         sleep 0.1
     done
     return 1
@@ -567,7 +623,8 @@ exec_in_dir() {
 
 # start_engine_logged LOG COMMAND...: COMMAND, an engine started under Wine that writes LOG (--log),
 # in the background, with LOG removed first and what Wine and the engine print kept in LOG.wine.txt;
-# ENGINE_PID is its process. Returns once LOG exists (or the process lives on past 60 s, scaled by
+# ENGINE_PID is its process, recorded as LOG's writer (a wait on LOG ends when it ends: "Who writes
+# a log" above). Returns once LOG exists (or the process lives on past 60 s, scaled by
 # TEST_WAIT_SCALE, without it: the checks that follow say what is missing). NOTE: a start that ended
 # without writing LOG never reached the engine's first line, which opens it: a Wine start that died
 # (once in a clean-clone run at load 5, suite_reload_pointers' --strict-pointers run, 2026-11-29; its
@@ -580,6 +637,7 @@ start_engine_logged() {
         rm -f "$log"
         "$@" >"$log.wine.txt" 2>&1 </dev/null &
         ENGINE_PID=$!
+        record_log_writer "$log" "$ENGINE_PID"
         deadline=$(( $(date +%s) + 60 * ${TEST_WAIT_SCALE:-1} ))
         while [ ! -e "$log" ] && engine_alive "$ENGINE_PID" && [ "$(date +%s)" -le "$deadline" ]; do sleep 0.05; done
         if [ -e "$log" ] || engine_alive "$ENGINE_PID"; then return 0; fi
