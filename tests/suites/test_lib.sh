@@ -282,10 +282,13 @@ log_writer_ended() {
     [ "${now% *}" != "${writer#* }" ] || [ "${now#* }" = Z ]
 }
 
-# note_writer_ended FILE WHAT: the note on stderr for a wait given up because FILE's writer ended.
+# note_writer_ended FILE WHAT: the note on the suite's stderr for a wait given up because FILE's writer
+# ended. NOTE: through a copy of stderr taken when this file is sourced: `check` sends its command's
+# output to /dev/null, and this note says why its check failed so soon.
+exec {suite_notes_fd}>&2
 note_writer_ended() {
     echo "note: $(basename "$1"): its engine (pid ${LOG_WRITERS[${1%.wine.txt}]%% *}) ended without" \
-         "writing $2: the wait ends now, not at its bound" >&2
+         "writing $2: the wait ends now, not at its bound" >&"$suite_notes_fd"
 }
 
 # wait_for_log FILE PATTERN SECONDS: true once FILE contains PATTERN (fixed string). False at the
