@@ -46,6 +46,10 @@ struct bench_frame_figures
     u64 modelWorkCycles[BENCH_MAX_FRAMES];
     u64 modelSpanCycles[BENCH_MAX_FRAMES];
     u64 modelMakespanCycles[BENCH_MAX_FRAMES];
+    // Graph frames, where their wall time goes beyond their own job times (BenchMeasureHandOvers).
+    u64 graphModelMakespanCycles[BENCH_MAX_FRAMES];
+    u64 joinWaitCycles[BENCH_MAX_FRAMES];
+    u64 fanOutCycles[BENCH_MAX_FRAMES];
 };
 global bench_frame_figures globalBenchFigures;
 global f64 globalBenchCyclesPerSecond;  // set by a native harness (no DEBUGGameEndFrame there)
@@ -111,11 +115,10 @@ internal void BenchSumStages(fixture_frame *frame, u64 (*stages)[BENCH_MAX_FRAME
     }
 }
 
-// The frame just run in order, modelled on the threads the graph frames run on (all zeros when the
-// scratch is short; the row then shows no model).
-internal void BenchModelShape(fixture_frame *frame, memory_arena *arena, u32 at)
+// The frame just run (its jobs' times), modelled on the threads the graph frames run on (all zeros
+// when the scratch is short; the row then shows no model).
+internal job_graph_model BenchModelFrame(fixture_frame *frame, memory_arena *arena)
 {
-    bench_frame_figures *figures = &globalBenchFigures;
     temporary_memory temp = BeginTemporaryMemory(arena);
     u64 *cycles = PushArray(arena, frame->jobCount, u64);
     job_graph_model model = {};
@@ -125,9 +128,92 @@ internal void BenchModelShape(fixture_frame *frame, memory_arena *arena, u32 at)
         ModelJobGraph(&frame->graph, cycles, frame->memory->workerThreadCount + 1, arena, &model);
     }
     EndTemporaryMemory(temp);
+    return model;
+}
+
+// The frame just run in order: what the graph's shape allows (kit_graph_model.h).
+internal void BenchModelShape(fixture_frame *frame, memory_arena *arena, u32 at)
+{
+    bench_frame_figures *figures = &globalBenchFigures;
+    job_graph_model model = BenchModelFrame(frame, arena);
     figures->modelWorkCycles[at] = model.workCycles;
     figures->modelSpanCycles[at] = model.spanCycles;
     figures->modelMakespanCycles[at] = model.makespanCycles;
+}
+
+// The frame just run through the graph: where its wall time went beyond its own job times.
+//  - The shape model fed this frame's job times (their inflation included) on the same threads:
+//    the time a scheduler that costs nothing would have taken with these very jobs, so model / wall
+//    is what the scheduler kept, with no assumption about how the inflation spread.
+//  - Joins: each serial job of the frame (the stage "other": scene, prefix, filled, end of frame)
+//    started this long after its last dependency ended; summed. The hand-over on the serial path.
+//  - Fan-outs: a job that was the last dependency of two or more jobs released them all at its
+//    end; the time from that end until as many of them had started as there were threads idle then
+//    (its own included: threads minus the jobs running at that moment), summed over the frame's
+//    fan-outs. How long a release takes to reach the idle threads: the hand-over cost of a stage.
+// NOTE: ReadCycleCounter across cores: an invariant TSC, as on every x86-64 this runs on; a start a
+// few cycles "before" its dependency's end counts as 0.
+internal void BenchMeasureHandOvers(fixture_frame *frame, memory_arena *arena, u32 at)
+{
+    bench_frame_figures *figures = &globalBenchFigures;
+    figures->graphModelMakespanCycles[at] = BenchModelFrame(frame, arena).makespanCycles;
+    u32 jobCount = frame->jobCount, threads = frame->memory->workerThreadCount + 1;
+    fixture_frame_job *jobs = frame->jobs;
+    temporary_memory temp = BeginTemporaryMemory(arena);
+    u64 *readyAt = PushArray(arena, jobCount, u64);
+    u32 *lastDependency = PushArray(arena, jobCount, u32);
+    u64 *starts = PushArray(arena, jobCount, u64);
+    u64 joinCycles = 0, fanOutCycles = 0;
+    if (readyAt && lastDependency && starts)
+    {
+        for (u32 index = 0; index < jobCount; ++index) lastDependency[index] = JOB_ID_NONE;
+        for (u32 index = 0; index < frame->graph.edgeCount; ++index)
+        {
+            job_edge edge = frame->graph.edges[index];
+            if (edge.before >= jobCount || edge.after >= jobCount) continue;
+            u64 end = jobs[edge.before].endCycles;
+            if (lastDependency[edge.after] == JOB_ID_NONE || end > readyAt[edge.after])
+            {
+                readyAt[edge.after] = end;
+                lastDependency[edge.after] = edge.before;
+            }
+        }
+        for (u32 index = 0; index < jobCount; ++index)
+        {
+            if (lastDependency[index] == JOB_ID_NONE || BenchStageOf(jobs[index].function) != BenchStage_Other) continue;
+            if (jobs[index].startCycles > readyAt[index]) joinCycles += jobs[index].startCycles - readyAt[index];
+        }
+        for (u32 releaser = 0; releaser < jobCount; ++releaser)
+        {
+            u32 released = 0;
+            for (u32 index = 0; index < jobCount; ++index)
+            {
+                if (lastDependency[index] == releaser) starts[released++] = jobs[index].startCycles;
+            }
+            if (released < 2) continue;
+            u64 end = jobs[releaser].endCycles;
+            u32 busy = 0;
+            for (u32 index = 0; index < jobCount; ++index)
+            {
+                busy += index != releaser && jobs[index].startCycles <= end && end < jobs[index].endCycles;
+            }
+            u32 filled = Minimum(released, threads > busy ? threads - busy : 1u);
+            // The filled-th earliest start: a partial insertion sort of the first `filled`.
+            for (u32 index = 1; index < released; ++index)
+            {
+                u64 value = starts[index];
+                u32 place = Minimum(index, filled);
+                if (place == filled && value >= starts[filled - 1]) continue;
+                if (place == filled) --place;
+                for (; place > 0 && starts[place - 1] > value; --place) starts[place] = starts[place - 1];
+                starts[place] = value;
+            }
+            if (starts[filled - 1] > end) fanOutCycles += starts[filled - 1] - end;
+        }
+    }
+    EndTemporaryMemory(temp);
+    figures->joinWaitCycles[at] = joinCycles;
+    figures->fanOutCycles[at] = fanOutCycles;
 }
 
 internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *arena)
@@ -158,7 +244,11 @@ internal void BenchBuildAndRunFrameGraph(fixture_frame *frame, memory_arena *are
         return;
     }
     u64 cpuCycles = frame->jobCycles;
-    if (figures->frames < BENCH_MAX_FRAMES) BenchSumStages(frame, figures->stageCycles, figures->frames);
+    if (figures->frames < BENCH_MAX_FRAMES)
+    {
+        BenchSumStages(frame, figures->stageCycles, figures->frames);
+        BenchMeasureHandOvers(frame, arena, figures->frames);
+    }
     frame->emptyJobs = 1;
     u64 emptyStart = ReadCycleCounter();
     FixtureRunFrameGraph(frame);

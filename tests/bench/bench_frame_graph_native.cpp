@@ -91,6 +91,9 @@ struct native_bench_result
     f64 modelWorkMs;            // the shape model (game_kit/kit_graph_model.h) of the in-order frames
     f64 modelSpanMs;
     f64 modelMakespanMs;        //   on this row's threads
+    f64 graphModelMakespanMs;   // the same model of the graph frames' own job times (BenchMeasureHandOvers)
+    f64 joinWaitUs;             // a graph frame's hand-overs at its serial joins, summed
+    f64 fanOutUs;               // ... and its fan-outs' time to fill the threads, summed
     f64 stageMs[BenchStage_Count];          // CPU in the stage's job bodies through the graph
     f64 serialStageMs[BenchStage_Count];    // the same jobs in order
 };
@@ -187,6 +190,9 @@ internal b32 NativeBenchRun(u32 entities, u32 threads, u32 frames, f64 seconds, 
     result->modelWorkMs = BenchCyclesToMs(frame, BenchMedian(figures->modelWorkCycles, figures->serialFrames));
     result->modelSpanMs = BenchCyclesToMs(frame, BenchMedian(figures->modelSpanCycles, figures->serialFrames));
     result->modelMakespanMs = BenchCyclesToMs(frame, BenchMedian(figures->modelMakespanCycles, figures->serialFrames));
+    result->graphModelMakespanMs = BenchCyclesToMs(frame, BenchMedian(figures->graphModelMakespanCycles, figures->frames));
+    result->joinWaitUs = 1000.0 * BenchCyclesToMs(frame, BenchMedian(figures->joinWaitCycles, figures->frames));
+    result->fanOutUs = 1000.0 * BenchCyclesToMs(frame, BenchMedian(figures->fanOutCycles, figures->frames));
     for (u32 stage = 0; stage < BenchStage_Count; ++stage)
     {
         result->stageMs[stage] = BenchCyclesToMs(frame, BenchMedian(figures->stageCycles[stage], figures->frames));
@@ -292,12 +298,13 @@ internal void NativeBenchPrintRow(u32 threads, native_bench_result *row, f64 one
     f64 speedUp = row->graphMs > 0.0 ? row->serialMs / row->graphMs : 0.0;
     f64 inflation = row->serialMs > 0.0 ? row->cpuMs / row->serialMs : 0.0;
     f64 shape = row->modelMakespanMs > 0.0 ? row->modelWorkMs / row->modelMakespanMs : 0.0;
-    printf("  %7u %7u %9.3f %9.3f %7.2fx %7.2fx %9.3f %7.2fx %9.3f %7.2fx %7.2fx %8.2f   %u frames, load %.2f -> %.2f%s\n",
+    printf("  %7u %7u %9.3f %9.3f %7.2fx %7.2fx %9.3f %7.2fx %9.3f %7.2fx %7.2fx %8.2f %8.2f %8.1f %8.1f   %u frames, load %.2f -> %.2f%s\n",
            threads, row->batchCount, row->graphMs, row->serialMs, speedUp,
            row->graphMs > 0.0 ? oneThreadGraphMs / row->graphMs : 0.0, row->cpuMs, inflation, row->schedulingMs, shape,
            row->modelSpanMs > 0.0 ? row->modelWorkMs / row->modelSpanMs : 0.0,
-           shape > 0.0 ? speedUp * inflation / shape : 0.0, row->framesRun, loadBefore, BenchMachineLoad(),
-           row->overTimeLimit ? " (stopped at its time limit)" : "");
+           shape > 0.0 ? speedUp * inflation / shape : 0.0,
+           row->graphMs > 0.0 ? row->graphModelMakespanMs / row->graphMs : 0.0, row->joinWaitUs, row->fanOutUs,
+           row->framesRun, loadBefore, BenchMachineLoad(), row->overTimeLimit ? " (stopped at its time limit)" : "");
     if (threads > 1)
     {
         printf("          CPU by stage, graph / in order:");
@@ -326,13 +333,18 @@ internal int NativeBenchScalingTable(native_bench_options *options)
            "   times scheduled greedily at no cost (game_kit/kit_graph_model.h); span: work / longest dependency chain, the\n"
            "   most any thread count could reach (the model needs no more cores: --threads 16 on 2 cores gives 16's shape);\n"
            "   kept: speed-up x inflation / shape, what the scheduler keeps of what the shape allows once the job bodies'\n"
-           "   inflation is set aside: 1.00 when scheduling costs nothing)\n");
+           "   inflation is set aside: 1.00 when scheduling costs nothing; sched kept: the same model fed the graph\n"
+           "   frames' own job times (inflation included) / the graph's time, the scheduler's share measured without\n"
+           "   assuming how the inflation spread; joins us: the serial jobs' starts after their last dependency ended,\n"
+           "   summed over a frame; fan-out us: from a job's end until as many of the jobs it released had started as\n"
+           "   threads were idle then, summed over a frame's releases of two or more)\n");
     int status = 0;
     for (u32 countIndex = 0; countIndex < options->countCount; ++countIndex)
     {
         u32 entities = options->counts[countIndex];
-        printf("entities %u:\n  %7s %7s %9s %9s %8s %8s %9s %8s %9s %8s %8s %8s\n", entities, "threads", "batches",
-               "graph ms", "one ms", "speed-up", "vs row 1", "CPU ms", "inflation", "sched ms", "shape", "span", "kept");
+        printf("entities %u:\n  %7s %7s %9s %9s %8s %8s %9s %8s %9s %8s %8s %8s %8s %8s %8s\n", entities, "threads",
+               "batches", "graph ms", "one ms", "speed-up", "vs row 1", "CPU ms", "inflation", "sched ms", "shape", "span",
+               "kept", "sched k.", "joins us", "fan-out");
         fflush(stdout);
         b32 overTimeLimit = 0;
         f64 oneThreadGraphMs = 0.0;

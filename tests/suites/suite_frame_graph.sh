@@ -221,6 +221,11 @@ check "native benchmark --threads 2: a table row for 1 and for 2 threads" \
 check "native benchmark: the shape column says 1.00x for one thread and between 1 and 2 for two" \
     awk '$1 == 1 && $10 == "1.00x" { one = 1 } $1 == 2 && $10 ~ /x$/ { shape = $10 + 0; two = (shape > 1.0 && shape <= 2.0) }
          END { exit !(one && two) }' "$out/scaling.txt"
+# Where a row's frame loses (BenchMeasureHandOvers): the scheduler's share of the graph frames' own job
+# times, and the frame's hand-overs at its joins and fan-outs, in microseconds.
+check "native benchmark: the hand-over columns: sched kept in (0, 2], joins and fan-out us for one and two threads" \
+    awk '($1 == 1 || $1 == 2) && NF >= 15 && $13 ~ /^[0-9.]+$/ && $13 > 0 && $13 <= 2 && $14 ~ /^[0-9.]+$/ && $15 ~ /^[0-9.]+$/ { rows++ }
+         END { exit rows != 2 }' "$out/scaling.txt"
 # The awake window: each update inside it by default (its cap in the header), --awake-ms 0 shuts it,
 # a value that is not a number is refused.
 check "native benchmark: by default each update runs in the workers' awake window (50 ms cap)" \
@@ -282,6 +287,7 @@ check "bench_cores.sh's summary: the frame goals measured, the work-queue goals 
              [ \$(grep -cE '^  work queue / Taskflow: .* goal <= [0-9.]+: not measured\$' '$out/cores/summary.txt') -eq 7 ] &&
              grep -qE '^  parallel sum speed-up .* [0-9.]+   goal >= 14: (met|NOT met)\$' '$out/cores/summary.txt' &&
              grep -qE '^  kept .* [0-9.]+   goal >= 0.96' '$out/cores/summary.txt' &&
+             grep -qE '^  \(where 65536 entities lose: sched kept [0-9.]+, joins [0-9.]+ us and fan-outs [0-9.]+ us a frame, inflation [0-9.]+x\)' '$out/cores/summary.txt' &&
              grep -qE '^  collisions in 3 jobs a batch .*speed-up 4,096 [0-9.]+x' '$out/cores/summary.txt' &&
              grep -qE '^  wake every worker \(us\) at 2 threads: wake fanout 2 .* [0-9.]+, fanout 4 [0-9.]+, fanout 16 [0-9.]+;' '$out/cores/summary.txt' &&
              grep -qE '^  one release of 1 sleeper\(s\), sem_t / one futex wake \(ratio\): release [0-9.]+ / [0-9.]+ us \([0-9.]+x\), all woken [0-9.]+ / [0-9.]+ us' '$out/cores/summary.txt'"
