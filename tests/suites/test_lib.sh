@@ -253,33 +253,34 @@ wait_scale=${TEST_WAIT_SCALE:-1}
 # forget_log_writer LOG first.
 declare -A LOG_WRITERS=()
 
-# process_start_time PID: the process's start time (clock ticks since boot, /proc/PID/stat field 22)
-# and a space and its state letter (Z: ended, not yet waited for); nothing when no such process
-# exists. With the PID it names one process, even once PIDs have wrapped. No fork: it runs every
-# tenth of a second in a wait.
-process_start_time() {
+# process_start_time PID: prints the process's start time (clock ticks since boot, /proc/PID/stat
+# field 22), a space and its state letter (Z: ended, not yet waited for); nothing, and false, when
+# no such process exists. With the PID it names one process, even once PIDs have wrapped.
+# read_process_start PID: the same into PROCESS_START, without a fork (a wait asks ten times a
+# second; a $(...) would fork each time).
+read_process_start() {
     local stat
     read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
     stat=${stat##*) }    # past the command's name, which may hold spaces and ')'
     set -- $stat
-    echo "${20} $1"
+    PROCESS_START="${20} $1"
 }
+process_start_time() { read_process_start "$1" && echo "$PROCESS_START"; }
 
 # record_log_writer LOG PID / forget_log_writer LOG (see above).
 record_log_writer() {
-    local started
-    started=$(process_start_time "$2") || { unset "LOG_WRITERS[$1]"; return; }
-    LOG_WRITERS[$1]="$2 ${started% *}"
+    read_process_start "$2" || { unset "LOG_WRITERS[$1]"; return; }
+    LOG_WRITERS[$1]="$2 ${PROCESS_START% *}"
 }
 forget_log_writer() { unset "LOG_WRITERS[$1]"; }
 
 # log_writer_ended FILE: true when FILE (or FILE without .wine.txt) has a recorded writer and that
 # process has ended.
 log_writer_ended() {
-    local writer=${LOG_WRITERS[${1%.wine.txt}]:-} now
+    local writer=${LOG_WRITERS[${1%.wine.txt}]:-}
     [ -n "$writer" ] || return 1
-    now=$(process_start_time "${writer%% *}") || return 0
-    [ "${now% *}" != "${writer#* }" ] || [ "${now#* }" = Z ]
+    read_process_start "${writer%% *}" || return 0
+    [ "${PROCESS_START% *}" != "${writer#* }" ] || [ "${PROCESS_START#* }" = Z ]
 }
 
 # note_writer_ended FILE WHAT: the note on the suite's stderr for a wait given up because FILE's writer
