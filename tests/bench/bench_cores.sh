@@ -8,7 +8,8 @@
 #     ours against Taskflow when TASKFLOW_DIR points at a checkout (as tests/bench/bench_work_queue.sh),
 #     those two alone (--runners ours,Taskflow, as issue 46 measured them: enkiTS and the mutex pool
 #     are no goal's, and the time they would take goes to the other parts);
-# and ends with one summary: every goal of the issue at T threads, its median figure, met or NOT met.
+# and ends with one summary: every goal of the issue at T threads, its median figure, met or NOT met,
+# and per entity count where the T-thread frame loses (the frame table's sched k., joins and fan-out).
 # Then two comparisons that need such a machine to settle: the frame table once more with each
 # batch's collisions in 3 jobs (-DFIXTURE_COLLIDE_PARTS=3: the shape model allows more at 4,096 and
 # 65,536 entities, the cost of 3x the hand-overs on many cores is unknown), and for the wake row (the

@@ -333,10 +333,10 @@ internal int NativeBenchScalingTable(native_bench_options *options)
            "   times scheduled greedily at no cost (game_kit/kit_graph_model.h); span: work / longest dependency chain, the\n"
            "   most any thread count could reach (the model needs no more cores: --threads 16 on 2 cores gives 16's shape);\n"
            "   kept: speed-up x inflation / shape, what the scheduler keeps of what the shape allows once the job bodies'\n"
-           "   inflation is set aside: 1.00 when scheduling costs nothing; sched kept: the same model fed the graph\n"
+           "   inflation is set aside: 1.00 when scheduling costs nothing; sched k.: the same model fed the graph\n"
            "   frames' own job times (inflation included) / the graph's time, the scheduler's share measured without\n"
            "   assuming how the inflation spread; joins us: the serial jobs' starts after their last dependency ended,\n"
-           "   summed over a frame; fan-out us: from a job's end until as many of the jobs it released had started as\n"
+           "   summed over a frame; fan-out (us): from a job's end until as many of the jobs it released had started as\n"
            "   threads were idle then, summed over a frame's releases of two or more)\n");
     int status = 0;
     for (u32 countIndex = 0; countIndex < options->countCount; ++countIndex)
