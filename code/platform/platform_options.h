@@ -91,8 +91,9 @@ struct platform_options
 
 #define PLATFORM_OPTIONS_HELP \
     "usage: win32_platform.exe [flags]\n" \
-    "  --frames N         run N frames, then exit 0\n" \
-    "  --fixed-dt S       simulate exactly S seconds per frame (e.g. 0.0166667)\n" \
+    "  --frames N         run N frames (1 to 1000000000), then exit 0\n" \
+    "  --fixed-dt S       simulate exactly S seconds per frame, above 0 and at most 1\n" \
+    "                     (e.g. 0.0166667)\n" \
     "  --hz N             target frame rate, 1 to 1000 (default 60); pacing still notices the\n" \
     "                     quit file and window messages within 50 ms\n" \
     "  --unthrottled      do not sleep between frames\n" \
@@ -105,13 +106,13 @@ struct platform_options
     "                     PATH.request writes the frame just drawn to PATH and deletes the request\n" \
     "  --quit-file PATH   exit cleanly as soon as PATH exists\n" \
     "  --game PATH        game DLL to load (default: game.dll beside the exe)\n" \
-    "  --size WxH         window client size (default 1280x720)\n" \
-    "  --workers N        high-priority worker threads (default: cores - 1, at least 1)\n" \
-    "  --low-workers N    low-priority worker threads (default: half the cores with 4 or more\n" \
-    "                     cores, else 1)\n" \
+    "  --size WxH         window client size, 64 to 16384 a side (default 1280x720)\n" \
+    "  --workers N        high-priority worker threads, 1 to 64 (default: cores - 1, at least 1)\n" \
+    "  --low-workers N    low-priority worker threads, 1 to 64 (default: half the cores with 4\n" \
+    "                     or more cores, else 1)\n" \
     "  --serial           run update and render one after the other (no frame overlap)\n" \
-    "  --loop START,LEN   record input from frame START for LEN frames, then replay in a loop\n" \
-    "                     (F9 does the same by hand: record, play, stop)\n" \
+    "  --loop START,LEN   record input from frame START for LEN frames (1 to 100000), then\n" \
+    "                     replay in a loop (F9 does the same by hand: record, play, stop)\n" \
     "  --reset-on-layout-change  load builds whose state layout changed with zeroed memory\n" \
     "  --strict-pointers  refuse a reload while game memory points into the old game code\n" \
     "                     (default: keep the old code loaded until nothing points into it)\n" \
@@ -128,14 +129,15 @@ struct platform_options
     "  --trace PATH       write every frame's timed blocks and jobs, per thread, and its reloads,\n" \
     "                     rollbacks, hangs and asset arrivals as Chrome Trace Event JSON (valid\n" \
     "                     after every frame; open it in Perfetto, chrome://tracing or speedscope)\n" \
-    "  --trace-frames N   trace only the first N frames\n" \
+    "  --trace-frames N   trace only the first N frames (1 to 1000000000)\n" \
     "  --capsule-seconds S  keep at least the last S seconds (0 to 600; default 10 in development\n" \
     "                     builds, 0 = off in release) of input and state in the history, for\n" \
     "                     capsules (each starts at a keyframe at least S seconds back): written on a\n" \
     "                     contained crash or hang, on F8, and when DIR/capsule.request exists\n" \
     "                     (deleted once served)\n" \
     "  --capsule-dir DIR  where capsules go (default: capsules\\ beside the game DLL)\n" \
-    "  --capsule-max-mb N the folder's bound in MB (default 1024): the oldest capsules are pruned\n" \
+    "  --capsule-max-mb N the folder's bound in MB, 1 to 1048576 (default 1024): the oldest\n" \
+    "                     capsules are pruned\n" \
     "  --replay PATH      run capsule PATH: its state, its build, its recorded input, every frame's\n" \
     "                     state hash checked. Exit 0: ran to its end, every hash equal, no fault;\n" \
     "                     20: the recorded fault happened again at its frame (same kind, function\n" \
