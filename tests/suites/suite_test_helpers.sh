@@ -89,7 +89,10 @@ log="$out/reused.log"
 start_engine_logged "$log" bash -c "echo 'engine: starting' >'$log'; sleep 20"
 # A PID named by the record but now another process's (PIDs wrap within minutes): the start time
 # no longer matches, so the writer counts as ended.
-LOG_WRITERS[$log]="${LOG_WRITERS[$log]%% *} 1"
+recorded=${LOG_WRITERS[$log]:-}
+check "start_engine_logged records its engine as the log's writer ('$recorded': PID and start time)" \
+    test "${recorded%% *}" = "$ENGINE_PID" -a -n "${recorded#* }"
+LOG_WRITERS[$log]="$ENGINE_PID 1"
 seconds_of wait_for_log "$log" "a line it never writes" 40 2>/dev/null
 check "a recorded PID whose start time no longer matches counts as ended (${ELAPSED} s)" \
     test "$REPLY" -ne 0 -a "$ELAPSED" -le 10
