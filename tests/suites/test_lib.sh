@@ -294,20 +294,7 @@ note_writer_ended() {
 
 # wait_for_log FILE PATTERN SECONDS: true once FILE contains PATTERN (fixed string). False at the
 # bound, or sooner once FILE's recorded writer has ended without writing it (above).
-wait_for_log() {
-    local file=$1 pattern=$2 seconds=$3 ended
-    local deadline=$(( $(date +%s) + seconds * wait_scale ))
-    while [ "$(date +%s)" -le "$deadline" ]; do
-        # NOTE: the writer's end is looked at before the file: a line written just before the end
-        # is then always seen.
-        ended=0
-        log_writer_ended "$file" && ended=1
-        grep -qF -- "$pattern" "$file" 2>/dev/null && return 0
-        [ $ended -eq 1 ] && { note_writer_ended "$file" "'$pattern'"; return 1; }
-        sleep 0.1
-    done
-    return 1
-}
+wait_for_log() { wait_for_lines count_of "$1" "$2" 1 "$3"; }
 
 # build_game_dll NAME SOURCE DEFINES...: a development game.dll variant built with MinGW into
 # $out/NAME.dll (compiler output in $out/NAME.build.txt); the exit status says whether it built.
@@ -534,10 +521,15 @@ wait_for_lines() {
     local counter=$1 file=$2 pattern=$3 lines=$4 ended
     local deadline=$(( $(date +%s) + $5 * wait_scale ))
     while [ "$(date +%s)" -le "$deadline" ]; do
+        # NOTE: the writer's end is looked at before the file: a line written just before the end
+        # is then always seen.
         ended=0
         log_writer_ended "$file" && ended=1
         [ "$("$counter" "$file" "$pattern")" -ge "$lines" ] && return 0
-        [ $ended -eq 1 ] && { note_writer_ended "$file" "$lines lines holding '$pattern'"; return 1; }
+        if [ $ended -eq 1 ]; then
+            note_writer_ended "$file" "$([ "$lines" -gt 1 ] && echo "$lines lines holding ")'$pattern'"
+            return 1
+        fi
         sleep 0.1
     done
     return 1
@@ -564,7 +556,7 @@ wait_for_exit() {
 # engine_alive PID: the process exists and is not a zombie. NOTE: misc/toolchain.sh disables
 # winedbg, so a crashed Wine process really exits instead of lingering under the debugger.
 engine_alive() {
-    kill -0 "$1" 2>/dev/null && [ "$(sed -E 's/.*\) ([A-Z]).*/\1/' "/proc/$1/stat" 2>/dev/null)" != Z ]
+    read_process_start "$1" && [ "${PROCESS_START#* }" != Z ]
 }
 
 # run_once_more_if_silent WHAT COMMAND...: COMMAND's standard output (printed once it has ended, when
